@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+//
+// animator-host: UIKit's custom view-controller transitions on Linux, as a plugin host.
+// No package dependencies: only the toolchain.
+
+import PackageDescription
+
+/// A bundled animator written in Swift: a dynamic library that links the SDK statically.
+func swiftAnimator(_ name: String) -> Target {
+    .target(name: name, dependencies: ["AnimatorKit"], path: "Plugins/\(name)")
+}
+
+let package = Package(
+    name: "animator-host",
+    products: [
+        .executable(name: "animator-host", targets: ["AnimatorHostCLI"]),
+        .executable(name: "animator-bench", targets: ["AnimatorBenchmarks"]),
+        .library(name: "AnimatorHost", targets: ["AnimatorHost"]),
+        .library(name: "AnimatorKit", targets: ["AnimatorKit"]),
+        // The bundled animators: libZoom.so, libBubble.so, libPendulum.so.
+        .library(name: "Zoom", type: .dynamic, targets: ["Zoom"]),
+        .library(name: "Bubble", type: .dynamic, targets: ["Bubble"]),
+        .library(name: "Pendulum", type: .dynamic, targets: ["Pendulum"]),
+        // An animator in plain C, built from nothing but the ABI header: libFadeC.so.
+        .library(name: "FadeC", type: .dynamic, targets: ["FadeC"]),
+    ],
+    targets: [
+        // The C ABI: the public headers every plugin and the host compile against.
+        .target(name: "AnimatorABI"),
+        // The host: loader, registry, engine, transitions, resolver, renderers.
+        .target(name: "AnimatorHost", dependencies: ["AnimatorABI"]),
+        // The Swift SDK for animator authors. Linked into plugins, never into the host.
+        .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
+        // The command-line tool, a thin layer over AnimatorHost.
+        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost"]),
+        // Benchmarks: `swift run -c release animator-bench`.
+        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost"]),
+
+        swiftAnimator("Zoom"),
+        swiftAnimator("Bubble"),
+        swiftAnimator("Pendulum"),
+        .target(name: "FadeC", dependencies: ["AnimatorABI"], path: "Examples/FadeC"),
+
+        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

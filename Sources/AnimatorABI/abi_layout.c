@@ -1,0 +1,17 @@
+/*
+ * Compile-time checks of the ABI's layout. The struct sizes of batch 1.0 are frozen:
+ * appending fields makes the structs longer, never changes these offsets.
+ */
+#include "animator_host.h"
+
+#include <stddef.h>
+
+_Static_assert(sizeof(ah_version) == 8, "ah_version layout");
+_Static_assert(sizeof(ah_point) == 16 && sizeof(ah_size) == 16, "geometry layout");
+_Static_assert(sizeof(ah_rect) == 32 && sizeof(ah_color) == 32, "geometry layout");
+_Static_assert(sizeof(ah_handle) == 8, "handles are 64-bit");
+_Static_assert(offsetof(ah_plugin_entry, abi) == 0, "version first");
+_Static_assert(offsetof(ah_animator_descriptor, abi) == 0, "version first");
+_Static_assert(offsetof(ah_param_descriptor, abi) == 0, "version first");
+_Static_assert(offsetof(ah_animator, abi) == 0, "version first");
+_Static_assert(offsetof(ah_host, abi) == 0, "version first");

@@ -1,0 +1,24 @@
+/*
+ * animator-host plugin ABI, umbrella header.
+ *
+ * Include this one file to write an animator in C (or bind it from Rust, Zig, ...):
+ *
+ *     cc -shared -fPIC -I Sources/AnimatorABI/include my_animator.c -o my_animator.so
+ *
+ * One header per concept: version.h (versions and evolution rules), types.h (values,
+ * status codes, handles), operation.h, param.h, descriptor.h, animator.h (the instance
+ * calls), host.h (the host function table), entry.h (the exported symbol).
+ */
+#ifndef ANIMATOR_HOST_H
+#define ANIMATOR_HOST_H
+
+#include "animator_host/version.h"
+#include "animator_host/types.h"
+#include "animator_host/operation.h"
+#include "animator_host/param.h"
+#include "animator_host/descriptor.h"
+#include "animator_host/animator.h"
+#include "animator_host/host.h"
+#include "animator_host/entry.h"
+
+#endif /* ANIMATOR_HOST_H */

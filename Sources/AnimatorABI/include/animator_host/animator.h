@@ -1,0 +1,72 @@
+/*
+ * animator-host ABI: an animator instance, the C face of
+ * UIViewControllerAnimatedTransitioning.
+ *
+ * Call tags used below:
+ *   [host-thread]  called by the host on the thread that runs the transition; the host
+ *                  never calls one instance from two threads at once.
+ *   [once]         called at most once per transition.
+ */
+#ifndef ANIMATOR_HOST_ANIMATOR_H
+#define ANIMATOR_HOST_ANIMATOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "types.h"
+#include "version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ah_animator ah_animator;
+
+/**
+ * An animator instance, created by `ah_plugin_entry.create_animator` and owned by the
+ * plugin until the host calls `destroy`. The host may run several transitions, one
+ * after another, with the same instance, as UIKit may reuse an animation controller.
+ */
+struct ah_animator {
+    /** AH_ABI_VERSION_INIT. */
+    ah_version abi;
+    /** sizeof(ah_animator). */
+    uint32_t struct_size;
+    /** The plugin's own pointer; the host never touches it. */
+    void *animator_data;
+
+    /**
+     * transitionDuration(using:). Required. [host-thread]
+     * Returns the duration in seconds of the transition described by `ctx` (>= 0 and
+     * finite; the host refuses the transition otherwise). Must not start animations.
+     * The host may call it several times, also before `animate`.
+     */
+    double (*duration)(const ah_animator *self, ah_context ctx);
+
+    /**
+     * animateTransition(using:). Required. [host-thread] [once]
+     * Sets up the transition's views and animations through the host table and, when
+     * they end, calls the context's completion function exactly once (possibly from a
+     * completion callback, after this call has returned).
+     */
+    void (*animate)(const ah_animator *self, ah_context ctx);
+
+    /**
+     * animationEnded(_:). Optional (NULL). [host-thread] [once]
+     * Called after the transition completed, with `completed` false when it was
+     * cancelled. `ctx` may still be read during this call; it is stale afterwards.
+     */
+    void (*ended)(const ah_animator *self, ah_context ctx, bool completed);
+
+    /**
+     * Frees the instance. Required. [host-thread]
+     * Called once, when the host no longer needs the instance; `self` is invalid after.
+     */
+    void (*destroy)(const ah_animator *self);
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANIMATOR_HOST_ANIMATOR_H */

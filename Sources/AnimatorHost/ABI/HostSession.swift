@@ -1,0 +1,113 @@
+import AnimatorABI
+import Glibc
+
+/// One message a plugin wrote through the host table's `log`.
+public struct PluginLogEntry: Equatable, Sendable {
+    /// How severe it is.
+    public enum Level: UInt32, Sendable {
+        case debug = 0, info, warning, error
+    }
+
+    /// Its severity.
+    public var level: Level
+    /// Its text.
+    public var message: String
+}
+
+/// The facts a transition context answers in batch 1.0 of the host table.
+struct ContextState {
+    var operation: TransitionOperation
+    var isAnimated: Bool
+    var isInteractive: Bool
+}
+
+/// One host as plugins see it: an `ah_host` function table plus the objects its handles
+/// name. Independent sessions can coexist in one process; nothing here is global.
+///
+/// The table's `host_data` points back at the session without retaining it; every
+/// animator instance created against the table retains the session instead, so the table
+/// outlives every plugin that holds it.
+public final class HostSession {
+    /// The C table handed to plugins.
+    let table: UnsafeMutablePointer<ah_host>
+    var contexts = HandleTable<ContextState>(kind: .context)
+    /// What plugins logged, in order.
+    public private(set) var log: [PluginLogEntry] = []
+
+    /// Creates a session with its own host table.
+    public init() {
+        table = .allocate(capacity: 1)
+        table.initialize(to: ah_host())
+        table.pointee.abi = ABIVersion.host.cValue
+        table.pointee.struct_size = UInt32(MemoryLayout<ah_host>.size)
+        table.pointee.name = HostStrings.name
+        table.pointee.version = HostStrings.version
+        table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+        HostSession.installBatch1_0(in: table)
+    }
+
+    deinit {
+        table.deinitialize(count: 1)
+        table.deallocate()
+    }
+
+    /// Opens a transition context and returns its handle.
+    func openContext(_ state: ContextState) -> ah_context {
+        contexts.insert(state)
+    }
+
+    /// Closes a context: its handle is stale from now on.
+    func closeContext(_ handle: ah_context) {
+        contexts.remove(handle)
+    }
+
+    /// The session behind a table pointer a plugin passed in.
+    static func from(_ host: UnsafePointer<ah_host>?) -> HostSession? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<HostSession>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func append(_ level: UInt32, _ message: String) {
+        log.append(PluginLogEntry(level: PluginLogEntry.Level(rawValue: level) ?? .error, message: message))
+    }
+}
+
+/// The strings of `ah_host.name` and `.version`: static for the life of the process.
+private enum HostStrings {
+    nonisolated(unsafe) static let name = UnsafePointer(strdup(HostInfo.name)!)
+    nonisolated(unsafe) static let version = UnsafePointer(strdup(HostInfo.version)!)
+}
+
+extension HostSession {
+    /// Reads a context through a handle from a plugin and writes one answer to `out`.
+    fileprivate static func answer<Value>(_ host: UnsafePointer<ah_host>?, _ handle: ah_context,
+                                          _ out: UnsafeMutablePointer<Value>?,
+                                          _ read: (ContextState) -> Value) -> ah_status {
+        guard let session = from(host) else { return HostError.invalidArgument.status }
+        guard let out else { return HostError.invalidArgument.status }
+        switch session.contexts.lookup(handle) {
+        case .success(let state):
+            out.pointee = read(state)
+            return statusOK
+        case .failure(let error):
+            return error.status
+        }
+    }
+
+    /// Batch 1.0: log and the first context queries.
+    fileprivate static func installBatch1_0(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.log = { host, level, message in
+            guard let session = HostSession.from(host), let message else { return }
+            session.append(level, String(cString: message))
+        }
+        table.pointee.context_operation = { host, handle, out in
+            HostSession.answer(host, handle, out) { $0.operation.bit }
+        }
+        table.pointee.context_is_animated = { host, handle, out in
+            HostSession.answer(host, handle, out) { $0.isAnimated }
+        }
+        table.pointee.context_is_interactive = { host, handle, out in
+            HostSession.answer(host, handle, out) { $0.isInteractive }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// What scanning one library file found: its animators and its problems. This is what the
+/// metadata cache stores, so `list` need not load unchanged libraries again.
+struct LibraryScan: Equatable {
+    var animators: [AnimatorInfo]
+    /// One-line reasons, without the path. A library-level failure has no animators.
+    var problems: [String]
+}
+
+/// A cache of library scans keyed by path, size and modification time, as GStreamer's
+/// registry cache is. A file that changed in any of these is scanned again.
+///
+/// The cache is one JSON file, rewritten atomically when it changed. A cache written by
+/// another host version or ABI is ignored, as is an unreadable or malformed one.
+public final class MetadataCache {
+    /// The cache file.
+    public let path: String
+    private var entries: [String: (size: Int64, modified: Int64, scan: LibraryScan)] = [:]
+    private var isDirty = false
+    private static let format = 1
+
+    /// Opens the cache at `path`, reading what it holds (nothing, if it is missing or
+    /// unreadable).
+    public init(path: String) {
+        self.path = path
+        load()
+    }
+
+    /// The default location: `$XDG_CACHE_HOME/animator-host/plugins.json`, else
+    /// `~/.cache/animator-host/plugins.json`; nil when neither variable is set.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return base + "/animator-host/plugins.json"
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return home + "/.cache/animator-host/plugins.json"
+        }
+        return nil
+    }
+
+    /// The scan recorded for this exact file version, if any.
+    func lookup(path: String, status: FileStatus) -> LibraryScan? {
+        guard let entry = entries[path], entry.size == status.size, entry.modified == status.modificationTime else {
+            return nil
+        }
+        return entry.scan
+    }
+
+    /// Records a fresh scan.
+    func record(path: String, status: FileStatus, scan: LibraryScan) {
+        entries[path] = (status.size, status.modificationTime, scan)
+        isDirty = true
+    }
+
+    /// Writes the cache if it changed. Failure to write only costs speed next time.
+    func save() {
+        guard isDirty else { return }
+        let document = JSONValue.object([
+            ("format", .number(Double(MetadataCache.format))),
+            ("host", .string(HostInfo.version)),
+            ("abi", .string(ABIVersion.host.description)),
+            ("libraries", .array(entries.keys.sorted().map { key in
+                let entry = entries[key]!
+                return .object([
+                    ("path", .string(key)),
+                    ("size", .number(Double(entry.size))),
+                    ("mtime_ns", .string(String(entry.modified))),
+                    ("animators", .array(entry.scan.animators.map(\.json))),
+                    ("problems", .array(entry.scan.problems.map(JSONValue.string))),
+                ])
+            })),
+        ])
+        _ = FileSystem.createDirectories(FileSystem.directoryName(path))
+        if case .success = FileSystem.writeAtomically(path, Array(document.serialized().utf8)) {
+            isDirty = false
+        }
+    }
+
+    private func load() {
+        guard case .success(let bytes) = FileSystem.read(path),
+              let document = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self)),
+              document["format"]?.numberValue == Double(MetadataCache.format),
+              document["host"]?.stringValue == HostInfo.version,
+              document["abi"]?.stringValue == ABIVersion.host.description,
+              let libraries = document["libraries"]?.arrayValue else { return }
+        for library in libraries {
+            guard let path = library["path"]?.stringValue, let size = library["size"]?.numberValue,
+                  let modified = library["mtime_ns"]?.stringValue.flatMap({ Int64($0) }),
+                  let animatorsJSON = library["animators"]?.arrayValue,
+                  let problemsJSON = library["problems"]?.arrayValue else { continue }
+            let animators = animatorsJSON.compactMap(AnimatorInfo.init(json:))
+            guard animators.count == animatorsJSON.count else { continue }
+            entries[path] = (Int64(size), modified,
+                             LibraryScan(animators: animators, problems: problemsJSON.compactMap(\.stringValue)))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// The animators found on a search path, in search order, and the problems met.
+///
+/// The first library on the path that offers an id owns it; a later one offering the same
+/// id is reported as shadowed and not registered. Names are for convenience: a second
+/// animator with a taken name is registered (reachable by its id) and reported.
+public struct AnimatorRegistry {
+    /// The path that was searched.
+    public let searchPath: PluginSearchPath
+    /// The registered animators, in search order.
+    public private(set) var animators: [AnimatorInfo] = []
+    /// Everything that could not be used, in the order met.
+    public private(set) var problems: [LoadProblem] = []
+    /// Library files examined.
+    public private(set) var librariesExamined = 0
+    /// Of those, how many were answered by the metadata cache instead of loaded.
+    public private(set) var cacheHits = 0
+
+    /// Creates an empty registry for `searchPath`.
+    public init(searchPath: PluginSearchPath) {
+        self.searchPath = searchPath
+    }
+
+    /// Records a problem.
+    mutating func report(_ problem: LoadProblem) {
+        problems.append(problem)
+    }
+
+    /// Registers a library's scan, applying the first-id-wins rule.
+    mutating func add(_ scan: LibraryScan, path: String, fromCache: Bool) {
+        librariesExamined += 1
+        if fromCache { cacheHits += 1 }
+        for reason in scan.problems {
+            problems.append(LoadProblem(path: path, reason: reason))
+        }
+        for info in scan.animators {
+            if let owner = animators.first(where: { $0.id == info.id }) {
+                problems.append(LoadProblem(path: path, reason:
+                    "'\(info.id)' is shadowed by \(owner.path), which comes first on the search path; not loaded"))
+                continue
+            }
+            if let owner = animators.first(where: { $0.name == info.name }) {
+                problems.append(LoadProblem(path: path, reason:
+                    "the name '\(info.name)' of '\(info.id)' is also used by '\(owner.id)' (\(owner.path)); "
+                    + "'\(info.name)' means the first, use the id for this one"))
+            }
+            animators.append(info)
+        }
+    }
+
+    /// The animator an id or a short name designates: an exact id first, then the first
+    /// animator with that name.
+    ///
+    /// - Returns: the animator, or nil.
+    public func animator(named query: String) -> AnimatorInfo? {
+        animators.first(where: { $0.id == query }) ?? animators.first(where: { $0.name == query })
+    }
+}

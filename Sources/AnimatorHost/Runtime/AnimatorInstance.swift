@@ -1,0 +1,150 @@
+import AnimatorABI
+import Glibc
+
+/// Why an animator could not be created or gave an unusable answer.
+public struct AnimatorError: Error, Equatable, CustomStringConvertible {
+    /// The animator's id (or what the user asked for).
+    public var animator: String
+    /// Why, in one line.
+    public var reason: String
+
+    /// Creates an error.
+    public init(animator: String, reason: String) {
+        self.animator = animator
+        self.reason = reason
+    }
+
+    public var description: String { "\(animator): \(reason)" }
+}
+
+/// One live animator instance created by a plugin against a host session: the host's
+/// handle on an `ah_animator`. Destroys the instance when released.
+public final class AnimatorInstance {
+    /// What the animator says about itself, as read from the loaded library.
+    public let info: AnimatorInfo
+    /// The session whose host table the instance holds; kept alive as long as it.
+    public let session: HostSession
+    private let animator: UnsafePointer<ah_animator>
+
+    /// Loads the animator's library (if needed) and creates an instance.
+    ///
+    /// - Parameters:
+    ///   - info: the animator, e.g. from a registry; it is looked up again in the library
+    ///     as loaded now, so a cached listing is never trusted for running.
+    ///   - parameters: one value per parameter, in declaration order (see
+    ///     `AnimatorInfo.resolveParameters`).
+    ///   - session: the host the instance talks to.
+    /// - Throws: `AnimatorError` when the library no longer loads, the animator is gone,
+    ///   a value does not fit, or the plugin returns no valid instance.
+    public init(_ info: AnimatorInfo, parameters: [ParameterValue], session: HostSession) throws(AnimatorError) {
+        let library: PluginLibrary
+        switch PluginLibrary.load(info.path) {
+        case .success(let loaded): library = loaded
+        case .failure(let problem): throw AnimatorError(animator: info.id, reason: problem.description)
+        }
+        guard let current = library.animators.first(where: { $0.id == info.id }) else {
+            throw AnimatorError(animator: info.id, reason: "\(info.path) no longer offers this animator")
+        }
+        guard parameters.count == current.parameters.count else {
+            throw AnimatorError(animator: info.id, reason:
+                "expected \(current.parameters.count) parameter values, got \(parameters.count)")
+        }
+        for (spec, value) in zip(current.parameters, parameters) {
+            do { try spec.check(value) } catch { throw AnimatorError(animator: info.id, reason: error.description) }
+        }
+        let created = CParameterValues.with(parameters) { values, count in
+            info.id.withCString { library.entry.pointee.create_animator!(session.table, $0, values, count) }
+        }
+        guard let created else {
+            throw AnimatorError(animator: info.id, reason: "create_animator returned NULL")
+        }
+        let header = ABIVersion(created.pointee.abi)
+        if let reason = DescriptorReader.versionProblem(header, what: "the instance") {
+            throw AnimatorError(animator: info.id, reason: reason)
+        }
+        let size = Int(created.pointee.struct_size)
+        guard size >= MinimumSize.animator else {
+            throw AnimatorError(animator: info.id, reason:
+                "the instance is truncated (struct_size \(size), needs at least \(MinimumSize.animator))")
+        }
+        let missing = [("duration", created.pointee.duration == nil), ("animate", created.pointee.animate == nil),
+                       ("destroy", created.pointee.destroy == nil)].first { $0.1 }
+        if let missing {
+            // Without destroy there is no safe way to free it: leak rather than guess.
+            throw AnimatorError(animator: info.id, reason: "the instance lacks the required function '\(missing.0)'")
+        }
+        self.info = current
+        self.session = session
+        self.animator = created
+    }
+
+    deinit {
+        animator.pointee.destroy!(animator)
+    }
+
+    /// Asks the animator for the duration of a transition: transitionDuration(using:).
+    ///
+    /// - Parameters:
+    ///   - operation: the transition's operation.
+    ///   - isAnimated: the context's isAnimated.
+    ///   - isInteractive: the context's isInteractive.
+    /// - Returns: seconds.
+    /// - Throws: `AnimatorError` when the animator does not support the operation or answers
+    ///   a negative or non-finite duration.
+    public func duration(for operation: TransitionOperation, isAnimated: Bool = true,
+                         isInteractive: Bool = false) throws(AnimatorError) -> Double {
+        guard info.operations.supports(operation) else {
+            throw AnimatorError(animator: info.id, reason: "does not support \(operation.rawValue)")
+        }
+        let context = session.openContext(ContextState(operation: operation, isAnimated: isAnimated,
+                                                       isInteractive: isInteractive))
+        defer { session.closeContext(context) }
+        let seconds = animator.pointee.duration!(animator, context)
+        guard seconds.isFinite, seconds >= 0 else {
+            throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
+        }
+        return seconds
+    }
+}
+
+/// The C form of parameter values, alive for the length of one call.
+enum CParameterValues {
+    static func with<R>(_ values: [ParameterValue],
+                        _ body: (UnsafePointer<ah_param_value>?, UInt32) -> R) -> R {
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        defer { strings.forEach { free($0) } }
+        func keep(_ text: String) -> UnsafePointer<CChar> {
+            let copy = strdup(text)!
+            strings.append(copy)
+            return UnsafePointer(copy)
+        }
+        let cValues: [ah_param_value] = values.map { value in
+            var cValue = ah_param_value()
+            switch value {
+            case .number(let number):
+                cValue.type = ah_param_type(AH_PARAM_NUMBER)
+                cValue.number = number
+            case .bool(let flag):
+                cValue.type = ah_param_type(AH_PARAM_BOOL)
+                cValue.boolean = flag
+            case .point(let x, let y):
+                cValue.type = ah_param_type(AH_PARAM_POINT)
+                cValue.point = ah_point(x: x, y: y)
+            case .size(let width, let height):
+                cValue.type = ah_param_type(AH_PARAM_SIZE)
+                cValue.size = ah_size(width: width, height: height)
+            case .color(let color):
+                cValue.type = ah_param_type(AH_PARAM_COLOR)
+                cValue.color = ah_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+            case .string(let text):
+                cValue.type = ah_param_type(AH_PARAM_STRING)
+                cValue.string = keep(text)
+            case .choice(let name):
+                cValue.type = ah_param_type(AH_PARAM_ENUM)
+                cValue.string = keep(name)
+            }
+            return cValue
+        }
+        return cValues.withUnsafeBufferPointer { body($0.isEmpty ? nil : $0.baseAddress, UInt32($0.count)) }
+    }
+}

@@ -1,0 +1,169 @@
+import Glibc
+
+/// What `stat` says about a file: the fields the loader and the cache need.
+struct FileStatus: Equatable {
+    var size: Int64
+    /// Modification time in nanoseconds since the epoch.
+    var modificationTime: Int64
+    var mode: mode_t
+
+    var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+    var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
+    /// Writable by the group or by others.
+    var isWritableByOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+}
+
+/// A failed system call: which one, on what, and errno's text.
+struct SystemError: Error, CustomStringConvertible {
+    var operation: String
+    var path: String
+    var code: Int32
+
+    var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+    /// errno's text alone.
+    var reason: String { String(cString: strerror(code)) }
+}
+
+/// Small wrappers around the C file calls the host needs.
+enum FileSystem {
+    /// `stat(2)` (following links).
+    static func status(_ path: String) -> Result<FileStatus, SystemError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(SystemError(operation: "stat", path: path, code: errno)) }
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return .success(FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode))
+    }
+
+    /// The names in a directory, sorted by byte order, without "." and "..".
+    static func contents(ofDirectory path: String) -> Result<[String], SystemError> {
+        guard let directory = opendir(path) else {
+            return .failure(SystemError(operation: "opendir", path: path, code: errno))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    /// The whole file as bytes.
+    static func read(_ path: String) -> Result<[UInt8], SystemError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemError(operation: "open", path: path, code: errno)) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemError(operation: "read", path: path, code: errno))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Writes a file so that readers see the old content or the new, never a mix: the
+    /// bytes go to a temporary file beside `path`, which is then renamed over it.
+    static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>) -> Result<Void, SystemError> {
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .failure(SystemError(operation: "create", path: path, code: errno)) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let data = Array(bytes)
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let failure = SystemError(operation: "write", path: temporary, code: errno)
+                close(descriptor)
+                unlink(temporary)
+                return .failure(failure)
+            }
+            written += count
+        }
+        fchmod(descriptor, 0o644)
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let failure = SystemError(operation: "rename", path: path, code: errno)
+            unlink(temporary)
+            return .failure(failure)
+        }
+        return .success(())
+    }
+
+    /// Creates a directory and its missing parents (mode 0755).
+    static func createDirectories(_ path: String) -> Result<Void, SystemError> {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                return .failure(SystemError(operation: "mkdir", path: current, code: errno))
+            }
+        }
+        return .success(())
+    }
+
+    /// The directory holding the running executable, from /proc/self/exe.
+    static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return directoryName(path)
+    }
+
+    /// The part of `path` before its last '/'.
+    static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The part of `path` after its last '/'.
+    static func baseName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `path` made absolute against the working directory (not resolving links).
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return cwd == "/" ? "/" + trimmed : cwd + "/" + trimmed
+    }
+}
+
+/// The process environment, read once into a dictionary.
+public enum ProcessEnvironment {
+    /// Every variable of the current process.
+    public static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+extension FileSystem {
+    /// The canonical absolute path (links resolved), or nil if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

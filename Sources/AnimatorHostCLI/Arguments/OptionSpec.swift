@@ -1,0 +1,35 @@
+/// One option a command accepts.
+struct OptionSpec {
+    /// Its spellings, long first: ["--plugin-path"], ["--help", "-h"].
+    var names: [String]
+    /// The placeholder of its value, or nil for a flag.
+    var valueName: String?
+    /// Whether it may be given more than once (values accumulate).
+    var repeatable = false
+    /// One line of help.
+    var help: String
+
+    /// The canonical (first) spelling.
+    var name: String { names[0] }
+
+    /// A flag: no value.
+    static func flag(_ names: String..., help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: nil, help: help)
+    }
+
+    /// An option with a value.
+    static func value(_ names: String..., valueName: String, repeatable: Bool = false, help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: valueName, repeatable: repeatable, help: help)
+    }
+
+    /// The options every command that loads plugins accepts.
+    static let pluginOptions: [OptionSpec] = [
+        .value("--plugin-path", valueName: "DIR", repeatable: true,
+               help: "Search DIR for animator libraries first (repeatable)."),
+        .flag("--allow-insecure", help: "Load plugins from files or folders writable by group or others."),
+        .flag("--no-cache", help: "Load every library instead of using the metadata cache."),
+    ]
+
+    /// `--help`, which every command accepts.
+    static let help = OptionSpec.flag("--help", "-h", help: "Show this help.")
+}

@@ -1,0 +1,38 @@
+import Glibc
+
+/// Where a command writes: standard output and standard error, collected and written in
+/// one call each so output stays fast and unmixed.
+final class Console {
+    private(set) var standardOutput = ""
+    private(set) var standardError = ""
+
+    /// Appends a line to standard output.
+    func out(_ line: String = "") {
+        standardOutput += line
+        standardOutput += "\n"
+    }
+
+    /// Appends a line to standard error.
+    func error(_ line: String) {
+        standardError += line
+        standardError += "\n"
+    }
+
+    /// Writes what was collected to the real streams.
+    func flush() {
+        write(standardOutput, to: STDOUT_FILENO)
+        write(standardError, to: STDERR_FILENO)
+        standardOutput = ""
+        standardError = ""
+    }
+
+    private func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            bytes = bytes.dropFirst(count)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import AnimatorABI
+import Glibc
+
+/// Exports a plugin library's animators through the C ABI.
+///
+/// The whole export of a Swift plugin is one line in the plugin's module:
+///
+/// ```swift
+/// @_cdecl("animator_host_entry")
+/// public func animatorHostEntry() -> UnsafeRawPointer { AnimatorLibrary.entry(ZoomAnimator.self) }
+/// ```
+public enum AnimatorLibrary {
+    /// Builds the library's `ah_plugin_entry` on the first call and returns it.
+    ///
+    /// - Parameter animators: the animator types the library offers, in listing order.
+    /// - Returns: a pointer to an `ah_plugin_entry` valid for the life of the process; the
+    ///   same pointer on every call.
+    public static func entry(_ animators: any AnimatedTransitioning.Type...) -> UnsafeRawPointer {
+        if let existing = exported { return UnsafeRawPointer(existing.entry) }
+        let library = ExportedLibrary(types: animators)
+        exported = library
+        return UnsafeRawPointer(library.entry)
+    }
+}
+
+/// The one library this copy of AnimatorKit exports. AnimatorKit is linked statically into
+/// each plugin, so every plugin has its own. The C entry points carry no user data, which
+/// is why this lives in a global; it is written once, by the first entry call.
+nonisolated(unsafe) private var exported: ExportedLibrary?
+
+/// The C structures of one exported library. Never freed: the library is never unloaded.
+private final class ExportedLibrary {
+    let types: [any AnimatedTransitioning.Type]
+    let descriptors: [UnsafeMutablePointer<ah_animator_descriptor>]
+    let entry: UnsafeMutablePointer<ah_plugin_entry>
+
+    init(types: [any AnimatedTransitioning.Type]) {
+        self.types = types
+        descriptors = types.map { makeCDescriptor($0.descriptor) }
+        entry = .allocate(capacity: 1)
+        entry.initialize(to: ah_plugin_entry(
+            abi: currentABI, struct_size: UInt32(MemoryLayout<ah_plugin_entry>.size),
+            init: { _ in true },
+            deinit: nil,
+            animator_count: { UInt32(exported?.types.count ?? 0) },
+            animator_descriptor: { index in
+                guard let library = exported, Int(index) < library.descriptors.count else { return nil }
+                return UnsafePointer(library.descriptors[Int(index)])
+            },
+            create_animator: { host, id, values, count in
+                guard let library = exported, let host, let id else { return nil }
+                let wanted = String(cString: id)
+                guard let type = library.types.first(where: { $0.descriptor.id == wanted }) else { return nil }
+                let parameters = ParameterValues(parameters: type.descriptor.parameters, cValues: values,
+                                                 count: Int(count))
+                return UnsafePointer(makeCAnimator(type.init(parameters: parameters), host: host))
+            }))
+    }
+}
+
+let currentABI = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MINOR))
+
+/// Holds a Swift animator behind an `ah_animator`'s `animator_data`.
+private final class AnimatorBox {
+    let animator: any AnimatedTransitioning
+    let host: UnsafePointer<ah_host>
+
+    init(animator: any AnimatedTransitioning, host: UnsafePointer<ah_host>) {
+        self.animator = animator
+        self.host = host
+    }
+
+    static func from(_ cAnimator: UnsafePointer<ah_animator>?) -> AnimatorBox? {
+        guard let data = cAnimator?.pointee.animator_data else { return nil }
+        return Unmanaged<AnimatorBox>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func context(_ handle: ah_context) -> TransitionContext {
+        TransitionContext(host: host, handle: handle)
+    }
+}
+
+private func makeCAnimator(_ animator: any AnimatedTransitioning,
+                           host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_animator> {
+    let box = AnimatorBox(animator: animator, host: host)
+    let cAnimator = UnsafeMutablePointer<ah_animator>.allocate(capacity: 1)
+    cAnimator.initialize(to: ah_animator(
+        abi: currentABI, struct_size: UInt32(MemoryLayout<ah_animator>.size),
+        animator_data: Unmanaged.passRetained(box).toOpaque(),
+        duration: { this, ctx in
+            guard let box = AnimatorBox.from(this) else { return 0 }
+            return box.animator.transitionDuration(using: box.context(ctx))
+        },
+        animate: { this, ctx in
+            guard let box = AnimatorBox.from(this) else { return }
+            box.animator.animateTransition(using: box.context(ctx))
+        },
+        ended: { this, _, completed in
+            AnimatorBox.from(this)?.animator.animationEnded(completed)
+        },
+        destroy: { this in
+            guard let this, let data = this.pointee.animator_data else { return }
+            Unmanaged<AnimatorBox>.fromOpaque(data).release()
+            UnsafeMutablePointer(mutating: this).deinitialize(count: 1)
+            UnsafeMutablePointer(mutating: this).deallocate()
+        }))
+    return cAnimator
+}
+
+/// A C string that lives for the rest of the process.
+private func permanentCString(_ string: String?) -> UnsafePointer<CChar>? {
+    guard let string else { return nil }
+    return UnsafePointer(strdup(string))
+}
+
+private func makeCDescriptor(_ descriptor: AnimatorDescriptor) -> UnsafeMutablePointer<ah_animator_descriptor> {
+    let params = UnsafeMutablePointer<UnsafePointer<ah_param_descriptor>?>.allocate(
+        capacity: max(descriptor.parameters.count, 1))
+    for (index, parameter) in descriptor.parameters.enumerated() {
+        params[index] = UnsafePointer(makeCParameter(parameter))
+    }
+    let result = UnsafeMutablePointer<ah_animator_descriptor>.allocate(capacity: 1)
+    result.initialize(to: ah_animator_descriptor(
+        abi: currentABI, struct_size: UInt32(MemoryLayout<ah_animator_descriptor>.size),
+        id: permanentCString(descriptor.id), name: permanentCString(descriptor.name),
+        display_name: permanentCString(descriptor.displayName), version: permanentCString(descriptor.version),
+        description: permanentCString(descriptor.summary), author: permanentCString(descriptor.author),
+        url: permanentCString(descriptor.url), operations: descriptor.operations.rawValue,
+        flags: descriptor.isInteractive ? UInt32(AH_ANIMATOR_INTERACTIVE) : 0,
+        param_count: UInt32(descriptor.parameters.count),
+        params: descriptor.parameters.isEmpty ? nil : UnsafePointer(params)))
+    return result
+}
+
+private func makeCParameter(_ parameter: Parameter) -> UnsafeMutablePointer<ah_param_descriptor> {
+    var cParameter = ah_param_descriptor()
+    cParameter.abi = currentABI
+    cParameter.struct_size = UInt32(MemoryLayout<ah_param_descriptor>.size)
+    cParameter.name = permanentCString(parameter.name)
+    cParameter.help = permanentCString(parameter.help)
+    var value = ah_param_value()
+    switch parameter.kind {
+    case .number(let number, let min, let max):
+        cParameter.type = ah_param_type(AH_PARAM_NUMBER)
+        value.number = number
+        if let min { cParameter.flags |= UInt32(AH_PARAM_HAS_MIN); cParameter.min = min }
+        if let max { cParameter.flags |= UInt32(AH_PARAM_HAS_MAX); cParameter.max = max }
+    case .bool(let flag):
+        cParameter.type = ah_param_type(AH_PARAM_BOOL)
+        value.boolean = flag
+    case .point(let point):
+        cParameter.type = ah_param_type(AH_PARAM_POINT)
+        value.point = ah_point(x: point.x, y: point.y)
+    case .size(let size):
+        cParameter.type = ah_param_type(AH_PARAM_SIZE)
+        value.size = ah_size(width: size.width, height: size.height)
+    case .color(let color):
+        cParameter.type = ah_param_type(AH_PARAM_COLOR)
+        value.color = ah_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    case .string(let text):
+        cParameter.type = ah_param_type(AH_PARAM_STRING)
+        value.string = permanentCString(text)
+    case .choice(let names, let chosen):
+        cParameter.type = ah_param_type(AH_PARAM_ENUM)
+        let cNames = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(names.count, 1))
+        for (index, name) in names.enumerated() { cNames[index] = permanentCString(name) }
+        cParameter.enum_values = UnsafePointer(cNames)
+        cParameter.enum_count = UInt32(names.count)
+        value.string = permanentCString(chosen)
+        value.enum_index = UInt32(names.firstIndex(of: chosen) ?? 0)
+    }
+    value.type = cParameter.type
+    cParameter.default_value = value
+    let result = UnsafeMutablePointer<ah_param_descriptor>.allocate(capacity: 1)
+    result.initialize(to: cParameter)
+    return result
+}

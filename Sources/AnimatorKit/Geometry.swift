@@ -1,0 +1,91 @@
+/// UIKit's floating-point scalar. Always `Double` here.
+public typealias CGFloat = Double
+
+/// A point, in points: UIKit's CGPoint.
+public struct CGPoint: Equatable, Hashable, Sendable {
+    /// The x coordinate.
+    public var x: CGFloat
+    /// The y coordinate (grows downwards).
+    public var y: CGFloat
+
+    /// Creates a point.
+    public init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin.
+    public static let zero = CGPoint(x: 0, y: 0)
+}
+
+/// A size, in points: UIKit's CGSize.
+public struct CGSize: Equatable, Hashable, Sendable {
+    /// The width.
+    public var width: CGFloat
+    /// The height.
+    public var height: CGFloat
+
+    /// Creates a size.
+    public init(width: CGFloat, height: CGFloat) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The empty size.
+    public static let zero = CGSize(width: 0, height: 0)
+}
+
+/// A rectangle: UIKit's CGRect.
+public struct CGRect: Equatable, Hashable, Sendable {
+    /// The top-left corner.
+    public var origin: CGPoint
+    /// The extent.
+    public var size: CGSize
+
+    /// Creates a rectangle from its origin and size.
+    public init(origin: CGPoint, size: CGSize) {
+        self.origin = origin
+        self.size = size
+    }
+
+    /// Creates a rectangle from its coordinates.
+    public init(x: CGFloat, y: CGFloat, width: CGFloat, height: CGFloat) {
+        self.init(origin: CGPoint(x: x, y: y), size: CGSize(width: width, height: height))
+    }
+
+    /// The zero rect, which UIKit's transition context returns for unknown frames.
+    public static let zero = CGRect(origin: .zero, size: .zero)
+}
+
+/// A color: UIKit's UIColor, as non-premultiplied sRGB components in [0, 1].
+public struct UIColor: Equatable, Hashable, Sendable {
+    /// The red component.
+    public var red: Double
+    /// The green component.
+    public var green: Double
+    /// The blue component.
+    public var blue: Double
+    /// The alpha component.
+    public var alpha: Double
+
+    /// Creates a color from its components.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Creates a color from `0xRRGGBB`, as design tools write it.
+    public init(rgb: UInt32, alpha: Double = 1) {
+        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+    }
+
+    /// Opaque white.
+    public static let white = UIColor(red: 1, green: 1, blue: 1)
+    /// Opaque black.
+    public static let black = UIColor(red: 0, green: 0, blue: 0)
+    /// Fully transparent.
+    public static let clear = UIColor(red: 0, green: 0, blue: 0, alpha: 0)
+}
