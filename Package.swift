@@ -41,7 +41,11 @@ let package = Package(
         swiftAnimator("Pendulum"),
         .target(name: "FadeC", dependencies: ["AnimatorABI"], path: "Examples/FadeC"),
 
-        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        // Helpers shared by the tests: temporary folders, fixture compilation, processes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Unit tests of the host library.
+        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorABI", "TestSupport"]),
+        // The built `animator-host` program, run as a user would.
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -45,7 +45,10 @@ enum InspectCommand: Command {
         var reports: [(AnimatorInfo, Result<[(TransitionOperation, Double)], DurationFailure>)] = []
         for info in animators {
             let durations = askDurations(info, assignments: arguments.values("--param"))
-            if case .failure = durations { failed = true }
+            if case .failure(let failure) = durations {
+                failed = true
+                console.error("animator-host inspect: \(info.id): \(failure.reason)")
+            }
             reports.append((info, durations))
         }
         if arguments.flag("--json") {

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AnimatorHost
+
+/// Discovery over folders of real libraries compiled from Tests/Fixtures.
+@Suite struct LoaderTests {
+    func discover(_ folders: [String], allowInsecure: Bool = false, cache: MetadataCache? = nil) -> AnimatorRegistry {
+        let path = PluginSearchPath(entries: folders.map { .init(directory: $0, origin: .commandLine) })
+        return PluginLoader(allowInsecure: allowInsecure, cache: cache).discover(path)
+    }
+
+    /// A folder that is kept: a loaded library's file must not be deleted while the
+    /// process runs, or a new file could reuse its inode and dlopen would return the old one.
+    func pluginFolder() -> String {
+        let folder = TemporaryDirectory()
+        return folder.keep()
+    }
+
+    @Test func goodCLibraryIsListedWithEveryDescriptorField() throws {
+        let folder = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.alpha\"", "FIXTURE_NAME=\"alpha\"",
+                                     "FIXTURE_OPERATIONS=(AH_OP_PUSH|AH_OP_TAB)"],
+                           output: folder + "/alpha.so")
+        let registry = discover([folder])
+        #expect(registry.problems.isEmpty)
+        let info = try #require(registry.animators.first)
+        #expect(registry.animators.count == 1)
+        #expect(info.id == "org.fixture.alpha")
+        #expect(info.name == "alpha")
+        #expect(info.displayName == "Fixture")
+        #expect(info.version == "2.3.4")
+        #expect(info.summary == "A test fixture.")
+        #expect(info.author == nil)
+        #expect(info.operations.operations == [.push, .tab])
+        #expect(info.isInteractive)
+        #expect(info.abi == ABIVersion(major: 1, minor: 0))
+        #expect(info.path == folder + "/alpha.so")
+        #expect(info.parameters.map(\.name) == ["duration", "tint", "origin", "style"])
+        #expect(info.parameters[0] == ParameterSpec(name: "duration", type: .number, help: "Seconds.",
+                                                    defaultValue: .number(0.25), minimum: 0, maximum: 5))
+        #expect(info.parameters[1].defaultValue == .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        #expect(info.parameters[2].defaultValue == .point(x: 10, y: 20))
+        #expect(info.parameters[3].choices == ["soft", "hard"])
+        #expect(info.parameters[3].defaultValue == .choice("hard"))
+    }
+
+    /// Each way a library can break one rule of the ABI, with the words its message must say.
+    enum BadCase: String, CaseIterable, CustomTestStringConvertible {
+        case noEntry, nullEntry, wrongMajor, newerMinor, nullDescriptor, truncatedDescriptor, missingID,
+             malformedID, unknownOperationBits, noOperations, initFails, duplicateInLibrary, badDefault, notELF
+
+        var testDescription: String { rawValue }
+
+        var defines: [String] {
+            let base = ["FIXTURE_ID=\"org.fixture.bad\"", "FIXTURE_NAME=\"bad\""]
+            switch self {
+            case .noEntry: return base + ["FIXTURE_NO_ENTRY"]
+            case .nullEntry: return base + ["FIXTURE_NULL_ENTRY"]
+            case .wrongMajor: return base + ["FIXTURE_ABI_MAJOR=2"]
+            case .newerMinor: return base + ["FIXTURE_ABI_MINOR=7"]
+            case .nullDescriptor: return base + ["FIXTURE_NULL_DESCRIPTOR"]
+            case .truncatedDescriptor: return base + ["FIXTURE_DESCRIPTOR_SIZE=16"]
+            case .missingID: return ["FIXTURE_ID=NULL", "FIXTURE_NAME=\"bad\""]
+            case .malformedID: return ["FIXTURE_ID=\"Bad Fixture\"", "FIXTURE_NAME=\"bad\""]
+            case .unknownOperationBits: return base + ["FIXTURE_OPERATIONS=(AH_OP_PUSH|0x40)"]
+            case .noOperations: return base + ["FIXTURE_OPERATIONS=0"]
+            case .initFails: return base + ["FIXTURE_INIT_FAILS"]
+            case .duplicateInLibrary: return base + ["FIXTURE_TWICE"]
+            case .badDefault: return base + ["FIXTURE_BAD_DEFAULT"]
+            case .notELF: return []
+            }
+        }
+
+        /// Fragments the one-line reason must contain.
+        var expected: [String] {
+            switch self {
+            case .noEntry: return ["no entry point 'animator_host_entry'"]
+            case .nullEntry: return ["animator_host_entry() returned NULL"]
+            case .wrongMajor: return ["built for ABI 2.0", "this host supports ABI 1.x (1.0)"]
+            case .newerMinor: return ["built for ABI 1.7", "newer than this host's ABI 1.0"]
+            case .nullDescriptor: return ["animator 0: descriptor is NULL"]
+            case .truncatedDescriptor: return ["animator 0: descriptor is truncated (struct_size 16"]
+            case .missingID: return ["animator 0: missing required field 'id'"]
+            case .malformedID: return ["id 'Bad Fixture' is not a reverse-DNS id"]
+            case .unknownOperationBits: return ["unknown operation bits 0x40"]
+            case .noOperations: return ["declares no operations"]
+            case .initFails: return ["init() refused to load"]
+            case .duplicateInLibrary: return ["animator 1: duplicate id 'org.fixture.bad' (also animator 0)"]
+            case .badDefault: return ["parameter 0 'duration': invalid default: 42 is above the maximum 5"]
+            case .notELF: return ["cannot be loaded:"]
+            }
+        }
+    }
+
+    @Test(arguments: BadCase.allCases)
+    func badLibraryIsReportedAndTheGoodOneStillListed(_ bad: BadCase) throws {
+        let folder = pluginFolder()
+        try compileFixture(output: folder + "/good.so")
+        let badPath = folder + "/bad.so"
+        if bad == .notELF {
+            try "this is not a shared library\n".write(toFile: badPath, atomically: true, encoding: .utf8)
+        } else {
+            try compileFixture(defines: bad.defines, output: badPath)
+        }
+        let registry = discover([folder])
+        // The good library sorts after the bad one, so the scan went on past the failure.
+        #expect(registry.animators.map(\.id).contains("org.fixture.good"))
+        let problem = try #require(registry.problems.first)
+        #expect(registry.problems.count == 1)
+        #expect(problem.path == badPath)
+        for fragment in bad.expected {
+            #expect(problem.reason.contains(fragment), "\(problem.reason)")
+        }
+        #expect(!problem.description.contains("\n"))
+        // Only the duplicate case keeps an animator of the bad library: its first copy.
+        #expect(registry.animators.contains { $0.id == "org.fixture.bad" } == (bad == .duplicateInLibrary))
+    }
+
+    @Test func shadowedDuplicateAcrossFoldersIsReportedAndNotLoaded() throws {
+        let first = pluginFolder()
+        let second = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.same\""], output: first + "/one.so")
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.same\""], output: second + "/two.so")
+        let registry = discover([first, second])
+        #expect(registry.animators.map(\.path) == [first + "/one.so"])
+        let problem = try #require(registry.problems.first)
+        #expect(problem.path == second + "/two.so")
+        #expect(problem.reason.contains("'org.fixture.same' is shadowed by \(first)/one.so"))
+    }
+
+    @Test func aTakenNameIsReportedButTheAnimatorStaysReachableByID() throws {
+        let folder = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.a\""], output: folder + "/a.so")
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.b\""], output: folder + "/b.so")
+        let registry = discover([folder])
+        #expect(registry.animators.map(\.id) == ["org.fixture.a", "org.fixture.b"])
+        #expect(registry.animator(named: "good")?.id == "org.fixture.a")
+        #expect(registry.animator(named: "org.fixture.b")?.id == "org.fixture.b")
+        #expect(registry.problems.count == 1)
+        #expect(registry.problems.first?.reason.contains("the name 'good' of 'org.fixture.b' is also used by 'org.fixture.a'") == true)
+    }
+
+    @Test func searchPathOrderIsCommandLineEnvironmentExecutableUser() {
+        let path = PluginSearchPath.standard(commandLine: ["/a", "/b"],
+                                             environment: ["ANIMATOR_PLUGIN_PATH": "/c:/d", "HOME": "/home/u"],
+                                             executableDirectory: "/e")
+        #expect(path.entries.map(\.directory) == ["/a", "/b", "/c", "/d", "/e", "/home/u/.local/lib/animator-host/plugins"])
+        #expect(path.entries.map(\.origin) == [.commandLine, .commandLine, .environment, .environment, .executable, .user])
+    }
+
+    @Test func theFirstFolderOnThePathWinsEvenWhenItsFileSortsLater() throws {
+        let early = pluginFolder()
+        let late = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.order\""], output: early + "/zzz.so")
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.order\""], output: late + "/aaa.so")
+        #expect(discover([early, late]).animators.map(\.path) == [early + "/zzz.so"])
+        #expect(discover([late, early]).animators.map(\.path) == [late + "/aaa.so"])
+    }
+
+    @Test func insecureFolderIsRefusedUnlessAllowed() throws {
+        let folder = pluginFolder()
+        try compileFixture(output: folder + "/good.so")
+        chmod(folder, 0o777)
+        let refused = discover([folder])
+        #expect(refused.animators.isEmpty)
+        #expect(refused.problems.count == 1)
+        #expect(refused.problems.first?.reason.contains("writable by group or others") == true)
+        #expect(refused.problems.first?.reason.contains("--allow-insecure") == true)
+        #expect(discover([folder], allowInsecure: true).animators.map(\.id) == ["org.fixture.good"])
+    }
+
+    @Test func insecureFileIsRefusedAndItsNeighboursAreNot() throws {
+        let folder = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.open\""], output: folder + "/open.so")
+        try compileFixture(output: folder + "/good.so")
+        chmod(folder + "/open.so", 0o666)
+        let registry = discover([folder])
+        #expect(registry.animators.map(\.id) == ["org.fixture.good"])
+        #expect(registry.problems.map(\.path) == [folder + "/open.so"])
+        #expect(registry.problems.first?.reason.contains("the file is writable by group or others") == true)
+    }
+
+    @Test func aMissingExplicitFolderIsReportedAndDefaultOnesAreNot() {
+        let missing = "/nonexistent/animator-host-test"
+        let registry = PluginLoader().discover(PluginSearchPath(entries: [
+            .init(directory: missing, origin: .commandLine), .init(directory: missing + "2", origin: .user),
+        ]))
+        #expect(registry.problems == [LoadProblem(path: missing, reason: "no such folder (from --plugin-path)")])
+    }
+
+    @Test func cacheAnswersUnchangedLibrariesAndRescansChangedOnes() throws {
+        let folder = pluginFolder()
+        let scratch = TemporaryDirectory()
+        try compileFixture(output: folder + "/good.so")
+        try compileFixture(defines: ["FIXTURE_NO_ENTRY"], output: folder + "/bad.so")
+        let cachePath = scratch.file("cache/plugins.json")
+
+        let cold = discover([folder], cache: MetadataCache(path: cachePath))
+        #expect(cold.librariesExamined == 2)
+        #expect(cold.cacheHits == 0)
+
+        let warm = discover([folder], cache: MetadataCache(path: cachePath))
+        #expect(warm.cacheHits == 2)
+        #expect(warm.animators == cold.animators)
+        #expect(warm.problems == cold.problems)
+
+        // A new modification time makes good.so a different version: scanned again. (Whether
+        // the new content is read is the end-to-end test's job: within one process dlopen
+        // hands back the library already loaded from the same path.)
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder + "/good.so", &times, 0) == 0)
+        let touched = discover([folder], cache: MetadataCache(path: cachePath))
+        #expect(touched.cacheHits == 1)
+        #expect(touched.animators == cold.animators)
+    }
+
+    @Test func aCorruptCacheIsIgnored() throws {
+        let folder = pluginFolder()
+        let scratch = TemporaryDirectory()
+        try compileFixture(output: folder + "/good.so")
+        let cachePath = scratch.file("plugins.json")
+        try "{ not json".write(toFile: cachePath, atomically: true, encoding: .utf8)
+        let registry = discover([folder], cache: MetadataCache(path: cachePath))
+        #expect(registry.cacheHits == 0)
+        #expect(registry.animators.map(\.id) == ["org.fixture.good"])
+    }
+
+    @Test func reverseDNSIDsAndShortNames() {
+        #expect(DescriptorReader.isReverseDNS("org.animatorhost.zoom"))
+        #expect(DescriptorReader.isReverseDNS("com.example.fade-c"))
+        for bad in ["zoom", "Org.example", "org..zoom", "org.zoom.", ".org.zoom", "org.zo om", ""] {
+            #expect(!DescriptorReader.isReverseDNS(bad), "\(bad)")
+        }
+        #expect(DescriptorReader.isShortName("fade-c"))
+        #expect(!DescriptorReader.isShortName("-fade"))
+        #expect(!DescriptorReader.isShortName("Fade"))
+        #expect(DescriptorReader.isIdentifier("startPoint"))
+        #expect(!DescriptorReader.isIdentifier("2d"))
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `animator-host` with a private HOME and cache, so nothing installed on
+/// the machine leaks in.
+struct CLI {
+    let home = TemporaryDirectory()
+
+    var environment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache"]
+    }
+
+    func run(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws -> ProcessResult {
+        try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments,
+                       environment: environment.merging(extraEnvironment) { $1 })
+    }
+
+    func runJSON(_ arguments: String...) throws -> [String: Any] {
+        let result = try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments, environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    }
+}
+
+@Suite struct ListTests {
+    let cli = CLI()
+
+    @Test func listShowsTheBundledAnimatorsWithOperationsAndParameters() throws {
+        let result = try cli.run("list")
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ID") == true)
+        func row(_ id: String) -> String? { lines.first { $0.hasPrefix(id + " ") } }
+        let zoom = try #require(row("org.animatorhost.zoom"))
+        #expect(zoom.contains("present,dismiss,push,pop,tab"))
+        #expect(zoom.contains("duration,spring,damping,velocity"))
+        #expect(zoom.contains("libZoom.so"))
+        let bubble = try #require(row("org.animatorhost.bubble"))
+        #expect(bubble.contains("present,dismiss,push,pop "))
+        #expect(bubble.contains("startPoint,bubbleColor,duration"))
+        let pendulum = try #require(row("org.animatorhost.pendulum"))
+        #expect(pendulum.contains("duration,coverColor"))
+        #expect(row("org.animatorhost.example.fade-c") != nil)
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+    }
+
+    @Test func listJSONFollowsTheDocumentedSchema() throws {
+        let document = try cli.runJSON("list", "--json")
+        let animators = try #require(document["animators"] as? [[String: Any]])
+        #expect((document["problems"] as? [Any])?.isEmpty == true)
+        for animator in animators {
+            for key in ["id", "name", "version", "abi", "operations", "interactive", "parameters", "path", "description"] {
+                #expect(animator[key] != nil, "missing \(key) in \(animator["id"] ?? "?")")
+            }
+        }
+        let byID = Dictionary(uniqueKeysWithValues: animators.map { ($0["id"] as! String, $0) })
+        let zoom = try #require(byID["org.animatorhost.zoom"])
+        #expect(zoom["operations"] as? [String] == ["present", "dismiss", "push", "pop", "tab"])
+        #expect(zoom["interactive"] as? Bool == true)
+        #expect(zoom["abi"] as? String == "1.0")
+        let zoomParameters = try #require(zoom["parameters"] as? [[String: Any]])
+        let duration = try #require(zoomParameters.first { $0["name"] as? String == "duration" })
+        #expect(duration["type"] as? String == "number")
+        #expect(duration["default"] as? Double == 0.4)   // seed 000: transitionDuration returns 0.4
+        let bubble = try #require(byID["org.animatorhost.bubble"])
+        #expect(bubble["operations"] as? [String] == ["present", "dismiss", "push", "pop"])
+        let bubbleDuration = (bubble["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "duration" }
+        #expect(bubbleDuration?["default"] as? Double == 0.5)   // seed 001: duration = 0.5
+        let start = (bubble["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "startPoint" }
+        #expect(start?["type"] as? String == "point")
+        #expect(start?["default"] as? [Double] == [330, 754])
+    }
+
+    @Test func aCFileBuiltFromTheHeaderAloneIsListed() throws {
+        let folder = TemporaryDirectory()
+        let library = folder.path + "/header_only.so"
+        let compiled = try runProcess("/usr/bin/cc", ["-shared", "-fPIC", "-I", PackageLayout.includeDirectory,
+                                                      PackageLayout.fixturesDirectory + "/header_only.c", "-o", library])
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        for result in [try cli.run("list", "--plugin-path", folder.path),
+                       try cli.run("list", extraEnvironment: ["ANIMATOR_PLUGIN_PATH": folder.path])] {
+            #expect(result.status == 0)
+            let row = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("org.example.header-only ") }
+            #expect(row?.contains("push,pop") == true)
+            #expect(row?.contains(library) == true)
+        }
+        let inspected = try cli.run("inspect", "header-only", "--plugin-path", folder.path)
+        #expect(inspected.standardOutput.contains("push 0.35 s, pop 0.35 s"))
+    }
+
+    @Test func brokenLibrariesAreReportedOneLineEachAndGoodOnesStayListed() throws {
+        let folder = TemporaryDirectory()
+        try "not a library".write(toFile: folder.path + "/a-garbage.so", atomically: true, encoding: .utf8)
+        try compileFixture(defines: ["FIXTURE_NO_ENTRY"], output: folder.path + "/b-no-entry.so")
+        try compileFixture(defines: ["FIXTURE_ABI_MAJOR=3"], output: folder.path + "/c-major.so")
+        try compileFixture(output: folder.path + "/d-good.so")
+        let result = try cli.run("list", "--plugin-path", folder.path)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("org.fixture.good "))
+        #expect(result.standardOutput.contains("org.animatorhost.zoom "))
+        let problems = result.standardError.split(separator: "\n").map(String.init)
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems[0].hasPrefix("problem: \(folder.path)/a-garbage.so: cannot be loaded:"))
+        #expect(problems[1] == "problem: \(folder.path)/b-no-entry.so: no entry point 'animator_host_entry' (not an animator-host plugin)")
+        #expect(problems[2] == "problem: \(folder.path)/c-major.so: library is built for ABI 3.0; this host supports ABI 1.x (1.0)")
+        #expect(try cli.run("list", "--strict", "--plugin-path", folder.path).status == 1)
+        let json = try cli.runJSON("list", "--json", "--plugin-path", folder.path)
+        let jsonProblems = try #require(json["problems"] as? [[String: String]])
+        #expect(jsonProblems.map { $0["path"] } == ["a-garbage.so", "b-no-entry.so", "c-major.so"].map { folder.path + "/" + $0 })
+    }
+
+    @Test func theCacheNoticesAReplacedLibrary() throws {
+        let folder = TemporaryDirectory()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.before\""], output: folder.path + "/x.so")
+        let before = try cli.run("list", "--plugin-path", folder.path)
+        #expect(before.standardOutput.contains("org.fixture.before "))
+        #expect(FileManager.default.fileExists(atPath: cli.home.path + "/cache/animator-host/plugins.json"))
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.after\""], output: folder.path + "/new.tmp")
+        #expect(rename(folder.path + "/new.tmp", folder.path + "/x.so") == 0)
+        var times = [timespec(tv_sec: 2_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder.path + "/x.so", &times, 0) == 0)
+        let after = try cli.run("list", "--plugin-path", folder.path)
+        #expect(after.standardOutput.contains("org.fixture.after "))
+        #expect(!after.standardOutput.contains("org.fixture.before"))
+        // And with the cache off, the same answer.
+        #expect(try cli.run("list", "--no-cache", "--plugin-path", folder.path).standardOutput == after.standardOutput)
+    }
+
+    @Test func anInsecureFolderIsRefusedUnlessAllowed() throws {
+        let folder = TemporaryDirectory()
+        try compileFixture(output: folder.path + "/good.so")
+        chmod(folder.path, 0o777)
+        let refused = try cli.run("list", "--plugin-path", folder.path)
+        #expect(!refused.standardOutput.contains("org.fixture.good"))
+        #expect(refused.standardError.contains("problem: \(folder.path): refused: the folder is writable by group or others"))
+        let allowed = try cli.run("list", "--allow-insecure", "--plugin-path", folder.path)
+        #expect(allowed.standardOutput.contains("org.fixture.good "))
+    }
+}
+
+@Suite struct InspectTests {
+    let cli = CLI()
+
+    @Test func inspectShowsEveryFieldParametersAndDurations() throws {
+        let result = try cli.run("inspect", "zoom")
+        #expect(result.status == 0)
+        let output = result.standardOutput
+        #expect(output.contains("id            org.animatorhost.zoom"))
+        #expect(output.contains("display name  Zoom"))
+        #expect(output.contains("operations    present, dismiss, push, pop, tab"))
+        #expect(output.contains("durations     present 0.4 s, dismiss 0.4 s, push 0.4 s, pop 0.4 s, tab 0.4 s"))
+        let damping = try #require(output.split(separator: "\n").first { $0.hasPrefix("  damping ") })
+        #expect(damping.split(separator: " ", omittingEmptySubsequences: true).prefix(4) == ["damping", "number", "0.8", "0.01...1"])
+    }
+
+    @Test func parametersChangeTheAnswersAndBadOnesAreRefused() throws {
+        let result = try cli.run("inspect", "org.animatorhost.bubble", "--param", "duration=1.25")
+        #expect(result.standardOutput.contains("present 1.25 s, dismiss 1.25 s"))
+        let bad = try cli.run("inspect", "bubble", "--param", "duration=-1")
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("parameter 'duration': -1 is below the minimum 0"))
+        let unknown = try cli.run("inspect", "bubble", "--param", "radius=3")
+        #expect(unknown.standardError.contains("bubble has no such parameter (it has: startPoint, bubbleColor, duration)"))
+    }
+
+    @Test func inspectJSONAndPaths() throws {
+        let json = try cli.runJSON("inspect", PackageLayout.productsDirectory + "/libPendulum.so", "--json")
+        let animator = try #require((json["animators"] as? [[String: Any]])?.first)
+        #expect(animator["id"] as? String == "org.animatorhost.pendulum")
+        #expect((animator["durations"] as? [String: Double])?["dismiss"] == 1.5)
+    }
+
+    @Test func anUnknownAnimatorIsAFailureNamingIt() throws {
+        let result = try cli.run("inspect", "nope")
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("animator-host: no animator 'nope' on the search path (installed: "))
+        let file = try cli.run("inspect", "/nonexistent/x.so")
+        #expect(file.status == 1)
+        #expect(file.standardError.contains("/nonexistent/x.so: cannot be read: No such file or directory"))
+    }
+}
+
+@Suite struct UsageTests {
+    let cli = CLI()
+
+    @Test func unknownCommandsAndOptionsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["frobnicate"], "animator-host: unknown command 'frobnicate'"),
+            (["--frobnicate"], "animator-host: unknown option '--frobnicate'"),
+            (["list", "--frobnicate"], "animator-host list: unknown option '--frobnicate'"),
+            (["list", "extra"], "animator-host list: list takes no arguments (got 'extra')"),
+            (["inspect"], "animator-host inspect: inspect needs an animator id, name or path"),
+            (["inspect", "zoom", "--param"], "animator-host inspect: option '--param' needs a value"),
+            (["list", "--json=yes"], "animator-host list: option '--json' takes no value"),
+            ([], "usage: animator-host <command> [options]"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments,
+                                        environment: cli.environment)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.split(separator: "\n").first.map(String.init) == message, "\(arguments)")
+            #expect(result.standardOutput.isEmpty)
+        }
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["list", "--help"], ["inspect", "-h"], ["help", "inspect"]] {
+            let result = try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments,
+                                        environment: cli.environment)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.standardOutput.contains("usage: animator-host"), "\(arguments)")
+        }
+        let list = try cli.run("list", "--help").standardOutput
+        for option in ["--json", "--strict", "--plugin-path DIR", "--allow-insecure", "--no-cache", "--help, -h"] {
+            #expect(list.contains(option), "\(option)")
+        }
+    }
+
+    @Test func versionNamesTheABI() throws {
+        let result = try cli.run("--version")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("(plugin ABI 1.0)"))
+    }
+}

@@ -1,0 +1,184 @@
+/*
+ * A configurable test animator. The tests compile it with `cc` and -D flags into good and
+ * deliberately broken libraries; each macro breaks one rule of the ABI.
+ *
+ *   FIXTURE_ID / FIXTURE_NAME     the descriptor's id and name (string literals, or NULL)
+ *   FIXTURE_OPERATIONS            the operation bits (default AH_OP_PRESENT | AH_OP_DISMISS)
+ *   FIXTURE_ABI_MAJOR / _MINOR    the ABI the entry claims
+ *   FIXTURE_DESCRIPTOR_SIZE       the descriptor's struct_size
+ *   FIXTURE_DURATION              what duration() answers (default: the "duration" parameter)
+ *   FIXTURE_NO_ENTRY              export no entry symbol
+ *   FIXTURE_NULL_ENTRY            the entry function returns NULL
+ *   FIXTURE_NULL_DESCRIPTOR       animator_descriptor(0) returns NULL
+ *   FIXTURE_INIT_FAILS            init() returns false
+ *   FIXTURE_TWICE                 offer the same descriptor twice (duplicate id)
+ *   FIXTURE_BAD_DEFAULT           the duration parameter's default is out of its range
+ *   FIXTURE_CREATE_FAILS          create_animator returns NULL
+ *   FIXTURE_PROBE                 duration() probes the host table with bad handles
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <animator_host.h>
+
+#ifndef FIXTURE_ID
+#define FIXTURE_ID "org.fixture.good"
+#endif
+#ifndef FIXTURE_NAME
+#define FIXTURE_NAME "good"
+#endif
+#ifndef FIXTURE_OPERATIONS
+#define FIXTURE_OPERATIONS (AH_OP_PRESENT | AH_OP_DISMISS)
+#endif
+#ifndef FIXTURE_ABI_MAJOR
+#define FIXTURE_ABI_MAJOR AH_ABI_MAJOR
+#endif
+#ifndef FIXTURE_ABI_MINOR
+#define FIXTURE_ABI_MINOR AH_ABI_MINOR
+#endif
+#ifndef FIXTURE_DESCRIPTOR_SIZE
+#define FIXTURE_DESCRIPTOR_SIZE sizeof(ah_animator_descriptor)
+#endif
+#ifdef FIXTURE_BAD_DEFAULT
+#define FIXTURE_DEFAULT_DURATION 42.0
+#else
+#define FIXTURE_DEFAULT_DURATION 0.25
+#endif
+
+static const char *const style_values[] = { "soft", "hard" };
+
+static const ah_param_descriptor duration_param = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_param_descriptor),
+    .name = "duration", .type = AH_PARAM_NUMBER, .flags = AH_PARAM_HAS_MIN | AH_PARAM_HAS_MAX,
+    .help = "Seconds.", .default_value = { .type = AH_PARAM_NUMBER, .number = FIXTURE_DEFAULT_DURATION },
+    .min = 0.0, .max = 5.0,
+};
+static const ah_param_descriptor tint_param = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_param_descriptor),
+    .name = "tint", .type = AH_PARAM_COLOR,
+    .default_value = { .type = AH_PARAM_COLOR, .color = { 1.0, 0.0, 0.0, 1.0 } },
+};
+static const ah_param_descriptor origin_param = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_param_descriptor),
+    .name = "origin", .type = AH_PARAM_POINT,
+    .default_value = { .type = AH_PARAM_POINT, .point = { 10.0, 20.0 } },
+};
+static const ah_param_descriptor style_param = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_param_descriptor),
+    .name = "style", .type = AH_PARAM_ENUM,
+    .default_value = { .type = AH_PARAM_ENUM, .enum_index = 1 },
+    .enum_values = style_values, .enum_count = 2,
+};
+static const ah_param_descriptor *const params[] = { &duration_param, &tint_param, &origin_param, &style_param };
+
+static const ah_animator_descriptor descriptor = {
+    .abi = { FIXTURE_ABI_MAJOR, FIXTURE_ABI_MINOR },
+    .struct_size = FIXTURE_DESCRIPTOR_SIZE,
+    .id = FIXTURE_ID,
+    .name = FIXTURE_NAME,
+    .display_name = "Fixture",
+    .version = "2.3.4",
+    .description = "A test fixture.",
+    .operations = FIXTURE_OPERATIONS,
+    .flags = AH_ANIMATOR_INTERACTIVE,
+    .param_count = 4,
+    .params = params,
+};
+
+typedef struct state {
+    const ah_host *host;
+    double duration;
+} state;
+
+static double fixture_duration(const ah_animator *self, ah_context ctx) {
+    const state *s = self->animator_data;
+#ifdef FIXTURE_PROBE
+    /* Encodes the host's answers as digits: forged handle, NULL out-pointer, valid call. */
+    ah_operation op = 0;
+    ah_status forged = s->host->context_operation(s->host, ctx ^ 0x5a5a5a5aull, &op);
+    ah_status null_out = s->host->context_operation(s->host, ctx, NULL);
+    ah_status valid = s->host->context_operation(s->host, ctx, &op);
+    s->host->log(s->host, AH_LOG_WARNING, "probe");
+    return (double)(-forged) * 100.0 + (double)(-null_out) * 10.0 + (valid == AH_OK ? (double)op : -1.0);
+#else
+    (void)ctx;
+#ifdef FIXTURE_DURATION
+    return FIXTURE_DURATION;
+#else
+    return s->duration;
+#endif
+#endif
+}
+
+static void fixture_animate(const ah_animator *self, ah_context ctx) { (void)self; (void)ctx; }
+
+static void fixture_destroy(const ah_animator *self) {
+    free(self->animator_data);
+    free((void *)self);
+}
+
+static bool fixture_init(const char *path) {
+    (void)path;
+#ifdef FIXTURE_INIT_FAILS
+    return false;
+#else
+    return true;
+#endif
+}
+
+static uint32_t fixture_count(void) {
+#ifdef FIXTURE_TWICE
+    return 2;
+#else
+    return 1;
+#endif
+}
+
+static const ah_animator_descriptor *fixture_describe(uint32_t index) {
+#ifdef FIXTURE_NULL_DESCRIPTOR
+    (void)index;
+    return NULL;
+#else
+    return index < fixture_count() ? &descriptor : NULL;
+#endif
+}
+
+static const ah_animator *fixture_create(const ah_host *host, const char *id, const ah_param_value *values,
+                                         uint32_t count) {
+#ifdef FIXTURE_CREATE_FAILS
+    (void)host; (void)id; (void)values; (void)count;
+    return NULL;
+#else
+    if (strcmp(id, FIXTURE_ID) != 0 || count != 4) return NULL;
+    state *s = malloc(sizeof *s);
+    ah_animator *animator = malloc(sizeof *animator);
+    s->host = host;
+    s->duration = values[0].number;
+    *animator = (ah_animator){
+        .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator), .animator_data = s,
+        .duration = fixture_duration, .animate = fixture_animate, .destroy = fixture_destroy,
+    };
+    return animator;
+#endif
+}
+
+static const ah_plugin_entry entry = {
+    .abi = { FIXTURE_ABI_MAJOR, FIXTURE_ABI_MINOR },
+    .struct_size = sizeof(ah_plugin_entry),
+    .init = fixture_init,
+    .animator_count = fixture_count,
+    .animator_descriptor = fixture_describe,
+    .create_animator = fixture_create,
+};
+
+#ifndef FIXTURE_NO_ENTRY
+__attribute__((visibility("default"))) const ah_plugin_entry *animator_host_entry(void) {
+#ifdef FIXTURE_NULL_ENTRY
+    return NULL;
+#else
+    return &entry;
+#endif
+}
+#else
+__attribute__((visibility("default"))) int not_an_animator(void) { return 7; }
+#endif

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Where the package and its build products are, seen from a running test.
+public enum PackageLayout {
+    /// The package's root folder.
+    public static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The folder of the ABI headers (what `-I` takes).
+    public static var includeDirectory: String { root + "/Sources/AnimatorABI/include" }
+
+    /// The folder of the test fixtures' C sources.
+    public static var fixturesDirectory: String { root + "/Tests/Fixtures" }
+
+    /// The build products folder: the one holding the running test binary.
+    public static let productsDirectory: String = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // On some layouts the test binary sits inside an .xctest bundle folder.
+        while url.path.contains(".xctest") { url.deleteLastPathComponent() }
+        return url.path
+    }()
+}
+
+/// A fresh folder (mode 0700) removed when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    /// Its absolute path.
+    public let path: String
+
+    /// Creates the folder.
+    public init() {
+        let base = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+        var template = Array((base + "/animator-host-test-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(cString: made!)
+    }
+
+    private var removeOnRelease = true
+
+    deinit {
+        if removeOnRelease { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Keeps the folder after release (for libraries the process has loaded: deleting a
+    /// loaded file lets a new file reuse its inode, and dlopen would hand back the old one).
+    ///
+    /// - Returns: the folder's path.
+    public func keep() -> String {
+        removeOnRelease = false
+        return path
+    }
+
+    /// A path inside the folder, creating intermediate folders.
+    public func file(_ name: String) -> String {
+        let full = path + "/" + name
+        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        return full
+    }
+}
+
+/// What a finished process did.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+}
+
+/// Runs a program to completion and collects its output.
+public func runProcess(_ executable: String, _ arguments: [String],
+                       environment: [String: String]? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes concurrently so a full one cannot block the child.
+    nonisolated(unsafe) var errorData = Data()
+    let reader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { usleep(1000) }
+    return ProcessResult(status: process.terminationStatus,
+                         standardOutput: String(decoding: outputData, as: UTF8.self),
+                         standardError: String(decoding: errorData, as: UTF8.self))
+}
+
+/// A compiler failure, with its output.
+public struct CompileError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Compiles a fixture C file into a shared library with nothing but the ABI headers.
+///
+/// - Parameters:
+///   - source: a file name in Tests/Fixtures.
+///   - defines: `-D` values, e.g. `FIXTURE_NO_ENTRY` or `FIXTURE_ID="org.x.y"`.
+///   - output: the library path to write.
+public func compileFixture(_ source: String = "fixture_animator.c", defines: [String] = [],
+                           output: String) throws {
+    let arguments = ["-shared", "-fPIC", "-O1", "-I", PackageLayout.includeDirectory]
+        + defines.map { "-D" + $0 } + [PackageLayout.fixturesDirectory + "/" + source, "-o", output]
+    let result = try runProcess("/usr/bin/cc", arguments)
+    guard result.status == 0 else {
+        throw CompileError(description: "cc \(arguments.joined(separator: " ")) failed:\n\(result.standardError)")
+    }
+}
