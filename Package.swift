@@ -5,9 +5,16 @@
 
 import PackageDescription
 
+/// Plugin libraries export only the ABI's entry symbol (Plugins/exports.map), as CLAP
+/// advises: nothing else of the plugin or its statically linked SDK leaks out.
+let pluginLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
+]
+
 /// A bundled animator written in Swift: a dynamic library that links the SDK statically.
 func swiftAnimator(_ name: String) -> Target {
-    .target(name: name, dependencies: ["AnimatorKit"], path: "Plugins/\(name)")
+    .target(name: name, dependencies: ["AnimatorKit"], path: "Plugins/\(name)",
+            exclude: [], linkerSettings: pluginLinkerSettings)
 }
 
 let package = Package(
@@ -39,7 +46,8 @@ let package = Package(
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),
-        .target(name: "FadeC", dependencies: ["AnimatorABI"], path: "Examples/FadeC"),
+        .target(name: "FadeC", dependencies: ["AnimatorABI"], path: "Examples/FadeC",
+                linkerSettings: pluginLinkerSettings),
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,1 +1,49 @@
-print("bench")
+import Glibc
+
+// animator-bench: the project's benchmarks. Run in release mode from the package root:
+//
+//     swift run -c release animator-bench [loader] [list] [--quick]
+//
+// With no suite named, all run. Results are Markdown tables for docs/performance.md.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "measure-load", arguments.count == 4, let count = Int(arguments[3]) {
+    exit(LoaderBenchmark.measureOnce(mode: arguments[1], folder: arguments[2], count: count))
+}
+let quick = arguments.contains("--quick")
+let suites = arguments.filter { !$0.hasPrefix("--") }
+let known = ["loader", "list"]
+if let unknown = suites.first(where: { !known.contains($0) }) {
+    let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(2)
+}
+func wants(_ suite: String) -> Bool { suites.isEmpty || suites.contains(suite) }
+
+var executableDirectory = "."
+do {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    if count > 0 {
+        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        executableDirectory = String(path[..<path.lastIndex(of: "/")!])
+    }
+}
+
+let workspace = Workspace()
+defer { workspace.remove() }
+
+if wants("loader") {
+    print("## Loading animator libraries\n")
+    let lines = LoaderBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-bench",
+                                    counts: [1, 100, 1000], rounds: quick ? 3 : 11)
+    lines.forEach { print($0) }
+    print()
+}
+if wants("list") {
+    print("## `list` as a process\n")
+    let lines = ListBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-host",
+                                  libraries: 100, rounds: quick ? 3 : 10)
+    lines.forEach { print($0) }
+    print()
+}

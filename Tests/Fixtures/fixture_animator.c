@@ -15,7 +15,10 @@
  *   FIXTURE_BAD_DEFAULT           the duration parameter's default is out of its range
  *   FIXTURE_CREATE_FAILS          create_animator returns NULL
  *   FIXTURE_PROBE                 duration() probes the host table with bad handles
+ *   FIXTURE_ID_FROM_PATH          id "org.bench.<file name>" and name "<file name>", set in
+ *                                 init, so copies of one library are distinct animators
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,7 +74,15 @@ static const ah_param_descriptor style_param = {
 };
 static const ah_param_descriptor *const params[] = { &duration_param, &tint_param, &origin_param, &style_param };
 
-static const ah_animator_descriptor descriptor = {
+#ifdef FIXTURE_ID_FROM_PATH
+#define DESCRIPTOR_CONST
+static char id_buffer[300];
+static char name_buffer[256];
+#else
+#define DESCRIPTOR_CONST const
+#endif
+
+static DESCRIPTOR_CONST ah_animator_descriptor descriptor = {
     .abi = { FIXTURE_ABI_MAJOR, FIXTURE_ABI_MINOR },
     .struct_size = FIXTURE_DESCRIPTOR_SIZE,
     .id = FIXTURE_ID,
@@ -119,6 +130,17 @@ static void fixture_destroy(const ah_animator *self) {
 
 static bool fixture_init(const char *path) {
     (void)path;
+#ifdef FIXTURE_ID_FROM_PATH
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t length = strcspn(base, ".");
+    if (length >= sizeof name_buffer) return false;
+    memcpy(name_buffer, base, length);
+    name_buffer[length] = 0;
+    snprintf(id_buffer, sizeof id_buffer, "org.bench.%s", name_buffer);
+    descriptor.id = id_buffer;
+    descriptor.name = name_buffer;
+#endif
 #ifdef FIXTURE_INIT_FAILS
     return false;
 #else
@@ -149,7 +171,7 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
     (void)host; (void)id; (void)values; (void)count;
     return NULL;
 #else
-    if (strcmp(id, FIXTURE_ID) != 0 || count != 4) return NULL;
+    if (strcmp(id, descriptor.id) != 0 || count != 4) return NULL;
     state *s = malloc(sizeof *s);
     ah_animator *animator = malloc(sizeof *animator);
     s->host = host;

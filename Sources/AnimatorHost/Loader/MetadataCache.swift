@@ -77,7 +77,7 @@ public final class MetadataCache {
 
     private func load() {
         guard case .success(let bytes) = FileSystem.read(path),
-              let document = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self)),
+              let document = try? JSONValue.parse(bytes: bytes),
               document["format"]?.numberValue == Double(MetadataCache.format),
               document["host"]?.stringValue == HostInfo.version,
               document["abi"]?.stringValue == ABIVersion.host.description,

@@ -14,6 +14,9 @@ public struct AnimatorRegistry {
     public private(set) var librariesExamined = 0
     /// Of those, how many were answered by the metadata cache instead of loaded.
     public private(set) var cacheHits = 0
+    /// Positions in `animators` of each id and of the first animator of each name.
+    private var positionByID: [String: Int] = [:]
+    private var positionByName: [String: Int] = [:]
 
     /// Creates an empty registry for `searchPath`.
     public init(searchPath: PluginSearchPath) {
@@ -33,16 +36,21 @@ public struct AnimatorRegistry {
             problems.append(LoadProblem(path: path, reason: reason))
         }
         for info in scan.animators {
-            if let owner = animators.first(where: { $0.id == info.id }) {
+            if let position = positionByID[info.id] {
+                let owner = animators[position]
                 problems.append(LoadProblem(path: path, reason:
                     "'\(info.id)' is shadowed by \(owner.path), which comes first on the search path; not loaded"))
                 continue
             }
-            if let owner = animators.first(where: { $0.name == info.name }) {
+            if let position = positionByName[info.name] {
+                let owner = animators[position]
                 problems.append(LoadProblem(path: path, reason:
                     "the name '\(info.name)' of '\(info.id)' is also used by '\(owner.id)' (\(owner.path)); "
                     + "'\(info.name)' means the first, use the id for this one"))
+            } else {
+                positionByName[info.name] = animators.count
             }
+            positionByID[info.id] = animators.count
             animators.append(info)
         }
     }
@@ -52,6 +60,7 @@ public struct AnimatorRegistry {
     ///
     /// - Returns: the animator, or nil.
     public func animator(named query: String) -> AnimatorInfo? {
-        animators.first(where: { $0.id == query }) ?? animators.first(where: { $0.name == query })
+        guard let position = positionByID[query] ?? positionByName[query] else { return nil }
+        return animators[position]
     }
 }

@@ -34,7 +34,8 @@ enum FileSystem {
         return .success(FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode))
     }
 
-    /// The names in a directory, sorted by byte order, without "." and "..".
+    /// The names in a directory, sorted (by code point, which for the ASCII names of
+    /// plugin files is byte order), without "." and "..".
     static func contents(ofDirectory path: String) -> Result<[String], SystemError> {
         guard let directory = opendir(path) else {
             return .failure(SystemError(operation: "opendir", path: path, code: errno))
@@ -47,7 +48,7 @@ enum FileSystem {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return .success(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        return .success(names.sorted())
     }
 
     /// The whole file as bytes.

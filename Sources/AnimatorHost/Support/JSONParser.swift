@@ -1,3 +1,5 @@
+import Glibc
+
 /// A JSON syntax error, with the line and column where it was found.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What is wrong.
@@ -17,17 +19,33 @@ extension JSONValue {
     /// - Returns: the value.
     /// - Throws: `JSONSyntaxError` for malformed input.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        return try parser.parseDocument()
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses JSON from UTF-8 bytes, e.g. a file's content.
+    ///
+    /// - Parameter bytes: the document.
+    /// - Returns: the value.
+    /// - Throws: `JSONSyntaxError` for malformed input.
+    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            do throws(JSONSyntaxError) { return .success(try parser.parseDocument()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 }
 
+/// A recursive-descent parser over a byte buffer. Strings without escapes are decoded in
+/// one step from the buffer.
 private struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
@@ -47,7 +65,18 @@ private struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next byte after whitespace, or nil at the end.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
     }
 
     mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
@@ -55,7 +84,7 @@ private struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case JSONParser.quote: return .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
@@ -64,97 +93,99 @@ private struct JSONParser {
         }
     }
 
-    mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+    mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count,
+              memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else {
             throw error("invalid literal, expected '\(word)'")
         }
-        index += utf8.count
+        index += count
     }
 
     mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > 512 { throw error("nesting deeper than 512 levels") }
+        index += 1
     }
 
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        index += 1
+        defer { depth -= 1 }
         var members: [(String, JSONValue)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return .object([]) }
+        if peek() == UInt8(ascii: "}") { index += 1; return .object([]) }
         while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a string key")
-            }
+            guard peek() == JSONParser.quote else { throw error("expected a string key") }
             let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw error("expected ',' or '}' in an object")
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case nil: throw error("unexpected end of input in an object")
+            default: throw error("expected ',' or '}' in an object")
+            }
         }
-        depth -= 1
-        return .object(members)
     }
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        index += 1
+        defer { depth -= 1 }
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return .array([]) }
+        if peek() == UInt8(ascii: "]") { index += 1; return .array([]) }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
-            throw error("expected ',' or ']' in an array")
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case nil: throw error("unexpected end of input in an array")
+            default: throw error("expected ',' or ']' in an array")
+            }
         }
-        depth -= 1
-        return .array(elements)
+    }
+
+    mutating func digits() -> Int {
+        let first = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index - first
     }
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        func digits(_ parser: inout JSONParser) -> Int {
-            let first = parser.index
-            while parser.index < parser.bytes.count,
-                  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) { parser.index += 1 }
-            return parser.index - first
-        }
         let integerStart = index
-        let integerDigits = digits(&self)
+        let integerDigits = digits()
         if integerDigits == 0 { throw error("invalid number") }
         if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { throw error("numbers may not have leading zeros") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            if digits(&self) == 0 { throw error("expected digits after '.'") }
+            if digits() == 0 { throw error("expected digits after '.'") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            if digits(&self) == 0 { throw error("expected digits in the exponent") }
+            if digits() == 0 { throw error("expected digits in the exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
             throw error("invalid number")
         }
         return value
     }
 
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-            throw error("invalid \\u escape")
+        guard index + 4 <= bytes.count else { throw error("invalid \\u escape") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
         }
         index += 4
         return value
@@ -162,29 +193,38 @@ private struct JSONParser {
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var run = index
-        var result = ""
-        func flush(_ parser: JSONParser, _ upTo: Int, _ result: inout String) {
-            result += String(decoding: parser.bytes[run..<upTo], as: UTF8.self)
+        let start = index
+        // The common case: no escapes, decoded straight from the buffer.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == JSONParser.quote {
+                index += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+            }
+            if byte == JSONParser.backslash { break }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            index += 1
         }
+        var result = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        var run = index
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                flush(self, index, &result)
+            if byte == JSONParser.quote {
+                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
                 index += 1
                 return result
             }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
-            if byte != UInt8(ascii: "\\") { index += 1; continue }
-            flush(self, index, &result)
+            if byte != JSONParser.backslash { index += 1; continue }
+            result += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): result += "\""
-            case UInt8(ascii: "\\"): result += "\\"
+            case JSONParser.quote: result += "\""
+            case JSONParser.backslash: result += "\\"
             case UInt8(ascii: "/"): result += "/"
             case UInt8(ascii: "b"): result += "\u{08}"
             case UInt8(ascii: "f"): result += "\u{0C}"
@@ -194,7 +234,7 @@ private struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    guard index + 1 < bytes.count, bytes[index] == JSONParser.backslash,
                           bytes[index + 1] == UInt8(ascii: "u") else { throw error("unpaired surrogate in \\u escape") }
                     index += 2
                     let low = try parseHex4()

@@ -1,0 +1,112 @@
+import Glibc
+
+/// Scratch files for the benchmarks: fixture libraries compiled once and copied, so every
+/// measurement loads files this process has never loaded.
+struct Workspace {
+    let root: String
+    let packageRoot: String
+
+    init() {
+        var template = Array("/tmp/animator-bench-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        root = String(cString: made!)
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        packageRoot = path
+    }
+
+    /// Compiles the test fixture whose id comes from its file name.
+    func compileFixture() -> String {
+        let output = root + "/fixture.so"
+        let status = spawnAndWait("/usr/bin/cc", ["-shared", "-fPIC", "-O2", "-I", packageRoot + "/Sources/AnimatorABI/include",
+                                         "-DFIXTURE_ID_FROM_PATH", packageRoot + "/Tests/Fixtures/fixture_animator.c",
+                                         "-o", output])
+        precondition(status == 0, "cc failed")
+        return output
+    }
+
+    /// A new folder holding `count` copies of `library`, named a0000.so, a0001.so, ...
+    func folder(of library: String, count: Int, name: String) -> String {
+        let folder = root + "/" + name
+        mkdir(folder, 0o755)
+        let bytes = readAll(library)
+        for index in 0..<count {
+            var digits = String(index)
+            digits = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            let descriptor = open(folder + "/a\(digits).so", O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+            bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        return folder
+    }
+
+    func remove() {
+        _ = spawnAndWait("/bin/rm", ["-rf", root])
+    }
+}
+
+func readAll(_ path: String) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count <= 0 { return bytes }
+        bytes += buffer[0..<count]
+    }
+}
+
+/// Runs a program with the given environment (inherit when nil), output discarded, and
+/// returns its exit status.
+@discardableResult
+func spawnAndWait(_ program: String, _ arguments: [String], environment: [String]? = nil) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status: Int32
+    if let environment {
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        status = posix_spawn(&pid, program, &actions, nil, argv, envp)
+    } else {
+        status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    }
+    guard status == 0 else { return -1 }
+    var exitStatus: Int32 = 0
+    waitpid(pid, &exitStatus, 0)
+    return (exitStatus >> 8) & 0xFF
+}
+
+/// Runs a program and returns what it printed on standard output, or nil on failure.
+func spawnCapturing(_ program: String, _ arguments: [String]) -> String? {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    close(pipeEnds[1])
+    defer { close(pipeEnds[0]) }
+    guard status == 0 else { return nil }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+        if count <= 0 { break }
+        output += buffer[0..<count]
+    }
+    var exitStatus: Int32 = 0
+    waitpid(pid, &exitStatus, 0)
+    return exitStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+}
