@@ -20,55 +20,54 @@ enum DescriptorReader {
     static let parameterLimit: UInt32 = 256
 
     /// Reads and checks descriptor number `index` of the library at `path`.
+    ///
+    /// Messages are built only when something is refused: this runs for every animator of
+    /// every library scanned.
     static func read(_ pointer: UnsafePointer<ah_animator_descriptor>?, index: UInt32,
-                     path: String) -> Result<AnimatorInfo, Refusal> {
-        let prefix = "animator \(index)"
-        guard let pointer else { return refuse("\(prefix): descriptor is NULL") }
-        let header = pointer.withMemoryRebound(to: ah_version.self, capacity: 1) { $0.pointee }
-        if let reason = versionProblem(ABIVersion(header), what: "\(prefix): descriptor") {
-            return refuse(reason)
+                     path: String) throws(Refusal) -> AnimatorInfo {
+        func refusal(_ reason: String, id: String? = nil) -> Refusal {
+            Refusal(reason: "animator \(index)" + (id.map { " (\($0))" } ?? "") + ": " + reason)
         }
+        guard let pointer else { throw refusal("descriptor is NULL") }
+        let header = pointer.withMemoryRebound(to: ah_version.self, capacity: 1) { $0.pointee }
+        if let reason = versionProblem(ABIVersion(header), what: "descriptor") { throw refusal(reason) }
         let descriptor = pointer.pointee
         if Int(descriptor.struct_size) < MinimumSize.descriptor {
-            return refuse("\(prefix): descriptor is truncated (struct_size \(descriptor.struct_size), "
+            throw refusal("descriptor is truncated (struct_size \(descriptor.struct_size), "
                 + "ABI \(ABIVersion(header)) needs at least \(MinimumSize.descriptor))")
         }
-        let fields: [(String, UnsafePointer<CChar>?)] = [
-            ("id", descriptor.id), ("name", descriptor.name), ("version", descriptor.version),
-        ]
-        for (field, value) in fields where value == nil || value?.pointee == 0 {
-            return refuse("\(prefix): missing required field '\(field)'")
-        }
-        let id = String(cString: descriptor.id)
-        let name = String(cString: descriptor.name)
+        guard let cID = nonEmpty(descriptor.id) else { throw refusal("missing required field 'id'") }
+        guard let cName = nonEmpty(descriptor.name) else { throw refusal("missing required field 'name'") }
+        guard let cVersion = nonEmpty(descriptor.version) else { throw refusal("missing required field 'version'") }
+        let id = String(cString: cID)
+        let name = String(cString: cName)
         guard isReverseDNS(id) else {
-            return refuse("\(prefix): id '\(id)' is not a reverse-DNS id (lowercase letters, digits, '-', '_', "
+            throw refusal("id '\(id)' is not a reverse-DNS id (lowercase letters, digits, '-', '_', "
                 + "dot-separated, at least two parts)")
         }
         guard isShortName(name) else {
-            return refuse("\(prefix) (\(id)): name '\(name)' must be lowercase letters, digits, '-' or '_'")
+            throw refusal("name '\(name)' must be lowercase letters, digits, '-' or '_'", id: id)
         }
         let operations = descriptor.operations
-        if operations == 0 {
-            return refuse("\(prefix) (\(id)): declares no operations")
-        }
+        if operations == 0 { throw refusal("declares no operations", id: id) }
         let unknown = operations & ~OperationSet.known.rawValue
         if unknown != 0 {
-            return refuse("\(prefix) (\(id)): unknown operation bits 0x\(String(unknown, radix: 16)) "
-                + "(this host knows present, dismiss, push, pop, tab)")
+            throw refusal("unknown operation bits 0x\(String(unknown, radix: 16)) "
+                + "(this host knows present, dismiss, push, pop, tab)", id: id)
         }
         let parameters: [ParameterSpec]
-        switch readParameters(descriptor, prefix: "\(prefix) (\(id))") {
-        case .success(let list): parameters = list
-        case .failure(let refusal): return .failure(refusal)
+        do {
+            parameters = try readParameters(descriptor)
+        } catch {
+            throw refusal(error.reason, id: id)
         }
-        return .success(AnimatorInfo(
+        return AnimatorInfo(
             id: id, name: name, displayName: string(descriptor.display_name) ?? name,
-            version: String(cString: descriptor.version), summary: string(descriptor.description),
+            version: String(cString: cVersion), summary: string(descriptor.description),
             author: string(descriptor.author), url: string(descriptor.url),
             operations: OperationSet(rawValue: operations),
             isInteractive: descriptor.flags & UInt32(AH_ANIMATOR_INTERACTIVE) != 0,
-            parameters: parameters, abi: ABIVersion(header), path: path, index: index))
+            parameters: parameters, abi: ABIVersion(header), path: path, index: index)
     }
 
     /// The reason a declared ABI version cannot be loaded by this host, or nil.
@@ -83,49 +82,57 @@ enum DescriptorReader {
         return nil
     }
 
-    private static func readParameters(_ descriptor: ah_animator_descriptor,
-                                       prefix: String) -> Result<[ParameterSpec], Refusal> {
+    private static func readParameters(_ descriptor: ah_animator_descriptor) throws(Refusal) -> [ParameterSpec] {
         let count = descriptor.param_count
-        if count == 0 { return .success([]) }
+        if count == 0 { return [] }
         guard count <= parameterLimit else {
-            return refuse("\(prefix): param_count \(count) is more than the \(parameterLimit) allowed")
+            throw Refusal(reason: "param_count \(count) is more than the \(parameterLimit) allowed")
         }
         guard let list = descriptor.params else {
-            return refuse("\(prefix): param_count is \(count) but params is NULL")
+            throw Refusal(reason: "param_count is \(count) but params is NULL")
         }
         var result: [ParameterSpec] = []
+        result.reserveCapacity(Int(count))
         for position in 0..<Int(count) {
-            let label = "\(prefix): parameter \(position)"
-            guard let pointer = list[position] else { return refuse("\(label) is NULL") }
-            switch readParameter(pointer.pointee, label: label) {
-            case .success(let spec):
-                if result.contains(where: { $0.name == spec.name }) {
-                    return refuse("\(label): duplicate parameter name '\(spec.name)'")
-                }
-                result.append(spec)
-            case .failure(let refusal):
-                return .failure(refusal)
+            guard let pointer = list[position] else { throw Refusal(reason: "parameter \(position) is NULL") }
+            let spec: ParameterSpec
+            do {
+                spec = try readParameter(pointer.pointee)
+            } catch {
+                let named = error.name.map { " '\($0)'" } ?? ""
+                throw Refusal(reason: "parameter \(position)\(named)\(error.isTruncation ? "" : ":") \(error.reason)")
             }
+            if result.contains(where: { $0.name == spec.name }) {
+                throw Refusal(reason: "parameter \(position): duplicate parameter name '\(spec.name)'")
+            }
+            result.append(spec)
         }
-        return .success(result)
+        return result
     }
 
-    private static func readParameter(_ parameter: ah_param_descriptor, label: String) -> Result<ParameterSpec, Refusal> {
+    /// Why one parameter descriptor was refused, before its position is attached.
+    private struct ParameterRefusal: Error {
+        var name: String?
+        var reason: String
+        var isTruncation = false
+    }
+
+    private static func readParameter(_ parameter: ah_param_descriptor) throws(ParameterRefusal) -> ParameterSpec {
         if Int(parameter.struct_size) < MinimumSize.parameter {
-            return refuse("\(label) is truncated (struct_size \(parameter.struct_size), "
-                + "needs at least \(MinimumSize.parameter))")
+            throw ParameterRefusal(name: nil, reason: "is truncated (struct_size \(parameter.struct_size), "
+                + "needs at least \(MinimumSize.parameter))", isTruncation: true)
         }
-        guard let cName = parameter.name, cName.pointee != 0 else {
-            return refuse("\(label): missing required field 'name'")
+        guard let cName = nonEmpty(parameter.name) else {
+            throw ParameterRefusal(name: nil, reason: "missing required field 'name'")
         }
         let name = String(cString: cName)
-        let label = "\(label) '\(name)'"
+        func refuse(_ reason: String) -> ParameterRefusal { ParameterRefusal(name: name, reason: reason) }
         guard isIdentifier(name) else {
-            return refuse("\(label): name must be a letter followed by letters, digits, '_' or '-'")
+            throw refuse("name must be a letter followed by letters, digits, '_' or '-'")
         }
         let value = parameter.default_value
         guard value.type == parameter.type else {
-            return refuse("\(label): default value's type \(value.type) differs from the parameter's type \(parameter.type)")
+            throw refuse("default value's type \(value.type) differs from the parameter's type \(parameter.type)")
         }
         let hasMin = parameter.flags & UInt32(AH_PARAM_HAS_MIN) != 0
         let hasMax = parameter.flags & UInt32(AH_PARAM_HAS_MAX) != 0
@@ -135,7 +142,7 @@ enum DescriptorReader {
             spec = ParameterSpec(name: name, type: .number, defaultValue: .number(value.number),
                                  minimum: hasMin ? parameter.min : nil, maximum: hasMax ? parameter.max : nil)
             if let minimum = spec.minimum, let maximum = spec.maximum, !(minimum <= maximum) {
-                return refuse("\(label): min \(minimum) is above max \(maximum)")
+                throw refuse("min \(minimum) is above max \(maximum)")
             }
         case AH_PARAM_BOOL:
             spec = ParameterSpec(name: name, type: .bool, defaultValue: .bool(value.boolean))
@@ -153,36 +160,37 @@ enum DescriptorReader {
         case AH_PARAM_ENUM:
             let count = parameter.enum_count
             guard count > 0, count <= parameterLimit, let names = parameter.enum_values else {
-                return refuse("\(label): an enum needs enum_values and an enum_count from 1 to \(parameterLimit)")
+                throw refuse("an enum needs enum_values and an enum_count from 1 to \(parameterLimit)")
             }
             var choices: [String] = []
             for position in 0..<Int(count) {
-                guard let choice = names[position], choice.pointee != 0 else {
-                    return refuse("\(label): enum value \(position) is NULL or empty")
+                guard let choice = nonEmpty(names[position]) else {
+                    throw refuse("enum value \(position) is NULL or empty")
                 }
                 let text = String(cString: choice)
-                if choices.contains(text) { return refuse("\(label): enum value '\(text)' appears twice") }
+                if choices.contains(text) { throw refuse("enum value '\(text)' appears twice") }
                 choices.append(text)
             }
             guard value.enum_index < count else {
-                return refuse("\(label): default enum_index \(value.enum_index) is out of range (\(count) values)")
+                throw refuse("default enum_index \(value.enum_index) is out of range (\(count) values)")
             }
             spec = ParameterSpec(name: name, type: .enumeration,
                                  defaultValue: .choice(choices[Int(value.enum_index)]), choices: choices)
         default:
-            return refuse("\(label): unknown parameter type \(parameter.type)")
+            throw refuse("unknown parameter type \(parameter.type)")
         }
         spec.help = string(parameter.help)
         do {
             try spec.check(spec.defaultValue)
         } catch {
-            return refuse("\(label): invalid default: \(error.reason)")
+            throw refuse("invalid default: \(error.reason)")
         }
-        return .success(spec)
+        return spec
     }
 
-    private static func refuse<T>(_ reason: String) -> Result<T, Refusal> {
-        .failure(Refusal(reason: reason))
+    private static func nonEmpty(_ pointer: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+        guard let pointer, pointer.pointee != 0 else { return nil }
+        return pointer
     }
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {

@@ -8,13 +8,14 @@ struct DynamicLibrary {
     /// Opens `path` with RTLD_NOW | RTLD_LOCAL, so unresolved symbols fail here and the
     /// plugin's symbols do not leak into other plugins.
     ///
-    /// - Returns: the library, or dlerror's text.
-    static func open(_ path: String) -> Result<DynamicLibrary, DynamicLibraryError> {
+    /// - Returns: the library.
+    /// - Throws: dlerror's text.
+    static func open(_ path: String) throws(DynamicLibraryError) -> DynamicLibrary {
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(DynamicLibraryError(message: lastError() ?? "dlopen failed"))
+            throw DynamicLibraryError(message: lastError() ?? "dlopen failed")
         }
-        return .success(DynamicLibrary(handle: handle))
+        return DynamicLibrary(handle: handle)
     }
 
     /// The address of an exported symbol, or nil.

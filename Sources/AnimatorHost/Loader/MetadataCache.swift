@@ -69,14 +69,17 @@ public final class MetadataCache {
                 ])
             })),
         ])
-        _ = FileSystem.createDirectories(FileSystem.directoryName(path))
-        if case .success = FileSystem.writeAtomically(path, Array(document.serialized().utf8)) {
+        do {
+            try FileSystem.createDirectories(FileSystem.directoryName(path))
+            try FileSystem.writeAtomically(path, Array(document.serialized().utf8))
             isDirty = false
+        } catch {
+            // Not fatal: the next run scans again.
         }
     }
 
     private func load() {
-        guard case .success(let bytes) = FileSystem.read(path),
+        guard let bytes = try? FileSystem.read(path),
               let document = try? JSONValue.parse(bytes: bytes),
               document["format"]?.numberValue == Double(MetadataCache.format),
               document["host"]?.stringValue == HostInfo.version,

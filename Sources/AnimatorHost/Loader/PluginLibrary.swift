@@ -1,5 +1,5 @@
 import AnimatorABI
-import Synchronization
+import Glibc
 
 /// A plugin library loaded, checked and initialized in this process, with the animators
 /// it offers. Immutable once made.
@@ -30,38 +30,38 @@ final class PluginLibrary: @unchecked Sendable {
     /// Loads the library at `path` (an absolute path), or returns the one already loaded
     /// from the same file: `dlopen` is process-wide, and so is a library's one `init`.
     ///
-    /// - Returns: the library, or the one-line reason it cannot be used.
-    static func load(_ path: String) -> Result<PluginLibrary, LoadProblem> {
+    /// - Returns: the library.
+    /// - Throws: the one-line reason it cannot be used.
+    static func load(_ path: String) throws(LoadProblem) -> PluginLibrary {
         let library: DynamicLibrary
-        switch DynamicLibrary.open(path) {
-        case .success(let opened): library = opened
-        case .failure(let error):
+        do {
+            library = try DynamicLibrary.open(path)
+        } catch {
             var message = error.message
             if message.hasPrefix(path + ": ") { message.removeFirst(path.count + 2) }
-            return .failure(LoadProblem(path: path, reason: "cannot be loaded: \(message)"))
+            throw LoadProblem(path: path, reason: "cannot be loaded: \(message)")
         }
-        let key = UInt(bitPattern: library.handle)
-        return loadedLibraries.withLock { loaded in
-            if let existing = loaded[key] { return .success(existing) }
-            let result = initialize(library, path: path)
-            if case .success(let made) = result { loaded[key] = made }
-            return result
-        }
+        loadedLibraries.lock()
+        defer { loadedLibraries.unlock() }
+        if let existing = loadedLibraries.library(for: library.handle) { return existing }
+        let made = try initialize(library, path: path)
+        loadedLibraries.insert(made, for: library.handle)
+        return made
     }
 
-    private static func initialize(_ library: DynamicLibrary, path: String) -> Result<PluginLibrary, LoadProblem> {
-        func problem(_ reason: String) -> Result<PluginLibrary, LoadProblem> {
-            .failure(LoadProblem(path: path, reason: reason))
+    private static func initialize(_ library: DynamicLibrary, path: String) throws(LoadProblem) -> PluginLibrary {
+        func problem(_ reason: String) -> LoadProblem {
+            LoadProblem(path: path, reason: reason)
         }
         guard let symbol = library.symbol(AH_ENTRY_SYMBOL) else {
-            return problem("no entry point '\(AH_ENTRY_SYMBOL)' (not an animator-host plugin)")
+            throw problem("no entry point '\(AH_ENTRY_SYMBOL)' (not an animator-host plugin)")
         }
         let entryFunction = unsafeBitCast(symbol, to: ah_entry_function.self)
-        guard let entry = entryFunction() else { return problem("\(AH_ENTRY_SYMBOL)() returned NULL") }
+        guard let entry = entryFunction() else { throw problem("\(AH_ENTRY_SYMBOL)() returned NULL") }
         let abi = ABIVersion(entry.pointee.abi)
-        if let reason = DescriptorReader.versionProblem(abi, what: "library") { return problem(reason) }
+        if let reason = DescriptorReader.versionProblem(abi, what: "library") { throw problem(reason) }
         if Int(entry.pointee.struct_size) < MinimumSize.entry {
-            return problem("entry struct is truncated (struct_size \(entry.pointee.struct_size), "
+            throw problem("entry struct is truncated (struct_size \(entry.pointee.struct_size), "
                 + "ABI \(abi) needs at least \(MinimumSize.entry))")
         }
         let table = entry.pointee
@@ -71,33 +71,64 @@ final class PluginLibrary: @unchecked Sendable {
             ("create_animator", table.create_animator != nil),
         ]
         if let missing = required.first(where: { !$0.1 }) {
-            return problem("entry is missing the required function '\(missing.0)'")
+            throw problem("entry is missing the required function '\(missing.0)'")
         }
-        guard path.withCString({ table.`init`!($0) }) else { return problem("init() refused to load") }
+        guard path.withCString({ table.`init`!($0) }) else { throw problem("init() refused to load") }
         let count = table.animator_count!()
-        if count == 0 { return problem("offers no animators (animator_count() returned 0)") }
+        if count == 0 { throw problem("offers no animators (animator_count() returned 0)") }
         if count > animatorLimit {
-            return problem("animator_count() returned \(count), more than the \(animatorLimit) allowed")
+            throw problem("animator_count() returned \(count), more than the \(animatorLimit) allowed")
         }
         var animators: [AnimatorInfo] = []
         var problems: [String] = []
         for index in 0..<count {
-            switch DescriptorReader.read(table.animator_descriptor!(index), index: index, path: path) {
-            case .success(let info):
+            do {
+                let info = try DescriptorReader.read(table.animator_descriptor!(index), index: index, path: path)
                 if let first = animators.first(where: { $0.id == info.id }) {
                     problems.append("animator \(index): duplicate id '\(info.id)' (also animator \(first.index))")
                 } else {
                     animators.append(info)
                 }
-            case .failure(let reason):
-                problems.append(reason.reason)
+            } catch {
+                problems.append(error.reason)
             }
         }
-        return .success(PluginLibrary(path: path, entry: entry, abi: abi, animators: animators, problems: problems))
+        return PluginLibrary(path: path, entry: entry, abi: abi, animators: animators, problems: problems)
     }
 }
 
 /// The plugin libraries this process has initialized, keyed by dlopen handle. It mirrors
 /// dlopen's own process-wide table so that each library's `init` runs once, however many
 /// registries load it.
-private let loadedLibraries = Mutex<[UInt: PluginLibrary]>([:])
+private let loadedLibraries = LoadedLibraries()
+
+/// A locked list of (dlopen handle, library). A plain pthread mutex and arrays: this runs
+/// once per library load, and avoids generic metadata the Swift runtime would instantiate
+/// on first use.
+private final class LoadedLibraries: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var handles: [UnsafeMutableRawPointer] = []
+    private var libraries: [PluginLibrary] = []
+
+    init() {
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(&mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    func lock() { pthread_mutex_lock(&mutex) }
+    func unlock() { pthread_mutex_unlock(&mutex) }
+
+    /// The library loaded under `handle` (caller holds the lock).
+    func library(for handle: UnsafeMutableRawPointer) -> PluginLibrary? {
+        handles.lastIndex(of: handle).map { libraries[$0] }
+    }
+
+    /// Records a library (caller holds the lock).
+    func insert(_ library: PluginLibrary, for handle: UnsafeMutableRawPointer) {
+        handles.append(handle)
+        libraries.append(library)
+    }
+}

@@ -39,25 +39,25 @@ public struct PluginLoader {
     private func scanDirectory(_ directory: String, origin: PluginSearchPath.Origin,
                                into registry: inout AnimatorRegistry) {
         let names: [String]
-        switch (FileSystem.status(directory), FileSystem.contents(ofDirectory: directory)) {
-        case (.success(let status), .success(let list)) where status.isDirectory:
-            names = list.filter { $0.hasSuffix(".so") }
-            if status.isWritableByOthers && !allowInsecure && !names.isEmpty {
+        do {
+            guard try FileSystem.status(directory).isDirectory else {
+                if origin.mustExist { registry.report(LoadProblem(path: directory, reason: "not a folder")) }
+                return
+            }
+            names = try FileSystem.contents(ofDirectory: directory).filter { $0.hasSuffix(".so") }
+            if try FileSystem.status(directory).isWritableByOthers && !allowInsecure && !names.isEmpty {
                 registry.report(LoadProblem(path: directory, reason:
                     "refused: the folder is writable by group or others, so anyone could plant a plugin in it "
                     + "(chmod go-w it, or pass --allow-insecure); \(names.count) librar\(names.count == 1 ? "y" : "ies") skipped"))
                 return
             }
-        case (.success, .success):
-            if origin.mustExist { registry.report(LoadProblem(path: directory, reason: "not a folder")) }
-            return
-        case (.failure(let error), _), (_, .failure(let error)):
+        } catch {
             if origin.mustExist { registry.report(LoadProblem(path: directory, reason: "cannot be read: \(error.reason)")) }
             return
         }
         for name in names {
             let path = directory + "/" + name
-            guard case .success(let status) = FileSystem.status(path), status.isRegularFile else { continue }
+            guard let status = try? FileSystem.status(path), status.isRegularFile else { continue }
             let (result, fromCache) = scanLibrary(path, status: status)
             registry.add(result, path: path, fromCache: fromCache)
         }
@@ -70,20 +70,20 @@ public struct PluginLoader {
     public func scanFile(_ path: String) -> (animators: [AnimatorInfo], problems: [LoadProblem]) {
         let absolute = FileSystem.absolute(path)
         let scanned: LibraryScan
-        switch FileSystem.status(absolute) {
-        case .failure(let error):
-            scanned = LibraryScan(animators: [], problems: ["cannot be read: \(error.reason)"])
-        case .success(let status) where !status.isRegularFile:
-            scanned = LibraryScan(animators: [], problems: ["not a regular file"])
-        case .success(let status):
+        do {
+            let status = try FileSystem.status(absolute)
             let directory = FileSystem.directoryName(absolute)
-            if !allowInsecure, case .success(let folder) = FileSystem.status(directory), folder.isWritableByOthers {
+            if !status.isRegularFile {
+                scanned = LibraryScan(animators: [], problems: ["not a regular file"])
+            } else if !allowInsecure, let folder = try? FileSystem.status(directory), folder.isWritableByOthers {
                 scanned = LibraryScan(animators: [], problems: [
                     "refused: its folder \(directory) is writable by group or others (chmod go-w it, or pass --allow-insecure)",
                 ])
             } else {
                 scanned = scanLibrary(absolute, status: status).scan
             }
+        } catch {
+            scanned = LibraryScan(animators: [], problems: ["cannot be read: \(error.reason)"])
         }
         return (scanned.animators, scanned.problems.map { LoadProblem(path: absolute, reason: $0) })
     }
@@ -96,9 +96,11 @@ public struct PluginLoader {
         }
         if let cached = cache?.lookup(path: path, status: status) { return (cached, true) }
         let result: LibraryScan
-        switch PluginLibrary.load(path) {
-        case .success(let library): result = LibraryScan(animators: library.animators, problems: library.problems)
-        case .failure(let problem): result = LibraryScan(animators: [], problems: [problem.reason])
+        do {
+            let library = try PluginLibrary.load(path)
+            result = LibraryScan(animators: library.animators, problems: library.problems)
+        } catch {
+            result = LibraryScan(animators: [], problems: [error.reason])
         }
         cache?.record(path: path, status: status, scan: result)
         return (result, false)

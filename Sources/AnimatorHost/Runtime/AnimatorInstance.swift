@@ -38,9 +38,10 @@ public final class AnimatorInstance {
     ///   a value does not fit, or the plugin returns no valid instance.
     public init(_ info: AnimatorInfo, parameters: [ParameterValue], session: HostSession) throws(AnimatorError) {
         let library: PluginLibrary
-        switch PluginLibrary.load(info.path) {
-        case .success(let loaded): library = loaded
-        case .failure(let problem): throw AnimatorError(animator: info.id, reason: problem.description)
+        do {
+            library = try PluginLibrary.load(info.path)
+        } catch {
+            throw AnimatorError(animator: info.id, reason: error.description)
         }
         guard let current = library.animators.first(where: { $0.id == info.id }) else {
             throw AnimatorError(animator: info.id, reason: "\(info.path) no longer offers this animator")

@@ -27,18 +27,18 @@ struct SystemError: Error, CustomStringConvertible {
 /// Small wrappers around the C file calls the host needs.
 enum FileSystem {
     /// `stat(2)` (following links).
-    static func status(_ path: String) -> Result<FileStatus, SystemError> {
+    static func status(_ path: String) throws(SystemError) -> FileStatus {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(SystemError(operation: "stat", path: path, code: errno)) }
+        guard stat(path, &info) == 0 else { throw SystemError(operation: "stat", path: path, code: errno) }
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return .success(FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode))
+        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode)
     }
 
     /// The names in a directory, sorted (by code point, which for the ASCII names of
     /// plugin files is byte order), without "." and "..".
-    static func contents(ofDirectory path: String) -> Result<[String], SystemError> {
+    static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
         guard let directory = opendir(path) else {
-            return .failure(SystemError(operation: "opendir", path: path, code: errno))
+            throw SystemError(operation: "opendir", path: path, code: errno)
         }
         defer { closedir(directory) }
         var names: [String] = []
@@ -48,13 +48,13 @@ enum FileSystem {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return .success(names.sorted())
+        return names.sorted()
     }
 
     /// The whole file as bytes.
-    static func read(_ path: String) -> Result<[UInt8], SystemError> {
+    static func read(_ path: String) throws(SystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(SystemError(operation: "open", path: path, code: errno)) }
+        guard descriptor >= 0 else { throw SystemError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -62,19 +62,19 @@ enum FileSystem {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(SystemError(operation: "read", path: path, code: errno))
+                throw SystemError(operation: "read", path: path, code: errno)
             }
-            if count == 0 { return .success(bytes) }
+            if count == 0 { return bytes }
             bytes.append(contentsOf: buffer[0..<count])
         }
     }
 
     /// Writes a file so that readers see the old content or the new, never a mix: the
     /// bytes go to a temporary file beside `path`, which is then renamed over it.
-    static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>) -> Result<Void, SystemError> {
+    static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>) throws(SystemError) {
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return .failure(SystemError(operation: "create", path: path, code: errno)) }
+        guard descriptor >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let data = Array(bytes)
         var written = 0
@@ -85,7 +85,7 @@ enum FileSystem {
                 let failure = SystemError(operation: "write", path: temporary, code: errno)
                 close(descriptor)
                 unlink(temporary)
-                return .failure(failure)
+                throw failure
             }
             written += count
         }
@@ -94,21 +94,19 @@ enum FileSystem {
         guard rename(temporary, path) == 0 else {
             let failure = SystemError(operation: "rename", path: path, code: errno)
             unlink(temporary)
-            return .failure(failure)
+            throw failure
         }
-        return .success(())
     }
 
     /// Creates a directory and its missing parents (mode 0755).
-    static func createDirectories(_ path: String) -> Result<Void, SystemError> {
+    static func createDirectories(_ path: String) throws(SystemError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                return .failure(SystemError(operation: "mkdir", path: current, code: errno))
+                throw SystemError(operation: "mkdir", path: current, code: errno)
             }
         }
-        return .success(())
     }
 
     /// The directory holding the running executable, from /proc/self/exe.
