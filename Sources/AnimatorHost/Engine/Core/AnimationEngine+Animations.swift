@@ -1,0 +1,126 @@
+extension AnimationEngine {
+    /// Attaches an explicit animation to a layer (CALayer.add(_:forKey:)). An animation
+    /// already attached under the same key is removed (its delegate hears finished = false).
+    ///
+    /// - Parameters:
+    ///   - animation: what to run. A duration of 0 takes the transaction's (0.25 s); a begin
+    ///     time of 0 means now.
+    ///   - key: the key, or nil.
+    ///   - layer: the layer.
+    ///   - groups: completion groups the animation belongs to besides the open transactions.
+    /// - Throws: `EngineError` when a value does not fit the key path, or a property
+    ///   animation has no key path.
+    @discardableResult
+    func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID,
+                      groups: [CompletionGroup] = []) throws(EngineError) -> ActiveAnimation {
+        let index = layer.rawValue
+        let now = timeMap(of: index).layerTime(currentTime)
+        let active = try resolve(animation, key: key, layer: index, defaultDuration: transaction.animationDuration,
+                                 layerTime: now, inGroup: false)
+        _ = currentTransaction()
+        active.groups = openTransactions.map(\.group) + groups
+        for group in active.groups { group.add() }
+        if let key, let existing = records[index].animations.first(where: { $0.key == key }) {
+            for shared in existing.groups where active.groups.contains(where: { $0 === shared }) {
+                shared.drop()
+                existing.groups.removeAll { $0 === shared }
+            }
+            stop(existing, finished: false, in: index)
+        }
+        records[index].animations.append(active)
+        return active
+    }
+
+    private func resolve(_ animation: Animation, key: String?, layer: Int, defaultDuration: Double,
+                         layerTime: Double, inGroup: Bool) throws(EngineError) -> ActiveAnimation {
+        var timing = animation.timing
+        if timing.duration == 0 { timing.duration = defaultDuration }
+        if !inGroup && timing.beginTime == 0 { timing.beginTime = layerTime }
+        guard timing.duration >= 0, timing.duration.isFinite, timing.speed.isFinite, timing.beginTime.isFinite,
+              timing.repeatCount >= 0, !timing.repeatCount.isNaN else {
+            throw EngineError("animation timing must be finite, with duration and repeatCount not negative")
+        }
+        let pacing: ActiveAnimation.Pacing
+        let body: ActiveAnimation.Body
+        switch animation.kind {
+        case .basic(let from, let to, let by), .spring(_, let from, let to, let by):
+            let keyPath = try requireKeyPath(animation)
+            for value in [from, to, by].compactMap({ $0 }) { try check(value, for: keyPath, on: layer) }
+            let curve: ActiveAnimation.Curve
+            switch (from, to, by) {
+            case (let f?, let t?, _): curve = .fixed(ValueSegment(from: f, to: t))
+            case (let f?, nil, let b?): curve = .fixed(ValueSegment(from: f, to: f.adding(b)))
+            case (nil, let t?, let b?): curve = .fixed(ValueSegment(from: t.subtracting(b), to: t))
+            case (let f?, nil, nil): curve = .fromValueToCurrent(f)
+            case (nil, let t?, nil): curve = .currentToValue(t)
+            case (nil, nil, let b?): curve = .currentBy(b)
+            case (nil, nil, nil): curve = .none
+            }
+            body = .value(keyPath, curve, additive: animation.isAdditive)
+            if case .spring(let spring, _, _, _) = animation.kind {
+                pacing = .spring(spring, duration: timing.duration)
+            } else {
+                pacing = animation.timingFunction.map { .timingFunction($0) } ?? .linear
+            }
+        case .keyframes(let values, let keyTimes, let timingFunctions, let mode):
+            let keyPath = try requireKeyPath(animation)
+            for value in values { try check(value, for: keyPath, on: layer) }
+            let track = KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, mode: mode)
+            body = .value(keyPath, .keyframes(track), additive: animation.isAdditive)
+            pacing = animation.timingFunction.map { .timingFunction($0) } ?? .linear
+        case .group(let children):
+            var resolved: [ActiveAnimation] = []
+            for child in children {
+                resolved.append(try resolve(child, key: nil, layer: layer, defaultDuration: timing.duration,
+                                            layerTime: 0, inGroup: true))
+            }
+            body = .group(resolved)
+            pacing = animation.timingFunction.map { .timingFunction($0) } ?? .linear
+        case .transition(let type, let subtype):
+            body = .transition(type, subtype)
+            pacing = animation.timingFunction.map { .timingFunction($0) } ?? .linear
+        }
+        return ActiveAnimation(sequence: sequence(), key: key, definition: animation, timing: timing, pacing: pacing,
+                               body: body)
+    }
+
+    private func requireKeyPath(_ animation: Animation) throws(EngineError) -> LayerKeyPath {
+        guard let keyPath = animation.keyPath else { throw EngineError("a property animation needs a key path") }
+        return keyPath
+    }
+
+    func check(_ value: AnimatableValue, for keyPath: LayerKeyPath, on layer: Int) throws(EngineError) {
+        let expected = keyPath.get(records[layer].model)
+        guard value.isSameKind(as: expected) else {
+            throw EngineError("\(keyPath.rawValue) takes a \(expected.kindName), not a \(value.kindName)")
+        }
+    }
+
+    /// Removes the animation under `key` (its delegate hears finished = false).
+    func removeAnimation(forKey key: String, from layer: LayerID) {
+        let index = layer.rawValue
+        guard let existing = records[index].animations.first(where: { $0.key == key }) else { return }
+        stop(existing, finished: false, in: index)
+    }
+
+    /// Removes every animation of a layer.
+    func removeAllAnimations(from layer: LayerID) {
+        let index = layer.rawValue
+        for animation in records[index].animations { stop(animation, finished: false, in: index) }
+        records[index].animations.removeAll()
+    }
+}
+
+extension AnimatableValue {
+    /// "number", "point", ...: for messages.
+    var kindName: String {
+        switch self {
+        case .number: return "number"
+        case .point: return "point"
+        case .size: return "size"
+        case .rect: return "rect"
+        case .color: return "color"
+        case .transform: return "transform"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+extension AnimationEngine {
+    /// Sets a model value and runs the action the change calls for: for a view's layer,
+    /// the view answers (an animation inside an animation block, nothing outside); for a
+    /// standalone layer, Core Animation's lookup (delegate, `actions`, `style`, the
+    /// default implicit animation) unless the transaction disables actions.
+    ///
+    /// - Throws: `EngineError` when the value does not fit the key path.
+    public func setValue(_ value: AnimatableValue, for keyPath: LayerKeyPath, of layer: LayerID) throws(EngineError) {
+        try check(value, for: keyPath, on: layer.rawValue)
+        set(value, keyPath, layer)
+    }
+
+    /// `setValue` for values known to fit (the typed Swift API).
+    func set(_ value: AnimatableValue, _ keyPath: LayerKeyPath, _ layer: LayerID) {
+        let record = records[layer.rawValue]
+        let oldValue = keyPath.get(record.model)
+        guard oldValue != value else { return }
+        let oldPresentation = keyPath.get(presentation(of: layer))
+        keyPath.set(value, in: &record.model)
+        _ = currentTransaction()
+        let event = ActionEvent(layer: Layer(engine: self, id: layer), keyPath: keyPath, oldValue: oldValue,
+                                oldPresentationValue: oldPresentation, newValue: value)
+        if record.isView {
+            runViewAction(event)
+        } else {
+            runLayerAction(event, record: record)
+        }
+    }
+
+    private func runViewAction(_ event: ActionEvent) {
+        guard event.keyPath != .hidden, let context = viewContexts.last else { return }
+        switch context {
+        case .withoutAnimation:
+            return
+        case .custom(let provider):
+            run(provider(View(layer: event.layer), event.keyPath, event.oldValue), for: event)
+        case .block(let block):
+            var animation = Animation.basic(event.keyPath,
+                                            from: block.options.contains(.beginFromCurrentState)
+                                                ? event.oldPresentationValue : event.oldValue,
+                                            to: event.newValue)
+            let now = layerTime(of: event.layer.id, at: currentTime)
+            animation.timing = MediaTiming(beginTime: now + block.delay, duration: block.duration,
+                                           repeatCount: block.options.contains(.repeat) ? .infinity : 0,
+                                           autoreverses: block.options.contains(.autoreverse),
+                                           fillMode: block.delay > 0 ? .backwards : .removed)
+            animation.timingFunction = block.timing
+            _ = try? addAnimation(animation, forKey: event.keyPath.property.rawValue, to: event.layer.id,
+                                  groups: [block.group])
+        case .keyframes(let collector, let start, let duration):
+            collector.record(event, start: start, duration: duration)
+        }
+    }
+
+    private func runLayerAction(_ event: ActionEvent, record: LayerRecord) {
+        guard !transaction.disableActions else { return }
+        let key = event.keyPath.property.rawValue
+        let sources: [ActionLookup?] = [record.delegate?.action(for: event.layer, forKey: key), record.actions[key],
+                                        record.style[key]]
+        for source in sources {
+            switch source {
+            case .action(let action)?:
+                run(.action(action), for: event)
+                return
+            case .noAction?:
+                return
+            case .continueSearch?, nil:
+                continue
+            }
+        }
+        var animation = Animation.basic(event.keyPath, from: event.oldPresentationValue, to: event.newValue)
+        animation.timingFunction = transaction.animationTimingFunction ?? .caDefault
+        _ = try? addAnimation(animation, forKey: key, to: event.layer.id)
+    }
+
+    /// Runs what an action lookup found.
+    func run(_ lookup: ActionLookup, for event: ActionEvent) {
+        guard case .action(let action) = lookup else { return }
+        switch action {
+        case .custom(let body):
+            body(event)
+        case .animation(var animation):
+            if animation.keyPath == nil { animation.keyPath = event.keyPath }
+            if case .basic(nil, nil, nil) = animation.kind {
+                animation.kind = .basic(from: event.oldPresentationValue, to: event.newValue, by: nil)
+            }
+            if animation.timingFunction == nil {
+                animation.timingFunction = transaction.animationTimingFunction ?? .caDefault
+            }
+            _ = try? addAnimation(animation, forKey: event.keyPath.property.rawValue, to: event.layer.id)
+        }
+    }
+}

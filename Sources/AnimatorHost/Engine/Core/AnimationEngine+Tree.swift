@@ -1,0 +1,132 @@
+extension AnimationEngine {
+    /// Puts `child` into `parent`'s sublayers at `index` (nil: on top).
+    func insert(_ child: LayerID, into parent: LayerID, at index: Int?) throws(EngineError) {
+        guard child != parent, !isAncestor(child, of: parent) else {
+            throw EngineError("cannot add \(child) inside itself")
+        }
+        detach(child)
+        let children = records[parent.rawValue].children
+        let position = min(max(index ?? children.count, 0), children.count)
+        records[parent.rawValue].children.insert(child.rawValue, at: position)
+        records[child.rawValue].parent = parent.rawValue
+    }
+
+    /// Puts `child` into `parent` just above or below `sibling`.
+    func insert(_ child: LayerID, into parent: LayerID, relativeTo sibling: LayerID, above: Bool) throws(EngineError) {
+        guard records[sibling.rawValue].parent == parent.rawValue else {
+            throw EngineError("\(sibling) is not a sublayer of \(parent)")
+        }
+        guard child != sibling else { return }
+        guard child != parent, !isAncestor(child, of: parent) else {
+            throw EngineError("cannot add \(child) inside itself")
+        }
+        detach(child)
+        let position = records[parent.rawValue].children.firstIndex(of: sibling.rawValue)!
+        try insert(child, into: parent, at: above ? position + 1 : position)
+    }
+
+    /// Removes a layer from its superlayer.
+    func detach(_ child: LayerID) {
+        guard let parent = records[child.rawValue].parent else { return }
+        records[parent].children.removeAll { $0 == child.rawValue }
+        records[child.rawValue].parent = nil
+    }
+
+    /// Moves a sublayer to the top or bottom of its siblings.
+    func reorder(_ child: LayerID, toFront: Bool) {
+        guard let parent = records[child.rawValue].parent else { return }
+        records[parent].children.removeAll { $0 == child.rawValue }
+        if toFront {
+            records[parent].children.append(child.rawValue)
+        } else {
+            records[parent].children.insert(child.rawValue, at: 0)
+        }
+    }
+
+    func isAncestor(_ candidate: LayerID, of layer: LayerID) -> Bool {
+        var cursor = records[layer.rawValue].parent
+        while let current = cursor {
+            if current == candidate.rawValue { return true }
+            cursor = records[current].parent
+        }
+        return false
+    }
+
+    // MARK: Snapshots
+
+    /// A frozen copy of a view: a new view, frame (0, 0) and the source's size, that the
+    /// caller may move, transform and fade freely; inside it one static layer copies the
+    /// source's look (its own alpha and colours included) and its sublayers.
+    ///
+    /// With `afterScreenUpdates` false the copy is of how the source looks now
+    /// (presentation values); with true, of how it will look once the current changes are
+    /// committed: the model at the end of the host step, so a change made after this call
+    /// in the same step (say alpha = 0) shows in the snapshot, as in UIKit.
+    func snapshot(of source: LayerID, afterScreenUpdates: Bool) -> View {
+        let size = (afterScreenUpdates ? records[source.rawValue].model : presentation(of: source)).bounds.size
+        let snapshot = makeView(frame: Rect(origin: .zero, size: size),
+                                name: (records[source.rawValue].name ?? "view") + " snapshot")
+        let content = makeLayer(name: "snapshot content")
+        try? insert(content.id, into: snapshot.layer.id, at: nil)
+        if afterScreenUpdates {
+            pendingSnapshots.append((content.id.rawValue, source.rawValue))
+        } else {
+            fill(content: content.id.rawValue, from: source.rawValue, usePresentation: true)
+        }
+        return snapshot
+    }
+
+    func resolvePendingSnapshots() {
+        let pending = pendingSnapshots
+        pendingSnapshots.removeAll()
+        for (content, source) in pending { fill(content: content, from: source, usePresentation: false) }
+    }
+
+    /// Copies the look of `source`'s tree into a snapshot's content layer.
+    private func fill(content: Int, from source: Int, usePresentation: Bool) {
+        func look(_ index: Int) -> LayerProperties {
+            var properties = usePresentation ? presentation(of: LayerID(rawValue: index)) : records[index].model
+            properties.transition = nil
+            return properties
+        }
+        var root = look(source)
+        let size = root.bounds.size
+        root.transform = .identity
+        root.anchorPoint = Point(x: 0.5, y: 0.5)
+        root.position = Point(x: size.width / 2, y: size.height / 2)
+        records[content].model = root
+        func copy(_ index: Int, into parent: Int) {
+            let duplicate = LayerRecord()
+            duplicate.model = look(index)
+            duplicate.name = records[index].name
+            duplicate.parent = parent
+            records.append(duplicate)
+            let copyIndex = records.count - 1
+            records[parent].children.append(copyIndex)
+            for child in records[index].children { copy(child, into: copyIndex) }
+        }
+        for child in records[source].children { copy(child, into: content) }
+    }
+
+    // MARK: Hit testing
+
+    /// The deepest view under `point` (in `root`'s coordinates) at `time`, using presentation
+    /// values, as UIKit's hitTest does while things move: hidden, nearly transparent
+    /// (alpha < 0.01) and non-interactive views are skipped, and a view's subviews are hit
+    /// only inside its bounds.
+    func hitTest(_ point: Point, in root: LayerID, at time: Double) -> View? {
+        func visit(_ index: Int, _ point: Point) -> Int? {
+            let record = records[index]
+            let properties = presentation(of: LayerID(rawValue: index), at: time)
+            guard record.isView, !properties.isHidden, properties.opacity >= 0.01, record.isUserInteractionEnabled,
+                  properties.bounds.contains(point) else { return nil }
+            for child in record.children.reversed() where records[child].isView {
+                let childProperties = presentation(of: LayerID(rawValue: child), at: time)
+                guard let inverse = childProperties.toSuperlayerTransform.inverted else { continue }
+                if let hit = visit(child, inverse.apply(to: point)) { return hit }
+            }
+            return index
+        }
+        return visit(root.rawValue, point).map { View(layer: Layer(engine: self, id: LayerID(rawValue: $0))) }
+    }
+}

@@ -1,0 +1,278 @@
+/// The headless re-creation of UIKit's and Core Animation's animation model: layers and
+/// views with model and presentation values, and every animation system that drives them.
+///
+/// Time is a value the host steps with `advance(to:)`; the engine never reads a clock.
+/// Setting a property changes the model at once; `presentation(of:at:)` computes what is
+/// on screen at any time t, forwards or backwards, from the animations attached now.
+/// Callbacks (animation delegates, UIView completions, transaction completions) run while
+/// `advance` passes the times they belong to, in a deterministic order.
+public final class AnimationEngine {
+    /// The current time, in seconds: CACurrentMediaTime for this engine.
+    public private(set) var currentTime: Double
+
+    var records: [LayerRecord] = []
+    private var nextSequence = 0
+    var transactionStack: [TransactionState] = []
+    var implicitTransaction: TransactionState?
+    var viewContexts: [ViewAnimationContext] = []
+    private var dueCallbacks: [() -> Void] = []
+    var pendingSnapshots: [(snapshot: Int, source: Int)] = []
+    var timedEvents: [TimedEvent] = []
+
+    /// Creates an engine whose clock starts at `startTime`.
+    public init(startTime: Double = 0) {
+        currentTime = startTime
+    }
+
+    func sequence() -> Int {
+        nextSequence += 1
+        return nextSequence
+    }
+
+    // MARK: Layers
+
+    /// Creates a standalone layer (not in any tree).
+    public func makeLayer(name: String? = nil) -> Layer {
+        let record = LayerRecord()
+        record.name = name
+        records.append(record)
+        return Layer(engine: self, id: LayerID(rawValue: records.count - 1))
+    }
+
+    /// Creates a view (a view-backed layer) with a frame.
+    public func makeView(frame: Rect = .zero, name: String? = nil) -> View {
+        let layer = makeLayer(name: name)
+        let record = records[layer.id.rawValue]
+        record.isView = true
+        record.model.frame = frame
+        return View(layer: layer)
+    }
+
+    func record(_ id: LayerID) -> LayerRecord {
+        records[id.rawValue]
+    }
+
+    /// Whether `id` names a layer of this engine.
+    public func contains(_ id: LayerID) -> Bool {
+        id.rawValue >= 0 && id.rawValue < records.count
+    }
+
+    // MARK: Time
+
+    /// Moves the clock forward to `time`, running every callback that falls due on the way.
+    ///
+    /// - Throws: `EngineError` when `time` is before the current time (time only moves
+    ///   forward; ask `presentation(of:at:)` for earlier times).
+    public func advance(to time: Double) throws(EngineError) {
+        guard time >= currentTime, time.isFinite else {
+            throw EngineError("cannot advance the clock from \(currentTime) to \(time): time only moves forward")
+        }
+        finishStep()
+        while let next = nextEventTime(), next <= time {
+            currentTime = max(currentTime, next)
+            processEvents()
+            finishStep()
+        }
+        currentTime = time
+        processEvents()
+        finishStep()
+    }
+
+    /// Moves the clock forward by `seconds` (≥ 0).
+    public func advance(by seconds: Double) throws(EngineError) {
+        try advance(to: currentTime + seconds)
+    }
+
+    /// Ends the current host step: commits the implicit transaction, takes pending
+    /// snapshots, and runs callbacks that are due.
+    func finishStep() {
+        repeat {
+            commitImplicitTransaction()
+            resolvePendingSnapshots()
+            let callbacks = dueCallbacks
+            dueCallbacks.removeAll()
+            callbacks.forEach { $0() }
+        } while !dueCallbacks.isEmpty || implicitTransaction != nil
+    }
+
+    func enqueue(_ callback: @escaping () -> Void) {
+        dueCallbacks.append(callback)
+    }
+
+    /// The earliest start or end of an animation, or timed event, after which something
+    /// must happen.
+    private func nextEventTime() -> Double? {
+        var earliest = Double.infinity
+        for index in records.indices {
+            let record = records[index]
+            guard !record.animations.isEmpty else { continue }
+            let map = timeMap(of: index)
+            for animation in record.animations where !animation.hasStopped {
+                if !animation.hasStarted, let t = map.engineTime(animation.startTime) { earliest = min(earliest, t) }
+                if let t = map.engineTime(animation.endTime) { earliest = min(earliest, t) }
+            }
+        }
+        for event in timedEvents { earliest = min(earliest, event.time) }
+        return earliest.isFinite ? max(earliest, currentTime) : nil
+    }
+
+    /// Starts and stops the animations whose time has come, and runs due timed events.
+    private func processEvents() {
+        var starting: [ActiveAnimation] = []
+        var stopping: [(ActiveAnimation, Int)] = []
+        for index in records.indices {
+            let record = records[index]
+            guard !record.animations.isEmpty else { continue }
+            let map = timeMap(of: index)
+            for animation in record.animations where !animation.hasStopped {
+                if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= currentTime {
+                    starting.append(animation)
+                }
+                if let t = map.engineTime(animation.endTime), t <= currentTime {
+                    stopping.append((animation, index))
+                }
+            }
+        }
+        for animation in starting.sorted(by: { $0.sequence < $1.sequence }) {
+            animation.hasStarted = true
+            animation.definition.didStart?()
+        }
+        for (animation, index) in stopping.sorted(by: { $0.0.sequence < $1.0.sequence }) {
+            stop(animation, finished: true, in: index)
+        }
+        let due = timedEvents.filter { $0.time <= currentTime }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+        timedEvents.removeAll { $0.time <= currentTime }
+        due.forEach { $0.action() }
+    }
+
+    /// Stops an animation: removes it when it is removed on completion (or was removed
+    /// early), tells its delegate and its completion groups.
+    func stop(_ animation: ActiveAnimation, finished: Bool, in index: Int) {
+        guard !animation.hasStopped else { return }
+        animation.hasStopped = true
+        if !animation.hasStarted { animation.hasStarted = true }
+        if !finished || animation.isRemovedOnCompletion {
+            records[index].animations.removeAll { $0 === animation }
+        }
+        animation.definition.didStop?(finished)
+        for group in animation.groups where group.stopped(finished: finished) {
+            enqueue { group.fire() }
+        }
+    }
+
+    // MARK: Layer time
+
+    /// Maps engine time to a layer's local time through its ancestors' timing: t ↦ a·t + b.
+    struct TimeMap {
+        var scale = 1.0
+        var offset = 0.0
+
+        func layerTime(_ engineTime: Double) -> Double { scale * engineTime + offset }
+
+        /// The engine time at which the layer's clock shows `layerTime`, or nil if never
+        /// (paused layer, or infinite time).
+        func engineTime(_ layerTime: Double) -> Double? {
+            guard scale != 0, layerTime.isFinite else { return nil }
+            return (layerTime - offset) / scale
+        }
+
+        func then(_ timing: LayerTiming) -> TimeMap {
+            // local = (parent − beginTime)·speed + timeOffset
+            TimeMap(scale: scale * timing.speed, offset: (offset - timing.beginTime) * timing.speed + timing.timeOffset)
+        }
+    }
+
+    func timeMap(of index: Int) -> TimeMap {
+        var chain: [Int] = []
+        var cursor: Int? = index
+        while let current = cursor {
+            chain.append(current)
+            cursor = records[current].parent
+        }
+        var map = TimeMap()
+        for layer in chain.reversed() { map = map.then(records[layer].timing) }
+        return map
+    }
+
+    /// A layer's local time at an engine time.
+    public func layerTime(of layer: LayerID, at time: Double) -> Double {
+        timeMap(of: layer.rawValue).layerTime(time)
+    }
+
+    // MARK: Presentation
+
+    /// The layer's presentation properties at `time` (default: now): its model with every
+    /// attached animation applied in the order added.
+    public func presentation(of layer: LayerID, at time: Double? = nil) -> LayerProperties {
+        let index = layer.rawValue
+        let record = records[index]
+        var properties = record.model
+        guard !record.animations.isEmpty else { return properties }
+        let local = timeMap(of: index).layerTime(time ?? currentTime)
+        for animation in record.animations { animation.apply(atParentTime: local, to: &properties) }
+        return properties
+    }
+
+    /// The model properties of a layer.
+    public func model(of layer: LayerID) -> LayerProperties {
+        records[layer.rawValue].model
+    }
+
+    /// The presentation of a whole tree at `time`, depth first, each node's sublayers in
+    /// drawing order (by zPosition, then order of addition).
+    public func presentationTree(of root: LayerID, at time: Double? = nil) -> [PresentationNode] {
+        var nodes: [PresentationNode] = []
+        let t = time ?? currentTime
+        func visit(_ index: Int, parent: Int?, map: TimeMap) {
+            let record = records[index]
+            let localMap = map.then(record.timing)
+            var properties = record.model
+            if !record.animations.isEmpty {
+                let local = localMap.layerTime(t)
+                for animation in record.animations { animation.apply(atParentTime: local, to: &properties) }
+            }
+            let position = nodes.count
+            nodes.append(PresentationNode(layer: LayerID(rawValue: index), parent: parent, properties: properties,
+                                          isView: record.isView, name: record.name))
+            var order: [(Double, Int, Int)] = []
+            for (offset, child) in record.children.enumerated() {
+                order.append((childZ(child, map: localMap, at: t), offset, child))
+            }
+            order.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+            for (_, _, child) in order { visit(child, parent: position, map: localMap) }
+        }
+        let parentMap = records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap()
+        visit(root.rawValue, parent: nil, map: parentMap)
+        return nodes
+    }
+
+    private func childZ(_ index: Int, map: TimeMap, at time: Double) -> Double {
+        let record = records[index]
+        guard !record.animations.isEmpty else { return record.model.zPosition }
+        var properties = record.model
+        let local = map.then(record.timing).layerTime(time)
+        for animation in record.animations { animation.apply(atParentTime: local, to: &properties) }
+        return properties.zPosition
+    }
+}
+
+/// One layer of a presentation tree.
+public struct PresentationNode: Equatable, Sendable {
+    /// The layer.
+    public let layer: LayerID
+    /// The index of its superlayer's node in the same tree, nil for the root.
+    public let parent: Int?
+    /// Its presentation values.
+    public let properties: LayerProperties
+    /// Whether it backs a view.
+    public let isView: Bool
+    /// Its name, if it has one.
+    public let name: String?
+}
+
+/// Something the engine must do at a time: a delayed start, a property animator's end.
+struct TimedEvent {
+    let time: Double
+    let sequence: Int
+    let action: () -> Void
+}

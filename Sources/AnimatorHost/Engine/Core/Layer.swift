@@ -1,0 +1,228 @@
+/// A layer of an engine: Core Animation's CALayer, as a handle. Setting a property changes
+/// the model at once and runs the change's action (an implicit animation for a standalone
+/// layer; for a view's layer, what the view says). Cheap to copy; equal handles name the
+/// same layer.
+public struct Layer: Hashable {
+    /// The engine the layer lives in.
+    public let engine: AnimationEngine
+    /// The layer's id.
+    public let id: LayerID
+
+    /// Creates a handle.
+    public init(engine: AnimationEngine, id: LayerID) {
+        self.engine = engine
+        self.id = id
+    }
+
+    public static func == (lhs: Layer, rhs: Layer) -> Bool { lhs.engine === rhs.engine && lhs.id == rhs.id }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(engine))
+        hasher.combine(id)
+    }
+
+    private var record: LayerRecord { engine.record(id) }
+
+    // MARK: Model values
+
+    /// The model values.
+    public var model: LayerProperties { record.model }
+
+    /// The presentation values now (CALayer.presentation()).
+    public func presentation() -> LayerProperties { engine.presentation(of: id) }
+
+    /// The presentation values at `time`.
+    public func presentation(at time: Double) -> LayerProperties { engine.presentation(of: id, at: time) }
+
+    private func set(_ value: AnimatableValue, _ keyPath: LayerKeyPath) { engine.set(value, keyPath, id) }
+
+    public var bounds: Rect {
+        get { model.bounds }
+        nonmutating set { set(.rect(newValue), .bounds) }
+    }
+    public var position: Point {
+        get { model.position }
+        nonmutating set { set(.point(newValue), .position) }
+    }
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        nonmutating set { set(.point(newValue), .anchorPoint) }
+    }
+    public var transform: Transform3D {
+        get { model.transform }
+        nonmutating set { set(.transform(newValue), .transform) }
+    }
+    /// The frame (derived from bounds, position, anchor point and transform).
+    public var frame: Rect {
+        get { model.frame }
+        nonmutating set {
+            var target = model
+            target.frame = newValue
+            set(.rect(target.bounds), .bounds)
+            set(.point(target.position), .position)
+        }
+    }
+    public var opacity: Double {
+        get { model.opacity }
+        nonmutating set { set(.number(newValue), .opacity) }
+    }
+    public var isHidden: Bool {
+        get { model.isHidden }
+        nonmutating set { set(.number(newValue ? 1 : 0), .hidden) }
+    }
+    public var backgroundColor: RGBAColor? {
+        get { model.backgroundColor }
+        nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .backgroundColor) }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        nonmutating set { set(.number(newValue), .cornerRadius) }
+    }
+    /// Not animatable: clips sublayers to the (rounded) bounds.
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        nonmutating set { engine.record(id).model.masksToBounds = newValue }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        nonmutating set { set(.number(newValue), .borderWidth) }
+    }
+    public var borderColor: RGBAColor {
+        get { model.borderColor }
+        nonmutating set { set(.color(newValue), .borderColor) }
+    }
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        nonmutating set { set(.number(newValue), .shadowOpacity) }
+    }
+    public var shadowRadius: Double {
+        get { model.shadowRadius }
+        nonmutating set { set(.number(newValue), .shadowRadius) }
+    }
+    public var shadowOffset: Size {
+        get { model.shadowOffset }
+        nonmutating set { set(.size(newValue), .shadowOffset) }
+    }
+    public var shadowColor: RGBAColor {
+        get { model.shadowColor }
+        nonmutating set { set(.color(newValue), .shadowColor) }
+    }
+    public var zPosition: Double {
+        get { model.zPosition }
+        nonmutating set { set(.number(newValue), .zPosition) }
+    }
+
+    /// The layer's name (for timelines and debugging).
+    public var name: String? {
+        get { record.name }
+        nonmutating set { engine.record(id).name = newValue }
+    }
+
+    // MARK: Timing, actions, delegate
+
+    /// The layer's own timing: speed 0 with timeOffset set pauses it and everything in it.
+    public var timing: LayerTiming {
+        get { record.timing }
+        nonmutating set { engine.record(id).timing = newValue }
+    }
+
+    /// The layer's local time now.
+    public var localTime: Double { engine.layerTime(of: id, at: engine.currentTime) }
+
+    /// Pauses the layer (and its sublayers) where it is: speed 0, time offset = its local time.
+    public func pause() {
+        let now = localTime
+        var timing = self.timing
+        timing.speed = 0
+        timing.timeOffset = now
+        self.timing = timing
+    }
+
+    /// Resumes a paused layer from where it was paused.
+    public func resume() {
+        let paused = timing.timeOffset
+        timing = LayerTiming(beginTime: 0, speed: 1, timeOffset: 0)
+        let sincePause = localTime - paused
+        timing = LayerTiming(beginTime: sincePause, speed: 1, timeOffset: 0)
+    }
+
+    /// The layer's `actions` dictionary.
+    public var actions: [String: ActionLookup] {
+        get { record.actions }
+        nonmutating set { engine.record(id).actions = newValue }
+    }
+
+    /// The layer's `style` dictionary (searched after `actions`).
+    public var style: [String: ActionLookup] {
+        get { record.style }
+        nonmutating set { engine.record(id).style = newValue }
+    }
+
+    /// The layer's delegate (held weakly, as CALayer does).
+    public var delegate: (any LayerDelegate)? {
+        get { record.delegate }
+        nonmutating set { engine.record(id).delegate = newValue }
+    }
+
+    // MARK: Animations
+
+    /// CALayer.add(_:forKey:).
+    ///
+    /// - Throws: `EngineError` when a value does not fit the key path.
+    public func add(_ animation: Animation, forKey key: String?) throws(EngineError) {
+        try engine.addAnimation(animation, forKey: key, to: id)
+    }
+
+    /// CALayer.removeAnimation(forKey:).
+    public func removeAnimation(forKey key: String) {
+        engine.removeAnimation(forKey: key, from: id)
+    }
+
+    /// CALayer.removeAllAnimations().
+    public func removeAllAnimations() {
+        engine.removeAllAnimations(from: id)
+    }
+
+    /// CALayer.animationKeys(), in the order added.
+    public func animationKeys() -> [String] {
+        record.animations.compactMap(\.key)
+    }
+
+    /// CALayer.animation(forKey:).
+    public func animation(forKey key: String) -> Animation? {
+        record.animations.first { $0.key == key }?.definition
+    }
+
+    // MARK: Tree
+
+    /// The superlayer, if any.
+    public var superlayer: Layer? { record.parent.map { Layer(engine: engine, id: LayerID(rawValue: $0)) } }
+
+    /// The sublayers, back to front.
+    public var sublayers: [Layer] { record.children.map { Layer(engine: engine, id: LayerID(rawValue: $0)) } }
+
+    /// Adds `layer` on top of the sublayers (moving it from any other superlayer).
+    public func addSublayer(_ layer: Layer) throws(EngineError) {
+        try engine.insert(layer.id, into: id, at: nil)
+    }
+
+    /// Inserts `layer` at `index` among the sublayers.
+    public func insertSublayer(_ layer: Layer, at index: Int) throws(EngineError) {
+        try engine.insert(layer.id, into: id, at: index)
+    }
+
+    /// Inserts `layer` just above `sibling`.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer) throws(EngineError) {
+        try engine.insert(layer.id, into: id, relativeTo: sibling.id, above: true)
+    }
+
+    /// Inserts `layer` just below `sibling`.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer) throws(EngineError) {
+        try engine.insert(layer.id, into: id, relativeTo: sibling.id, above: false)
+    }
+
+    /// Detaches the layer from its superlayer.
+    public func removeFromSuperlayer() {
+        engine.detach(id)
+    }
+}

@@ -1,0 +1,83 @@
+/// Identifies a layer within its engine.
+public struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The layer's index in its engine.
+    public let rawValue: Int
+
+    /// Creates an id.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public static func < (lhs: LayerID, rhs: LayerID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "layer \(rawValue)" }
+}
+
+/// A layer's own timing (CAMediaTiming on a layer): pausing a layer sets its speed to 0
+/// and its time offset to its current local time.
+public struct LayerTiming: Equatable, Sendable {
+    public var beginTime = 0.0
+    public var speed = 1.0
+    public var timeOffset = 0.0
+
+    /// Creates timing.
+    public init(beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0) {
+        self.beginTime = beginTime
+        self.speed = speed
+        self.timeOffset = timeOffset
+    }
+}
+
+/// What answers an action lookup (CAAction), for a layer's delegate, `actions`, `style`.
+public enum ActionLookup {
+    /// Run this action.
+    case action(LayerAction)
+    /// NSNull: no action, and stop looking.
+    case noAction
+    /// nil: keep looking.
+    case continueSearch
+}
+
+/// An action run for a property change (CAAction).
+public enum LayerAction {
+    /// Add this animation (a basic animation's missing from value is the old presentation
+    /// value, its missing to value the new model value).
+    case animation(Animation)
+    /// Call this (runActionForKey:object:arguments:).
+    case custom((ActionEvent) -> Void)
+}
+
+/// The change an action runs for.
+public struct ActionEvent {
+    /// The layer that changed.
+    public let layer: Layer
+    /// The key path that changed.
+    public let keyPath: LayerKeyPath
+    /// The model value before the change.
+    public let oldValue: AnimatableValue
+    /// The presentation value when the change happened.
+    public let oldPresentationValue: AnimatableValue
+    /// The new model value.
+    public let newValue: AnimatableValue
+}
+
+/// The delegate of a standalone layer (CALayerDelegate's actionForLayer:forKey:).
+public protocol LayerDelegate: AnyObject {
+    /// The action for a change of `key` on `layer`.
+    func action(for layer: Layer, forKey key: String) -> ActionLookup
+}
+
+/// The engine's storage for one layer.
+final class LayerRecord {
+    var model = LayerProperties()
+    var parent: Int?
+    var children: [Int] = []
+    var animations: [ActiveAnimation] = []
+    var timing = LayerTiming()
+    var isView = false
+    var name: String?
+    var actions: [String: ActionLookup] = [:]
+    var style: [String: ActionLookup] = [:]
+    weak var delegate: (any LayerDelegate)?
+    var isUserInteractionEnabled = true
+}

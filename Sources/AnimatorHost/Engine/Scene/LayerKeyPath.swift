@@ -1,0 +1,124 @@
+import Glibc
+
+/// A key path an animation or an action names, as Core Animation spells it: a property
+/// ("opacity", "position", "transform", ...) or a part of one ("position.x",
+/// "bounds.size.width", "transform.rotation.z", "transform.scale", ...).
+public enum LayerKeyPath: String, CaseIterable, Sendable {
+    case bounds, position, anchorPoint, transform, opacity, hidden, backgroundColor, cornerRadius
+    case borderWidth, borderColor, shadowOpacity, shadowRadius, shadowOffset, shadowColor, zPosition
+    case boundsOrigin = "bounds.origin", boundsSize = "bounds.size"
+    case boundsWidth = "bounds.size.width", boundsHeight = "bounds.size.height"
+    case positionX = "position.x", positionY = "position.y"
+    case scale = "transform.scale", scaleX = "transform.scale.x", scaleY = "transform.scale.y"
+    case rotation = "transform.rotation", rotationZ = "transform.rotation.z"
+    case translationX = "transform.translation.x", translationY = "transform.translation.y"
+
+    /// The top-level property this key path belongs to (the key an implicit animation uses).
+    public var property: LayerKeyPath {
+        switch self {
+        case .boundsOrigin, .boundsSize, .boundsWidth, .boundsHeight: return .bounds
+        case .positionX, .positionY: return .position
+        case .scale, .scaleX, .scaleY, .rotation, .rotationZ, .translationX, .translationY: return .transform
+        default: return self
+        }
+    }
+
+    /// Reads the value at this key path.
+    public func get(_ p: LayerProperties) -> AnimatableValue {
+        switch self {
+        case .bounds: return .rect(p.bounds)
+        case .position: return .point(p.position)
+        case .anchorPoint: return .point(p.anchorPoint)
+        case .transform: return .transform(p.transform)
+        case .opacity: return .number(p.opacity)
+        case .hidden: return .number(p.isHidden ? 1 : 0)
+        case .backgroundColor: return .color(p.backgroundColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .cornerRadius: return .number(p.cornerRadius)
+        case .borderWidth: return .number(p.borderWidth)
+        case .borderColor: return .color(p.borderColor)
+        case .shadowOpacity: return .number(p.shadowOpacity)
+        case .shadowRadius: return .number(p.shadowRadius)
+        case .shadowOffset: return .size(p.shadowOffset)
+        case .shadowColor: return .color(p.shadowColor)
+        case .zPosition: return .number(p.zPosition)
+        case .boundsOrigin: return .point(p.bounds.origin)
+        case .boundsSize: return .size(p.bounds.size)
+        case .boundsWidth: return .number(p.bounds.size.width)
+        case .boundsHeight: return .number(p.bounds.size.height)
+        case .positionX: return .number(p.position.x)
+        case .positionY: return .number(p.position.y)
+        case .scale, .scaleX: return .number(TransformParts(p.transform).scaleX)
+        case .scaleY: return .number(TransformParts(p.transform).scaleY)
+        case .rotation, .rotationZ: return .number(TransformParts(p.transform).rotation)
+        case .translationX: return .number(p.transform.m41)
+        case .translationY: return .number(p.transform.m42)
+        }
+    }
+
+    /// Writes `value` at this key path; a value of the wrong kind is ignored.
+    public func set(_ value: AnimatableValue, in p: inout LayerProperties) {
+        switch (self, value) {
+        case (.bounds, .rect(let v)): p.bounds = v
+        case (.position, .point(let v)): p.position = v
+        case (.anchorPoint, .point(let v)): p.anchorPoint = v
+        case (.transform, .transform(let v)): p.transform = v
+        case (.opacity, .number(let v)): p.opacity = v
+        case (.hidden, .number(let v)): p.isHidden = v >= 0.5
+        case (.backgroundColor, .color(let v)): p.backgroundColor = v
+        case (.cornerRadius, .number(let v)): p.cornerRadius = v
+        case (.borderWidth, .number(let v)): p.borderWidth = v
+        case (.borderColor, .color(let v)): p.borderColor = v
+        case (.shadowOpacity, .number(let v)): p.shadowOpacity = v
+        case (.shadowRadius, .number(let v)): p.shadowRadius = v
+        case (.shadowOffset, .size(let v)): p.shadowOffset = v
+        case (.shadowColor, .color(let v)): p.shadowColor = v
+        case (.zPosition, .number(let v)): p.zPosition = v
+        case (.boundsOrigin, .point(let v)): p.bounds.origin = v
+        case (.boundsSize, .size(let v)): p.bounds.size = v
+        case (.boundsWidth, .number(let v)): p.bounds.size.width = v
+        case (.boundsHeight, .number(let v)): p.bounds.size.height = v
+        case (.positionX, .number(let v)): p.position.x = v
+        case (.positionY, .number(let v)): p.position.y = v
+        case (.scale, .number(let v)):
+            var parts = TransformParts(p.transform); parts.scaleX = v; parts.scaleY = v; p.transform = parts.transform
+        case (.scaleX, .number(let v)):
+            var parts = TransformParts(p.transform); parts.scaleX = v; p.transform = parts.transform
+        case (.scaleY, .number(let v)):
+            var parts = TransformParts(p.transform); parts.scaleY = v; p.transform = parts.transform
+        case (.rotation, .number(let v)), (.rotationZ, .number(let v)):
+            var parts = TransformParts(p.transform); parts.rotation = v; p.transform = parts.transform
+        case (.translationX, .number(let v)): p.transform.m41 = v
+        case (.translationY, .number(let v)): p.transform.m42 = v
+        default: break
+        }
+    }
+}
+
+/// A 2D transform's parts as the transform.* key paths see them: scale, rotation about z
+/// and translation, with the rest of the matrix (3D parts) kept as it was.
+struct TransformParts {
+    var scaleX: Double
+    var scaleY: Double
+    var rotation: Double
+    private var base: Transform3D
+
+    init(_ transform: Transform3D) {
+        base = transform
+        scaleX = (transform.m11 * transform.m11 + transform.m12 * transform.m12).squareRoot()
+        rotation = atan2(transform.m12, transform.m11)
+        let determinant = transform.m11 * transform.m22 - transform.m12 * transform.m21
+        scaleY = scaleX == 0 ? (transform.m21 * transform.m21 + transform.m22 * transform.m22).squareRoot()
+            : determinant / scaleX
+    }
+
+    /// The transform rebuilt from the parts (shear is dropped, as Core Animation's
+    /// value functions do).
+    var transform: Transform3D {
+        var result = base
+        result.m11 = scaleX * cos(rotation)
+        result.m12 = scaleX * sin(rotation)
+        result.m21 = -scaleY * sin(rotation)
+        result.m22 = scaleY * cos(rotation)
+        return result
+    }
+}

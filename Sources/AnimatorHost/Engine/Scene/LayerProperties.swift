@@ -1,0 +1,61 @@
+/// Everything about a layer that animates, with Core Animation's defaults. A layer's
+/// model holds one of these; its presentation at a time t is another, computed.
+public struct LayerProperties: Equatable, Sendable {
+    public var bounds = Rect.zero
+    /// The anchor point's place in the superlayer (a view's center).
+    public var position = Point.zero
+    /// Where in the bounds, as fractions, the layer is anchored (default the middle).
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var transform = Transform3D.identity
+    public var opacity = 1.0
+    public var isHidden = false
+    public var backgroundColor: RGBAColor?
+    public var cornerRadius = 0.0
+    public var masksToBounds = false
+    public var borderWidth = 0.0
+    public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var shadowOpacity = 0.0
+    public var shadowRadius = 3.0
+    public var shadowOffset = Size(width: 0, height: -3)
+    public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var zPosition = 0.0
+    /// A CATransition in progress (presentation only; the model never has one).
+    public var transition: TransitionFrame?
+
+    /// Creates properties with the defaults.
+    public init() {}
+
+    /// The frame: the bounding box of the bounds in the superlayer, after the transform
+    /// about the anchor point. Setting it (with an identity transform, as UIKit expects)
+    /// sets the size of the bounds and the position.
+    public var frame: Rect {
+        get {
+            let (x0, y0) = (bounds.origin.x, bounds.origin.y)
+            let (x1, y1) = (x0 + bounds.size.width, y0 + bounds.size.height)
+            let corners = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x0, y: y1), Point(x: x1, y: y1)]
+            let transform = toSuperlayerTransform
+            let mapped = corners.map { transform.apply(to: $0) }
+            let xs = mapped.map(\.x), ys = mapped.map(\.y)
+            return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.origin.x + anchorPoint.x * newValue.size.width,
+                             y: newValue.origin.y + anchorPoint.y * newValue.size.height)
+        }
+    }
+
+    /// The transform from this layer's coordinates (its bounds) to its superlayer's:
+    /// move the anchor to the origin, apply `transform`, move to `position`.
+    public var toSuperlayerTransform: Transform3D {
+        Transform3D.translation(-bounds.origin.x - anchorPoint.x * bounds.size.width,
+                                -bounds.origin.y - anchorPoint.y * bounds.size.height)
+            .concatenating(transform)
+            .concatenating(.translation(position.x, position.y))
+    }
+
+    /// A point in this layer's coordinates (those of its bounds) mapped into the superlayer.
+    public func toSuperlayer(_ point: Point) -> Point {
+        toSuperlayerTransform.apply(to: point)
+    }
+}

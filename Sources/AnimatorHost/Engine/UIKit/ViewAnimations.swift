@@ -1,0 +1,108 @@
+/// UIView's animation class methods, for views of this engine.
+extension AnimationEngine {
+    /// UIView.animate(withDuration:delay:options:animations:completion:).
+    ///
+    /// Changes to view properties inside `animations` animate from their old model value
+    /// (the presentation value with `.beginFromCurrentState`) to the new one on the
+    /// options' curve (easeInOut by default). Inside another block, the outer block's
+    /// duration and curve are inherited unless `.overrideInheritedDuration` or
+    /// `.overrideInheritedCurve` is given. `completion` runs once every animation created
+    /// has stopped, with false if any was removed or interrupted before its end.
+    public func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                        animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        runBlock(duration: duration, delay: delay, options: options, timing: options.curve.timingFunction,
+                 explicitTiming: false, animations: animations, completion: completion)
+    }
+
+    /// UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…): the
+    /// spring UIKit maps the duration and damping ratio to (see `Spring(duration:…)`), run
+    /// with a linear curve.
+    public func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+                        initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+                        animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let spring = Spring(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
+        runBlock(duration: duration, delay: delay, options: options, timing: .spring(spring, duration: duration),
+                 explicitTiming: true, animations: animations, completion: completion)
+    }
+
+    private func runBlock(duration: Double, delay: Double, options: AnimationOptions, timing: TimingFunction,
+                          explicitTiming: Bool, animations: () -> Void, completion: ((Bool) -> Void)?) {
+        var duration = max(duration, 0)
+        var timing = timing
+        if case .block(let outer)? = viewContexts.last {
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) && !explicitTiming { timing = outer.timing }
+        }
+        let group = CompletionGroup(armed: false) { finished in completion?(finished) }
+        viewContexts.append(.block(BlockAnimation(duration: duration, delay: max(delay, 0), timing: timing,
+                                                  options: options, group: group)))
+        animations()
+        viewContexts.removeLast()
+        if group.arm() { enqueue { group.fire() } }
+    }
+
+    /// UIView.animateKeyframes(withDuration:delay:options:animations:completion:).
+    ///
+    /// Inside `animations`, call `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`;
+    /// both numbers are fractions of the whole duration. Each changed property becomes one
+    /// keyframe animation with the options' calculation mode; unless a curve option is
+    /// given, the animation as a whole runs on easeInOut (UIKit's well-known default:
+    /// pass `.curveLinear` for linear keyframe timing).
+    public func animateKeyframes(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                                 animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let collector = KeyframeCollector()
+        viewContexts.append(.keyframes(collector, start: 0, duration: 1))
+        animations()
+        viewContexts.removeLast()
+        let group = CompletionGroup(armed: false) { finished in completion?(finished) }
+        for track in collector.tracks {
+            let (values, keyTimes) = KeyframeCollector.keyframes(of: track)
+            var animation = Animation.keyframes(track.keyPath, values: values, keyTimes: keyTimes,
+                                                calculationMode: options.calculationMode)
+            let now = layerTime(of: track.layer, at: currentTime)
+            animation.timing = MediaTiming(beginTime: now + max(delay, 0), duration: max(duration, 0),
+                                           repeatCount: options.contains(.repeat) ? .infinity : 0,
+                                           autoreverses: options.contains(.autoreverse),
+                                           fillMode: delay > 0 ? .backwards : .removed)
+            animation.timingFunction = options.curve.timingFunction
+            _ = try? addAnimation(animation, forKey: track.keyPath.property.rawValue, to: track.layer, groups: [group])
+        }
+        if group.arm() { enqueue { group.fire() } }
+    }
+
+    /// UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:), inside
+    /// `animateKeyframes`.
+    ///
+    /// - Throws: `EngineError` when called outside `animateKeyframes`.
+    public func addKeyframe(withRelativeStartTime start: Double, relativeDuration duration: Double,
+                            animations: () -> Void) throws(EngineError) {
+        guard let collector = viewContexts.reversed().lazy.compactMap({ context -> KeyframeCollector? in
+            if case .keyframes(let collector, _, _) = context { return collector }
+            return nil
+        }).first else {
+            throw EngineError("addKeyframe called outside animateKeyframes")
+        }
+        viewContexts.append(.keyframes(collector, start: start, duration: duration))
+        animations()
+        viewContexts.removeLast()
+    }
+
+    /// UIView.performWithoutAnimation: changes inside `actions` take effect with no
+    /// animation, even inside an animation block.
+    public func performWithoutAnimation(_ actions: () -> Void) {
+        viewContexts.append(.withoutAnimation)
+        actions()
+        viewContexts.removeLast()
+    }
+
+    /// A custom animation API for views, as seed 002 builds with actionForLayer:forKey::
+    /// inside `animations`, every change of a view property asks `provider` for its action
+    /// (given the view, the key path and the old model value) instead of the view's usual
+    /// answer. Returning `.noAction` records nothing and animates nothing.
+    public func withViewActions(_ provider: @escaping (View, LayerKeyPath, AnimatableValue) -> ActionLookup,
+                                animations: () -> Void) {
+        viewContexts.append(.custom(provider))
+        animations()
+        viewContexts.removeLast()
+    }
+}
