@@ -67,6 +67,8 @@ final class ActiveAnimation {
         case timingFunction(TimingFunction)
         case spring(Spring, duration: Double)
         case linear
+        /// Driven by a property animator, not by media time.
+        case driven(PropertyAnimator, delayFactor: Double)
     }
 
     let sequence: Int
@@ -93,6 +95,9 @@ final class ActiveAnimation {
     /// The progress at a time of the parent timeline, or nil when nothing shows.
     @inline(__always)
     func progress(atParentTime time: Double) -> Double? {
+        if case .driven(let animator, let delayFactor) = pacing {
+            return animator.progress(at: time, delayFactor: delayFactor)
+        }
         guard let fraction = timing.fraction(atParentTime: time, removedOnCompletion: isRemovedOnCompletion) else {
             return nil
         }
@@ -100,6 +105,7 @@ final class ActiveAnimation {
         case .linear: return fraction
         case .timingFunction(let function): return function.value(at: fraction)
         case .spring(let spring, let duration): return fraction >= 1 ? spring.value(at: duration) : spring.value(at: fraction * duration)
+        case .driven: return nil
         }
     }
 
@@ -132,6 +138,7 @@ final class ActiveAnimation {
 
     /// When the animation ends, in its parent's timeline (infinite if never).
     var endTime: Double {
+        if case .driven = pacing { return .infinity }
         guard timing.speed != 0 else { return .infinity }
         let active = timing.activeDuration
         guard active.isFinite else { return .infinity }
@@ -140,6 +147,7 @@ final class ActiveAnimation {
 
     /// When the animation starts, in its parent's timeline.
     var startTime: Double {
+        if case .driven = pacing { return -.infinity }
         guard timing.speed != 0 else { return .infinity }
         return timing.beginTime - timing.timeOffset / timing.speed
     }

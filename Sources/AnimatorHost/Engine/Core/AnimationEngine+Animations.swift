@@ -96,6 +96,16 @@ extension AnimationEngine {
         }
     }
 
+    /// Attaches an animation made by the engine itself (a property animator's), replacing
+    /// any under the same key.
+    func attach(_ active: ActiveAnimation, to layer: LayerID) {
+        let index = layer.rawValue
+        if let key = active.key, let existing = records[index].animations.first(where: { $0.key == key }) {
+            stop(existing, finished: false, in: index)
+        }
+        records[index].animations.append(active)
+    }
+
     /// Removes the animation under `key` (its delegate hears finished = false).
     func removeAnimation(forKey key: String, from layer: LayerID) {
         let index = layer.rawValue

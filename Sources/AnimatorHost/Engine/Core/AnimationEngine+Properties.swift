@@ -49,6 +49,8 @@ extension AnimationEngine {
                                   groups: [block.group])
         case .keyframes(let collector, let start, let duration):
             collector.record(event, start: start, duration: duration)
+        case .propertyAnimator(let animator, let delayFactor):
+            animator.attach(event, delayFactor: delayFactor)
         }
     }
 

@@ -9,6 +9,8 @@ enum ViewAnimationContext {
     case withoutAnimation
     /// A custom animation API (seed 002's actionForLayer:forKey: technique).
     case custom((View, LayerKeyPath, AnimatableValue) -> ActionLookup)
+    /// Inside a property animator's animations block.
+    case propertyAnimator(PropertyAnimator, delayFactor: Double)
 }
 
 /// The settings of one UIView.animate call.
