@@ -2,7 +2,7 @@ import Glibc
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //
-//     swift run -c release animator-bench [loader] [list] [--quick]
+//     swift run -c release animator-bench [loader] [list] [engine] [--quick]
 //
 // With no suite named, all run. Results are Markdown tables for docs/performance.md.
 
@@ -12,7 +12,7 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list"]
+let known = ["loader", "list", "engine"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -38,6 +38,11 @@ if wants("loader") {
     let lines = LoaderBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-bench",
                                     counts: [1, 100, 1000], rounds: quick ? 3 : 11)
     lines.forEach { print($0) }
+    print()
+}
+if wants("engine") {
+    print("## Engine\n")
+    EngineBenchmark.run(quick: quick).forEach { print($0) }
     print()
 }
 if wants("list") {

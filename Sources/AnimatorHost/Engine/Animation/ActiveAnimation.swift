@@ -52,13 +52,13 @@ final class ActiveAnimation {
         case transition(TransitionType, TransitionSubtype?)
     }
 
-    /// How progress maps to a value.
+    /// How progress maps to a value (large payloads boxed).
     enum Curve {
         case fixed(ValueSegment)
-        case fromValueToCurrent(AnimatableValue)
-        case currentToValue(AnimatableValue)
-        case currentBy(AnimatableValue)
-        case keyframes(KeyframeTrack)
+        case fromValueToCurrent(Box<AnimatableValue>)
+        case currentToValue(Box<AnimatableValue>)
+        case currentBy(Box<AnimatableValue>)
+        case keyframes(Box<KeyframeTrack>)
         case none
     }
 
@@ -80,6 +80,20 @@ final class ActiveAnimation {
     var hasStarted = false
     var hasStopped = false
     var groups: [CompletionGroup] = []
+    let isRemovedOnCompletion: Bool
+
+    // The per-frame path reads these plain fields rather than pulling large payloads out
+    // of `pacing` and `body`.
+    private enum FastPacing { case linear, bezier, other }
+    private let fastPacing: FastPacing
+    private let bezier: CubicBezier
+    private enum FastValue {
+        case number(LayerKeyPath, Double, Double)
+        case point(LayerKeyPath, Point, Point)
+        case transform(Box<TransformInterpolator>)
+        case general
+    }
+    private let fastValue: FastValue
 
     init(sequence: Int, key: String?, definition: Animation, timing: MediaTiming, pacing: Pacing, body: Body) {
         self.sequence = sequence
@@ -88,9 +102,26 @@ final class ActiveAnimation {
         self.timing = timing
         self.pacing = pacing
         self.body = body
+        isRemovedOnCompletion = definition.isRemovedOnCompletion
+        switch pacing {
+        case .linear:
+            (fastPacing, bezier) = (.linear, .linear)
+        case .timingFunction(.bezier(let curve)):
+            (fastPacing, bezier) = (.bezier, curve)
+        default:
+            (fastPacing, bezier) = (.other, .linear)
+        }
+        switch body {
+        case .value(let keyPath, .fixed(.number(let a, let b)), additive: false):
+            fastValue = .number(keyPath, a, b)
+        case .value(let keyPath, .fixed(.point(let a, let b)), additive: false):
+            fastValue = .point(keyPath, a, b)
+        case .value(.transform, .fixed(.transform(let box)), additive: false):
+            fastValue = .transform(box)
+        default:
+            fastValue = .general
+        }
     }
-
-    var isRemovedOnCompletion: Bool { definition.isRemovedOnCompletion }
 
     /// The progress at a time of the parent timeline, or nil when nothing shows.
     @inline(__always)
@@ -111,19 +142,42 @@ final class ActiveAnimation {
 
     /// Writes the animation's effect at `time` (of the parent timeline) into `properties`.
     func apply(atParentTime time: Double, to properties: inout LayerProperties) {
-        guard let progress = progress(atParentTime: time) else { return }
+        let progress: Double
+        switch fastPacing {
+        case .linear, .bezier:
+            guard let fraction = timing.fraction(atParentTime: time, removedOnCompletion: isRemovedOnCompletion) else {
+                return
+            }
+            progress = fastPacing == .linear ? fraction : bezier.value(at: fraction)
+        case .other:
+            guard let other = self.progress(atParentTime: time) else { return }
+            progress = other
+        }
+        switch fastValue {
+        case .number(let keyPath, let a, let b):
+            keyPath.setNumber(a + (b - a) * progress, in: &properties)
+            return
+        case .point(let keyPath, let a, let b):
+            keyPath.setPoint(Point(x: a.x + (b.x - a.x) * progress, y: a.y + (b.y - a.y) * progress), in: &properties)
+            return
+        case .transform(let box):
+            properties.transform = box.value.value(at: progress)
+            return
+        case .general:
+            break
+        }
         switch body {
         case .value(let keyPath, let curve, let additive):
             let value: AnimatableValue
             switch curve {
             case .fixed(let segment): value = segment.value(at: progress)
-            case .fromValueToCurrent(let from): value = from.interpolated(to: keyPath.get(properties), progress)
-            case .currentToValue(let to): value = keyPath.get(properties).interpolated(to: to, progress)
+            case .fromValueToCurrent(let from): value = from.value.interpolated(to: keyPath.get(properties), progress)
+            case .currentToValue(let to): value = keyPath.get(properties).interpolated(to: to.value, progress)
             case .currentBy(let by):
                 let current = keyPath.get(properties)
-                value = current.interpolated(to: current.adding(by), progress)
+                value = current.interpolated(to: current.adding(by.value), progress)
             case .keyframes(let track):
-                guard let keyframe = track.value(at: progress) else { return }
+                guard let keyframe = track.value.value(at: progress) else { return }
                 value = keyframe
             case .none: return
             }
@@ -133,6 +187,15 @@ final class ActiveAnimation {
             for child in children { child.apply(atParentTime: childTime, to: &properties) }
         case .transition(let type, let subtype):
             properties.transition = TransitionFrame(type: type, subtype: subtype, progress: progress)
+        }
+    }
+
+    /// Whether the animation writes `property` (its key path belongs to it, or a child's does).
+    func affects(_ property: LayerKeyPath) -> Bool {
+        switch body {
+        case .value(let keyPath, _, _): return keyPath.property == property
+        case .group(let children): return children.contains { $0.affects(property) }
+        case .transition: return false
         }
     }
 

@@ -79,6 +79,8 @@ public struct MediaTiming: Equatable, Sendable {
     /// The fraction within the current iteration at local time t.
     @inline(__always)
     private func iterationFraction(_ t: Double, atEnd: Bool) -> Double {
+        // One forward iteration (the common case) needs no remainder.
+        if !autoreverses && t <= duration { return t / duration }
         let period = self.period
         var local = t.truncatingRemainder(dividingBy: period)
         if atEnd && local == 0 && t > 0 { local = period }

@@ -1,17 +1,18 @@
 /// An interpolation between two fixed values, prepared once so that each frame only
-/// blends (transforms keep their decomposition).
+/// blends (transforms keep their decomposition). Large payloads sit in boxes so that the
+/// per-frame path moves pointers, not hundreds of bytes.
 enum ValueSegment {
     case number(Double, Double)
     case point(Point, Point)
-    case transform(TransformInterpolator)
-    case other(AnimatableValue, AnimatableValue)
+    case transform(Box<TransformInterpolator>)
+    case other(Box<(AnimatableValue, AnimatableValue)>)
 
     init(from: AnimatableValue, to: AnimatableValue) {
         switch (from, to) {
         case (.number(let a), .number(let b)): self = .number(a, b)
         case (.point(let a), .point(let b)): self = .point(a, b)
-        case (.transform(let a), .transform(let b)): self = .transform(TransformInterpolator(from: a, to: b))
-        default: self = .other(from, to)
+        case (.transform(let a), .transform(let b)): self = .transform(Box(TransformInterpolator(from: a, to: b)))
+        default: self = .other(Box((from, to)))
         }
     }
 
@@ -20,9 +21,18 @@ enum ValueSegment {
         switch self {
         case .number(let a, let b): return .number(a + (b - a) * t)
         case .point(let a, let b): return .point(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-        case .transform(let interpolator): return .transform(interpolator.value(at: t))
-        case .other(let a, let b): return a.interpolated(to: b, t)
+        case .transform(let box): return .transform(box.value.value(at: t))
+        case .other(let box): return box.value.0.interpolated(to: box.value.1, t)
         }
+    }
+}
+
+/// A heap box for a large value that hot paths pass around.
+final class Box<Value> {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 

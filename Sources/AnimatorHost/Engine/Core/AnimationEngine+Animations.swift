@@ -51,9 +51,9 @@ extension AnimationEngine {
             case (let f?, let t?, _): curve = .fixed(ValueSegment(from: f, to: t))
             case (let f?, nil, let b?): curve = .fixed(ValueSegment(from: f, to: f.adding(b)))
             case (nil, let t?, let b?): curve = .fixed(ValueSegment(from: t.subtracting(b), to: t))
-            case (let f?, nil, nil): curve = .fromValueToCurrent(f)
-            case (nil, let t?, nil): curve = .currentToValue(t)
-            case (nil, nil, let b?): curve = .currentBy(b)
+            case (let f?, nil, nil): curve = .fromValueToCurrent(Box(f))
+            case (nil, let t?, nil): curve = .currentToValue(Box(t))
+            case (nil, nil, let b?): curve = .currentBy(Box(b))
             case (nil, nil, nil): curve = .none
             }
             body = .value(keyPath, curve, additive: animation.isAdditive)
@@ -66,7 +66,7 @@ extension AnimationEngine {
             let keyPath = try requireKeyPath(animation)
             for value in values { try check(value, for: keyPath, on: layer) }
             let track = KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, mode: mode)
-            body = .value(keyPath, .keyframes(track), additive: animation.isAdditive)
+            body = .value(keyPath, .keyframes(Box(track)), additive: animation.isAdditive)
             pacing = animation.timingFunction.map { .timingFunction($0) } ?? .linear
         case .group(let children):
             var resolved: [ActiveAnimation] = []

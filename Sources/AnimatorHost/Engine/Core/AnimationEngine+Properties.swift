@@ -12,11 +12,11 @@ extension AnimationEngine {
 
     /// `setValue` for values known to fit (the typed Swift API).
     func set(_ value: AnimatableValue, _ keyPath: LayerKeyPath, _ layer: LayerID) {
-        let record = records[layer.rawValue]
-        let oldValue = keyPath.get(record.model)
+        let oldValue = keyPath.get(records[layer.rawValue].model)
         guard oldValue != value else { return }
         let oldPresentation = keyPath.get(presentation(of: layer))
-        keyPath.set(value, in: &record.model)
+        keyPath.set(value, in: &records[layer.rawValue].model)
+        let record = records[layer.rawValue]
         _ = currentTransaction()
         let event = ActionEvent(layer: Layer(engine: self, id: layer), keyPath: keyPath, oldValue: oldValue,
                                 oldPresentationValue: oldPresentation, newValue: value)

@@ -96,7 +96,7 @@ extension AnimationEngine {
         root.position = Point(x: size.width / 2, y: size.height / 2)
         records[content].model = root
         func copy(_ index: Int, into parent: Int) {
-            let duplicate = LayerRecord()
+            var duplicate = LayerRecord()
             duplicate.model = look(index)
             duplicate.name = records[index].name
             duplicate.parent = parent

@@ -33,7 +33,7 @@ public final class AnimationEngine {
 
     /// Creates a standalone layer (not in any tree).
     public func makeLayer(name: String? = nil) -> Layer {
-        let record = LayerRecord()
+        var record = LayerRecord()
         record.name = name
         records.append(record)
         return Layer(engine: self, id: LayerID(rawValue: records.count - 1))
@@ -42,14 +42,18 @@ public final class AnimationEngine {
     /// Creates a view (a view-backed layer) with a frame.
     public func makeView(frame: Rect = .zero, name: String? = nil) -> View {
         let layer = makeLayer(name: name)
-        let record = records[layer.id.rawValue]
-        record.isView = true
-        record.model.frame = frame
+        records[layer.id.rawValue].isView = true
+        records[layer.id.rawValue].model.frame = frame
         return View(layer: layer)
     }
 
     func record(_ id: LayerID) -> LayerRecord {
         records[id.rawValue]
+    }
+
+    /// Changes a layer's stored record in place.
+    func updateRecord(_ id: LayerID, _ change: (inout LayerRecord) -> Void) {
+        change(&records[id.rawValue])
     }
 
     /// Whether `id` names a layer of this engine.
@@ -219,40 +223,61 @@ public final class AnimationEngine {
     }
 
     /// The presentation of a whole tree at `time`, depth first, each node's sublayers in
-    /// drawing order (by zPosition, then order of addition).
+    /// drawing order (by zPosition, then order of addition). Each layer is evaluated once,
+    /// in place in the result.
     public func presentationTree(of root: LayerID, at time: Double? = nil) -> [PresentationNode] {
-        var nodes: [PresentationNode] = []
-        let t = time ?? currentTime
-        func visit(_ index: Int, parent: Int?, map: TimeMap) {
-            let record = records[index]
-            let localMap = map.then(record.timing)
-            var properties = record.model
-            if !record.animations.isEmpty {
-                let local = localMap.layerTime(t)
-                for animation in record.animations { animation.apply(atParentTime: local, to: &properties) }
-            }
-            let position = nodes.count
-            nodes.append(PresentationNode(layer: LayerID(rawValue: index), parent: parent, properties: properties,
-                                          isView: record.isView, name: record.name))
-            var order: [(Double, Int, Int)] = []
-            for (offset, child) in record.children.enumerated() {
-                order.append((childZ(child, map: localMap, at: t), offset, child))
-            }
-            order.sort { ($0.0, $0.1) < ($1.0, $1.1) }
-            for (_, _, child) in order { visit(child, parent: position, map: localMap) }
-        }
+        var walk = PresentationWalk(records: records, time: time ?? currentTime)
         let parentMap = records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap()
-        visit(root.rawValue, parent: nil, map: parentMap)
-        return nodes
+        walk.visit(root.rawValue, parent: nil, parentMap)
+        return walk.nodes
+    }
+}
+
+/// One evaluation of a presentation tree. A struct with mutating methods, so the per-node
+/// work touches plain memory (no captured variables, no dynamic exclusivity checks).
+private struct PresentationWalk {
+    let records: [LayerRecord]
+    let time: Double
+    var nodes: [PresentationNode] = []
+
+    init(records: [LayerRecord], time: Double) {
+        self.records = records
+        self.time = time
+        nodes.reserveCapacity(records.count)
     }
 
-    private func childZ(_ index: Int, map: TimeMap, at time: Double) -> Double {
-        let record = records[index]
-        guard !record.animations.isEmpty else { return record.model.zPosition }
-        var properties = record.model
-        let local = map.then(record.timing).layerTime(time)
-        for animation in record.animations { animation.apply(atParentTime: local, to: &properties) }
-        return properties.zPosition
+    mutating func visit(_ index: Int, parent: Int?, _ map: AnimationEngine.TimeMap) {
+        let position = nodes.count
+        let localMap = map.then(records[index].timing)
+        nodes.append(PresentationNode(layer: LayerID(rawValue: index), parent: parent, properties: records[index].model,
+                                      isView: records[index].isView))
+        let animations = records[index].animations
+        if !animations.isEmpty {
+            let local = localMap.layerTime(time)
+            for animation in animations { animation.apply(atParentTime: local, to: &nodes[position].properties) }
+        }
+        let children = records[index].children
+        guard !children.isEmpty else { return }
+        // Siblings draw in order of addition unless a zPosition says otherwise.
+        var ordered = false
+        for child in children where records[child].model.zPosition != 0
+            || records[child].animations.contains(where: { $0.affects(.zPosition) }) {
+            ordered = true
+            break
+        }
+        if !ordered {
+            for child in children { visit(child, parent: position, localMap) }
+            return
+        }
+        let z = children.map { child -> Double in
+            var properties = records[child].model
+            let childTime = localMap.then(records[child].timing).layerTime(time)
+            for animation in records[child].animations { animation.apply(atParentTime: childTime, to: &properties) }
+            return properties.zPosition
+        }
+        for offset in children.indices.sorted(by: { (z[$0], $0) < (z[$1], $1) }) {
+            visit(children[offset], parent: position, localMap)
+        }
     }
 }
 
@@ -263,11 +288,16 @@ public struct PresentationNode: Equatable, Sendable {
     /// The index of its superlayer's node in the same tree, nil for the root.
     public let parent: Int?
     /// Its presentation values.
-    public let properties: LayerProperties
+    public internal(set) var properties: LayerProperties
     /// Whether it backs a view.
     public let isView: Bool
-    /// Its name, if it has one.
-    public let name: String?
+}
+
+extension AnimationEngine {
+    /// The name of a layer (for timelines and renderers; not copied into every node).
+    public func name(of layer: LayerID) -> String? {
+        records[layer.rawValue].name
+    }
 }
 
 /// Something the engine must do at a time: a delayed start, a property animator's end.

@@ -81,7 +81,7 @@ public struct Layer: Hashable {
     /// Not animatable: clips sublayers to the (rounded) bounds.
     public var masksToBounds: Bool {
         get { model.masksToBounds }
-        nonmutating set { engine.record(id).model.masksToBounds = newValue }
+        nonmutating set { engine.updateRecord(id) { $0.model.masksToBounds = newValue } }
     }
     public var borderWidth: Double {
         get { model.borderWidth }
@@ -115,7 +115,7 @@ public struct Layer: Hashable {
     /// The layer's name (for timelines and debugging).
     public var name: String? {
         get { record.name }
-        nonmutating set { engine.record(id).name = newValue }
+        nonmutating set { engine.updateRecord(id) { $0.name = newValue } }
     }
 
     // MARK: Timing, actions, delegate
@@ -123,7 +123,7 @@ public struct Layer: Hashable {
     /// The layer's own timing: speed 0 with timeOffset set pauses it and everything in it.
     public var timing: LayerTiming {
         get { record.timing }
-        nonmutating set { engine.record(id).timing = newValue }
+        nonmutating set { engine.updateRecord(id) { $0.timing = newValue } }
     }
 
     /// The layer's local time now.
@@ -149,19 +149,19 @@ public struct Layer: Hashable {
     /// The layer's `actions` dictionary.
     public var actions: [String: ActionLookup] {
         get { record.actions }
-        nonmutating set { engine.record(id).actions = newValue }
+        nonmutating set { engine.updateRecord(id) { $0.actions = newValue } }
     }
 
     /// The layer's `style` dictionary (searched after `actions`).
     public var style: [String: ActionLookup] {
         get { record.style }
-        nonmutating set { engine.record(id).style = newValue }
+        nonmutating set { engine.updateRecord(id) { $0.style = newValue } }
     }
 
     /// The layer's delegate (held weakly, as CALayer does).
     public var delegate: (any LayerDelegate)? {
         get { record.delegate }
-        nonmutating set { engine.record(id).delegate = newValue }
+        nonmutating set { engine.updateRecord(id) { $0.delegate = newValue } }
     }
 
     // MARK: Animations

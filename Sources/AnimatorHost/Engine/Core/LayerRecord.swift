@@ -67,8 +67,9 @@ public protocol LayerDelegate: AnyObject {
     func action(for layer: Layer, forKey key: String) -> ActionLookup
 }
 
-/// The engine's storage for one layer.
-final class LayerRecord {
+/// The engine's storage for one layer: a value in the engine's array, so that walking a
+/// tree reads plain memory (no retain, no exclusivity check per field).
+struct LayerRecord {
     var model = LayerProperties()
     var parent: Int?
     var children: [Int] = []

@@ -18,6 +18,9 @@ public struct DecomposedTransform: Equatable, Sendable {
             && lhs.skew == rhs.skew && lhs.quaternion == rhs.quaternion
     }
 
+    /// The parts of the identity.
+    init() {}
+
     /// Takes `transform` apart; nil when it cannot be (singular, or m44 = 0).
     public init?(_ transform: Transform3D) {
         guard transform.m44 != 0 else { return nil }
@@ -82,44 +85,34 @@ public struct DecomposedTransform: Equatable, Sendable {
         quaternion = (qx, qy, qz, qw)
     }
 
-    /// The transform these parts make.
+    /// The transform these parts make: scale, then skew, rotation, translation and
+    /// perspective, in the row-vector order (the rows of the 3×3 part are scaled rows of
+    /// skew × rotation).
     public var transform: Transform3D {
-        var m = Transform3D.identity
-        (m.m14, m.m24, m.m34, m.m44) = perspective
-        let t = translation
-        m.m41 += t.0 * m.m11 + t.1 * m.m21 + t.2 * m.m31
-        m.m42 += t.0 * m.m12 + t.1 * m.m22 + t.2 * m.m32
-        m.m43 += t.0 * m.m13 + t.1 * m.m23 + t.2 * m.m33
-        m.m44 += t.0 * m.m14 + t.1 * m.m24 + t.2 * m.m34
         let (x, y, z, w) = quaternion
-        // The quaternion's rotation in the row-vector layout (the transpose of the
-        // column-vector matrix usually printed).
-        let rotation = Transform3D([
-            1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0,
-            2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0,
-            2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0,
-            0, 0, 0, 1,
-        ])
-        m = rotation.concatenating(m)
-        if skew.2 != 0 {
-            var shear = Transform3D.identity
-            shear.m32 = skew.2
-            m = shear.concatenating(m)
+        // The quaternion's rotation, row-vector layout.
+        let r11 = 1 - 2 * (y * y + z * z), r12 = 2 * (x * y + z * w), r13 = 2 * (x * z - y * w)
+        let r21 = 2 * (x * y - z * w), r22 = 1 - 2 * (x * x + z * z), r23 = 2 * (y * z + x * w)
+        let r31 = 2 * (x * z + y * w), r32 = 2 * (y * z - x * w), r33 = 1 - 2 * (x * x + y * y)
+        let (xy, xz, yz) = skew
+        // Rows of K·R with K = [[1,0,0],[xy,1,0],[xz,yz,1]], each scaled.
+        let a1 = r11 * scale.0, a2 = r12 * scale.0, a3 = r13 * scale.0
+        let b1 = (r21 + xy * r11) * scale.1, b2 = (r22 + xy * r12) * scale.1, b3 = (r23 + xy * r13) * scale.1
+        let c1 = (r31 + xz * r11 + yz * r21) * scale.2, c2 = (r32 + xz * r12 + yz * r22) * scale.2
+        let c3 = (r33 + xz * r13 + yz * r23) * scale.2
+        let (p1, p2, p3, p4) = perspective
+        let (t1, t2, t3) = translation
+        if p1 == 0 && p2 == 0 && p3 == 0 && p4 == 1 {
+            return Transform3D(m11: a1, m12: a2, m13: a3, m14: 0, m21: b1, m22: b2, m23: b3, m24: 0,
+                               m31: c1, m32: c2, m33: c3, m34: 0, m41: t1, m42: t2, m43: t3, m44: 1)
         }
-        if skew.1 != 0 {
-            var shear = Transform3D.identity
-            shear.m31 = skew.1
-            m = shear.concatenating(m)
-        }
-        if skew.0 != 0 {
-            var shear = Transform3D.identity
-            shear.m21 = skew.0
-            m = shear.concatenating(m)
-        }
-        (m.m11, m.m12, m.m13) = (m.m11 * scale.0, m.m12 * scale.0, m.m13 * scale.0)
-        (m.m21, m.m22, m.m23) = (m.m21 * scale.1, m.m22 * scale.1, m.m23 * scale.1)
-        (m.m31, m.m32, m.m33) = (m.m31 * scale.2, m.m32 * scale.2, m.m33 * scale.2)
-        return m
+        // (S·K·R)·(T·P): T·P has rows e1..e3 with p in the last column, and [t, 1]·P last.
+        let affine = Transform3D(m11: a1, m12: a2, m13: a3, m14: 0, m21: b1, m22: b2, m23: b3, m24: 0,
+                                 m31: c1, m32: c2, m33: c3, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        let translatedPerspective = Transform3D(m11: 1, m12: 0, m13: 0, m14: p1, m21: 0, m22: 1, m23: 0, m24: p2,
+                                                m31: 0, m32: 0, m33: 1, m34: p3,
+                                                m41: t1, m42: t2, m43: t3, m44: t1 * p1 + t2 * p2 + t3 * p3 + p4)
+        return affine.concatenating(translatedPerspective)
     }
 }
 
@@ -151,7 +144,7 @@ public struct TransformInterpolator: Sendable {
             theta = acos(product)
             sinTheta = sin(theta)
         } else {
-            self.from = DecomposedTransform(.identity)!
+            self.from = DecomposedTransform()
             self.to = self.from
             decomposable = false
             theta = 0
@@ -167,7 +160,7 @@ public struct TransformInterpolator: Sendable {
         if t == 1 { return toMatrix }
         guard decomposable else { return t < 0.5 ? fromMatrix : toMatrix }
         @inline(__always) func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
-        var result = DecomposedTransform(.identity)!
+        var result = DecomposedTransform()
         result.perspective = (mix(from.perspective.0, to.perspective.0), mix(from.perspective.1, to.perspective.1),
                               mix(from.perspective.2, to.perspective.2), mix(from.perspective.3, to.perspective.3))
         result.translation = (mix(from.translation.0, to.translation.0), mix(from.translation.1, to.translation.1),

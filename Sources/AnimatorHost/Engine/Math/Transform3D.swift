@@ -8,6 +8,16 @@ public struct Transform3D: Equatable, Hashable, Sendable {
     public var m31, m32, m33, m34: Double
     public var m41, m42, m43, m44: Double
 
+    /// Creates a transform from its 16 numbers, row by row, without an array.
+    @inline(__always)
+    public init(m11: Double, m12: Double, m13: Double, m14: Double, m21: Double, m22: Double, m23: Double, m24: Double,
+                m31: Double, m32: Double, m33: Double, m34: Double, m41: Double, m42: Double, m43: Double, m44: Double) {
+        (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
+        (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
+        (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
+        (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
+    }
+
     /// Creates a transform from its 16 numbers, row by row.
     public init(_ m: [Double]) {
         precondition(m.count == 16, "a Transform3D has 16 numbers")
@@ -23,7 +33,8 @@ public struct Transform3D: Equatable, Hashable, Sendable {
     }
 
     /// CATransform3DIdentity.
-    public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// CATransform3DMakeTranslation.
     public static func translation(_ x: Double, _ y: Double, _ z: Double = 0) -> Transform3D {
@@ -62,25 +73,25 @@ public struct Transform3D: Equatable, Hashable, Sendable {
     }
 
     /// CATransform3DConcat(self, other): self first, then other.
+    @inline(__always)
     public func concatenating(_ o: Transform3D) -> Transform3D {
-        Transform3D([
-            m11 * o.m11 + m12 * o.m21 + m13 * o.m31 + m14 * o.m41,
-            m11 * o.m12 + m12 * o.m22 + m13 * o.m32 + m14 * o.m42,
-            m11 * o.m13 + m12 * o.m23 + m13 * o.m33 + m14 * o.m43,
-            m11 * o.m14 + m12 * o.m24 + m13 * o.m34 + m14 * o.m44,
-            m21 * o.m11 + m22 * o.m21 + m23 * o.m31 + m24 * o.m41,
-            m21 * o.m12 + m22 * o.m22 + m23 * o.m32 + m24 * o.m42,
-            m21 * o.m13 + m22 * o.m23 + m23 * o.m33 + m24 * o.m43,
-            m21 * o.m14 + m22 * o.m24 + m23 * o.m34 + m24 * o.m44,
-            m31 * o.m11 + m32 * o.m21 + m33 * o.m31 + m34 * o.m41,
-            m31 * o.m12 + m32 * o.m22 + m33 * o.m32 + m34 * o.m42,
-            m31 * o.m13 + m32 * o.m23 + m33 * o.m33 + m34 * o.m43,
-            m31 * o.m14 + m32 * o.m24 + m33 * o.m34 + m34 * o.m44,
-            m41 * o.m11 + m42 * o.m21 + m43 * o.m31 + m44 * o.m41,
-            m41 * o.m12 + m42 * o.m22 + m43 * o.m32 + m44 * o.m42,
-            m41 * o.m13 + m42 * o.m23 + m43 * o.m33 + m44 * o.m43,
-            m41 * o.m14 + m42 * o.m24 + m43 * o.m34 + m44 * o.m44,
-        ])
+        Transform3D(
+            m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31 + m14 * o.m41,
+            m12: m11 * o.m12 + m12 * o.m22 + m13 * o.m32 + m14 * o.m42,
+            m13: m11 * o.m13 + m12 * o.m23 + m13 * o.m33 + m14 * o.m43,
+            m14: m11 * o.m14 + m12 * o.m24 + m13 * o.m34 + m14 * o.m44,
+            m21: m21 * o.m11 + m22 * o.m21 + m23 * o.m31 + m24 * o.m41,
+            m22: m21 * o.m12 + m22 * o.m22 + m23 * o.m32 + m24 * o.m42,
+            m23: m21 * o.m13 + m22 * o.m23 + m23 * o.m33 + m24 * o.m43,
+            m24: m21 * o.m14 + m22 * o.m24 + m23 * o.m34 + m24 * o.m44,
+            m31: m31 * o.m11 + m32 * o.m21 + m33 * o.m31 + m34 * o.m41,
+            m32: m31 * o.m12 + m32 * o.m22 + m33 * o.m32 + m34 * o.m42,
+            m33: m31 * o.m13 + m32 * o.m23 + m33 * o.m33 + m34 * o.m43,
+            m34: m31 * o.m14 + m32 * o.m24 + m33 * o.m34 + m34 * o.m44,
+            m41: m41 * o.m11 + m42 * o.m21 + m43 * o.m31 + m44 * o.m41,
+            m42: m41 * o.m12 + m42 * o.m22 + m43 * o.m32 + m44 * o.m42,
+            m43: m41 * o.m13 + m42 * o.m23 + m43 * o.m33 + m44 * o.m43,
+            m44: m41 * o.m14 + m42 * o.m24 + m43 * o.m34 + m44 * o.m44)
     }
 
     /// Whether this is CATransform3DIsAffine: a 2D affine transform.

@@ -55,6 +55,31 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         }
     }
 
+    /// Writes a number at this key path (the fast path of per-frame evaluation).
+    @inline(__always)
+    func setNumber(_ v: Double, in p: inout LayerProperties) {
+        switch self {
+        case .opacity: p.opacity = v
+        case .positionX: p.position.x = v
+        case .positionY: p.position.y = v
+        case .cornerRadius: p.cornerRadius = v
+        case .zPosition: p.zPosition = v
+        case .boundsWidth: p.bounds.size.width = v
+        case .boundsHeight: p.bounds.size.height = v
+        default: set(.number(v), in: &p)
+        }
+    }
+
+    /// Writes a point at this key path (the fast path of per-frame evaluation).
+    @inline(__always)
+    func setPoint(_ v: Point, in p: inout LayerProperties) {
+        switch self {
+        case .position: p.position = v
+        case .anchorPoint: p.anchorPoint = v
+        default: set(.point(v), in: &p)
+        }
+    }
+
     /// Writes `value` at this key path; a value of the wrong kind is ignored.
     public func set(_ value: AnimatableValue, in p: inout LayerProperties) {
         switch (self, value) {

@@ -403,7 +403,7 @@ public final class PropertyAnimator {
     }
 
     private func removeAnimation(_ item: Attached) {
-        engine.record(item.layer).animations.removeAll { $0 === item.animation }
+        engine.updateRecord(item.layer) { $0.animations.removeAll { $0 === item.animation } }
     }
 
     private func timing(forLength length: Double, parameters: TimingParameters? = nil) -> TimingFunction {

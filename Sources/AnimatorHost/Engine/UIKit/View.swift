@@ -54,7 +54,7 @@ public struct View: Hashable {
     /// Whether hit testing may pick the view.
     public var isUserInteractionEnabled: Bool {
         get { engine.record(layer.id).isUserInteractionEnabled }
-        nonmutating set { engine.record(layer.id).isUserInteractionEnabled = newValue }
+        nonmutating set { engine.updateRecord(layer.id) { $0.isUserInteractionEnabled = newValue } }
     }
 
     /// The superview, if any.
