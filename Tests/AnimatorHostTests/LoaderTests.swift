@@ -34,7 +34,7 @@ import TestSupport
         #expect(info.author == nil)
         #expect(info.operations.operations == [.push, .tab])
         #expect(info.isInteractive)
-        #expect(info.abi == ABIVersion(major: 1, minor: 0))
+        #expect(info.abi == ABIVersion(major: 1, minor: 1))
         #expect(info.path == folder + "/alpha.so")
         #expect(info.parameters.map(\.name) == ["duration", "tint", "origin", "style"])
         #expect(info.parameters[0] == ParameterSpec(name: "duration", type: .number, help: "Seconds.",
@@ -57,7 +57,7 @@ import TestSupport
             switch self {
             case .noEntry: return base + ["FIXTURE_NO_ENTRY"]
             case .nullEntry: return base + ["FIXTURE_NULL_ENTRY"]
-            case .wrongMajor: return base + ["FIXTURE_ABI_MAJOR=2"]
+            case .wrongMajor: return base + ["FIXTURE_ABI_MAJOR=2", "FIXTURE_ABI_MINOR=0"]
             case .newerMinor: return base + ["FIXTURE_ABI_MINOR=7"]
             case .nullDescriptor: return base + ["FIXTURE_NULL_DESCRIPTOR"]
             case .truncatedDescriptor: return base + ["FIXTURE_DESCRIPTOR_SIZE=16"]
@@ -77,8 +77,8 @@ import TestSupport
             switch self {
             case .noEntry: return ["no entry point 'animator_host_entry'"]
             case .nullEntry: return ["animator_host_entry() returned NULL"]
-            case .wrongMajor: return ["built for ABI 2.0", "this host supports ABI 1.x (1.0)"]
-            case .newerMinor: return ["built for ABI 1.7", "newer than this host's ABI 1.0"]
+            case .wrongMajor: return ["built for ABI 2.0", "this host supports ABI 1.x (1.1)"]
+            case .newerMinor: return ["built for ABI 1.7", "newer than this host's ABI 1.1"]
             case .nullDescriptor: return ["animator 0: descriptor is NULL"]
             case .truncatedDescriptor: return ["animator 0: descriptor is truncated (struct_size 16"]
             case .missingID: return ["animator 0: missing required field 'id'"]
@@ -115,6 +115,18 @@ import TestSupport
         #expect(!problem.description.contains("\n"))
         // Only the duplicate case keeps an animator of the bad library: its first copy.
         #expect(registry.animators.contains { $0.id == "org.fixture.bad" } == (bad == .duplicateInLibrary))
+    }
+
+    @Test func aPluginBuiltForAnOlderMinorLoads() throws {
+        // The evolution rule: a 1.1 host loads plugins built for 1.0 (batch 1.0 only).
+        let folder = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ABI_MINOR=0"], output: folder + "/old.so")
+        let registry = discover([folder])
+        #expect(registry.problems.isEmpty)
+        #expect(registry.animators.first?.abi == ABIVersion(major: 1, minor: 0))
+        let info = try #require(registry.animators.first)
+        let instance = try AnimatorInstance(info, parameters: info.resolveParameters([]), session: HostSession())
+        #expect(try instance.duration(for: .present) == 0.25)
     }
 
     @Test func shadowedDuplicateAcrossFoldersIsReportedAndNotLoaded() throws {

@@ -6,7 +6,8 @@
  *     cc -shared -fPIC -I Sources/AnimatorABI/include my_animator.c -o my_animator.so
  *
  * One header per concept: version.h (versions and evolution rules), types.h (values,
- * status codes, handles), operation.h, param.h, descriptor.h, animator.h (the instance
+ * status codes, handles), value.h (animatable values), animation.h (timing and
+ * animation descriptions), operation.h, param.h, descriptor.h, animator.h (the instance
  * calls), host.h (the host function table), entry.h (the exported symbol).
  */
 #ifndef ANIMATOR_HOST_H
@@ -14,6 +15,8 @@
 
 #include "animator_host/version.h"
 #include "animator_host/types.h"
+#include "animator_host/value.h"
+#include "animator_host/animation.h"
 #include "animator_host/operation.h"
 #include "animator_host/param.h"
 #include "animator_host/descriptor.h"

@@ -4,6 +4,8 @@ import AnimatorABI
 /// handle passed where a context is expected is refused.
 enum HandleKind: UInt8 {
     case context = 1
+    case layer = 2
+    case propertyAnimator = 3
 }
 
 /// Issues and checks handles for the objects of one kind.

@@ -31,11 +31,23 @@ public final class HostSession {
     /// The C table handed to plugins.
     let table: UnsafeMutablePointer<ah_host>
     var contexts = HandleTable<ContextState>(kind: .context)
+    var layers = HandleTable<LayerID>(kind: .layer)
+    var layerHandles: [LayerID: ah_layer] = [:]
+    var animators = HandleTable<PropertyAnimator>(kind: .propertyAnimator)
+    /// The last failure's message, NUL-terminated, for `last_error`.
+    var lastError: [CChar] = [0]
+    /// A string handed out by a call (an animation key), kept until the next call.
+    var returnedString: [CChar] = [0]
     /// What plugins logged, in order.
     public private(set) var log: [PluginLogEntry] = []
+    /// The animation engine plugins drive through batch 1.1.
+    public let engine: AnimationEngine
 
     /// Creates a session with its own host table.
-    public init() {
+    ///
+    /// - Parameter engine: the engine plugins animate (a new one by default).
+    public init(engine: AnimationEngine = AnimationEngine()) {
+        self.engine = engine
         table = .allocate(capacity: 1)
         table.initialize(to: ah_host())
         table.pointee.abi = ABIVersion.host.cValue
@@ -44,6 +56,15 @@ public final class HostSession {
         table.pointee.version = HostStrings.version
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
         HostSession.installBatch1_0(in: table)
+        HostSession.installBatch1_1(in: table)
+    }
+
+    /// The handle plugins use for a layer (issued on first use).
+    public func handle(for layer: LayerID) -> ah_layer {
+        if let existing = layerHandles[layer] { return existing }
+        let handle = layers.insert(layer)
+        layerHandles[layer] = handle
+        return handle
     }
 
     deinit {

@@ -24,8 +24,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "animation.h"
 #include "operation.h"
 #include "types.h"
+#include "value.h"
 #include "version.h"
 
 #ifdef __cplusplus
@@ -42,6 +44,13 @@ enum {
 };
 
 typedef struct ah_host ah_host;
+
+/** A block of plugin code the host runs with `user_data` (an animations block). */
+typedef void (*ah_block)(void *user_data);
+/** A completion the host calls with whether the animations finished. */
+typedef void (*ah_completion)(void *user_data, bool finished);
+/** A property animator's completion, with the position it finished at. */
+typedef void (*ah_animator_completion)(void *user_data, ah_animator_position position);
 
 struct ah_host {
     /** The ABI version the host implements. */
@@ -80,6 +89,199 @@ struct ah_host {
      * Returns AH_OK and writes `*out`, or an error.
      */
     ah_status (*context_is_interactive)(const ah_host *host, ah_context ctx, bool *out);
+
+    /* ---- Batch 1.1: the animation engine ------------------------------------------ *
+     * Views and layers, UIView animations, CATransaction, explicit Core Animation
+     * animations and UIViewPropertyAnimator, with UIKit's semantics (see docs/engine.md).
+     * Key paths are Core Animation's strings: "bounds", "position", "position.x",
+     * "anchorPoint", "transform", "transform.scale", "transform.rotation.z", "opacity",
+     * "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
+     * "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor", "zPosition",
+     * "bounds.size", "bounds.size.width", ...; layer_get/layer_set also take "frame" and
+     * "masksToBounds". Callbacks (blocks, completions, delegates) run on the host thread:
+     * blocks during the call that takes them, completions while the host advances its
+     * clock. An error leaves a one-line reason in last_error. */
+
+    /**
+     * The reason the last failed call on this host failed, or "" if none has. [host-thread]
+     * The string is owned by the host and valid until the next call on this host.
+     */
+    const char *(*last_error)(const ah_host *host);
+
+    /** The host's clock (CACurrentMediaTime), in seconds. */
+    ah_status (*current_time)(const ah_host *host, double *out);
+
+    /** Creates a standalone layer (implicit animations on every change). */
+    ah_status (*layer_create)(const ah_host *host, ah_layer *out);
+
+    /** Creates a view with `frame`: a layer whose changes animate only inside UIView
+     *  animation calls. */
+    ah_status (*view_create)(const ah_host *host, ah_rect frame, ah_layer *out);
+
+    /** Names a layer (screen titles, timelines). `name` is copied; NULL clears it. */
+    ah_status (*layer_set_name)(const ah_host *host, ah_layer layer, const char *name);
+
+    /**
+     * Reads a model value. Returns AH_ERR_INVALID_ARGUMENT for an unknown key path.
+     */
+    ah_status (*layer_get)(const ah_host *host, ah_layer layer, const char *key_path, ah_value *out);
+
+    /**
+     * Sets a model value at once and runs the change's action: a view animates inside a
+     * UIView animation call (or a property animator's block) and nowhere else; a standalone
+     * layer looks up its action (actions, then the default implicit animation) unless the
+     * transaction disables actions. AH_ERR_INVALID_ARGUMENT for an unknown key path or a
+     * value of the wrong type.
+     */
+    ah_status (*layer_set)(const ah_host *host, ah_layer layer, const char *key_path, const ah_value *value);
+
+    /** Reads the presentation value at `time` (any time, forwards or backwards). */
+    ah_status (*layer_presentation)(const ah_host *host, ah_layer layer, double time, const char *key_path,
+                                    ah_value *out);
+
+    /**
+     * Moves `child` into `parent`'s sublayers: on top, at `index`, above or below
+     * `sibling` (a sublayer of parent), or at the bottom. AH_ERR_INVALID_ARGUMENT when
+     * child would end up inside itself or sibling is not parent's.
+     */
+    ah_status (*layer_insert)(const ah_host *host, ah_layer parent, ah_layer child, ah_insert_mode mode,
+                              uint32_t index, ah_layer sibling);
+
+    /** Detaches a layer from its superlayer. */
+    ah_status (*layer_remove_from_superlayer)(const ah_host *host, ah_layer layer);
+
+    /** The superlayer (AH_NULL_HANDLE if none). */
+    ah_status (*layer_superlayer)(const ah_host *host, ah_layer layer, ah_layer *out);
+
+    /** The number of sublayers. */
+    ah_status (*layer_sublayer_count)(const ah_host *host, ah_layer layer, uint32_t *out);
+
+    /** Sublayer `index`, back to front. AH_ERR_INVALID_ARGUMENT when out of range. */
+    ah_status (*layer_sublayer_at)(const ah_host *host, ah_layer layer, uint32_t index, ah_layer *out);
+
+    /** snapshotView(afterScreenUpdates:): a new view with a frozen copy of `view`'s look. */
+    ah_status (*view_snapshot)(const ah_host *host, ah_layer view, bool after_screen_updates, ah_layer *out);
+
+    /** hitTest: the deepest visible view under `point` (in `view`'s coordinates) now, on
+     *  presentation values; AH_NULL_HANDLE if none. */
+    ah_status (*view_hit_test)(const ah_host *host, ah_layer view, ah_point point, ah_layer *out);
+
+    /**
+     * UIView.animate (or its spring form when settings->use_spring): runs `animations`
+     * now, then `completion` (may be NULL) once every animation it created has stopped.
+     */
+    ah_status (*view_animate)(const ah_host *host, const ah_view_animation *settings, ah_block animations,
+                              ah_completion completion, void *user_data);
+
+    /** UIView.animateKeyframes: call view_add_keyframe from `animations`. */
+    ah_status (*view_animate_keyframes)(const ah_host *host, const ah_view_animation *settings, ah_block animations,
+                                        ah_completion completion, void *user_data);
+
+    /** UIView.addKeyframe; AH_ERR_INVALID_STATE outside view_animate_keyframes. */
+    ah_status (*view_add_keyframe)(const ah_host *host, double relative_start, double relative_duration,
+                                   ah_block animations, void *user_data);
+
+    /** UIView.performWithoutAnimation. */
+    ah_status (*view_perform_without_animation)(const ah_host *host, ah_block actions, void *user_data);
+
+    /** CATransaction.begin. */
+    ah_status (*transaction_begin)(const ah_host *host);
+
+    /** CATransaction.commit; AH_ERR_INVALID_STATE without a matching begin. */
+    ah_status (*transaction_commit)(const ah_host *host);
+
+    /** CATransaction.setAnimationDuration (seconds ≥ 0). */
+    ah_status (*transaction_set_duration)(const ah_host *host, double duration);
+
+    /** CATransaction.setAnimationTimingFunction; NULL resets it. */
+    ah_status (*transaction_set_timing_function)(const ah_host *host, const ah_timing_function *function);
+
+    /** CATransaction.setDisableActions. */
+    ah_status (*transaction_set_disable_actions)(const ah_host *host, bool disable);
+
+    /** CATransaction.setCompletionBlock; NULL clears it. */
+    ah_status (*transaction_set_completion)(const ah_host *host, ah_block completion, void *user_data);
+
+    /**
+     * CALayer.add(_:forKey:): attaches an explicit animation (`key` may be NULL). An
+     * animation under the same key is removed first (its did_stop gets false).
+     */
+    ah_status (*layer_add_animation)(const ah_host *host, ah_layer layer, const ah_animation_desc *animation,
+                                     const char *key);
+
+    /** CALayer.removeAnimation(forKey:), or removeAllAnimations when `key` is NULL. */
+    ah_status (*layer_remove_animation)(const ah_host *host, ah_layer layer, const char *key);
+
+    /** The number of keyed animations on a layer. */
+    ah_status (*layer_animation_key_count)(const ah_host *host, ah_layer layer, uint32_t *out);
+
+    /** Key `index` (in the order added). The string is owned by the host, valid until the
+     *  next call on this host. */
+    ah_status (*layer_animation_key_at)(const ah_host *host, ah_layer layer, uint32_t index, const char **out);
+
+    /** The layer's own timing (CAMediaTiming on a layer); speed 0 freezes it. */
+    ah_status (*layer_set_timing)(const ah_host *host, ah_layer layer, double begin_time, double speed,
+                                  double time_offset);
+
+    /** Pauses a layer where it is (speed 0, timeOffset its local time) or resumes it. */
+    ah_status (*layer_set_paused)(const ah_host *host, ah_layer layer, bool paused);
+
+    /** Sets the layer's `actions` entry for a key: default, NSNull, or an animation
+     *  template (`animation` is copied; only read for AH_ACTION_ANIMATION). */
+    ah_status (*layer_set_action)(const ah_host *host, ah_layer layer, const char *key, ah_action_mode mode,
+                                  const ah_animation_desc *animation);
+
+    /**
+     * Creates a UIViewPropertyAnimator (inactive). `parameters` NULL is
+     * UICubicTimingParameters() (Core Animation's default curve).
+     */
+    ah_status (*animator_create)(const ah_host *host, double duration, const ah_timing_parameters *parameters,
+                                 ah_property_animator *out);
+
+    /** addAnimations(_:delayFactor:): `animations` runs when the animator becomes active
+     *  (now, if it is). */
+    ah_status (*animator_add_animations)(const ah_host *host, ah_property_animator animator, ah_block animations,
+                                         void *user_data, double delay_factor);
+
+    /** addCompletion. */
+    ah_status (*animator_add_completion)(const ah_host *host, ah_property_animator animator,
+                                         ah_animator_completion completion, void *user_data);
+
+    /** startAnimation(afterDelay:). AH_ERR_INVALID_STATE when stopped. */
+    ah_status (*animator_start)(const ah_host *host, ah_property_animator animator, double delay);
+
+    /** pauseAnimation(). AH_ERR_INVALID_STATE when stopped or not interruptible. */
+    ah_status (*animator_pause)(const ah_host *host, ah_property_animator animator);
+
+    /** stopAnimation(_:). */
+    ah_status (*animator_stop)(const ah_host *host, ah_property_animator animator, bool without_finishing);
+
+    /** finishAnimation(at:). AH_ERR_INVALID_STATE unless stopped. */
+    ah_status (*animator_finish)(const ah_host *host, ah_property_animator animator, ah_animator_position position);
+
+    /** continueAnimation(withTimingParameters:durationFactor:); NULL keeps the timing. */
+    ah_status (*animator_continue)(const ah_host *host, ah_property_animator animator,
+                                   const ah_timing_parameters *parameters, double duration_factor);
+
+    /** fractionComplete. */
+    ah_status (*animator_get_fraction)(const ah_host *host, ah_property_animator animator, double *out);
+
+    /** Sets fractionComplete. AH_ERR_INVALID_STATE while running or stopped. */
+    ah_status (*animator_set_fraction)(const ah_host *host, ah_property_animator animator, double fraction);
+
+    /** Sets isReversed. */
+    ah_status (*animator_set_reversed)(const ah_host *host, ah_property_animator animator, bool reversed);
+
+    /** state, isRunning and isReversed (any out-pointer may be NULL). */
+    ah_status (*animator_get_state)(const ah_host *host, ah_property_animator animator, ah_animator_state *state,
+                                    bool *running, bool *reversed);
+
+    /** isInterruptible (only while inactive), scrubsLinearly, pausesOnCompletion. */
+    ah_status (*animator_set_flags)(const ah_host *host, ah_property_animator animator, bool interruptible,
+                                    bool scrubs_linearly, bool pauses_on_completion);
+
+    /** Releases the handle (the animator runs on if active); the handle is stale after. */
+    ah_status (*animator_release)(const ah_host *host, ah_property_animator animator);
 };
 
 #ifdef __cplusplus

@@ -1,0 +1,414 @@
+import AnimatorABI
+
+/// A key that layer_get/layer_set accept: a Core Animation key path, or one of the
+/// non-animatable or derived properties.
+private enum PropertyKey {
+    case keyPath(LayerKeyPath)
+    case frame
+    case masksToBounds
+
+    init(_ c: UnsafePointer<CChar>?) throws(HostCallError) {
+        guard let c else { throw .invalidArgument("key path is NULL") }
+        switch String(cString: c) {
+        case "frame": self = .frame
+        case "masksToBounds": self = .masksToBounds
+        default: self = .keyPath(try CConversions.keyPath(c))
+        }
+    }
+}
+
+extension HostSession {
+    /// Batch 1.1: the animation engine.
+    static func installBatch1_1(in table: UnsafeMutablePointer<ah_host>) {
+        installScene(in: table)
+        installViewAnimations(in: table)
+        installCoreAnimation(in: table)
+        installPropertyAnimators(in: table)
+    }
+
+    private static func installScene(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.last_error = { host in
+            guard let session = HostSession.from(host) else { return nil }
+            return session.lastError.withUnsafeBufferPointer { $0.baseAddress }
+        }
+        table.pointee.current_time = { host, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = session.engine.currentTime
+            }
+        }
+        table.pointee.layer_create = { host, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(out, "out")
+                out.pointee = session.handle(for: session.engine.makeLayer().id)
+            }
+        }
+        table.pointee.view_create = { host, frame, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(out, "out")
+                let rect = Rect(x: frame.origin.x, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+                guard [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].allSatisfy(\.isFinite) else {
+                    throw .invalidArgument("frame is not finite")
+                }
+                out.pointee = session.handle(for: session.engine.makeView(frame: rect).layer.id)
+            }
+        }
+        table.pointee.layer_set_name = { host, layer, name in
+            HostSession.call(host) { session throws(HostCallError) in
+                try session.layer(layer).name = CConversions.string(name)
+            }
+        }
+        table.pointee.layer_get = { host, layer, key, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let out = try required(out, "out")
+                switch try PropertyKey(key) {
+                case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(target.model))
+                case .frame: out.pointee = CConversions.cValue(.rect(target.frame))
+                case .masksToBounds: out.pointee = CConversions.cValue(.number(target.masksToBounds ? 1 : 0))
+                }
+            }
+        }
+        table.pointee.layer_set = { host, layer, key, value in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let new = try CConversions.value(try required(value, "value").pointee)
+                switch try PropertyKey(key) {
+                case .keyPath(let keyPath):
+                    try engineCall { () throws(EngineError) in try session.engine.setValue(new, for: keyPath, of: target.id) }
+                case .frame:
+                    guard case .rect(let rect) = new else { throw .invalidArgument("frame takes a rect") }
+                    target.frame = rect
+                case .masksToBounds:
+                    guard case .number(let flag) = new else { throw .invalidArgument("masksToBounds takes a number") }
+                    target.masksToBounds = flag != 0
+                }
+            }
+        }
+        table.pointee.layer_presentation = { host, layer, time, key, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let out = try required(out, "out")
+                guard time.isFinite else { throw .invalidArgument("time is not finite") }
+                let shown = target.presentation(at: time)
+                switch try PropertyKey(key) {
+                case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(shown))
+                case .frame: out.pointee = CConversions.cValue(.rect(shown.frame))
+                case .masksToBounds: out.pointee = CConversions.cValue(.number(shown.masksToBounds ? 1 : 0))
+                }
+            }
+        }
+        table.pointee.layer_insert = { host, parent, child, mode, index, sibling in
+            HostSession.call(host) { session throws(HostCallError) in
+                let parent = try session.layer(parent)
+                let child = try session.layer(child)
+                do {
+                    switch Int(mode) {
+                    case AH_INSERT_TOP: try parent.addSublayer(child)
+                    case AH_INSERT_BOTTOM: try parent.insertSublayer(child, at: 0)
+                    case AH_INSERT_AT_INDEX: try parent.insertSublayer(child, at: Int(index))
+                    case AH_INSERT_ABOVE: try parent.insertSublayer(child, above: try session.layer(sibling))
+                    case AH_INSERT_BELOW: try parent.insertSublayer(child, below: try session.layer(sibling))
+                    default: throw HostCallError.invalidArgument("unknown insert mode \(mode)")
+                    }
+                } catch let error as HostCallError {
+                    throw error
+                } catch let error as EngineError {
+                    throw .invalidArgument(error.reason)
+                } catch {
+                    throw .invalidArgument("\(error)")
+                }
+            }
+        }
+        table.pointee.layer_remove_from_superlayer = { host, layer in
+            HostSession.call(host) { session throws(HostCallError) in
+                try session.layer(layer).removeFromSuperlayer()
+            }
+        }
+        table.pointee.layer_superlayer = { host, layer, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let parent = try session.layer(layer).superlayer
+                try required(out, "out").pointee = parent.map { session.handle(for: $0.id) } ?? AH_NULL_HANDLE
+            }
+        }
+        table.pointee.layer_sublayer_count = { host, layer, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = UInt32(try session.layer(layer).sublayers.count)
+            }
+        }
+        table.pointee.layer_sublayer_at = { host, layer, index, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let sublayers = try session.layer(layer).sublayers
+                guard Int(index) < sublayers.count else {
+                    throw .invalidArgument("sublayer index \(index) is out of range (\(sublayers.count) sublayers)")
+                }
+                try required(out, "out").pointee = session.handle(for: sublayers[Int(index)].id)
+            }
+        }
+        table.pointee.view_snapshot = { host, view, after, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let snapshot = try session.view(view).snapshotView(afterScreenUpdates: after)
+                try required(out, "out").pointee = session.handle(for: snapshot.layer.id)
+            }
+        }
+        table.pointee.view_hit_test = { host, view, point, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let hit = try session.view(view).hitTest(Point(x: point.x, y: point.y))
+                try required(out, "out").pointee = hit.map { session.handle(for: $0.layer.id) } ?? AH_NULL_HANDLE
+            }
+        }
+    }
+
+    private static func installViewAnimations(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.view_animate = { host, settings, animations, completion, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let s = try HostSession.viewAnimation(settings)
+                let body = try required(animations, "animations")
+                let done: ((Bool) -> Void)? = completion.map { completion in { completion(userData, $0) } }
+                if s.pointee.use_spring {
+                    guard s.pointee.spring_damping_ratio > 0, s.pointee.spring_initial_velocity.isFinite else {
+                        throw .invalidArgument("spring_damping_ratio must be positive")
+                    }
+                    session.engine.animate(withDuration: s.pointee.duration, delay: s.pointee.delay,
+                                           usingSpringWithDamping: s.pointee.spring_damping_ratio,
+                                           initialSpringVelocity: s.pointee.spring_initial_velocity,
+                                           options: AnimationOptions(rawValue: UInt(s.pointee.options)),
+                                           animations: { body(userData) }, completion: done)
+                } else {
+                    session.engine.animate(withDuration: s.pointee.duration, delay: s.pointee.delay,
+                                           options: AnimationOptions(rawValue: UInt(s.pointee.options)),
+                                           animations: { body(userData) }, completion: done)
+                }
+            }
+        }
+        table.pointee.view_animate_keyframes = { host, settings, animations, completion, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let s = try HostSession.viewAnimation(settings)
+                let body = try required(animations, "animations")
+                session.engine.animateKeyframes(withDuration: s.pointee.duration, delay: s.pointee.delay,
+                                                options: AnimationOptions(rawValue: UInt(s.pointee.options)),
+                                                animations: { body(userData) },
+                                                completion: completion.map { completion in { completion(userData, $0) } })
+            }
+        }
+        table.pointee.view_add_keyframe = { host, start, duration, animations, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let body = try required(animations, "animations")
+                guard start.isFinite, duration.isFinite else { throw .invalidArgument("keyframe times must be finite") }
+                try engineCall { () throws(EngineError) in
+                    try session.engine.addKeyframe(withRelativeStartTime: start, relativeDuration: duration) { body(userData) }
+                }
+            }
+        }
+        table.pointee.view_perform_without_animation = { host, actions, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let body = try required(actions, "actions")
+                session.engine.performWithoutAnimation { body(userData) }
+            }
+        }
+    }
+
+    private static func installCoreAnimation(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.transaction_begin = { host in
+            HostSession.call(host) { session throws(HostCallError) in session.engine.transaction.begin() }
+        }
+        table.pointee.transaction_commit = { host in
+            HostSession.call(host) { session throws(HostCallError) in
+                try engineCall { () throws(EngineError) in try session.engine.transaction.commit() }
+            }
+        }
+        table.pointee.transaction_set_duration = { host, duration in
+            HostSession.call(host) { session throws(HostCallError) in
+                guard duration.isFinite, duration >= 0 else { throw .invalidArgument("duration must be finite and not negative") }
+                session.engine.transaction.animationDuration = duration
+            }
+        }
+        table.pointee.transaction_set_timing_function = { host, function in
+            HostSession.call(host) { session throws(HostCallError) in
+                session.engine.transaction.animationTimingFunction = try function.map { p throws(HostCallError) in
+                    try CConversions.timing(p.pointee)
+                } ?? nil
+            }
+        }
+        table.pointee.transaction_set_disable_actions = { host, disable in
+            HostSession.call(host) { session throws(HostCallError) in session.engine.transaction.disableActions = disable }
+        }
+        table.pointee.transaction_set_completion = { host, completion, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                session.engine.transaction.setCompletionBlock(completion.map { completion in { completion(userData) } })
+            }
+        }
+        table.pointee.layer_add_animation = { host, layer, description, key in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let animation = try CConversions.animation(description)
+                do throws(EngineError) {
+                    try target.add(animation, forKey: CConversions.string(key))
+                } catch {
+                    throw .invalidArgument(error.reason)
+                }
+            }
+        }
+        table.pointee.layer_remove_animation = { host, layer, key in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                if let key = CConversions.string(key) { target.removeAnimation(forKey: key) } else { target.removeAllAnimations() }
+            }
+        }
+        table.pointee.layer_animation_key_count = { host, layer, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = UInt32(try session.layer(layer).animationKeys().count)
+            }
+        }
+        table.pointee.layer_animation_key_at = { host, layer, index, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let keys = try session.layer(layer).animationKeys()
+                let out = try required(out, "out")
+                guard Int(index) < keys.count else {
+                    throw .invalidArgument("animation key index \(index) is out of range (\(keys.count) keys)")
+                }
+                out.pointee = session.keep(keys[Int(index)])
+            }
+        }
+        table.pointee.layer_set_timing = { host, layer, begin, speed, offset in
+            HostSession.call(host) { session throws(HostCallError) in
+                guard begin.isFinite, speed.isFinite, offset.isFinite else { throw .invalidArgument("timing must be finite") }
+                try session.layer(layer).timing = LayerTiming(beginTime: begin, speed: speed, timeOffset: offset)
+            }
+        }
+        table.pointee.layer_set_paused = { host, layer, paused in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                if paused { target.pause() } else { target.resume() }
+            }
+        }
+        table.pointee.layer_set_action = { host, layer, key, mode, description in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                guard let key = CConversions.string(key) else { throw .invalidArgument("key is NULL") }
+                switch Int(mode) {
+                case AH_ACTION_DEFAULT: target.actions[key] = nil
+                case AH_ACTION_NONE: target.actions[key] = .noAction
+                case AH_ACTION_ANIMATION: target.actions[key] = .action(.animation(try CConversions.animation(description)))
+                default: throw .invalidArgument("unknown action mode \(mode)")
+                }
+            }
+        }
+    }
+
+    private static func installPropertyAnimators(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.animator_create = { host, duration, parameters, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(out, "out")
+                guard duration.isFinite, duration >= 0 else { throw .invalidArgument("duration must be finite and not negative") }
+                let animator = PropertyAnimator(engine: session.engine, duration: duration,
+                                                timingParameters: try CConversions.timingParameters(parameters) ?? .default)
+                out.pointee = session.animators.insert(animator)
+            }
+        }
+        table.pointee.animator_add_animations = { host, handle, animations, userData, delayFactor in
+            HostSession.call(host) { session throws(HostCallError) in
+                let body = try required(animations, "animations")
+                let animator = try session.animator(handle)
+                try engineCall { () throws(EngineError) in
+                    try animator.addAnimations({ body(userData) }, delayFactor: delayFactor)
+                }
+            }
+        }
+        table.pointee.animator_add_completion = { host, handle, completion, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let completion = try required(completion, "completion")
+                try session.animator(handle).addCompletion { completion(userData, ah_animator_position($0.rawValue)) }
+            }
+        }
+        table.pointee.animator_start = { host, handle, delay in
+            HostSession.call(host) { session throws(HostCallError) in
+                guard delay.isFinite, delay >= 0 else { throw .invalidArgument("delay must be finite and not negative") }
+                let animator = try session.animator(handle)
+                try engineCall { () throws(EngineError) in try animator.startAnimation(afterDelay: delay) }
+            }
+        }
+        table.pointee.animator_pause = { host, handle in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                try engineCall { () throws(EngineError) in try animator.pauseAnimation() }
+            }
+        }
+        table.pointee.animator_stop = { host, handle, withoutFinishing in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                try engineCall { () throws(EngineError) in try animator.stopAnimation(withoutFinishing) }
+            }
+        }
+        table.pointee.animator_finish = { host, handle, position in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                guard let final = PropertyAnimator.Position(rawValue: Int(position)) else {
+                    throw .invalidArgument("unknown position \(position)")
+                }
+                try engineCall { () throws(EngineError) in try animator.finishAnimation(at: final) }
+            }
+        }
+        table.pointee.animator_continue = { host, handle, parameters, factor in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                let timing = try CConversions.timingParameters(parameters)
+                try engineCall { () throws(EngineError) in
+                    try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
+                }
+            }
+        }
+        table.pointee.animator_get_fraction = { host, handle, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = try session.animator(handle).fractionComplete
+            }
+        }
+        table.pointee.animator_set_fraction = { host, handle, fraction in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                try engineCall { () throws(EngineError) in try animator.setFractionComplete(fraction) }
+            }
+        }
+        table.pointee.animator_set_reversed = { host, handle, reversed in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                try engineCall { () throws(EngineError) in try animator.setReversed(reversed) }
+            }
+        }
+        table.pointee.animator_get_state = { host, handle, state, running, reversed in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                state?.pointee = ah_animator_state(animator.state.rawValue)
+                running?.pointee = animator.isRunning
+                reversed?.pointee = animator.isReversed
+            }
+        }
+        table.pointee.animator_set_flags = { host, handle, interruptible, scrubsLinearly, pausesOnCompletion in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.animator(handle)
+                if interruptible != animator.isInterruptible {
+                    try engineCall { () throws(EngineError) in try animator.setInterruptible(interruptible) }
+                }
+                animator.scrubsLinearly = scrubsLinearly
+                animator.pausesOnCompletion = pausesOnCompletion
+            }
+        }
+        table.pointee.animator_release = { host, handle in
+            HostSession.call(host) { session throws(HostCallError) in
+                _ = try session.animator(handle)
+                session.animators.remove(handle)
+            }
+        }
+    }
+
+    static func viewAnimation(_ pointer: UnsafePointer<ah_view_animation>?) throws(HostCallError) -> UnsafePointer<ah_view_animation> {
+        let settings = try required(pointer, "settings")
+        guard Int(settings.pointee.struct_size) >= MemoryLayout<ah_view_animation>.size else {
+            throw .invalidArgument("settings are truncated (struct_size \(settings.pointee.struct_size))")
+        }
+        guard settings.pointee.duration.isFinite, settings.pointee.duration >= 0,
+              settings.pointee.delay.isFinite, settings.pointee.delay >= 0 else {
+            throw .invalidArgument("duration and delay must be finite and not negative")
+        }
+        return settings
+    }
+}
