@@ -74,7 +74,11 @@ extension HostSession {
                 let new = try CConversions.value(try required(value, "value").pointee)
                 switch try PropertyKey(key) {
                 case .keyPath(let keyPath):
-                    try engineCall { () throws(EngineError) in try session.engine.setValue(new, for: keyPath, of: target.id) }
+                    do throws(EngineError) {
+                        try session.engine.setValue(new, for: keyPath, of: target.id)
+                    } catch {
+                        throw .invalidArgument(error.reason)
+                    }
                 case .frame:
                     guard case .rect(let rect) = new else { throw .invalidArgument("frame takes a rect") }
                     target.frame = rect

@@ -1,0 +1,122 @@
+import AnimatorABI
+import Foundation
+import Testing
+import TestSupport
+@testable import AnimatorHost
+
+/// Batch 1.1 of the host table, driven from C (Tests/Fixtures/engine_probe.c).
+@Suite(.serialized) struct EngineABITests {
+    /// The probe library, compiled once per process (its state is global to it).
+    nonisolated(unsafe) static let library: UnsafeMutableRawPointer = {
+        let folder = TemporaryDirectory().keep()
+        try! compileFixture("engine_probe.c", output: folder + "/engine_probe.so")
+        return dlopen(folder + "/engine_probe.so", RTLD_NOW | RTLD_LOCAL)!
+    }()
+
+    func function<T>(_ name: String, as type: T.Type) -> T {
+        unsafeBitCast(dlsym(EngineABITests.library, name)!, to: type)
+    }
+
+    func counter(_ name: String) -> Int32 {
+        function(name, as: (@convention(c) () -> Int32).self)()
+    }
+
+    let session = HostSession()
+
+    func layer(_ handle: ah_layer) throws -> Layer {
+        Layer(engine: session.engine, id: try session.layers.lookup(handle).get())
+    }
+
+    typealias LayerProbe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_layer>) -> ah_status
+
+    @Test func aViewAnimationFromC() throws {
+        var handle: ah_layer = 0
+        #expect(function("probe_view_animation", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))
+        let view = try layer(handle)
+        #expect(view.model.position.x == 150)
+        #expect(abs(view.presentation(at: 0.25).position.x - 75) < 1e-12)   // 50 → 150, linear
+        try session.engine.advance(to: 0.5)
+        #expect(counter("probe_completions") == 0)
+        try session.engine.advance(to: 1)
+        #expect(counter("probe_completions") == 1)
+        #expect(counter("probe_finished") == 1)
+    }
+
+    @Test func keyframesFromC() throws {
+        var handle: ah_layer = 0
+        #expect(function("probe_keyframes", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))
+        let view = try layer(handle)
+        #expect(abs(view.presentation(at: 0.25).opacity - 0.5) < 1e-12)
+        #expect(view.presentation(at: 0.75).opacity == 0)
+    }
+
+    @Test func aTransactionFromC() throws {
+        var handle: ah_layer = 0
+        #expect(function("probe_transaction", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))
+        let layer = try layer(handle)
+        #expect(abs(layer.presentation(at: 0.5).opacity - 0.5) < 1e-12)
+        let before = counter("probe_transaction_done")
+        try session.engine.advance(to: 1)
+        #expect(counter("probe_transaction_done") == before + 1)
+    }
+
+    @Test func explicitAnimationsAndDelegatesFromC() throws {
+        var handle: ah_layer = 0
+        let eventsBefore = counter("probe_delegate_events")
+        #expect(function("probe_explicit", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))
+        let layer = try layer(handle)
+        #expect(abs(layer.presentation(at: 0.75).position.x - 20) < 1e-12)
+        #expect(abs(layer.presentation(at: 0.25).opacity - 0.5) < 1e-12)      // the group's child
+        #expect(layer.animationKeys() == ["k", "g"])
+        var count: UInt32 = 0
+        #expect(session.table.pointee.layer_animation_key_count(session.table, handle, &count) == ah_status(AH_OK))
+        #expect(count == 2)
+        var key: UnsafePointer<CChar>?
+        #expect(session.table.pointee.layer_animation_key_at(session.table, handle, 1, &key) == ah_status(AH_OK))
+        #expect(key.map { String(cString: $0) } == "g")
+        try session.engine.advance(to: 2)
+        #expect(counter("probe_delegate_events") - eventsBefore == 11)         // a start, then a finished stop
+    }
+
+    @Test func aPropertyAnimatorFromC() throws {
+        typealias Probe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_layer>,
+                                          UnsafeMutablePointer<Double>, UnsafeMutablePointer<ah_property_animator>) -> ah_status
+        var handle: ah_layer = 0
+        var fraction = -1.0
+        var animator: ah_property_animator = 0
+        #expect(function("probe_animator", as: Probe.self)(session.table, &handle, &fraction, &animator) == ah_status(AH_OK))
+        #expect(fraction == 0.5)
+        #expect(abs(try layer(handle).presentation().position.x - 100) < 1e-12)
+        var state: ah_animator_state = 9
+        var running = true
+        #expect(session.table.pointee.animator_get_state(session.table, animator, &state, &running, nil) == ah_status(AH_OK))
+        #expect(state == ah_animator_state(AH_ANIMATOR_ACTIVE) && !running)
+        #expect(session.table.pointee.animator_continue(session.table, animator, nil, 0) == ah_status(AH_OK))
+        let done = counter("probe_animator_done")
+        try session.engine.advance(to: 0.5)
+        #expect(counter("probe_animator_done") == done + 1)
+        #expect(session.table.pointee.animator_release(session.table, animator) == ah_status(AH_OK))
+        #expect(session.table.pointee.animator_start(session.table, animator, 0) == ah_status(AH_ERR_STALE_HANDLE))
+    }
+
+    @Test func mistakesComeBackAsStatusesWithMessages() throws {
+        typealias Probe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_status>,
+                                          UnsafeMutablePointer<CChar>) -> ah_status
+        var statuses = [ah_status](repeating: 0, count: 5)
+        var messages = [CChar](repeating: 0, count: 5 * 160)
+        #expect(function("probe_errors", as: Probe.self)(session.table, &statuses, &messages) == ah_status(AH_OK))
+        let text = (0..<5).map { index in
+            messages.withUnsafeBufferPointer { String(cString: $0.baseAddress! + index * 160) }
+        }
+        #expect(statuses[0] == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(text[0] == "unknown key path 'wobble'")
+        #expect(statuses[1] == ah_status(AH_ERR_INVALID_HANDLE))
+        #expect(text[1].hasSuffix("is not a layer handle of this host"))
+        #expect(statuses[2] == ah_status(AH_ERR_INVALID_STATE))
+        #expect(text[2] == "CATransaction.commit() without a matching begin()")
+        #expect(statuses[3] == ah_status(AH_ERR_INVALID_STATE))
+        #expect(text[3] == "finishAnimation(at:) needs a stopped animator (state is inactive)")
+        #expect(statuses[4] == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(text[4] == "position takes a point, not a number")
+    }
+}

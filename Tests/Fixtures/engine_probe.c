@@ -1,0 +1,162 @@
+/*
+ * Drives the engine through batch 1.1 of the host table, from C, as an animator would.
+ * Built by the tests with `cc`; each probe_* function is called by a test with a host
+ * table and leaves results for it to check.
+ */
+#include <math.h>
+#include <string.h>
+
+#include <animator_host.h>
+
+typedef struct probe {
+    const ah_host *host;
+    ah_layer view;
+    ah_layer other;
+    int completions;
+    int finished;
+    int transaction_done;
+    int animator_done;
+    ah_animator_position position;
+    int delegate_events;
+} probe;
+
+static probe P;
+
+static ah_value point(double x, double y) { ah_value v = { .type = AH_VALUE_POINT }; v.point = (ah_point){ x, y }; return v; }
+static ah_value number(double n) { ah_value v = { .type = AH_VALUE_NUMBER }; v.number = n; return v; }
+
+static void on_complete(void *user, bool finished) { probe *p = user; p->completions++; p->finished = finished; }
+static void move_right(void *user) {
+    probe *p = user;
+    ah_value target = point(150, 50);
+    p->host->layer_set(p->host, p->view, "position", &target);
+}
+static void fade_out(void *user) {
+    probe *p = user;
+    ah_value zero = number(0);
+    p->host->layer_set(p->host, p->other, "opacity", &zero);
+}
+static void first_keyframe(void *user) {
+    probe *p = user;
+    p->host->view_add_keyframe(p->host, 0.0, 0.5, fade_out, p);
+}
+
+/* A view moving from x 50 to 150 over 1 s on a linear curve. */
+ah_status probe_view_animation(const ah_host *host, ah_layer *out) {
+    memset(&P, 0, sizeof P);
+    P.host = host;
+    ah_status s = host->view_create(host, (ah_rect){ { 0, 0 }, { 100, 100 } }, &P.view);
+    if (s != AH_OK) return s;
+    ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings, .duration = 1.0,
+                                   .options = 3u << 16 /* curveLinear */ };
+    *out = P.view;
+    return host->view_animate(host, &settings, move_right, on_complete, &P);
+}
+
+/* A view fading out over the first half of a 1 s keyframe animation, linear. */
+ah_status probe_keyframes(const ah_host *host, ah_layer *out) {
+    P.host = host;
+    ah_status s = host->view_create(host, (ah_rect){ { 0, 0 }, { 10, 10 } }, &P.other);
+    if (s != AH_OK) return s;
+    ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings, .duration = 1.0,
+                                   .options = 3u << 16 };
+    *out = P.other;
+    return host->view_animate_keyframes(host, &settings, first_keyframe, on_complete, &P);
+}
+
+static void transaction_done(void *user) { ((probe *)user)->transaction_done++; }
+
+/* A standalone layer's implicit fade in a 1 s linear transaction. */
+ah_status probe_transaction(const ah_host *host, ah_layer *out) {
+    ah_layer layer;
+    ah_status s = host->layer_create(host, &layer);
+    if (s != AH_OK) return s;
+    host->transaction_begin(host);
+    host->transaction_set_duration(host, 1.0);
+    ah_timing_function linear = { .kind = AH_TIMING_LINEAR };
+    host->transaction_set_timing_function(host, &linear);
+    host->transaction_set_completion(host, transaction_done, &P);
+    ah_value zero = number(0);
+    host->layer_set(host, layer, "opacity", &zero);
+    *out = layer;
+    return host->transaction_commit(host);
+}
+
+static void delegate_start(void *user) { ((probe *)user)->delegate_events += 1; }
+static void delegate_stop(void *user, bool finished) { ((probe *)user)->delegate_events += finished ? 10 : 100; }
+
+/* Explicit animations: a keyframe animation of position.x and a group. */
+ah_status probe_explicit(const ah_host *host, ah_layer *out) {
+    ah_layer layer;
+    ah_status s = host->layer_create(host, &layer);
+    if (s != AH_OK) return s;
+    ah_value values[] = { number(0), number(10), number(30) };
+    double key_times[] = { 0, 0.5, 1 };
+    ah_animation_desc keyframes = {
+        .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof keyframes, .kind = AH_ANIMATION_KEYFRAME,
+        .key_path = "position.x", .timing = { .duration = 1.0 }, .values = values, .value_count = 3,
+        .key_times = key_times, .calculation_mode = AH_CALCULATION_LINEAR,
+        .did_start = delegate_start, .did_stop = delegate_stop, .user_data = &P,
+    };
+    s = host->layer_add_animation(host, layer, &keyframes, "k");
+    if (s != AH_OK) return s;
+    ah_value from = number(0), to = number(1);
+    ah_animation_desc fade = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof fade, .kind = AH_ANIMATION_BASIC,
+                               .key_path = "opacity", .from = &from, .to = &to, .timing = { .duration = 0.5 } };
+    const ah_animation_desc *children[] = { &fade };
+    ah_animation_desc group = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof group, .kind = AH_ANIMATION_GROUP,
+                                .children = children, .child_count = 1, .timing = { .duration = 1.0 } };
+    *out = layer;
+    return host->layer_add_animation(host, layer, &group, "g");
+}
+
+static void animator_done(void *user, ah_animator_position position) {
+    probe *p = user;
+    p->animator_done++;
+    p->position = position;
+}
+
+/* A property animator: started, paused, scrubbed to 0.5, then left paused. */
+ah_status probe_animator(const ah_host *host, ah_layer *view_out, double *fraction_out, ah_property_animator *out) {
+    P.host = host;
+    ah_status s = host->view_create(host, (ah_rect){ { 0, 0 }, { 100, 100 } }, &P.view);
+    if (s != AH_OK) return s;
+    ah_timing_parameters linear = { .kind = AH_TIMING_PARAMETERS_CUBIC, .curve = { .kind = AH_TIMING_LINEAR } };
+    ah_property_animator animator;
+    if ((s = host->animator_create(host, 1.0, &linear, &animator)) != AH_OK) return s;
+    if ((s = host->animator_add_animations(host, animator, move_right, &P, 0)) != AH_OK) return s;
+    if ((s = host->animator_add_completion(host, animator, animator_done, &P)) != AH_OK) return s;
+    if ((s = host->animator_start(host, animator, 0)) != AH_OK) return s;
+    if ((s = host->animator_pause(host, animator)) != AH_OK) return s;
+    if ((s = host->animator_set_fraction(host, animator, 0.5)) != AH_OK) return s;
+    *view_out = P.view;
+    *out = animator;
+    return host->animator_get_fraction(host, animator, fraction_out);
+}
+
+/* Mistakes a plugin can make: each must come back as a status with a message. */
+ah_status probe_errors(const ah_host *host, ah_status *statuses, char messages[5][160]) {
+    ah_layer layer;
+    host->view_create(host, (ah_rect){ { 0, 0 }, { 1, 1 } }, &layer);
+    ah_value v;
+    statuses[0] = host->layer_get(host, layer, "wobble", &v);
+    strncpy(messages[0], host->last_error(host), 159);
+    statuses[1] = host->layer_get(host, layer ^ 0x77ull, "opacity", &v);
+    strncpy(messages[1], host->last_error(host), 159);
+    statuses[2] = host->transaction_commit(host);
+    strncpy(messages[2], host->last_error(host), 159);
+    ah_property_animator animator;
+    host->animator_create(host, 1.0, NULL, &animator);
+    statuses[3] = host->animator_finish(host, animator, AH_POSITION_END);
+    strncpy(messages[3], host->last_error(host), 159);
+    ah_value wrong = number(3);
+    statuses[4] = host->layer_set(host, layer, "position", &wrong);
+    strncpy(messages[4], host->last_error(host), 159);
+    return AH_OK;
+}
+
+int probe_completions(void) { return P.completions; }
+int probe_finished(void) { return P.finished; }
+int probe_transaction_done(void) { return P.transaction_done; }
+int probe_delegate_events(void) { return P.delegate_events; }
+int probe_animator_done(void) { return P.animator_done; }
