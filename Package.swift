@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Unit tests of the host library.
         .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorABI", "TestSupport"]),
+        // The Swift SDK driven against the real host table, in one process.
+        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

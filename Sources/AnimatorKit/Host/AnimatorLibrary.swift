@@ -89,14 +89,15 @@ private func makeCAnimator(_ animator: any AnimatedTransitioning,
         animator_data: Unmanaged.passRetained(box).toOpaque(),
         duration: { this, ctx in
             guard let box = AnimatorBox.from(this) else { return 0 }
-            return box.animator.transitionDuration(using: box.context(ctx))
+            return CurrentHost.with(box.host) { box.animator.transitionDuration(using: box.context(ctx)) }
         },
         animate: { this, ctx in
             guard let box = AnimatorBox.from(this) else { return }
-            box.animator.animateTransition(using: box.context(ctx))
+            CurrentHost.with(box.host) { box.animator.animateTransition(using: box.context(ctx)) }
         },
         ended: { this, _, completed in
-            AnimatorBox.from(this)?.animator.animationEnded(completed)
+            guard let box = AnimatorBox.from(this) else { return }
+            CurrentHost.with(box.host) { box.animator.animationEnded(completed) }
         },
         destroy: { this in
             guard let this, let data = this.pointee.animator_data else { return }

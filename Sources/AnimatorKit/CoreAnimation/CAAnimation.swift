@@ -1,0 +1,267 @@
+import AnimatorABI
+
+/// CAMediaTimingFunction.
+public struct CAMediaTimingFunction: Equatable, Sendable {
+    var c: ah_timing_function
+
+    /// The named functions.
+    public enum Name: Sendable {
+        case linear, easeIn, easeOut, easeInEaseOut, `default`
+    }
+
+    /// CAMediaTimingFunction(name:).
+    public init(name: Name) {
+        let kinds: [Name: Int] = [.linear: AH_TIMING_LINEAR, .easeIn: AH_TIMING_EASE_IN, .easeOut: AH_TIMING_EASE_OUT,
+                                  .easeInEaseOut: AH_TIMING_EASE_IN_OUT, .default: AH_TIMING_CA_DEFAULT]
+        c = ah_timing_function(kind: ah_timing_kind(kinds[name]!), x1: 0, y1: 0, x2: 0, y2: 0)
+    }
+
+    /// CAMediaTimingFunction(controlPoints:_:_:_:).
+    public init(controlPoints x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) {
+        c = ah_timing_function(kind: ah_timing_kind(AH_TIMING_BEZIER), x1: Double(x1), y1: Double(y1), x2: Double(x2),
+                               y2: Double(y2))
+    }
+
+    public static func == (lhs: CAMediaTimingFunction, rhs: CAMediaTimingFunction) -> Bool {
+        lhs.c.kind == rhs.c.kind && lhs.c.x1 == rhs.c.x1 && lhs.c.y1 == rhs.c.y1 && lhs.c.x2 == rhs.c.x2 && lhs.c.y2 == rhs.c.y2
+    }
+}
+
+/// CAMediaTimingFillMode.
+public enum CAMediaTimingFillMode: UInt32, Sendable {
+    case removed = 0, forwards = 1, backwards = 2, both = 3
+}
+
+/// CAAnimation: timing, pacing and delegate closures shared by every animation kind.
+public class CAAnimation {
+    public var beginTime: CGFloat = 0
+    public var duration: CGFloat = 0
+    public var speed: Float = 1
+    public var timeOffset: CGFloat = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CGFloat = 0
+    public var autoreverses = false
+    public var fillMode = CAMediaTimingFillMode.removed
+    public var timingFunction: CAMediaTimingFunction?
+    public var isRemovedOnCompletion = true
+    public var isAdditive = false
+    /// animationDidStart.
+    public var didStart: (() -> Void)?
+    /// animationDidStop(_:finished:).
+    public var didStop: ((Bool) -> Void)?
+
+    /// Creates an animation.
+    public init() {}
+
+    /// Fills the kind-specific part of the description.
+    func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {}
+
+    /// Builds the C description, valid during `body`.
+    func withDescription<R>(host: UnsafePointer<ah_host>, _ body: (UnsafePointer<ah_animation_desc>) -> R) -> R {
+        var storage = DescriptionStorage()
+        defer { storage.free() }
+        let description = makeDescription(host: host, storage: &storage)
+        return body(description)
+    }
+
+    func makeDescription(host: UnsafePointer<ah_host>, storage: inout DescriptionStorage) -> UnsafePointer<ah_animation_desc> {
+        var d = ah_animation_desc()
+        d.abi = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MINOR))
+        d.struct_size = UInt32(MemoryLayout<ah_animation_desc>.size)
+        d.timing = ah_media_timing(begin_time: beginTime, duration: duration, speed: Double(speed), time_offset: timeOffset,
+                                   repeat_count: Double(repeatCount), repeat_duration: repeatDuration,
+                                   autoreverses: autoreverses, fill_mode: ah_fill_mode(fillMode.rawValue))
+        d.timing_function = timingFunction?.c ?? ah_timing_function()
+        d.additive = isAdditive
+        d.keep_on_completion = !isRemovedOnCompletion
+        if didStart != nil || didStop != nil {
+            let start = didStart, stop = didStop
+            let box = CallbackBox(host: host, block: start, completion: stop)
+            d.user_data = box.retained()
+            d.did_start = { pointer in
+                let box = CallbackBox.from(pointer)
+                CurrentHost.with(box.host) { box.block?() }
+            }
+            d.did_stop = { pointer, finished in
+                let box = CallbackBox.from(pointer)
+                CurrentHost.with(box.host) { box.completion?(finished) }
+                CallbackBox.release(pointer)
+            }
+        }
+        fill(&d, &storage)
+        return storage.keep(d)
+    }
+}
+
+/// Memory a description points into, freed after the call.
+struct DescriptionStorage {
+    private var blocks: [UnsafeMutableRawPointer] = []
+
+    mutating func keep<T>(_ value: T) -> UnsafePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        blocks.append(UnsafeMutableRawPointer(pointer))
+        return UnsafePointer(pointer)
+    }
+
+    mutating func keep<T>(_ values: [T]) -> UnsafePointer<T>? {
+        guard !values.isEmpty else { return nil }
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: values.count)
+        pointer.initialize(from: values, count: values.count)
+        blocks.append(UnsafeMutableRawPointer(pointer))
+        return UnsafePointer(pointer)
+    }
+
+    mutating func keep(_ string: String) -> UnsafePointer<CChar> {
+        keep(Array(string.utf8CString))!
+    }
+
+    func free() {
+        blocks.forEach { $0.deallocate() }
+    }
+}
+
+/// CAPropertyAnimation: an animation of one key path.
+public class CAPropertyAnimation: CAAnimation {
+    /// The key path animated ("opacity", "position.x", "transform.rotation.z"...).
+    public var keyPath: String?
+
+    /// Creates an animation of `keyPath`.
+    public init(keyPath: String?) {
+        self.keyPath = keyPath
+    }
+
+    override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
+        d.key_path = keyPath.map { storage.keep($0) }
+    }
+}
+
+/// CABasicAnimation: from, to, by.
+public class CABasicAnimation: CAPropertyAnimation {
+    public var fromValue: CAValue?
+    public var toValue: CAValue?
+    public var byValue: CAValue?
+
+    override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
+        super.fill(&d, &storage)
+        d.kind = ah_animation_kind(AH_ANIMATION_BASIC)
+        d.from = fromValue.map { storage.keep($0.cValue) }
+        d.to = toValue.map { storage.keep($0.cValue) }
+        d.by = byValue.map { storage.keep($0.cValue) }
+    }
+}
+
+/// CASpringAnimation: a basic animation moved by a spring.
+public final class CASpringAnimation: CABasicAnimation {
+    public var mass: CGFloat = 1
+    public var stiffness: CGFloat = 100
+    public var damping: CGFloat = 10
+    public var initialVelocity: CGFloat = 0
+
+    override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
+        super.fill(&d, &storage)
+        d.kind = ah_animation_kind(AH_ANIMATION_SPRING)
+        (d.mass, d.stiffness, d.damping, d.initial_velocity) = (mass, stiffness, damping, initialVelocity)
+    }
+}
+
+/// CAKeyframeAnimation.
+public final class CAKeyframeAnimation: CAPropertyAnimation {
+    /// CAAnimationCalculationMode.
+    public enum CalculationMode: UInt32, Sendable {
+        case linear = 0, discrete = 1, paced = 2, cubic = 3, cubicPaced = 4
+    }
+
+    public var values: [CAValue] = []
+    public var keyTimes: [Double]?
+    public var timingFunctions: [CAMediaTimingFunction]?
+    public var calculationMode = CalculationMode.linear
+
+    override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
+        super.fill(&d, &storage)
+        d.kind = ah_animation_kind(AH_ANIMATION_KEYFRAME)
+        d.values = storage.keep(values.map(\.cValue))
+        d.value_count = UInt32(values.count)
+        d.key_times = keyTimes.flatMap { storage.keep($0) }
+        d.timing_functions = timingFunctions.flatMap { storage.keep($0.map(\.c)) }
+        d.calculation_mode = ah_calculation_mode(calculationMode.rawValue)
+    }
+}
+
+/// CAAnimationGroup.
+public final class CAAnimationGroup: CAAnimation {
+    public var animations: [CAAnimation] = []
+
+    override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
+        d.kind = ah_animation_kind(AH_ANIMATION_GROUP)
+        // Children's delegate closures need a host; the group's own description has none
+        // here, so children report through the group's host when added (see CALayer.add).
+        let host = CurrentHost.host ?? CALayer.inert
+        let children = animations.map { Optional($0.makeDescription(host: host, storage: &storage)) }
+        d.children = storage.keep(children)
+        d.child_count = UInt32(children.count)
+    }
+}
+
+/// CATransition.
+public final class CATransition: CAAnimation {
+    /// CATransitionType.
+    public enum TransitionType: UInt32, Sendable {
+        case fade = 0, push = 1, moveIn = 2, reveal = 3
+    }
+
+    /// CATransitionSubtype.
+    public enum Subtype: UInt32, Sendable {
+        case fromRight = 1, fromLeft = 2, fromTop = 3, fromBottom = 4
+    }
+
+    public var type = TransitionType.fade
+    public var subtype: Subtype?
+
+    override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
+        d.kind = ah_animation_kind(AH_ANIMATION_TRANSITION)
+        d.transition_type = ah_transition_type(type.rawValue)
+        d.transition_subtype = ah_transition_subtype(subtype?.rawValue ?? 0)
+    }
+}
+
+/// CATransaction, for the current host.
+public enum CATransaction {
+    private static func call(_ what: String, _ body: (HostLink) -> ah_status) {
+        guard let link = HostLink.current, link.hasEngine else { return }
+        link.check(body(link), what)
+    }
+
+    /// CATransaction.begin().
+    public static func begin() { call("CATransaction.begin") { $0.table.transaction_begin($0.host) } }
+
+    /// CATransaction.commit().
+    public static func commit() { call("CATransaction.commit") { $0.table.transaction_commit($0.host) } }
+
+    /// CATransaction.setAnimationDuration(_:).
+    public static func setAnimationDuration(_ duration: CGFloat) {
+        call("CATransaction.setAnimationDuration") { $0.table.transaction_set_duration($0.host, duration) }
+    }
+
+    /// CATransaction.setAnimationTimingFunction(_:).
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        call("CATransaction.setAnimationTimingFunction") { link in
+            guard var c = function?.c else { return link.table.transaction_set_timing_function(link.host, nil) }
+            return link.table.transaction_set_timing_function(link.host, &c)
+        }
+    }
+
+    /// CATransaction.setDisableActions(_:).
+    public static func setDisableActions(_ disable: Bool) {
+        call("CATransaction.setDisableActions") { $0.table.transaction_set_disable_actions($0.host, disable) }
+    }
+
+    /// CATransaction.setCompletionBlock(_:).
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        call("CATransaction.setCompletionBlock") { link in
+            guard let block else { return link.table.transaction_set_completion(link.host, nil, nil) }
+            let box = CallbackBox(host: link.host, block: block)
+            return link.table.transaction_set_completion(link.host, CallbackBox.runBlockOnce, box.retained())
+        }
+    }
+}

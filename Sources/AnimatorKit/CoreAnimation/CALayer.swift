@@ -1,0 +1,186 @@
+import AnimatorABI
+
+/// Core Animation's CALayer, reached through the host: a handle on a layer of the host's
+/// engine. Setting a property changes the model at once; a standalone layer animates the
+/// change implicitly, a view's layer only inside UIView animations.
+public class CALayer {
+    let link: HostLink
+    /// The host's handle on the layer.
+    public let handle: ah_layer
+
+    init(link: HostLink, handle: ah_layer) {
+        self.link = link
+        self.handle = handle
+    }
+
+    /// Creates a standalone layer (inside a host call).
+    public convenience init() {
+        guard let link = HostLink.current, link.hasEngine else {
+            self.init(link: HostLink(host: CALayer.inert), handle: 0)
+            return
+        }
+        var handle: ah_layer = 0
+        link.check(link.table.layer_create(link.host, &handle), "CALayer()")
+        self.init(link: link, handle: handle)
+    }
+
+    /// A table that answers nothing, for objects made outside any host call.
+    nonisolated(unsafe) static let inert: UnsafePointer<ah_host> = {
+        let table = UnsafeMutablePointer<ah_host>.allocate(capacity: 1)
+        table.initialize(to: ah_host())
+        table.pointee.log = { _, _, _ in }
+        return UnsafePointer(table)
+    }()
+
+    func get(_ key: String) -> CAValue? {
+        guard link.hasEngine else { return nil }
+        var value = ah_value()
+        guard link.check(link.table.layer_get(link.host, handle, key, &value), "get \(key)") else { return nil }
+        return CAValue(value)
+    }
+
+    func set(_ key: String, _ value: CAValue) {
+        guard link.hasEngine else { return }
+        var c = value.cValue
+        link.check(link.table.layer_set(link.host, handle, key, &c), "set \(key)")
+    }
+
+    func number(_ key: String) -> CGFloat {
+        if case .number(let n)? = get(key) { return n }
+        return 0
+    }
+
+    public var bounds: CGRect {
+        get { if case .rect(let r)? = get("bounds") { return r }; return .zero }
+        set { set("bounds", .rect(newValue)) }
+    }
+    public var position: CGPoint {
+        get { if case .point(let p)? = get("position") { return p }; return .zero }
+        set { set("position", .point(newValue)) }
+    }
+    public var anchorPoint: CGPoint {
+        get { if case .point(let p)? = get("anchorPoint") { return p }; return CGPoint(x: 0.5, y: 0.5) }
+        set { set("anchorPoint", .point(newValue)) }
+    }
+    public var frame: CGRect {
+        get { if case .rect(let r)? = get("frame") { return r }; return .zero }
+        set { set("frame", .rect(newValue)) }
+    }
+    public var transform: CATransform3D {
+        get { if case .transform(let t)? = get("transform") { return t }; return CATransform3DIdentity }
+        set { set("transform", .transform(newValue)) }
+    }
+    public var opacity: Float {
+        get { Float(number("opacity")) }
+        set { set("opacity", .number(CGFloat(newValue))) }
+    }
+    public var isHidden: Bool {
+        get { number("hidden") != 0 }
+        set { set("hidden", .number(newValue ? 1 : 0)) }
+    }
+    public var backgroundColor: UIColor? {
+        get { if case .color(let c)? = get("backgroundColor") { return c }; return nil }
+        set { set("backgroundColor", .color(newValue ?? .clear)) }
+    }
+    public var cornerRadius: CGFloat {
+        get { number("cornerRadius") }
+        set { set("cornerRadius", .number(newValue)) }
+    }
+    public var masksToBounds: Bool {
+        get { number("masksToBounds") != 0 }
+        set { set("masksToBounds", .number(newValue ? 1 : 0)) }
+    }
+    public var borderWidth: CGFloat {
+        get { number("borderWidth") }
+        set { set("borderWidth", .number(newValue)) }
+    }
+    public var borderColor: UIColor {
+        get { if case .color(let c)? = get("borderColor") { return c }; return .black }
+        set { set("borderColor", .color(newValue)) }
+    }
+    public var shadowOpacity: Float {
+        get { Float(number("shadowOpacity")) }
+        set { set("shadowOpacity", .number(CGFloat(newValue))) }
+    }
+    public var shadowRadius: CGFloat {
+        get { number("shadowRadius") }
+        set { set("shadowRadius", .number(newValue)) }
+    }
+    public var shadowOffset: CGSize {
+        get { if case .size(let s)? = get("shadowOffset") { return s }; return .zero }
+        set { set("shadowOffset", .size(newValue)) }
+    }
+    public var shadowColor: UIColor {
+        get { if case .color(let c)? = get("shadowColor") { return c }; return .black }
+        set { set("shadowColor", .color(newValue)) }
+    }
+    public var zPosition: CGFloat {
+        get { number("zPosition") }
+        set { set("zPosition", .number(newValue)) }
+    }
+
+    /// The value of any key path now (CALayer.value(forKeyPath:)).
+    public func value(forKeyPath keyPath: String) -> CAValue? { get(keyPath) }
+
+    /// The presentation value of a key path at the host's current time.
+    public func presentationValue(forKeyPath keyPath: String) -> CAValue? {
+        guard link.hasEngine else { return nil }
+        var now = 0.0
+        _ = link.table.current_time(link.host, &now)
+        var value = ah_value()
+        guard link.check(link.table.layer_presentation(link.host, handle, now, keyPath, &value),
+                         "presentation \(keyPath)") else { return nil }
+        return CAValue(value)
+    }
+
+    /// Adds a sublayer on top.
+    public func addSublayer(_ layer: CALayer) {
+        link.check(link.table.layer_insert(link.host, handle, layer.handle, ah_insert_mode(AH_INSERT_TOP), 0, 0),
+                   "addSublayer")
+    }
+
+    /// Inserts a sublayer at an index.
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        link.check(link.table.layer_insert(link.host, handle, layer.handle, ah_insert_mode(AH_INSERT_AT_INDEX), index, 0),
+                   "insertSublayer(_:at:)")
+    }
+
+    /// Detaches the layer from its superlayer.
+    public func removeFromSuperlayer() {
+        link.check(link.table.layer_remove_from_superlayer(link.host, handle), "removeFromSuperlayer")
+    }
+
+    /// CALayer.add(_:forKey:).
+    public func add(_ animation: CAAnimation, forKey key: String?) {
+        guard link.hasEngine else { return }
+        animation.withDescription(host: link.host) { description in
+            _ = link.check(link.table.layer_add_animation(link.host, handle, description, key), "add(_:forKey:)")
+        }
+    }
+
+    /// CALayer.removeAnimation(forKey:).
+    public func removeAnimation(forKey key: String) {
+        link.check(link.table.layer_remove_animation(link.host, handle, key), "removeAnimation(forKey:)")
+    }
+
+    /// CALayer.removeAllAnimations().
+    public func removeAllAnimations() {
+        link.check(link.table.layer_remove_animation(link.host, handle, nil), "removeAllAnimations")
+    }
+
+    /// CALayer.animationKeys().
+    public func animationKeys() -> [String] {
+        var count: UInt32 = 0
+        guard link.check(link.table.layer_animation_key_count(link.host, handle, &count), "animationKeys") else { return [] }
+        return (0..<count).compactMap { index in
+            var key: UnsafePointer<CChar>?
+            _ = link.table.layer_animation_key_at(link.host, handle, index, &key)
+            return key.map { String(cString: $0) }
+        }
+    }
+
+    /// Pauses (speed 0 at the current local time) or resumes the layer.
+    public func setPaused(_ paused: Bool) {
+        link.check(link.table.layer_set_paused(link.host, handle, paused), "setPaused")
+    }
+}

@@ -1,0 +1,65 @@
+import AnimatorABI
+
+/// A value for a key path (what CABasicAnimation's fromValue/toValue hold).
+public enum CAValue: Equatable, Sendable {
+    case number(CGFloat)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case color(UIColor)
+    case transform(CATransform3D)
+
+    var cValue: ah_value {
+        var value = ah_value()
+        switch self {
+        case .number(let n):
+            value.type = ah_value_type(AH_VALUE_NUMBER)
+            value.number = n
+        case .point(let p):
+            value.type = ah_value_type(AH_VALUE_POINT)
+            value.point = ah_point(x: p.x, y: p.y)
+        case .size(let s):
+            value.type = ah_value_type(AH_VALUE_SIZE)
+            value.size = ah_size(width: s.width, height: s.height)
+        case .rect(let r):
+            value.type = ah_value_type(AH_VALUE_RECT)
+            value.rect = ah_rect(origin: ah_point(x: r.origin.x, y: r.origin.y),
+                                 size: ah_size(width: r.size.width, height: r.size.height))
+        case .color(let c):
+            value.type = ah_value_type(AH_VALUE_COLOR)
+            value.color = ah_color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+        case .transform(let t):
+            value.type = ah_value_type(AH_VALUE_TRANSFORM)
+            value.transform = t
+        }
+        return value
+    }
+
+    init?(_ c: ah_value) {
+        switch Int(c.type) {
+        case AH_VALUE_NUMBER: self = .number(c.number)
+        case AH_VALUE_POINT: self = .point(CGPoint(x: c.point.x, y: c.point.y))
+        case AH_VALUE_SIZE: self = .size(CGSize(width: c.size.width, height: c.size.height))
+        case AH_VALUE_RECT:
+            self = .rect(CGRect(x: c.rect.origin.x, y: c.rect.origin.y, width: c.rect.size.width, height: c.rect.size.height))
+        case AH_VALUE_COLOR: self = .color(UIColor(red: c.color.red, green: c.color.green, blue: c.color.blue, alpha: c.color.alpha))
+        case AH_VALUE_TRANSFORM: self = .transform(c.transform)
+        default: return nil
+        }
+    }
+
+    public static func == (lhs: CAValue, rhs: CAValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.number(let a), .number(let b)): return a == b
+        case (.point(let a), .point(let b)): return a == b
+        case (.size(let a), .size(let b)): return a == b
+        case (.rect(let a), .rect(let b)): return a == b
+        case (.color(let a), .color(let b)): return a == b
+        case (.transform(let a), .transform(let b)):
+            return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+        default: return false
+        }
+    }
+}
+
+extension ah_transform3d: @retroactive @unchecked Sendable {}

@@ -1,0 +1,227 @@
+import AnimatorABI
+
+/// UIView, reached through the host: a view of the host's engine. Its changes animate
+/// inside `UIView.animate` calls (and property animators) and nowhere else.
+open class UIView {
+    /// The backing layer.
+    public let layer: CALayer
+
+    init(layer: CALayer) {
+        self.layer = layer
+    }
+
+    /// Creates a view (inside a host call).
+    public convenience init(frame: CGRect) {
+        guard let link = HostLink.current, link.hasEngine else {
+            self.init(layer: CALayer(link: HostLink(host: CALayer.inert), handle: 0))
+            return
+        }
+        var handle: ah_layer = 0
+        let rect = ah_rect(origin: ah_point(x: frame.origin.x, y: frame.origin.y),
+                           size: ah_size(width: frame.size.width, height: frame.size.height))
+        link.check(link.table.view_create(link.host, rect, &handle), "UIView(frame:)")
+        self.init(layer: CALayer(link: link, handle: handle))
+    }
+
+    /// Wraps a view handle the host gave (e.g. from a transition context).
+    public convenience init(handle: ah_layer, host: UnsafePointer<ah_host>) {
+        self.init(layer: CALayer(link: HostLink(host: host), handle: handle))
+    }
+
+    var link: HostLink { layer.link }
+
+    public var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+    public var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    public var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    /// The affine part of the layer's transform.
+    public var transform: CGAffineTransform {
+        get {
+            let t = layer.transform
+            return CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+        }
+        set { layer.transform = newValue.transform3D }
+    }
+    public var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.set("opacity", .number(newValue)) }
+    }
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    public var backgroundColor: UIColor? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
+    public var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// Names the view (screen titles, timelines).
+    public func setName(_ name: String) {
+        link.check(link.table.layer_set_name(link.host, layer.handle, name), "setName")
+    }
+
+    /// The superview, if any.
+    public var superview: UIView? {
+        var parent: ah_layer = 0
+        guard link.check(link.table.layer_superlayer(link.host, layer.handle, &parent), "superview"), parent != 0 else {
+            return nil
+        }
+        return UIView(handle: parent, host: link.host)
+    }
+
+    /// Adds a subview on top.
+    public func addSubview(_ view: UIView) { insert(view, AH_INSERT_TOP, 0, 0, "addSubview") }
+
+    /// Inserts a subview at an index.
+    public func insertSubview(_ view: UIView, at index: Int) {
+        insert(view, AH_INSERT_AT_INDEX, UInt32(max(index, 0)), 0, "insertSubview(_:at:)")
+    }
+
+    /// Inserts a subview above a sibling.
+    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        insert(view, AH_INSERT_ABOVE, 0, sibling.layer.handle, "insertSubview(_:aboveSubview:)")
+    }
+
+    /// Inserts a subview below a sibling.
+    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        insert(view, AH_INSERT_BELOW, 0, sibling.layer.handle, "insertSubview(_:belowSubview:)")
+    }
+
+    /// Moves a subview above its siblings.
+    public func bringSubviewToFront(_ view: UIView) { addSubview(view) }
+
+    /// Moves a subview below its siblings.
+    public func sendSubviewToBack(_ view: UIView) { insert(view, AH_INSERT_BOTTOM, 0, 0, "sendSubviewToBack") }
+
+    private func insert(_ view: UIView, _ mode: Int, _ index: UInt32, _ sibling: ah_layer, _ what: String) {
+        link.check(link.table.layer_insert(link.host, layer.handle, view.layer.handle, ah_insert_mode(mode), index, sibling), what)
+    }
+
+    /// Detaches the view from its superview.
+    public func removeFromSuperview() { layer.removeFromSuperlayer() }
+
+    /// snapshotView(afterScreenUpdates:).
+    public func snapshotView(afterScreenUpdates: Bool) -> UIView? {
+        var handle: ah_layer = 0
+        guard link.check(link.table.view_snapshot(link.host, layer.handle, afterScreenUpdates, &handle),
+                         "snapshotView") else { return nil }
+        return UIView(handle: handle, host: link.host)
+    }
+
+    // MARK: Animations
+
+    private static func settings(_ duration: Double, _ delay: Double, _ options: UIView.AnimationOptions) -> ah_view_animation {
+        var settings = ah_view_animation()
+        settings.abi = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MINOR))
+        settings.struct_size = UInt32(MemoryLayout<ah_view_animation>.size)
+        settings.duration = duration
+        settings.delay = delay
+        settings.options = UInt64(options.rawValue)
+        return settings
+    }
+
+    private static func run(_ what: String, _ settings: ah_view_animation, _ animations: () -> Void,
+                            _ completion: ((Bool) -> Void)?,
+                            _ call: (HostLink, UnsafePointer<ah_view_animation>, ah_block, ah_completion?,
+                                     UnsafeMutableRawPointer) -> ah_status) {
+        guard let link = HostLink.current, link.hasEngine else { return }
+        withoutActuallyEscaping(animations) { animations in
+            let box = CallbackBox(host: link.host, block: animations, completion: completion)
+            var settings = settings
+            // Retained once for the completion (released when it runs); borrowed for the block.
+            let pointer = completion == nil ? box.borrowed() : box.retained()
+            let status = call(link, &settings, CallbackBox.runBlock, completion == nil ? nil : CallbackBox.runCompletionOnce,
+                              pointer)
+            // The animations block was only lent for the call; the completion may run later.
+            box.block = nil
+            if !link.check(status, what), completion != nil { CallbackBox.release(pointer) }
+        }
+    }
+
+    /// UIView.animate(withDuration:delay:options:animations:completion:).
+    public static func animate(withDuration duration: Double, delay: Double = 0, options: UIView.AnimationOptions = [],
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run("UIView.animate", settings(duration, delay, options), animations, completion) { link, settings, block, done, user in
+            link.table.view_animate(link.host, settings, block, done, user)
+        }
+    }
+
+    /// UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:).
+    public static func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping damping: CGFloat,
+                               initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        var spring = settings(duration, delay, options)
+        spring.use_spring = true
+        spring.spring_damping_ratio = damping
+        spring.spring_initial_velocity = velocity
+        run("UIView.animate(usingSpringWithDamping:)", spring, animations, completion) { link, settings, block, done, user in
+            link.table.view_animate(link.host, settings, block, done, user)
+        }
+    }
+
+    /// UIView.animateKeyframes(withDuration:delay:options:animations:completion:).
+    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
+                                        options: UIView.AnimationOptions = [], animations: () -> Void,
+                                        completion: ((Bool) -> Void)? = nil) {
+        run("UIView.animateKeyframes", settings(duration, delay, options), animations, completion) { link, settings, block, done, user in
+            link.table.view_animate_keyframes(link.host, settings, block, done, user)
+        }
+    }
+
+    /// UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:).
+    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration duration: Double,
+                                   animations: () -> Void) {
+        guard let link = HostLink.current, link.hasEngine else { return }
+        withoutActuallyEscaping(animations) { animations in
+            let box = CallbackBox(host: link.host, block: animations)
+            link.check(link.table.view_add_keyframe(link.host, start, duration, CallbackBox.runBlock, box.borrowed()),
+                       "UIView.addKeyframe")
+        }
+    }
+
+    /// UIView.performWithoutAnimation(_:).
+    public static func performWithoutAnimation(_ actions: () -> Void) {
+        guard let link = HostLink.current, link.hasEngine else {
+            actions()
+            return
+        }
+        withoutActuallyEscaping(actions) { actions in
+            let box = CallbackBox(host: link.host, block: actions)
+            link.check(link.table.view_perform_without_animation(link.host, CallbackBox.runBlock, box.borrowed()),
+                       "UIView.performWithoutAnimation")
+        }
+    }
+
+    /// UIView.AnimationOptions (UIKit's raw values).
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        public static let calculationModeLinear = AnimationOptions(rawValue: 0 << 10)
+        public static let calculationModeDiscrete = AnimationOptions(rawValue: 1 << 10)
+        public static let calculationModePaced = AnimationOptions(rawValue: 2 << 10)
+        public static let calculationModeCubic = AnimationOptions(rawValue: 3 << 10)
+        public static let calculationModeCubicPaced = AnimationOptions(rawValue: 4 << 10)
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+    }
+}

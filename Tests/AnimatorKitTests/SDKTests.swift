@@ -1,0 +1,148 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+
+/// The SDK's UIKit-shaped API against a real host session: what a Swift animator's
+/// animateTransition does, checked in the engine.
+@Suite struct SDKTests {
+    let session = HostSession()
+
+    func inHost<R>(_ body: () -> R) -> R { CurrentHost.with(UnsafePointer(session.table), body) }
+
+    func inHost(_ body: () throws(AnimatorKitError) -> Void) throws(AnimatorKitError) {
+        let result: Result<Void, AnimatorKitError> = CurrentHost.with(UnsafePointer(session.table)) {
+            do throws(AnimatorKitError) { try body(); return .success(()) } catch { return .failure(error) }
+        }
+        try result.get()
+    }
+
+    func layer(_ view: AnimatorKit.UIView) throws -> AnimatorHost.Layer {
+        let id = try session.layers.lookup(view.layer.handle).get()
+        return AnimatorHost.Layer(engine: session.engine, id: id)
+    }
+
+    @Test func viewsAndBlockAnimations() throws {
+        var finished: Bool?
+        var chained = false
+        let view = inHost { () -> AnimatorKit.UIView in
+            let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            view.backgroundColor = UIColor(rgb: 0x3B82F6)
+            AnimatorKit.UIView.animate(withDuration: 1, options: .curveLinear, animations: {
+                view.center = CGPoint(x: 150, y: 50)
+            }, completion: { done in
+                finished = done
+                // A completion runs inside the host again: chaining works.
+                AnimatorKit.UIView.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 0 })
+                chained = true
+            })
+            return view
+        }
+        let engineView = try layer(view)
+        #expect(engineView.model.frame.size == Size(width: 100, height: 100))
+        #expect(engineView.model.backgroundColor == RGBAColor(hex: "#3b82f6ff"))
+        #expect(abs(engineView.presentation(at: 0.25).position.x - 75) < 1e-12)
+        try session.engine.advance(to: 1)
+        #expect(finished == true && chained)
+        #expect(abs(engineView.presentation(at: 1.5).opacity - 0.5) < 1e-12)
+        #expect(inHost { view.center } == CGPoint(x: 150, y: 50))
+    }
+
+    @Test func springKeyframesAndWithoutAnimation() throws {
+        let (spring, keyed, still) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView, AnimatorKit.UIView) in
+            let spring = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            AnimatorKit.UIView.animate(withDuration: 0.5, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+                                       animations: { spring.center = CGPoint(x: 105, y: 5) })
+            let keyed = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            AnimatorKit.UIView.animateKeyframes(withDuration: 1, options: .curveLinear, animations: {
+                AnimatorKit.UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { keyed.alpha = 0 }
+            })
+            let still = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            AnimatorKit.UIView.animate(withDuration: 1, animations: {
+                AnimatorKit.UIView.performWithoutAnimation { still.alpha = 0.3 }
+            })
+            return (spring, keyed, still)
+        }
+        let expected = 5 + 100 * Spring(duration: 0.5, dampingRatio: 0.5).value(at: 0.1)
+        #expect(abs(try layer(spring).presentation(at: 0.1).position.x - expected) < 1e-9)
+        #expect(abs(try layer(keyed).presentation(at: 0.25).opacity - 0.5) < 1e-12)
+        #expect(try layer(still).animationKeys().isEmpty)
+    }
+
+    @Test func layersTransactionsAndExplicitAnimations() throws {
+        var transactionDone = false
+        var events: [String] = []
+        let (standalone, animated) = inHost { () -> (CALayer, CALayer) in
+            let standalone = CALayer()
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            CATransaction.setCompletionBlock { transactionDone = true }
+            standalone.opacity = 0
+            CATransaction.commit()
+
+            let animated = CALayer()
+            let move = CAKeyframeAnimation(keyPath: "position.x")
+            move.values = [.number(0), .number(10), .number(30)]
+            move.keyTimes = [0, 0.5, 1]
+            move.duration = 1
+            move.didStart = { events.append("start") }
+            move.didStop = { events.append("stop \($0)") }
+            animated.add(move, forKey: "move")
+            let spring = CASpringAnimation(keyPath: "opacity")
+            spring.fromValue = .number(0)
+            spring.toValue = .number(1)
+            spring.damping = 5
+            spring.duration = 3
+            animated.add(spring, forKey: "spring")
+            let transition = CATransition()
+            transition.type = .push
+            transition.subtype = .fromLeft
+            transition.duration = 0.4
+            animated.add(transition, forKey: "transition")
+            return (standalone, animated)
+        }
+        let plain = Layer(engine: session.engine, id: try session.layers.lookup(standalone.handle).get())
+        #expect(abs(plain.presentation(at: 0.5).opacity - 0.5) < 1e-12)
+        let target = Layer(engine: session.engine, id: try session.layers.lookup(animated.handle).get())
+        #expect(abs(target.presentation(at: 0.75).position.x - 20) < 1e-12)
+        #expect(abs(target.presentation(at: 0.3).opacity - Spring(damping: 5).value(at: 0.3)) < 1e-9)
+        #expect(target.presentation(at: 0.2).transition == TransitionFrame(type: .push, subtype: .fromLeft, progress: 0.5))
+        #expect(inHost { animated.animationKeys() } == ["move", "spring", "transition"])
+        try session.engine.advance(to: 1.5)
+        #expect(transactionDone)
+        #expect(events == ["start", "stop true"])
+    }
+
+    @Test func propertyAnimatorsAndTheirErrors() throws {
+        let (view, animator) = inHost { () -> (AnimatorKit.UIView, UIViewPropertyAnimator) in
+            let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 150, y: 50) }
+            return (view, animator)
+        }
+        var position: UIViewPropertyAnimator.Position?
+        try inHost { () throws(AnimatorKitError) -> Void in
+            animator.addCompletion { position = $0 }
+            try animator.startAnimation()
+            try animator.pauseAnimation()
+            try animator.setFractionComplete(0.25)
+        }
+        #expect(inHost { animator.fractionComplete } == 0.25)
+        #expect(abs(try layer(view).presentation().position.x - 75) < 1e-12)
+        #expect(inHost { animator.state } == .active)
+        #expect(throws: AnimatorKitError(message: "finishAnimation: finishAnimation(at:) needs a stopped animator (state is active)")) {
+            try inHost { () throws(AnimatorKitError) -> Void in try animator.finishAnimation(at: .end) }
+        }
+        try inHost { () throws(AnimatorKitError) -> Void in try animator.continueAnimation(durationFactor: 0) }
+        try session.engine.advance(to: 1)
+        #expect(position == .end)
+    }
+
+    @Test func outsideAHostCallNothingHappensAndNothingCrashes() {
+        let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.alpha = 0.5
+        #expect(view.alpha == 0)
+        AnimatorKit.UIView.animate(withDuration: 1, animations: { view.alpha = 1 })
+        #expect(!session.engine.contains(LayerID(rawValue: 0)))   // no host call, no layer made
+    }
+}
