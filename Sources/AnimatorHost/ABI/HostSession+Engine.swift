@@ -396,6 +396,16 @@ extension HostSession {
                 animator.pausesOnCompletion = pausesOnCompletion
             }
         }
+        table.pointee.spring_settling_duration = { host, mass, stiffness, damping, velocity, out in
+            HostSession.call(host) { _ throws(HostCallError) in
+                let out = try required(out, "out")
+                guard mass > 0, stiffness > 0, damping >= 0, [mass, stiffness, damping, velocity].allSatisfy(\.isFinite) else {
+                    throw .invalidArgument("spring: mass and stiffness must be positive, damping not negative")
+                }
+                out.pointee = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+                    .settlingDuration()
+            }
+        }
         table.pointee.animator_release = { host, handle in
             HostSession.call(host) { session throws(HostCallError) in
                 _ = try session.animator(handle)

@@ -184,6 +184,17 @@ import Testing
         #expect(root.hitTest(Point(x: 120, y: 50), at: 0.5) == root)
     }
 
+    @Test func modelAndPresentationTrees() throws {
+        engine.animate(withDuration: 1, options: .curveLinear, animations: { view.alpha = 0 })
+        let model = engine.modelTree(of: root.layer.id)
+        let shown = engine.presentationTree(of: root.layer.id, at: 0.5)
+        #expect(model.map(\.layer) == [root.layer.id, view.layer.id])
+        #expect(shown.map(\.layer) == model.map(\.layer))
+        #expect(model[1].parent == 0 && shown[1].parent == 0)
+        #expect(model[1].properties.opacity == 0)
+        #expect(abs(shown[1].properties.opacity - 0.5) < 1e-12)
+    }
+
     @Test func framesFollowTransformAndAnchor() {
         view.layer.anchorPoint = Point(x: 0, y: 1)         // the pendulum's pivot: bottom left
         view.frame = Rect(x: 0, y: 0, width: 100, height: 100)

@@ -282,6 +282,14 @@ struct ah_host {
 
     /** Releases the handle (the animator runs on if active); the handle is stale after. */
     ah_status (*animator_release)(const ah_host *host, ah_property_animator animator);
+
+    /**
+     * CASpringAnimation.settlingDuration for a spring (mass, stiffness > 0, damping ≥ 0;
+     * velocity toward the target in distances per second): the time after which its
+     * motion stays within 1/1200 of the distance (docs/engine.md gives the definition).
+     */
+    ah_status (*spring_settling_duration)(const ah_host *host, double mass, double stiffness, double damping,
+                                          double initial_velocity, double *out);
 };
 
 #ifdef __cplusplus

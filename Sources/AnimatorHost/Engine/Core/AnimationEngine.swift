@@ -222,6 +222,24 @@ public final class AnimationEngine {
         records[layer.rawValue].model
     }
 
+    /// The model of a whole tree (CALayer.model() for every layer), in the same order and
+    /// shape as `presentationTree(of:at:)` gives when nothing animates.
+    public func modelTree(of root: LayerID) -> [PresentationNode] {
+        var nodes: [PresentationNode] = []
+        func visit(_ index: Int, parent: Int?) {
+            let position = nodes.count
+            nodes.append(PresentationNode(layer: LayerID(rawValue: index), parent: parent, properties: records[index].model,
+                                          isView: records[index].isView))
+            let children = records[index].children
+            let order = children.indices.sorted {
+                (records[children[$0]].model.zPosition, $0) < (records[children[$1]].model.zPosition, $1)
+            }
+            for offset in order { visit(children[offset], parent: position) }
+        }
+        visit(root.rawValue, parent: nil)
+        return nodes
+    }
+
     /// The presentation of a whole tree at `time`, depth first, each node's sublayers in
     /// drawing order (by zPosition, then order of addition). Each layer is evaluated once,
     /// in place in the result.
