@@ -40,6 +40,24 @@ final class CompletionGroup {
     }
 }
 
+/// The last curve solved during one evaluation of a tree, and its answer. Animations
+/// made by one UIView block share curve and timing, so at a given time they share
+/// progress: the memo solves it once. Local to one evaluation, so evaluations on several
+/// threads share nothing.
+struct ProgressMemo {
+    var curve: CubicBezier?
+    var fraction = Double.nan
+    var progress = 0.0
+
+    @inline(__always)
+    mutating func value(_ curve: CubicBezier, at fraction: Double) -> Double {
+        if fraction == self.fraction, let last = self.curve, last == curve { return progress }
+        let result = curve.value(at: fraction)
+        (self.curve, self.fraction, progress) = (curve, fraction, result)
+        return result
+    }
+}
+
 /// An animation attached to a layer, with everything resolved when it was added: its
 /// begin time in the layer's time, its duration, its values prepared for blending.
 final class ActiveAnimation {
@@ -142,13 +160,19 @@ final class ActiveAnimation {
 
     /// Writes the animation's effect at `time` (of the parent timeline) into `properties`.
     func apply(atParentTime time: Double, to properties: inout LayerProperties) {
+        var memo = ProgressMemo()
+        apply(atParentTime: time, to: &properties, memo: &memo)
+    }
+
+    /// `apply`, sharing solved curves through `memo`.
+    func apply(atParentTime time: Double, to properties: inout LayerProperties, memo: inout ProgressMemo) {
         let progress: Double
         switch fastPacing {
         case .linear, .bezier:
             guard let fraction = timing.fraction(atParentTime: time, removedOnCompletion: isRemovedOnCompletion) else {
                 return
             }
-            progress = fastPacing == .linear ? fraction : bezier.value(at: fraction)
+            progress = fastPacing == .linear ? fraction : memo.value(bezier, at: fraction)
         case .other:
             guard let other = self.progress(atParentTime: time) else { return }
             progress = other

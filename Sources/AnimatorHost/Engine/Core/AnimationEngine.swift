@@ -244,21 +244,26 @@ public final class AnimationEngine {
     /// drawing order (by zPosition, then order of addition). Each layer is evaluated once,
     /// in place in the result.
     public func presentationTree(of root: LayerID, at time: Double? = nil) -> [PresentationNode] {
-        var walk = PresentationWalk(records: records, time: time ?? currentTime)
         let parentMap = records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap()
-        walk.visit(root.rawValue, parent: nil, parentMap)
-        return walk.nodes
+        let t = time ?? currentTime
+        return records.withUnsafeBufferPointer { buffer in
+            var walk = PresentationWalk(records: buffer, time: t)
+            walk.visit(root.rawValue, parent: nil, parentMap)
+            return walk.nodes
+        }
     }
 }
 
-/// One evaluation of a presentation tree. A struct with mutating methods, so the per-node
-/// work touches plain memory (no captured variables, no dynamic exclusivity checks).
+/// One evaluation of a presentation tree. A struct with mutating methods over a buffer of
+/// the records, so the per-node work reads fields in place: no captured variables, no
+/// dynamic exclusivity checks, no copies of whole records.
 private struct PresentationWalk {
-    let records: [LayerRecord]
+    let records: UnsafeBufferPointer<LayerRecord>
     let time: Double
     var nodes: [PresentationNode] = []
+    var memo = ProgressMemo()
 
-    init(records: [LayerRecord], time: Double) {
+    init(records: UnsafeBufferPointer<LayerRecord>, time: Double) {
         self.records = records
         self.time = time
         nodes.reserveCapacity(records.count)
@@ -272,7 +277,9 @@ private struct PresentationWalk {
         let animations = records[index].animations
         if !animations.isEmpty {
             let local = localMap.layerTime(time)
-            for animation in animations { animation.apply(atParentTime: local, to: &nodes[position].properties) }
+            for animation in animations {
+                animation.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
+            }
         }
         let children = records[index].children
         guard !children.isEmpty else { return }
