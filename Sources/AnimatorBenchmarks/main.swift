@@ -12,13 +12,13 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list", "engine"]
+let known = ["loader", "list", "engine", "presentation"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(2)
 }
-func wants(_ suite: String) -> Bool { suites.isEmpty || suites.contains(suite) }
+func wants(_ suite: String) -> Bool { (suites.isEmpty && suite != "presentation") || suites.contains(suite) }
 
 var executableDirectory = "."
 do {
@@ -43,6 +43,11 @@ if wants("loader") {
 if wants("engine") {
     print("## Engine\n")
     EngineBenchmark.run(quick: quick).forEach { print($0) }
+    print()
+}
+if wants("presentation") {
+    print("## Engine: presentation evaluation only\n")
+    EngineBenchmark.run(quick: quick, bezier: false).forEach { print($0) }
     print()
 }
 if wants("list") {

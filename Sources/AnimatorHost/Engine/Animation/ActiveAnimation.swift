@@ -45,17 +45,10 @@ final class CompletionGroup {
 /// progress: the memo solves it once. Local to one evaluation, so evaluations on several
 /// threads share nothing.
 struct ProgressMemo {
-    var curve: CubicBezier?
+    // The curve, by its control points (comparing four numbers, copying nothing).
+    var x1 = Double.nan, y1 = 0.0, x2 = 0.0, y2 = 0.0
     var fraction = Double.nan
     var progress = 0.0
-
-    @inline(__always)
-    mutating func value(_ curve: CubicBezier, at fraction: Double) -> Double {
-        if fraction == self.fraction, let last = self.curve, last == curve { return progress }
-        let result = curve.value(at: fraction)
-        (self.curve, self.fraction, progress) = (curve, fraction, result)
-        return result
-    }
 }
 
 /// An animation attached to a layer, with everything resolved when it was added: its
@@ -172,7 +165,16 @@ final class ActiveAnimation {
             guard let fraction = timing.fraction(atParentTime: time, removedOnCompletion: isRemovedOnCompletion) else {
                 return
             }
-            progress = fastPacing == .linear ? fraction : memo.value(bezier, at: fraction)
+            if fastPacing == .linear {
+                progress = fraction
+            } else if fraction == memo.fraction && bezier.x1 == memo.x1 && bezier.y1 == memo.y1
+                        && bezier.x2 == memo.x2 && bezier.y2 == memo.y2 {
+                progress = memo.progress
+            } else {
+                progress = bezier.value(at: fraction)
+                memo = ProgressMemo(x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2, fraction: fraction,
+                                    progress: progress)
+            }
         case .other:
             guard let other = self.progress(atParentTime: time) else { return }
             progress = other
@@ -185,7 +187,7 @@ final class ActiveAnimation {
             keyPath.setPoint(Point(x: a.x + (b.x - a.x) * progress, y: a.y + (b.y - a.y) * progress), in: &properties)
             return
         case .transform(let box):
-            properties.transform = box.value.value(at: progress)
+            box.value.write(at: progress, into: &properties.transform)
             return
         case .general:
             break

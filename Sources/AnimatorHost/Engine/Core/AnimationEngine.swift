@@ -247,42 +247,49 @@ public final class AnimationEngine {
         let parentMap = records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap()
         let t = time ?? currentTime
         return records.withUnsafeBufferPointer { buffer in
-            var walk = PresentationWalk(records: buffer, time: t)
-            walk.visit(root.rawValue, parent: nil, parentMap)
-            return walk.nodes
+            // A tree holds each layer at most once, so the engine's layer count bounds it;
+            // nodes are written straight into the result's storage.
+            Array(unsafeUninitializedCapacity: buffer.count) { nodes, count in
+                var walk = PresentationWalk(records: buffer, nodes: nodes, time: t)
+                walk.visit(root.rawValue, parent: nil, parentMap)
+                count = walk.count
+            }
         }
     }
 }
 
 /// One evaluation of a presentation tree. A struct with mutating methods over a buffer of
-/// the records, so the per-node work reads fields in place: no captured variables, no
-/// dynamic exclusivity checks, no copies of whole records.
+/// the records and the result's storage, so the per-node work reads and writes in place:
+/// no captured variables, no dynamic exclusivity checks, no copies of whole records.
 private struct PresentationWalk {
     let records: UnsafeBufferPointer<LayerRecord>
+    let nodes: UnsafeMutableBufferPointer<PresentationNode>
     let time: Double
-    var nodes: [PresentationNode] = []
+    var count = 0
     var memo = ProgressMemo()
 
-    init(records: UnsafeBufferPointer<LayerRecord>, time: Double) {
+    init(records: UnsafeBufferPointer<LayerRecord>, nodes: UnsafeMutableBufferPointer<PresentationNode>, time: Double) {
         self.records = records
+        self.nodes = nodes
         self.time = time
-        nodes.reserveCapacity(records.count)
     }
 
     mutating func visit(_ index: Int, parent: Int?, _ map: AnimationEngine.TimeMap) {
-        let position = nodes.count
+        let position = count
         let localMap = map.then(records[index].timing)
-        nodes.append(PresentationNode(layer: LayerID(rawValue: index), parent: parent, properties: records[index].model,
-                                      isView: records[index].isView))
-        let animations = records[index].animations
-        if !animations.isEmpty {
+        (nodes.baseAddress! + position).initialize(to: PresentationNode(
+            layer: LayerID(rawValue: index), parent: parent, properties: records[index].model, isView: records[index].isView))
+        count += 1
+        if !records[index].animations.isEmpty {
             let local = localMap.layerTime(time)
-            for animation in animations {
-                animation.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
+            records[index].animations.withUnsafeBufferPointer { animations in
+                for animation in animations {
+                    animation.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
+                }
             }
         }
+        guard !records[index].children.isEmpty else { return }
         let children = records[index].children
-        guard !children.isEmpty else { return }
         // Siblings draw in order of addition unless a zPosition says otherwise.
         var ordered = false
         for child in children where records[child].model.zPosition != 0

@@ -116,9 +116,58 @@ public struct DecomposedTransform: Equatable, Sendable {
     }
 }
 
+/// A 2D transform without reflection taken apart: translation, scale, shear and the
+/// rotation angle. For such transforms this is exactly what the general decomposition
+/// gives (no perspective, z scale 1, rotation about z), at a fraction of the cost.
+struct PlanarParts {
+    var tx, ty, sx, sy, shear, angle: Double
+
+    init(tx: Double, ty: Double, sx: Double, sy: Double, shear: Double, angle: Double) {
+        (self.tx, self.ty, self.sx, self.sy, self.shear, self.angle) = (tx, ty, sx, sy, shear, angle)
+    }
+
+    /// nil unless the transform is affine 2D with a positive determinant.
+    init?(_ m: Transform3D) {
+        guard m.isAffine else { return nil }
+        let determinant = m.m11 * m.m22 - m.m12 * m.m21
+        guard determinant > 0 else { return nil }
+        sx = (m.m11 * m.m11 + m.m12 * m.m12).squareRoot()
+        let (ax, ay) = (m.m11 / sx, m.m12 / sx)
+        var xy = ax * m.m21 + ay * m.m22
+        let (bx, by) = (m.m21 - xy * ax, m.m22 - xy * ay)
+        sy = (bx * bx + by * by).squareRoot()
+        xy /= sy
+        shear = xy
+        angle = atan2(ay, ax)
+        (tx, ty) = (m.m41, m.m42)
+    }
+
+    /// The transform: rows sx·(cos, sin) and sy·((−sin, cos) + shear·(cos, sin)), then t.
+    var transform: Transform3D {
+        var result = Transform3D.identity
+        write(into: &result, sine: sin(angle), cosine: cos(angle))
+        return result
+    }
+
+    /// Writes the transform into `m` (an affine transform) given the angle's sine and cosine.
+    @inline(__always)
+    func write(into m: inout Transform3D, sine s: Double, cosine c: Double) {
+        m.m11 = sx * c
+        m.m12 = sx * s
+        m.m21 = sy * (-s + shear * c)
+        m.m22 = sy * (c + shear * s)
+        m.m41 = tx
+        m.m42 = ty
+    }
+}
+
 /// Interpolates between two transforms by decomposition, the rotation taking the
 /// shortest arc. Prepared once per pair so that each frame only blends.
 public struct TransformInterpolator: Sendable {
+    /// Both ends planar: blend the parts, the angle on the shortest arc.
+    private let planar: (from: PlanarParts, to: PlanarParts)?
+    /// The angle's sine and cosine when both ends share it (no trigonometry per frame).
+    private let fixedAngle: (sine: Double, cosine: Double)?
     private let from: DecomposedTransform
     private let to: DecomposedTransform
     private let fromMatrix: Transform3D
@@ -133,6 +182,18 @@ public struct TransformInterpolator: Sendable {
     public init(from: Transform3D, to: Transform3D) {
         fromMatrix = from
         toMatrix = to
+        if let a = PlanarParts(from), var b = PlanarParts(to) {
+            // The shortest arc: the difference of angles brought into (−π, π].
+            var delta = (b.angle - a.angle).truncatingRemainder(dividingBy: 2 * Double.pi)
+            if delta > Double.pi { delta -= 2 * Double.pi }
+            if delta <= -Double.pi { delta += 2 * Double.pi }
+            b.angle = a.angle + delta
+            planar = (a, b)
+            fixedAngle = delta == 0 ? (sin(a.angle), cos(a.angle)) : nil
+        } else {
+            planar = nil
+            fixedAngle = nil
+        }
         if let a = DecomposedTransform(from), let b = DecomposedTransform(to) {
             self.from = a
             self.to = b
@@ -153,11 +214,33 @@ public struct TransformInterpolator: Sendable {
         }
     }
 
+    /// Writes the transform at fraction `t` into `result` (the per-frame path).
+    @inline(__always)
+    func write(at t: Double, into result: inout Transform3D) {
+        guard t != 0, t != 1, let (a, b) = planar, result.isAffine else {
+            result = value(at: t)
+            return
+        }
+        let parts = PlanarParts(tx: a.tx + (b.tx - a.tx) * t, ty: a.ty + (b.ty - a.ty) * t,
+                                sx: a.sx + (b.sx - a.sx) * t, sy: a.sy + (b.sy - a.sy) * t,
+                                shear: a.shear + (b.shear - a.shear) * t, angle: a.angle + (b.angle - a.angle) * t)
+        if let fixedAngle {
+            parts.write(into: &result, sine: fixedAngle.sine, cosine: fixedAngle.cosine)
+        } else {
+            parts.write(into: &result, sine: sin(parts.angle), cosine: cos(parts.angle))
+        }
+    }
+
     /// The transform at fraction `t` (0 gives `from`, 1 gives `to`; values outside [0, 1]
     /// extrapolate the parts, as springs overshoot).
     public func value(at t: Double) -> Transform3D {
         if t == 0 { return fromMatrix }
         if t == 1 { return toMatrix }
+        if let (a, b) = planar {
+            return PlanarParts(tx: a.tx + (b.tx - a.tx) * t, ty: a.ty + (b.ty - a.ty) * t, sx: a.sx + (b.sx - a.sx) * t,
+                               sy: a.sy + (b.sy - a.sy) * t, shear: a.shear + (b.shear - a.shear) * t,
+                               angle: a.angle + (b.angle - a.angle) * t).transform
+        }
         guard decomposable else { return t < 0.5 ? fromMatrix : toMatrix }
         @inline(__always) func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
         var result = DecomposedTransform()
