@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Testing
 @testable import AnimatorHost
 
@@ -66,6 +66,45 @@ func zRotation(_ angle: Double) -> Transform3D {
         // From π to 1.3π: 0.3π apart, through 1.15π.
         let swing = TransformInterpolator(from: zRotation(Double.pi), to: zRotation(1.3 * Double.pi))
         #expect(close(swing.value(at: 0.5), zRotation(1.15 * Double.pi)))
+    }
+
+    @Test func thePlanarPathGivesWhatTheGeneralDecompositionGives() throws {
+        let samples: [AffineTransform] = [
+            .identity, AffineTransform(rotationAngle: 2.5), AffineTransform(scaleX: 0.001, y: 0.001),
+            AffineTransform(a: 1.5, b: 0.2, c: 0.7, d: 1.1, tx: 30, ty: -40),
+            AffineTransform(rotationAngle: -1.5 * Double.pi).concatenating(AffineTransform(translationX: 180, y: 0)),
+            AffineTransform(scaleX: 2, y: 0.5).concatenating(AffineTransform(rotationAngle: 0.3 * Double.pi)),
+        ]
+        for from in samples {
+            for to in samples {
+                let a = try #require(DecomposedTransform(from.transform3D))
+                let b = try #require(DecomposedTransform(to.transform3D))
+                let interpolator = TransformInterpolator(from: from.transform3D, to: to.transform3D)
+                for t in [0.25, 0.5, 0.9] {
+                    // The general path, written out: blend the parts, slerp on the short arc.
+                    var parts = DecomposedTransform()
+                    parts.translation = (a.translation.0 + (b.translation.0 - a.translation.0) * t,
+                                         a.translation.1 + (b.translation.1 - a.translation.1) * t, 0)
+                    parts.scale = (a.scale.0 + (b.scale.0 - a.scale.0) * t, a.scale.1 + (b.scale.1 - a.scale.1) * t, 1)
+                    parts.skew = (a.skew.0 + (b.skew.0 - a.skew.0) * t, 0, 0)
+                    var dot = a.quaternion.2 * b.quaternion.2 + a.quaternion.3 * b.quaternion.3
+                    let sign = dot < 0 ? -1.0 : 1.0
+                    dot = min(abs(dot), 1)
+                    let theta = acos(dot)
+                    let (wa, wb): (Double, Double) = theta < 1e-9 ? (1 - t, t * sign)
+                        : (sin((1 - t) * theta) / sin(theta), sin(t * theta) / sin(theta) * sign)
+                    let z: Double = a.quaternion.2 * wa + b.quaternion.2 * wb
+                    let w: Double = a.quaternion.3 * wa + b.quaternion.3 * wb
+                    let norm = (z * z + w * w).squareRoot()
+                    parts.quaternion = (0, 0, z / norm, w / norm)
+                    let expected = parts.transform
+                    #expect(close(interpolator.value(at: t), expected, 1e-9), "\(from) → \(to) at \(t)")
+                    var written = Transform3D.identity
+                    interpolator.write(at: t, into: &written)
+                    #expect(close(written, expected, 1e-9))
+                }
+            }
+        }
     }
 
     @Test func scaleAndTranslationInterpolateLinearly() {
