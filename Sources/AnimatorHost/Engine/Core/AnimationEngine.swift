@@ -289,18 +289,20 @@ private struct PresentationWalk {
             }
         }
         guard !records[index].children.isEmpty else { return }
-        let children = records[index].children
         // Siblings draw in order of addition unless a zPosition says otherwise.
         var ordered = false
-        for child in children where records[child].model.zPosition != 0
-            || records[child].animations.contains(where: { $0.affects(.zPosition) }) {
+        for child in records[index].children where records[child].model.zPosition != 0
+            || records[child].animatesZPosition {
             ordered = true
             break
         }
         if !ordered {
-            for child in children { visit(child, parent: position, localMap) }
+            records[index].children.withUnsafeBufferPointer { children in
+                for child in children { visit(child, parent: position, localMap) }
+            }
             return
         }
+        let children = records[index].children
         let z = children.map { child -> Double in
             var properties = records[child].model
             let childTime = localMap.then(records[child].timing).layerTime(time)

@@ -73,7 +73,12 @@ struct LayerRecord {
     var model = LayerProperties()
     var parent: Int?
     var children: [Int] = []
-    var animations: [ActiveAnimation] = []
+    var animations: [ActiveAnimation] = [] {
+        didSet { animatesZPosition = animations.contains { $0.affects(.zPosition) } }
+    }
+    /// Whether an attached animation writes zPosition (kept with `animations`, so drawing
+    /// order needs no per-frame scan).
+    private(set) var animatesZPosition = false
     var timing = LayerTiming()
     var isView = false
     var name: String?

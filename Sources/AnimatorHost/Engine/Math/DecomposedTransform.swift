@@ -1,3 +1,4 @@
+import CMathShim
 import Glibc
 
 /// A transform taken apart into perspective, translation, scale, skew and a rotation
@@ -227,7 +228,9 @@ public struct TransformInterpolator: Sendable {
         if let fixedAngle {
             parts.write(into: &result, sine: fixedAngle.sine, cosine: fixedAngle.cosine)
         } else {
-            parts.write(into: &result, sine: sin(parts.angle), cosine: cos(parts.angle))
+            var sine = 0.0, cosine = 0.0
+            ah_sincos(parts.angle, &sine, &cosine)
+            parts.write(into: &result, sine: sine, cosine: cosine)
         }
     }
 
