@@ -258,9 +258,9 @@ public final class AnimationEngine {
     }
 }
 
-/// One evaluation of a presentation tree. A struct with mutating methods over a buffer of
-/// the records and the result's storage, so the per-node work reads and writes in place:
-/// no captured variables, no dynamic exclusivity checks, no copies of whole records.
+/// One evaluation of a presentation tree. A struct with mutating methods over the
+/// records' buffer and the result's storage, so the per-node work reads and writes in
+/// place: no captured variables, no dynamic exclusivity checks, no copies of whole records.
 private struct PresentationWalk {
     let records: UnsafeBufferPointer<LayerRecord>
     let nodes: UnsafeMutableBufferPointer<PresentationNode>
@@ -269,40 +269,65 @@ private struct PresentationWalk {
     var memo = ProgressMemo()
 
     init(records: UnsafeBufferPointer<LayerRecord>, nodes: UnsafeMutableBufferPointer<PresentationNode>, time: Double) {
+        assert(_isPOD(PresentationNode.self) && _isPOD(LayerProperties.self), "nodes are written as plain memory")
         self.records = records
         self.nodes = nodes
         self.time = time
     }
 
+    static let modelOffset = MemoryLayout<LayerRecord>.offset(of: \.model)!
+    static let layerOffset = MemoryLayout<PresentationNode>.offset(of: \.layer)!
+    static let parentOffset = MemoryLayout<PresentationNode>.offset(of: \.parent)!
+    static let isViewOffset = MemoryLayout<PresentationNode>.offset(of: \.isView)!
+
+    /// Initializes node `position` with one copy of the record's model: both are plain
+    /// data, so the bytes go straight from the record into the result.
+    @inline(__always)
+    private func writeNode(at position: Int, record: UnsafePointer<LayerRecord>, index: Int, parent: Int?) {
+        let node = UnsafeMutableRawPointer(nodes.baseAddress! + position)
+        node.copyMemory(from: UnsafeRawPointer(record) + PresentationWalk.modelOffset,
+                        byteCount: MemoryLayout<LayerProperties>.size)
+        node.storeBytes(of: LayerID(rawValue: index), toByteOffset: PresentationWalk.layerOffset, as: LayerID.self)
+        node.storeBytes(of: parent, toByteOffset: PresentationWalk.parentOffset, as: Int?.self)
+        node.storeBytes(of: record.pointee.isView, toByteOffset: PresentationWalk.isViewOffset, as: Bool.self)
+    }
+
     mutating func visit(_ index: Int, parent: Int?, _ map: AnimationEngine.TimeMap) {
         let position = count
-        let localMap = map.then(records[index].timing)
-        (nodes.baseAddress! + position).initialize(to: PresentationNode(
-            layer: LayerID(rawValue: index), parent: parent, properties: records[index].model, isView: records[index].isView))
+        // Fields are read through the record's address: no copy of the whole record.
+        let record = records.baseAddress! + index
+        let localMap = map.then(record.pointee.timing)
+        writeNode(at: position, record: record, index: index, parent: parent)
         count += 1
-        if !records[index].animations.isEmpty {
+        if !record.pointee.animations.isEmpty {
             let local = localMap.layerTime(time)
-            records[index].animations.withUnsafeBufferPointer { animations in
-                for animation in animations {
-                    animation.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
+            // The record (alive for the whole walk) holds every animation: call them
+            // without retaining each one.
+            record.pointee.animations.withUnsafeBufferPointer { animations in
+                for slot in animations.indices {
+                    Unmanaged.passUnretained(animations[slot])._withUnsafeGuaranteedRef {
+                        $0.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
+                    }
                 }
             }
         }
-        guard !records[index].children.isEmpty else { return }
+        guard !record.pointee.children.isEmpty else { return }
         // Siblings draw in order of addition unless a zPosition says otherwise.
         var ordered = false
-        for child in records[index].children where records[child].model.zPosition != 0
-            || records[child].animatesZPosition {
-            ordered = true
-            break
+        for child in record.pointee.children {
+            let sibling = records.baseAddress! + child
+            if sibling.pointee.model.zPosition != 0 || sibling.pointee.animatesZPosition {
+                ordered = true
+                break
+            }
         }
         if !ordered {
-            records[index].children.withUnsafeBufferPointer { children in
+            record.pointee.children.withUnsafeBufferPointer { children in
                 for child in children { visit(child, parent: position, localMap) }
             }
             return
         }
-        let children = records[index].children
+        let children = record.pointee.children
         let z = children.map { child -> Double in
             var properties = records[child].model
             let childTime = localMap.then(records[child].timing).layerTime(time)
@@ -317,14 +342,22 @@ private struct PresentationWalk {
 
 /// One layer of a presentation tree.
 public struct PresentationNode: Equatable, Sendable {
+    /// Its presentation values.
+    public internal(set) var properties: LayerProperties
     /// The layer.
     public let layer: LayerID
     /// The index of its superlayer's node in the same tree, nil for the root.
     public let parent: Int?
-    /// Its presentation values.
-    public internal(set) var properties: LayerProperties
     /// Whether it backs a view.
     public let isView: Bool
+
+    /// Creates a node.
+    public init(layer: LayerID, parent: Int?, properties: LayerProperties, isView: Bool) {
+        self.properties = properties
+        self.layer = layer
+        self.parent = parent
+        self.isView = isView
+    }
 }
 
 extension AnimationEngine {
