@@ -16,18 +16,91 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
         ])
 
     let duration: Double
+    let startPoint: CGPoint
+    let bubbleColor: UIColor
+    /// The bubble, kept between a presentation and its dismissal, as the seed keeps it.
+    private var bubble: UIView?
 
     init(parameters: ParameterValues) {
         duration = parameters.number("duration")
+        startPoint = parameters.point("startPoint")
+        bubbleColor = parameters.color("bubbleColor")
     }
 
     func transitionDuration(using transitionContext: TransitionContext?) -> Double {
         duration
     }
 
+    /// The seed's bubbleFrameFrom(originalSize:startPoint:): a square whose side is twice
+    /// the distance from the start point to the farthest corner.
+    static func bubbleFrame(originalSize size: CGSize, startPoint start: CGPoint) -> CGRect {
+        let lengthX = max(start.x, size.width - start.x)
+        let lengthY = max(start.y, size.height - start.y)
+        let radius = (lengthX * lengthX + lengthY * lengthY).squareRoot()
+        return CGRect(x: 0, y: 0, width: radius * 2, height: radius * 2)
+    }
+
+    private func makeBubble(_ size: CGSize, in container: UIView) -> UIView {
+        let frame = BubbleAnimator.bubbleFrame(originalSize: size, startPoint: startPoint)
+        let bubble = self.bubble ?? UIView(frame: frame)
+        bubble.setName("bubble")
+        bubble.frame = frame
+        bubble.layer.cornerRadius = frame.size.height / 2
+        bubble.backgroundColor = bubbleColor
+        bubble.center = startPoint
+        self.bubble = bubble
+        return bubble
+    }
+
     func animateTransition(using transitionContext: TransitionContext) {
-        // The view and animation calls arrive with the engine's batch of the host table.
-        transitionContext.log("bubble: this host offers no view batch yet; nothing to animate")
+        let container = transitionContext.containerView
+        let presenting = [.present, .push].contains(transitionContext.operation)
+        if presenting {
+            guard let presentedView = transitionContext.view(forKey: .to) else {
+                return transitionContext.completeTransition(false)
+            }
+            let originalSize = presentedView.frame.size
+            let originalCenter = presentedView.center
+            let bubble = makeBubble(originalSize, in: container)
+            bubble.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
+            container.addSubview(bubble)
+            presentedView.center = startPoint
+            presentedView.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
+            presentedView.alpha = 0
+            container.addSubview(presentedView)
+            UIView.animate(withDuration: duration, animations: {
+                presentedView.center = originalCenter
+                presentedView.alpha = 1
+                presentedView.transform = .identity
+                bubble.transform = .identity
+            }, completion: { _ in
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
+        } else {
+            guard let returningView = transitionContext.view(forKey: .from) else {
+                return transitionContext.completeTransition(false)
+            }
+            let originalSize = returningView.frame.size
+            let originalCenter = returningView.center
+            if let toView = transitionContext.view(forKey: .to), toView.superview == nil {
+                container.insertSubview(toView, belowSubview: returningView)
+            }
+            let reused = bubble != nil
+            let bubble = makeBubble(originalSize, in: container)
+            if !reused { container.insertSubview(bubble, belowSubview: returningView) }
+            UIView.animate(withDuration: duration, animations: {
+                bubble.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
+                returningView.center = self.startPoint
+                returningView.alpha = 0
+                returningView.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
+            }, completion: { _ in
+                returningView.center = originalCenter
+                bubble.transform = .identity
+                bubble.removeFromSuperview()
+                returningView.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
+        }
     }
 }
 

@@ -18,9 +18,15 @@ final class ZoomAnimator: UIViewControllerAnimatedTransitioning {
         ])
 
     let duration: Double
+    let spring: Bool
+    let damping: Double
+    let velocity: Double
 
     init(parameters: ParameterValues) {
         duration = parameters.number("duration")
+        spring = parameters.bool("spring")
+        damping = parameters.number("damping")
+        velocity = parameters.number("velocity")
     }
 
     func transitionDuration(using transitionContext: TransitionContext?) -> Double {
@@ -28,8 +34,35 @@ final class ZoomAnimator: UIViewControllerAnimatedTransitioning {
     }
 
     func animateTransition(using transitionContext: TransitionContext) {
-        // The view and animation calls arrive with the engine's batch of the host table.
-        transitionContext.log("zoom: this host offers no view batch yet; nothing to animate")
+        let container = transitionContext.containerView
+        let fromView = transitionContext.view(forKey: .from)
+        let toView = transitionContext.view(forKey: .to)
+        let growing = [.present, .push, .tab].contains(transitionContext.operation)
+        let done: (Bool) -> Void = { _ in
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        }
+        if growing {
+            // The incoming view grows from nothing, above the outgoing one.
+            guard let toView else { return transitionContext.completeTransition(false) }
+            toView.frame = transitionContext.finalFrame(forKey: .to)
+            toView.transform = CGAffineTransform(scaleX: 0, y: 0)
+            if let fromView { container.insertSubview(toView, aboveSubview: fromView) } else { container.addSubview(toView) }
+            run({ toView.transform = .identity }, done)
+        } else {
+            // The outgoing view shrinks to nothing, above the incoming one.
+            guard let fromView else { return transitionContext.completeTransition(false) }
+            if let toView { container.insertSubview(toView, belowSubview: fromView) }
+            run({ fromView.transform = CGAffineTransform(scaleX: 0, y: 0) }, done)
+        }
+    }
+
+    private func run(_ animations: () -> Void, _ completion: @escaping (Bool) -> Void) {
+        if spring {
+            UIView.animate(withDuration: duration, usingSpringWithDamping: damping, initialSpringVelocity: velocity,
+                           animations: animations, completion: completion)
+        } else {
+            UIView.animate(withDuration: duration, animations: animations, completion: completion)
+        }
     }
 }
 

@@ -26,6 +26,78 @@ extension HostSession {
         installPropertyAnimators(in: table)
     }
 
+    /// Batch 1.2: the transition context.
+    static func installBatch1_2(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.context_container_view = { host, ctx, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                try required(out, "out").pointee = session.handle(for: state.container.layer.id)
+            }
+        }
+        table.pointee.context_view = { host, ctx, key, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                let view = try HostSession.side(key) ? state.fromView : state.toView
+                try required(out, "out").pointee = view.map { session.handle(for: $0.layer.id) } ?? AH_NULL_HANDLE
+            }
+        }
+        table.pointee.context_initial_frame = { host, ctx, key, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                let frame = try HostSession.side(key) ? state.initialFrames.from : state.initialFrames.to
+                try required(out, "out").pointee = HostSession.cRect(frame)
+            }
+        }
+        table.pointee.context_final_frame = { host, ctx, key, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                let frame = try HostSession.side(key) ? state.finalFrames.from : state.finalFrames.to
+                try required(out, "out").pointee = HostSession.cRect(frame)
+            }
+        }
+        table.pointee.context_complete_transition = { host, ctx, didComplete in
+            HostSession.call(host) { session throws(HostCallError) in
+                try session.transition(ctx).complete(didComplete)
+            }
+        }
+        table.pointee.context_was_cancelled = { host, ctx, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = try session.transition(ctx).wasCancelled
+            }
+        }
+        table.pointee.context_presentation_style = { host, ctx, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = try session.transition(ctx).presentationStyle.rawValue
+            }
+        }
+    }
+
+    /// The live transition behind a context handle.
+    func transition(_ ctx: ah_context) throws(HostCallError) -> TransitionState {
+        switch contexts.lookup(ctx) {
+        case .success(let state):
+            guard let transition = state.transition else {
+                throw .invalidState("this context only answers durations: no transition is running")
+            }
+            return transition
+        case .failure(.staleHandle): throw .staleHandle("context handle \(ctx) is stale (its transition has ended)")
+        case .failure: throw .invalidHandle("\(ctx) is not a context handle of this host")
+        }
+    }
+
+    /// true for the from side, false for the to side.
+    static func side(_ key: ah_context_key) throws(HostCallError) -> Bool {
+        switch Int(key) {
+        case AH_CONTEXT_FROM: return true
+        case AH_CONTEXT_TO: return false
+        default: throw .invalidArgument("unknown context key \(key)")
+        }
+    }
+
+    static func cRect(_ rect: Rect) -> ah_rect {
+        ah_rect(origin: ah_point(x: rect.origin.x, y: rect.origin.y), size: ah_size(width: rect.size.width, height: rect.size.height))
+    }
+
     private static func installScene(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.last_error = { host in
             guard let session = HostSession.from(host) else { return nil }

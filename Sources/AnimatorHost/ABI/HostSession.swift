@@ -14,11 +14,20 @@ public struct PluginLogEntry: Equatable, Sendable {
     public var message: String
 }
 
-/// The facts a transition context answers in batch 1.0 of the host table.
+/// What a transition context answers: the facts of batch 1.0 and, for a transition the
+/// runtime performs, its live state (views, frames, completion: batch 1.2).
 struct ContextState {
     var operation: TransitionOperation
     var isAnimated: Bool
     var isInteractive: Bool
+    var transition: TransitionState?
+
+    init(operation: TransitionOperation, isAnimated: Bool, isInteractive: Bool, transition: TransitionState? = nil) {
+        self.operation = operation
+        self.isAnimated = isAnimated
+        self.isInteractive = isInteractive
+        self.transition = transition
+    }
 }
 
 /// One host as plugins see it: an `ah_host` function table plus the objects its handles
@@ -57,6 +66,7 @@ public final class HostSession {
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
         HostSession.installBatch1_0(in: table)
         HostSession.installBatch1_1(in: table)
+        HostSession.installBatch1_2(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).

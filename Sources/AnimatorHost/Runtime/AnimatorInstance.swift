@@ -25,6 +25,7 @@ public final class AnimatorInstance {
     /// The session whose host table the instance holds; kept alive as long as it.
     public let session: HostSession
     private let animator: UnsafePointer<ah_animator>
+    var animatorPointer: UnsafePointer<ah_animator> { animator }
 
     /// Loads the animator's library (if needed) and creates an instance.
     ///
@@ -105,6 +106,27 @@ public final class AnimatorInstance {
             throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
         }
         return seconds
+    }
+}
+
+extension AnimatorInstance {
+    /// animateTransition(using:) for a transition the runtime performs.
+    func animate(_ context: ah_context) {
+        animatorPointer.pointee.animate!(animatorPointer, context)
+    }
+
+    /// transitionDuration(using:) for a transition the runtime performs.
+    func duration(_ context: ah_context) throws(AnimatorError) -> Double {
+        let seconds = animatorPointer.pointee.duration!(animatorPointer, context)
+        guard seconds.isFinite, seconds >= 0 else {
+            throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
+        }
+        return seconds
+    }
+
+    /// animationEnded(_:), if the animator implements it.
+    func ended(_ context: ah_context, completed: Bool) {
+        animatorPointer.pointee.ended?(animatorPointer, context, completed)
     }
 }
 

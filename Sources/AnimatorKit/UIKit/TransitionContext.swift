@@ -35,6 +35,70 @@ public final class TransitionContext {
         return value
     }
 
+    /// UITransitionContextViewKey.
+    public enum Key: UInt32, Sendable {
+        case from = 0, to = 1
+    }
+
+    private var hasTransitions: Bool {
+        host.pointee.abi.minor >= 2 && Int(host.pointee.struct_size) >= MemoryLayout<ah_host>.size
+    }
+
+    private func check(_ status: ah_status, _ what: String) -> Bool {
+        HostLink(host: host).check(status, what)
+    }
+
+    /// containerView: where the transition's views go.
+    public var containerView: UIView {
+        var handle: ah_layer = 0
+        if hasTransitions { _ = check(host.pointee.context_container_view(host, self.handle, &handle), "containerView") }
+        return UIView(handle: handle, host: host)
+    }
+
+    /// view(forKey:): nil where UIKit gives nil (the presenting view of a custom presentation).
+    public func view(forKey key: Key) -> UIView? {
+        guard hasTransitions else { return nil }
+        var handle: ah_layer = 0
+        guard check(host.pointee.context_view(host, self.handle, key.rawValue, &handle), "view(forKey:)"), handle != 0 else {
+            return nil
+        }
+        return UIView(handle: handle, host: host)
+    }
+
+    /// initialFrame(for:) of one side (the zero rect where UIKit has none).
+    public func initialFrame(forKey key: Key) -> CGRect {
+        var rect = ah_rect()
+        if hasTransitions { _ = check(host.pointee.context_initial_frame(host, handle, key.rawValue, &rect), "initialFrame") }
+        return CGRect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
+
+    /// finalFrame(for:) of one side (the zero rect for a view that will be removed).
+    public func finalFrame(forKey key: Key) -> CGRect {
+        var rect = ah_rect()
+        if hasTransitions { _ = check(host.pointee.context_final_frame(host, handle, key.rawValue, &rect), "finalFrame") }
+        return CGRect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
+
+    /// completeTransition(_:): call exactly once, with false when the transition was cancelled.
+    public func completeTransition(_ didComplete: Bool) {
+        guard hasTransitions else { return }
+        _ = check(host.pointee.context_complete_transition(host, handle, didComplete), "completeTransition")
+    }
+
+    /// transitionWasCancelled.
+    public var transitionWasCancelled: Bool {
+        var value = false
+        if hasTransitions { _ = host.pointee.context_was_cancelled(host, handle, &value) }
+        return value
+    }
+
+    /// presentationStyle (UIModalPresentationStyle's raw value).
+    public var presentationStyle: UInt32 {
+        var value: UInt32 = 0
+        if hasTransitions { _ = host.pointee.context_presentation_style(host, handle, &value) }
+        return value
+    }
+
     /// Writes a message to the host's log for this run.
     ///
     /// - Parameters:

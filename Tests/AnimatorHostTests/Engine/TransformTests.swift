@@ -107,6 +107,16 @@ func zRotation(_ angle: Double) -> Transform3D {
         }
     }
 
+    @Test func aCollapsedTransformGrowsAndShrinks() {
+        // Seed 000's zoom: from CGAffineTransformMakeScale(0, 0) to the identity and back.
+        let zero = AffineTransform(scaleX: 0, y: 0).transform3D
+        #expect(close(TransformInterpolator(from: zero, to: .identity).value(at: 0.25), .scale(0.25, 0.25)))
+        #expect(close(TransformInterpolator(from: .identity, to: zero).value(at: 0.75), .scale(0.25, 0.25)))
+        let turned = AffineTransform(rotationAngle: 0.5).transform3D
+        #expect(close(TransformInterpolator(from: zero, to: turned).value(at: 0.5),
+                      Transform3D.scale(0.5, 0.5).concatenating(zRotation(0.5))))
+    }
+
     @Test func scaleAndTranslationInterpolateLinearly() {
         let grow = TransformInterpolator(from: .scale(0.001, 0.001), to: .identity)
         #expect(close(grow.value(at: 0.5), .scale(0.5005, 0.5005)))

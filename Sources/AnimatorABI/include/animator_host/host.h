@@ -45,6 +45,10 @@ enum {
 
 typedef struct ah_host ah_host;
 
+/** UITransitionContextViewKey / ViewControllerKey: which side of a transition. */
+typedef uint32_t ah_context_key;
+enum { AH_CONTEXT_FROM = 0, AH_CONTEXT_TO = 1 };
+
 /** A block of plugin code the host runs with `user_data` (an animations block). */
 typedef void (*ah_block)(void *user_data);
 /** A completion the host calls with whether the animations finished. */
@@ -290,6 +294,41 @@ struct ah_host {
      */
     ah_status (*spring_settling_duration)(const ah_host *host, double mass, double stiffness, double damping,
                                           double initial_velocity, double *out);
+
+    /* ---- Batch 1.2: the transition context ------------------------------------------ *
+     * UIViewControllerContextTransitioning for a transition the host performs. On a
+     * context that only answers durations (e.g. `animator-host inspect`) these return
+     * AH_ERR_INVALID_STATE. The animator adds the incoming view to the container; the
+     * host removes the outgoing one where UIKit does. */
+
+    /** containerView. */
+    ah_status (*context_container_view)(const ah_host *host, ah_context ctx, ah_layer *out);
+
+    /** view(forKey:): AH_NULL_HANDLE where UIKit gives nil (the presenting view of a
+     *  custom presentation, which the animator must not touch). */
+    ah_status (*context_view)(const ah_host *host, ah_context ctx, ah_context_key key, ah_layer *out);
+
+    /** initialFrame(for:): the zero rect where UIKit has none (the incoming view). */
+    ah_status (*context_initial_frame)(const ah_host *host, ah_context ctx, ah_context_key key, ah_rect *out);
+
+    /** finalFrame(for:): the zero rect for a view that will be removed; a non-zero final
+     *  frame must be respected. */
+    ah_status (*context_final_frame)(const ah_host *host, ah_context ctx, ah_context_key key, ah_rect *out);
+
+    /**
+     * completeTransition(_:): exactly once per transition, also when cancelled (false).
+     * A second call returns AH_ERR_INVALID_STATE and is reported; the first one stands.
+     * If it is never called, the host's watchdog cancels the transition after its
+     * duration plus a grace period and reports the animator.
+     */
+    ah_status (*context_complete_transition)(const ah_host *host, ah_context ctx, bool did_complete);
+
+    /** transitionWasCancelled. */
+    ah_status (*context_was_cancelled)(const ah_host *host, ah_context ctx, bool *out);
+
+    /** presentationStyle (UIModalPresentationStyle raw value: 0 full screen, 4 custom,
+     *  5 over full screen). */
+    ah_status (*context_presentation_style)(const ah_host *host, ah_context ctx, uint32_t *out);
 };
 
 #ifdef __cplusplus

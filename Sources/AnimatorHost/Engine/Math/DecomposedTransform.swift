@@ -127,6 +127,13 @@ struct PlanarParts {
         (self.tx, self.ty, self.sx, self.sy, self.shear, self.angle) = (tx, ty, sx, sy, shear, angle)
     }
 
+    /// A zero 2D matrix (CGAffineTransformMakeScale(0, 0) and friends) as parts: scale 0
+    /// with the given angle, so that it interpolates as a shrinking or growing view.
+    init?(zero m: Transform3D, angle: Double) {
+        guard m.isAffine, m.m11 == 0, m.m12 == 0, m.m21 == 0, m.m22 == 0 else { return nil }
+        self.init(tx: m.m41, ty: m.m42, sx: 0, sy: 0, shear: 0, angle: angle)
+    }
+
     /// nil unless the transform is affine 2D with a positive determinant.
     init?(_ m: Transform3D) {
         guard m.isAffine else { return nil }
@@ -183,7 +190,11 @@ public struct TransformInterpolator: Sendable {
     public init(from: Transform3D, to: Transform3D) {
         fromMatrix = from
         toMatrix = to
-        if let a = PlanarParts(from), var b = PlanarParts(to) {
+        var ends = (PlanarParts(from), PlanarParts(to))
+        // A collapsed end (scale 0) takes the other end's angle.
+        if ends.0 == nil, let b = ends.1 { ends.0 = PlanarParts(zero: from, angle: b.angle) }
+        if ends.1 == nil, let a = ends.0 { ends.1 = PlanarParts(zero: to, angle: a.angle) }
+        if let a = ends.0, var b = ends.1 {
             // The shortest arc: the difference of angles brought into (−π, π].
             var delta = (b.angle - a.angle).truncatingRemainder(dividingBy: 2 * Double.pi)
             if delta > Double.pi { delta -= 2 * Double.pi }

@@ -1,0 +1,201 @@
+import AnimatorABI
+
+/// What happened in one transition.
+public struct TransitionOutcome: Equatable, Sendable {
+    /// The operation performed.
+    public var operation: TransitionOperation
+    /// The animator's id, or nil for a transition without one.
+    public var animator: String?
+    /// What transitionDuration answered.
+    public var duration: Double
+    /// Clock time from start to completeTransition.
+    public var elapsed: Double
+    /// Whether it completed (false: cancelled, by the animator or the watchdog).
+    public var completed: Bool
+    /// Problems: the watchdog firing, a second completeTransition, ...
+    public var problems: [String]
+}
+
+/// Performs UIKit's view-controller transitions on an engine: modal presentation and
+/// dismissal, navigation push and pop, tab selection. The animator adds the incoming view
+/// to the container; the runtime removes the outgoing one where UIKit does (after push,
+/// pop, tab and full-screen presentation; never for a custom presentation), restores
+/// everything on cancellation, keeps the appearance callbacks balanced, enforces a single
+/// completeTransition and ends a transition that never completes with a watchdog.
+public final class TransitionRuntime {
+    /// The engine the screens live in.
+    public let engine: AnimationEngine
+    /// The window: the screen's root view.
+    public let window: View
+    /// The appearance callbacks so far, in order.
+    public private(set) var appearance: [AppearanceEvent] = []
+    /// Seconds between frames while a transition runs (60 fps).
+    public var frameInterval = 1.0 / 60
+    /// How long past its duration a transition may take to call completeTransition.
+    public var watchdogGrace = 1.0
+
+    /// Creates a runtime with a window of `size`.
+    public init(engine: AnimationEngine = AnimationEngine(), size: Size = Size(width: 390, height: 844)) {
+        self.engine = engine
+        window = engine.makeView(frame: Rect(origin: .zero, size: size), name: "window")
+    }
+
+    /// Installs the root screen (no transition).
+    public func setRoot(_ root: ViewController) throws(EngineError) {
+        root.view.frame = window.bounds
+        try window.addSubview(root.view)
+        appearance += [AppearanceEvent(root.name, .willAppear), AppearanceEvent(root.name, .didAppear)]
+    }
+
+    /// Presents `presented` from `presenting` (present(_:animated:)).
+    ///
+    /// - Parameters:
+    ///   - animator: the animator, or nil for the system's transition (here: no animation).
+    ///   - onFrame: called after each frame step with the clock time (renderers, timelines).
+    public func present(_ presented: ViewController, from presenting: ViewController, animator: AnimatorInstance?,
+                        animated: Bool = true, onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        guard presenting.presentedViewController == nil else {
+            throw EngineError("\(presenting.name) is already presenting \(presenting.presentedViewController!.name)")
+        }
+        let style = presented.modalPresentationStyle
+        let bounds = window.bounds
+        // The container: a transition view over the window, kept while presented.
+        let container = engine.makeView(frame: bounds, name: "transition container")
+        try window.addSubview(container)
+        let state = TransitionState(
+            operation: .present, isAnimated: animated, container: container, from: presenting, to: presented,
+            fromView: style == .custom ? nil : presenting.view, toView: presented.view,
+            initialFrames: (from: presenting.view.frame, to: .zero),
+            finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame, to: bounds),
+            presentationStyle: style)
+        presented.view.frame = bounds
+        let outcome = try run(state, animator: animator, onFrame: onFrame)
+        if outcome.completed {
+            presenting.presentedViewController = presented
+            presented.presentingViewController = presenting
+            if style == .fullScreen { presenting.view.removeFromSuperview() }
+        } else {
+            presented.view.removeFromSuperview()
+            container.removeFromSuperview()
+        }
+        return outcome
+    }
+
+    /// Dismisses the screen `presenting` presents (dismiss(animated:)).
+    public func dismiss(_ presented: ViewController, animator: AnimatorInstance?, animated: Bool = true,
+                        onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        guard let presenting = presented.presentingViewController, let container = presented.view.superview else {
+            throw EngineError("\(presented.name) is not presented")
+        }
+        let style = presented.modalPresentationStyle
+        // A full-screen presenter was removed: put it back beneath the container first.
+        if presenting.view.superview == nil { try window.insertSubview(presenting.view, belowSubview: container) }
+        let state = TransitionState(
+            operation: .dismiss, isAnimated: animated, container: container, from: presented, to: presenting,
+            fromView: presented.view, toView: style == .custom ? nil : presenting.view,
+            initialFrames: (from: presented.view.frame, to: presenting.view.frame),
+            finalFrames: (from: .zero, to: presenting.view.frame),
+            presentationStyle: style)
+        let outcome = try run(state, animator: animator, onFrame: onFrame)
+        if outcome.completed {
+            presented.view.removeFromSuperview()
+            container.removeFromSuperview()
+            presenting.presentedViewController = nil
+            presented.presentingViewController = nil
+        } else if style == .fullScreen {
+            presenting.view.removeFromSuperview()
+            if presented.view.superview == nil { try container.addSubview(presented.view) }
+        }
+        return outcome
+    }
+
+    /// Performs a navigation or tab transition inside `container` from one screen to another.
+    public func transition(_ operation: TransitionOperation, in container: View, from: ViewController, to: ViewController,
+                           animator: AnimatorInstance?, animated: Bool = true,
+                           onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        guard [.push, .pop, .tab].contains(operation) else {
+            throw EngineError("\(operation.rawValue) is a modal operation: use present or dismiss")
+        }
+        to.view.frame = container.bounds
+        let state = TransitionState(
+            operation: operation, isAnimated: animated, container: container, from: from, to: to,
+            fromView: from.view, toView: to.view,
+            initialFrames: (from: from.view.frame, to: .zero), finalFrames: (from: .zero, to: container.bounds),
+            presentationStyle: .fullScreen)
+        let outcome = try run(state, animator: animator, onFrame: onFrame)
+        if outcome.completed {
+            from.view.removeFromSuperview()
+            if to.view.superview != container { try container.addSubview(to.view) }
+        } else {
+            to.view.removeFromSuperview()
+            if from.view.superview != container { try container.addSubview(from.view) }
+        }
+        return outcome
+    }
+
+    /// Runs one transition: appearance, duration, animate, frames until completeTransition
+    /// or the watchdog, then ended and the did-appearance callbacks (swapped on cancel).
+    private func run(_ state: TransitionState, animator: AnimatorInstance?,
+                     onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
+        appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
+        let start = engine.currentTime
+        var problems: [String] = []
+        var duration = 0.0
+        if let animator, state.isAnimated {
+            let session = animator.session
+            precondition(session.engine === engine, "the animator must be created against this runtime's engine")
+            let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                           isInteractive: false, transition: state))
+            do {
+                duration = try animator.duration(context)
+            } catch {
+                problems.append(error.description)
+            }
+            animator.animate(context)
+            let deadline = start + duration + watchdogGrace
+            while state.completion == nil && engine.currentTime < deadline {
+                try engine.advance(to: min(engine.currentTime + frameInterval, deadline))
+                onFrame?(engine.currentTime)
+            }
+            if state.completion == nil {
+                problems.append("\(animator.info.id) never called completeTransition within \(JSONValue.format(duration)) s "
+                    + "+ \(JSONValue.format(watchdogGrace)) s; the transition was cancelled")
+                state.completion = false
+                state.wasCancelled = true
+                restoreAfterWatchdog(state)
+            }
+            animator.ended(context, completed: state.completion!)
+            session.closeContext(context)
+        } else {
+            // No animation: the incoming view takes its final place at once.
+            if let toView = state.toView, toView.superview != state.container { try state.container.addSubview(toView) }
+            state.completion = true
+        }
+        problems += state.problems
+        let completed = state.completion!
+        if completed {
+            appearance += [AppearanceEvent(state.from.name, .didDisappear), AppearanceEvent(state.to.name, .didAppear)]
+        } else {
+            // Cancelled: the roles swap, so the callbacks stay balanced.
+            appearance += [AppearanceEvent(state.to.name, .willDisappear), AppearanceEvent(state.to.name, .didDisappear),
+                           AppearanceEvent(state.from.name, .willAppear), AppearanceEvent(state.from.name, .didAppear)]
+        }
+        return TransitionOutcome(operation: state.operation, animator: animator?.info.id, duration: duration,
+                                 elapsed: engine.currentTime - start, completed: completed, problems: problems)
+    }
+
+    /// After the watchdog: stop every animation of the transition's views and put the
+    /// outgoing view back as it was.
+    private func restoreAfterWatchdog(_ state: TransitionState) {
+        for view in [state.fromView, state.toView].compactMap({ $0 }) {
+            view.layer.removeAllAnimations()
+        }
+        if let fromView = state.fromView {
+            engine.performWithoutAnimation {
+                fromView.alpha = 1
+                fromView.transform = .identity
+                fromView.frame = state.initialFrames.from
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import AnimatorABI
+
+/// The live state of one transition, answered through its context handle: UIKit's
+/// UIViewControllerContextTransitioning, with UIKit's rules for views and frames.
+final class TransitionState {
+    let operation: TransitionOperation
+    let isAnimated: Bool
+    var isInteractive = false
+    let container: View
+    let from: ViewController
+    let to: ViewController
+    /// view(forKey:): nil where UIKit gives nil (the presenting view of a custom presentation).
+    let fromView: View?
+    let toView: View?
+    let initialFrames: (from: Rect, to: Rect)
+    let finalFrames: (from: Rect, to: Rect)
+    let presentationStyle: ModalPresentationStyle
+    /// Set by the first completeTransition.
+    var completion: Bool?
+    var wasCancelled = false
+    /// Problems the animator caused (a second completeTransition, ...).
+    var problems: [String] = []
+
+    init(operation: TransitionOperation, isAnimated: Bool, container: View, from: ViewController, to: ViewController,
+         fromView: View?, toView: View?, initialFrames: (from: Rect, to: Rect), finalFrames: (from: Rect, to: Rect),
+         presentationStyle: ModalPresentationStyle) {
+        self.operation = operation
+        self.isAnimated = isAnimated
+        self.container = container
+        self.from = from
+        self.to = to
+        self.fromView = fromView
+        self.toView = toView
+        self.initialFrames = initialFrames
+        self.finalFrames = finalFrames
+        self.presentationStyle = presentationStyle
+    }
+
+    /// completeTransition(_:): accepted once; a second call is refused with a reason.
+    func complete(_ didComplete: Bool) throws(HostCallError) {
+        guard completion == nil else {
+            let message = "completeTransition called a second time (the first said \(completion!))"
+            problems.append(message)
+            throw .invalidState(message)
+        }
+        completion = didComplete
+        wasCancelled = !didComplete
+    }
+}

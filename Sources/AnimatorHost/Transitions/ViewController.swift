@@ -1,0 +1,51 @@
+/// UIModalPresentationStyle, with UIKit's raw values (the styles this host implements).
+public enum ModalPresentationStyle: UInt32, Sendable {
+    case fullScreen = 0
+    case custom = 4
+    case overFullScreen = 5
+}
+
+/// A screen: UIKit's UIViewController, reduced to what transitions need: a name, a root
+/// view, how it is presented, and who presents whom.
+public final class ViewController {
+    /// The screen's name (routes, logs, titles).
+    public let name: String
+    /// Its root view.
+    public let view: View
+    /// How it is presented modally.
+    public var modalPresentationStyle = ModalPresentationStyle.fullScreen
+    /// The screen it presents, if any.
+    public internal(set) var presentedViewController: ViewController?
+    /// The screen presenting it, if any (held weakly: the presenter owns the presented).
+    public internal(set) weak var presentingViewController: ViewController?
+
+    /// Creates a screen whose root view fills `frame`.
+    public init(name: String, engine: AnimationEngine, frame: Rect) {
+        self.name = name
+        view = engine.makeView(frame: frame, name: name)
+    }
+}
+
+/// One appearance callback, as UIKit would call it.
+public struct AppearanceEvent: Equatable, Sendable, CustomStringConvertible {
+    /// viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear.
+    public enum Kind: String, Sendable {
+        case willAppear = "viewWillAppear"
+        case didAppear = "viewDidAppear"
+        case willDisappear = "viewWillDisappear"
+        case didDisappear = "viewDidDisappear"
+    }
+
+    /// The screen.
+    public var screen: String
+    /// The callback.
+    public var kind: Kind
+
+    /// Creates an event.
+    public init(_ screen: String, _ kind: Kind) {
+        self.screen = screen
+        self.kind = kind
+    }
+
+    public var description: String { "\(screen).\(kind.rawValue)" }
+}
