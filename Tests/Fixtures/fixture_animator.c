@@ -17,6 +17,9 @@
  *   FIXTURE_PROBE                 duration() probes the host table with bad handles
  *   FIXTURE_ID_FROM_PATH          id "org.bench.<file name>" and name "<file name>", set in
  *                                 init, so copies of one library are distinct animators
+ *   FIXTURE_COMPLETE_NOW          animate() adds the incoming view and completes at once
+ *   FIXTURE_COMPLETE_TWICE        ... and then calls completeTransition a second time
+ *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +124,22 @@ static double fixture_duration(const ah_animator *self, ah_context ctx) {
 #endif
 }
 
-static void fixture_animate(const ah_animator *self, ah_context ctx) { (void)self; (void)ctx; }
+static void fixture_animate(const ah_animator *self, ah_context ctx) {
+    (void)self; (void)ctx;
+#if defined(FIXTURE_COMPLETE_NOW) || defined(FIXTURE_COMPLETE_TWICE)
+    const state *s = self->animator_data;
+    const ah_host *h = s->host;
+    ah_layer container = 0, to = 0;
+    h->context_container_view(h, ctx, &container);
+    h->context_view(h, ctx, AH_CONTEXT_TO, &to);
+    if (to) h->layer_insert(h, container, to, AH_INSERT_TOP, 0, 0);
+    h->context_complete_transition(h, ctx, true);
+#ifdef FIXTURE_COMPLETE_TWICE
+    ah_status second = h->context_complete_transition(h, ctx, true);
+    if (second != AH_OK) h->log(h, AH_LOG_ERROR, h->last_error(h));
+#endif
+#endif
+}
 
 static void fixture_destroy(const ah_animator *self) {
     free(self->animator_data);

@@ -69,12 +69,17 @@ public final class TransitionRuntime {
             finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame, to: bounds),
             presentationStyle: style)
         presented.view.frame = bounds
+        // As in UIKit, a full-screen presentation starts with the presenting view in the
+        // container (animators insert the presented view above it).
+        if style == .fullScreen { try container.addSubview(presenting.view) }
         let outcome = try run(state, animator: animator, onFrame: onFrame)
         if outcome.completed {
             presenting.presentedViewController = presented
             presented.presentingViewController = presenting
             if style == .fullScreen { presenting.view.removeFromSuperview() }
+            if presented.view.superview != container { try container.addSubview(presented.view) }
         } else {
+            if style == .fullScreen { try window.insertSubview(presenting.view, belowSubview: container) }
             presented.view.removeFromSuperview()
             container.removeFromSuperview()
         }
@@ -99,12 +104,14 @@ public final class TransitionRuntime {
         let outcome = try run(state, animator: animator, onFrame: onFrame)
         if outcome.completed {
             presented.view.removeFromSuperview()
+            // The animator may have put the presenting view in the container: back to the window.
+            if presenting.view.superview != window { try window.insertSubview(presenting.view, belowSubview: container) }
             container.removeFromSuperview()
             presenting.presentedViewController = nil
             presented.presentingViewController = nil
-        } else if style == .fullScreen {
-            presenting.view.removeFromSuperview()
-            if presented.view.superview == nil { try container.addSubview(presented.view) }
+        } else {
+            if style == .fullScreen { presenting.view.removeFromSuperview() }
+            if presented.view.superview != container { try container.addSubview(presented.view) }
         }
         return outcome
     }

@@ -1,0 +1,210 @@
+import AnimatorABI
+import Glibc
+import Testing
+import TestSupport
+@testable import AnimatorHost
+
+/// The transition runtime with the bundled animators and misbehaving C ones.
+@Suite struct TransitionRuntimeTests {
+    let runtime = TransitionRuntime()
+    let list: ViewController
+    let detail: ViewController
+
+    init() throws {
+        list = ViewController(name: "list", engine: runtime.engine, frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        detail = ViewController(name: "detail", engine: runtime.engine, frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        try runtime.setRoot(list)
+    }
+
+    func bundled(_ id: String, _ assignments: [String] = []) throws -> AnimatorInstance {
+        let registry = PluginLoader().discover(PluginSearchPath(entries: [
+            .init(directory: PackageLayout.productsDirectory, origin: .commandLine),
+        ]))
+        let info = try #require(registry.animator(named: id))
+        return try AnimatorInstance(info, parameters: info.resolveParameters(assignments),
+                                    session: HostSession(engine: runtime.engine))
+    }
+
+    func fixture(_ defines: [String]) throws -> AnimatorInstance {
+        let folder = TemporaryDirectory().keep()
+        try compileFixture(defines: defines, output: folder + "/fixture.so")
+        let info = try #require(PluginLoader().scanFile(folder + "/fixture.so").animators.first)
+        return try AnimatorInstance(info, parameters: info.resolveParameters([]), session: HostSession(engine: runtime.engine))
+    }
+
+    /// t such that easeInOut(t / duration) = fraction, by bisection on the reference curve.
+    func clockTime(ofProgress fraction: Double, duration: Double) -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0..<80 {
+            let middle = (low + high) / 2
+            if referenceBezier((0.42, 0, 0.58, 1), at: middle) < fraction { low = middle } else { high = middle }
+        }
+        return (low + high) / 2 * duration
+    }
+
+    @Test func bubblePresentsFromItsStartPointAndDismissesBackIntoIt() throws {
+        let bubble = try bundled("bubble")
+        // Seed 001: radius = √(max(330, 60)² + max(754, 90)²) for the default start (330, 754).
+        let radius = (330.0 * 330 + 754 * 754).squareRoot()
+        var checked = false
+        let outcome = try runtime.present(detail, from: list, animator: bubble) { t in
+            guard !checked, let container = detail.view.superview else { return }
+            checked = true
+            // easeInOut(½) = ½, so a quarter second into 0.5 s everything is halfway.
+            let circle = try! #require(container.subviews.first { $0.name == "bubble" }).layer.presentation(at: 0.25)
+            let view = detail.view.layer.presentation(at: 0.25)
+            #expect(abs(circle.bounds.size.width - 2 * radius) < 1e-9)
+            #expect(abs(circle.cornerRadius - radius) < 1e-9)
+            #expect(abs(circle.transform.m11 - (0.001 + 0.999 * 0.5)) < 1e-9)
+            #expect(circle.position == Point(x: 330, y: 754))
+            #expect(abs(circle.frame.size.width - 2 * radius * 0.5005) < 1e-6)
+            #expect(abs(view.position.x - (330 + (195 - 330) * 0.5)) < 1e-9)
+            #expect(abs(view.position.y - (754 + (422 - 754) * 0.5)) < 1e-9)
+            #expect(abs(view.opacity - 0.5) < 1e-9)
+            _ = t
+        }
+        #expect(checked)
+        #expect(outcome.completed && outcome.problems.isEmpty)
+        #expect(outcome.duration == 0.5)
+        #expect(list.view.superview == nil)                          // full screen: the presenter leaves
+        #expect(detail.view.frame == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(detail.presentingViewController === list)
+
+        let back = try runtime.dismiss(detail, animator: bubble)
+        #expect(back.completed)
+        #expect(detail.view.superview == nil)                        // view and bubble removed
+        #expect(list.view.superview == runtime.window)
+        #expect(runtime.window.subviews == [list.view])
+        #expect(runtime.appearance.map(\.description) == [
+            "list.viewWillAppear", "list.viewDidAppear",
+            "list.viewWillDisappear", "detail.viewWillAppear", "list.viewDidDisappear", "detail.viewDidAppear",
+            "detail.viewWillDisappear", "list.viewWillAppear", "detail.viewDidDisappear", "list.viewDidAppear",
+        ])
+    }
+
+    @Test func zoomScalesFromAndToNothing() throws {
+        let zoom = try bundled("zoom")
+        var grown: Double?
+        _ = try runtime.present(detail, from: list, animator: zoom) { _ in
+            grown = grown ?? detail.view.layer.presentation(at: 0.2).transform.m11
+        }
+        #expect(abs(grown! - 0.5) < 1e-9)                              // 0.4 s, easeInOut(½) = ½
+        var shrunk: Double?
+        let start = runtime.engine.currentTime
+        let outcome = try runtime.dismiss(detail, animator: zoom) { _ in
+            shrunk = shrunk ?? detail.view.layer.presentation(at: start + 0.1).transform.m11
+        }
+        let p = referenceBezier((0.42, 0, 0.58, 1), at: 0.25)
+        #expect(abs(shrunk! - (1 - p)) < 1e-7)
+        #expect(outcome.completed)
+    }
+
+    @Test func pendulumSwingsThroughTheSeedsKeyframes() throws {
+        let pendulum = try bundled("pendulum")
+        _ = try runtime.present(detail, from: list, animator: try bundled("zoom"))
+        let start = runtime.engine.currentTime
+        var angles: [Double] = []
+        var corner: Point?
+        var fall: Transform3D?
+        let outcome = try runtime.dismiss(detail, animator: pendulum) { _ in
+            guard angles.isEmpty, let container = detail.view.superview else { return }
+            let snapshot = try! #require(container.subviews.last)
+            // The whole keyframe animation runs on easeInOut: a keyframe boundary at
+            // relative time r is reached when easeInOut(t / 1.5) = r.
+            for r in [0.15, 0.25, 0.45, 0.65] {
+                let shown = snapshot.layer.presentation(at: start + clockTime(ofProgress: r, duration: 1.5))
+                angles.append(atan2(shown.transform.m12, shown.transform.m11))
+            }
+            let atFirst = snapshot.layer.presentation(at: start + clockTime(ofProgress: 0.15, duration: 1.5))
+            corner = atFirst.toSuperlayer(Point(x: 0, y: 0))
+            fall = snapshot.layer.presentation(at: start + 1.5 - 1e-9).transform
+        }
+        // −1.5π (a quarter turn clockwise), π, 1.3π (= −0.7π), 0.8π.
+        let expected = [0.5 * Double.pi, Double.pi, -0.7 * Double.pi, 0.8 * Double.pi]
+        for (angle, want) in zip(angles, expected) {
+            let difference = remainder(angle - want, 2 * Double.pi)
+            #expect(abs(difference) < 1e-6, "\(angle) vs \(want)")
+        }
+        // The top-left corner about the bottom-left pivot (0, 844) at a quarter turn:
+        // (0, −844) rotated by π/2 → (844·sin, −844·cos) + pivot = (844, 844).
+        #expect(abs(corner!.x - 844) < 1e-6 && abs(corner!.y - 844) < 1e-6)
+        // Falling: a shift of 180 then a rotation of 0.3π.
+        #expect(abs(fall!.m41 - 180 * cos(0.3 * Double.pi)) < 1e-3)
+        #expect(abs(fall!.m42 - 180 * sin(0.3 * Double.pi)) < 1e-3)
+        #expect(outcome.completed)
+        #expect(detail.view.superview == nil)
+        #expect(list.view.superview == runtime.window)
+    }
+
+    @Test func navigationAndTabsRemoveTheOutgoingView() throws {
+        let content = runtime.engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844), name: "nav")
+        try runtime.window.addSubview(content)
+        try content.addSubview(list.view)
+        let push = try runtime.transition(.push, in: content, from: list, to: detail, animator: try bundled("zoom"))
+        #expect(push.completed)
+        #expect(content.subviews == [detail.view])
+        let pop = try runtime.transition(.pop, in: content, from: detail, to: list, animator: try bundled("bubble"))
+        #expect(pop.completed)
+        #expect(content.subviews.map(\.name) == ["list"])
+        let tab = try runtime.transition(.tab, in: content, from: list, to: detail, animator: nil)
+        #expect(tab.completed && tab.elapsed == 0)
+        #expect(content.subviews == [detail.view])
+    }
+
+    @Test func aSecondCompleteTransitionIsRefusedAndReported() throws {
+        let twice = try fixture(["FIXTURE_COMPLETE_TWICE"])
+        let outcome = try runtime.present(detail, from: list, animator: twice)
+        #expect(outcome.completed)
+        #expect(outcome.problems == ["completeTransition called a second time (the first said true)"])
+        #expect(twice.session.log.last?.message == "completeTransition called a second time (the first said true)")
+    }
+
+    @Test func theWatchdogCancelsATransitionThatNeverCompletes() throws {
+        let silent = try fixture([])
+        runtime.watchdogGrace = 0.5
+        let outcome = try runtime.present(detail, from: list, animator: silent)
+        #expect(!outcome.completed)
+        #expect(outcome.problems == ["org.fixture.good never called completeTransition within 0.25 s + 0.5 s; the transition was cancelled"])
+        #expect(abs(outcome.elapsed - 0.75) < 1e-9)
+        // Everything is back: the presenter in the window, nothing presented.
+        #expect(runtime.window.subviews == [list.view])
+        #expect(list.presentedViewController == nil)
+        // Balanced: the roles swapped on cancel.
+        #expect(runtime.appearance.suffix(6).map(\.description) == [
+            "list.viewWillDisappear", "detail.viewWillAppear",
+            "detail.viewWillDisappear", "detail.viewDidDisappear", "list.viewWillAppear", "list.viewDidAppear",
+        ])
+    }
+
+    @Test func aCustomPresentationHidesThePresentingViewFromTheAnimator() throws {
+        detail.modalPresentationStyle = .custom
+        let silent = try fixture([])
+        runtime.watchdogGrace = 0.1
+        let session = silent.session
+        // The session's first context: kind 1, generation 1, slot 0.
+        let context: ah_context = 0x0100_0001_0000_0000
+        var answers: [String: ah_layer] = [:]
+        var frames: [String: ah_rect] = [:]
+        _ = try runtime.present(detail, from: list, animator: silent) { _ in
+            guard answers.isEmpty else { return }
+            var from: ah_layer = 99, to: ah_layer = 0, container: ah_layer = 0
+            #expect(session.table.pointee.context_view(session.table, context, ah_context_key(AH_CONTEXT_FROM), &from) == ah_status(AH_OK))
+            #expect(session.table.pointee.context_view(session.table, context, ah_context_key(AH_CONTEXT_TO), &to) == ah_status(AH_OK))
+            #expect(session.table.pointee.context_container_view(session.table, context, &container) == ah_status(AH_OK))
+            answers = ["from": from, "to": to, "container": container]
+            var initial = ah_rect(), final = ah_rect()
+            _ = session.table.pointee.context_initial_frame(session.table, context, ah_context_key(AH_CONTEXT_TO), &initial)
+            _ = session.table.pointee.context_final_frame(session.table, context, ah_context_key(AH_CONTEXT_TO), &final)
+            frames = ["initial": initial, "final": final]
+        }
+        #expect(answers["from"] == AH_NULL_HANDLE)                   // UIKit: nil for a custom presentation
+        #expect(answers["to"] == session.handle(for: detail.view.layer.id))
+        #expect(answers["container"] != AH_NULL_HANDLE)
+        #expect(frames["initial"]?.size.width == 0)                   // the zero rect: unknown
+        #expect(frames["final"]?.size.width == 390 && frames["final"]?.size.height == 844)
+        #expect(list.view.superview == runtime.window)               // custom: the presenter stays
+        // Once the transition is over, its context handle is stale.
+        var view: ah_layer = 0
+        #expect(session.table.pointee.context_view(session.table, context, 0, &view) == ah_status(AH_ERR_STALE_HANDLE))
+    }
+}
