@@ -38,10 +38,13 @@ static const ah_animator_descriptor fade_descriptor = {
     .params = fade_params,
 };
 
-/* One instance: its own copy of the parameters and the host it belongs to. */
+/* One instance: its own copy of the parameters and the host it belongs to, and the
+ * transition it is animating (for the completion). */
 typedef struct fade_state {
     const ah_host *host;
     double duration;
+    ah_context context;
+    ah_layer to_view;
 } fade_state;
 
 static double fade_duration(const ah_animator *self, ah_context ctx) {
@@ -49,11 +52,49 @@ static double fade_duration(const ah_animator *self, ah_context ctx) {
     return ((const fade_state *)self->animator_data)->duration;
 }
 
+static void fade_in(void *user) {
+    fade_state *state = user;
+    ah_value one = { .type = AH_VALUE_NUMBER };
+    one.number = 1;
+    state->host->layer_set(state->host, state->to_view, "opacity", &one);
+}
+
+static void fade_done(void *user, bool finished) {
+    (void)finished;
+    fade_state *state = user;
+    bool cancelled = false;
+    state->host->context_was_cancelled(state->host, state->context, &cancelled);
+    state->host->context_complete_transition(state->host, state->context, !cancelled);
+}
+
+/* The incoming view fades in above the outgoing one (UIKit's cross-dissolve). */
 static void fade_animate(const ah_animator *self, ah_context ctx) {
-    (void)ctx;
-    const fade_state *state = self->animator_data;
-    /* View and animation calls arrive with the engine's batch of the host table. */
-    state->host->log(state->host, AH_LOG_INFO, "fade-c: this host offers no view batch yet");
+    fade_state *state = self->animator_data;
+    const ah_host *host = state->host;
+    if (host->abi.minor < 2) {  /* needs the engine (1.1) and the context's views (1.2) */
+        host->log(host, AH_LOG_ERROR, "fade-c needs animator-host ABI 1.2");
+        return;
+    }
+    ah_layer container = 0, to_view = 0;
+    host->context_container_view(host, ctx, &container);
+    host->context_view(host, ctx, AH_CONTEXT_TO, &to_view);
+    state->context = ctx;
+    state->to_view = to_view;
+    if (!to_view) {
+        host->context_complete_transition(host, ctx, true);
+        return;
+    }
+    ah_rect final_frame;
+    host->context_final_frame(host, ctx, AH_CONTEXT_TO, &final_frame);
+    ah_value frame = { .type = AH_VALUE_RECT }, zero = { .type = AH_VALUE_NUMBER };
+    frame.rect = final_frame;
+    zero.number = 0;
+    host->layer_set(host, to_view, "frame", &frame);
+    host->layer_set(host, to_view, "opacity", &zero);
+    host->layer_insert(host, container, to_view, AH_INSERT_TOP, 0, 0);
+    ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings,
+                                   .duration = state->duration };
+    host->view_animate(host, &settings, fade_in, fade_done, state);
 }
 
 static void fade_destroy(const ah_animator *self) {
@@ -84,6 +125,8 @@ static const ah_animator *fade_create(const ah_host *host, const char *animator_
     }
     state->host = host;
     state->duration = params[0].number;
+    state->context = 0;
+    state->to_view = 0;
     *animator = (ah_animator){
         .abi = AH_ABI_VERSION_INIT,
         .struct_size = sizeof(ah_animator),

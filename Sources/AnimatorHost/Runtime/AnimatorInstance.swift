@@ -26,6 +26,8 @@ public final class AnimatorInstance {
     public let session: HostSession
     private let animator: UnsafePointer<ah_animator>
     var animatorPointer: UnsafePointer<ah_animator> { animator }
+    /// The contexts of transitions in progress, by transition.
+    var openContexts: [ObjectIdentifier: ah_context] = [:]
 
     /// Loads the animator's library (if needed) and creates an instance.
     ///
@@ -109,7 +111,33 @@ public final class AnimatorInstance {
     }
 }
 
-extension AnimatorInstance {
+extension AnimatorInstance: TransitionAnimator {
+    public var identifier: String { info.id }
+
+    /// Opens a context on the instance's session, asks the duration and calls animate.
+    public func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        precondition(session.engine === engine, "the animator must be created against the runtime's engine")
+        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                       isInteractive: state.isInteractive, transition: state))
+        openContexts[ObjectIdentifier(state)] = context
+        var problems: [String] = []
+        var seconds = 0.0
+        do {
+            seconds = try duration(context)
+        } catch {
+            problems.append(error.description)
+        }
+        animate(context)
+        return (seconds, problems)
+    }
+
+    /// Calls animationEnded and closes the context (its handle is stale from now on).
+    public func end(_ state: TransitionState) {
+        guard let context = openContexts.removeValue(forKey: ObjectIdentifier(state)) else { return }
+        ended(context, completed: state.completion ?? false)
+        session.closeContext(context)
+    }
+
     /// animateTransition(using:) for a transition the runtime performs.
     func animate(_ context: ah_context) {
         animatorPointer.pointee.animate!(animatorPointer, context)

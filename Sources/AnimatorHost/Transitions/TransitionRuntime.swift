@@ -1,5 +1,20 @@
 import AnimatorABI
 
+/// Something that animates transitions: an animator plugin's instance, or one of the
+/// host's built-in system animators.
+public protocol TransitionAnimator: AnyObject {
+    /// The animator's id, for reports.
+    var identifier: String { get }
+
+    /// Asks the duration and starts the animation of `state`'s transition.
+    ///
+    /// - Returns: the duration and any problem with the animator's answers.
+    func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String])
+
+    /// The transition has ended (completed or not): animationEnded.
+    func end(_ state: TransitionState)
+}
+
 /// What happened in one transition.
 public struct TransitionOutcome: Equatable, Sendable {
     /// The operation performed.
@@ -52,7 +67,7 @@ public final class TransitionRuntime {
     /// - Parameters:
     ///   - animator: the animator, or nil for the system's transition (here: no animation).
     ///   - onFrame: called after each frame step with the clock time (renderers, timelines).
-    public func present(_ presented: ViewController, from presenting: ViewController, animator: AnimatorInstance?,
+    public func present(_ presented: ViewController, from presenting: ViewController, animator: TransitionAnimator?,
                         animated: Bool = true, onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard presenting.presentedViewController == nil else {
             throw EngineError("\(presenting.name) is already presenting \(presenting.presentedViewController!.name)")
@@ -87,7 +102,7 @@ public final class TransitionRuntime {
     }
 
     /// Dismisses the screen `presenting` presents (dismiss(animated:)).
-    public func dismiss(_ presented: ViewController, animator: AnimatorInstance?, animated: Bool = true,
+    public func dismiss(_ presented: ViewController, animator: TransitionAnimator?, animated: Bool = true,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard let presenting = presented.presentingViewController, let container = presented.view.superview else {
             throw EngineError("\(presented.name) is not presented")
@@ -118,7 +133,7 @@ public final class TransitionRuntime {
 
     /// Performs a navigation or tab transition inside `container` from one screen to another.
     public func transition(_ operation: TransitionOperation, in container: View, from: ViewController, to: ViewController,
-                           animator: AnimatorInstance?, animated: Bool = true,
+                           animator: TransitionAnimator?, animated: Bool = true,
                            onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard [.push, .pop, .tab].contains(operation) else {
             throw EngineError("\(operation.rawValue) is a modal operation: use present or dismiss")
@@ -142,37 +157,29 @@ public final class TransitionRuntime {
 
     /// Runs one transition: appearance, duration, animate, frames until completeTransition
     /// or the watchdog, then ended and the did-appearance callbacks (swapped on cancel).
-    private func run(_ state: TransitionState, animator: AnimatorInstance?,
+    private func run(_ state: TransitionState, animator: TransitionAnimator?,
                      onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
         appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
         let start = engine.currentTime
         var problems: [String] = []
         var duration = 0.0
         if let animator, state.isAnimated {
-            let session = animator.session
-            precondition(session.engine === engine, "the animator must be created against this runtime's engine")
-            let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
-                                                           isInteractive: false, transition: state))
-            do {
-                duration = try animator.duration(context)
-            } catch {
-                problems.append(error.description)
-            }
-            animator.animate(context)
+            let begun = animator.begin(state, engine: engine)
+            duration = begun.duration
+            problems += begun.problems
             let deadline = start + duration + watchdogGrace
             while state.completion == nil && engine.currentTime < deadline {
                 try engine.advance(to: min(engine.currentTime + frameInterval, deadline))
                 onFrame?(engine.currentTime)
             }
             if state.completion == nil {
-                problems.append("\(animator.info.id) never called completeTransition within \(JSONValue.format(duration)) s "
+                problems.append("\(animator.identifier) never called completeTransition within \(JSONValue.format(duration)) s "
                     + "+ \(JSONValue.format(watchdogGrace)) s; the transition was cancelled")
                 state.completion = false
                 state.wasCancelled = true
                 restoreAfterWatchdog(state)
             }
-            animator.ended(context, completed: state.completion!)
-            session.closeContext(context)
+            animator.end(state)
         } else {
             // No animation: the incoming view takes its final place at once.
             if let toView = state.toView, toView.superview != state.container { try state.container.addSubview(toView) }
@@ -187,7 +194,7 @@ public final class TransitionRuntime {
             appearance += [AppearanceEvent(state.to.name, .willDisappear), AppearanceEvent(state.to.name, .didDisappear),
                            AppearanceEvent(state.from.name, .willAppear), AppearanceEvent(state.from.name, .didAppear)]
         }
-        return TransitionOutcome(operation: state.operation, animator: animator?.info.id, duration: duration,
+        return TransitionOutcome(operation: state.operation, animator: animator?.identifier, duration: duration,
                                  elapsed: engine.currentTime - start, completed: completed, problems: problems)
     }
 

@@ -2,7 +2,7 @@ import AnimatorABI
 
 /// The live state of one transition, answered through its context handle: UIKit's
 /// UIViewControllerContextTransitioning, with UIKit's rules for views and frames.
-final class TransitionState {
+public final class TransitionState {
     let operation: TransitionOperation
     let isAnimated: Bool
     var isInteractive = false
@@ -34,6 +34,11 @@ final class TransitionState {
         self.initialFrames = initialFrames
         self.finalFrames = finalFrames
         self.presentationStyle = presentationStyle
+    }
+
+    /// completeTransition(_:) for the host's own animators.
+    func completeTransition(_ didComplete: Bool) {
+        try? complete(didComplete)
     }
 
     /// completeTransition(_:): accepted once; a second call is refused with a reason.

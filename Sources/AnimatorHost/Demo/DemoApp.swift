@@ -1,0 +1,102 @@
+/// The built-in demo app: two tabs, a navigation stack in the first, a detail screen
+/// presented modally, and a routes file that uses every bundled animator across present,
+/// dismiss, push, pop and tab. `animator-host run` with no arguments runs it.
+public enum DemoApp {
+    /// The demo's routes.
+    public static let routes = """
+        {
+          "version": 1,
+          "default": "system",
+          "routes": [
+            { "operation": "present", "to": "detail", "animator": "bubble",
+              "parameters": { "startPoint": [330, 754], "duration": 0.5 } },
+            { "operation": "dismiss", "from": "detail", "animator": "bubble" },
+            { "operation": "push", "to": "card", "animator": "zoom", "parameters": { "spring": true } },
+            { "operation": "pop", "from": "card", "animator": "pendulum", "parameters": { "duration": 1.2 } },
+            { "operation": "tab", "tab": 1, "animator": "zoom", "priority": 1 },
+            { "operation": "tab", "animator": "fade-c" }
+          ]
+        }
+        """
+
+    /// One step of the demo's script.
+    public struct Step: Equatable, Sendable {
+        public var operation: TransitionOperation
+        public var from: String
+        public var to: String
+        public var tab: Int?
+    }
+
+    /// The script: present and dismiss the detail, push and pop the card, switch tabs and back.
+    public static let script: [Step] = [
+        Step(operation: .present, from: "list", to: "detail"),
+        Step(operation: .dismiss, from: "detail", to: "list"),
+        Step(operation: .push, from: "list", to: "card"),
+        Step(operation: .pop, from: "card", to: "list"),
+        Step(operation: .tab, from: "home", to: "settings", tab: 1),
+        Step(operation: .tab, from: "settings", to: "home", tab: 0),
+    ]
+
+    /// What one step did.
+    public struct Report: Equatable, Sendable {
+        public var step: Step
+        public var resolution: Resolution
+        public var outcome: TransitionOutcome
+    }
+
+    /// Runs the script with the given routes, animators from `registry`.
+    ///
+    /// - Parameter onFrame: called after every frame of every transition with the clock time.
+    /// - Returns: one report per step.
+    /// - Throws: `AnimatorError` when an animator cannot be created, `EngineError` when a
+    ///   transition cannot be performed.
+    public static func run(routes: Routes, registry: AnimatorRegistry, runtime: TransitionRuntime = TransitionRuntime(),
+                           onFrame: ((Double) -> Void)? = nil) throws -> [Report] {
+        let engine = runtime.engine
+        let bounds = runtime.window.bounds
+        func screen(_ name: String, _ rgb: UInt32) -> ViewController {
+            let controller = ViewController(name: name, engine: engine, frame: bounds)
+            controller.view.backgroundColor = RGBAColor(red: Double(rgb >> 16 & 0xFF) / 255,
+                                                        green: Double(rgb >> 8 & 0xFF) / 255,
+                                                        blue: Double(rgb & 0xFF) / 255, alpha: 1)
+            return controller
+        }
+        let app = screen("app", 0xFFFFFF)
+        let home = screen("home", 0xF2F2F7)
+        let list = screen("list", 0xF2F2F7)
+        let card = screen("card", 0xDBEAFE)
+        let detail = screen("detail", 0xFFFFFF)
+        let settings = screen("settings", 0xE5E7EB)
+        try runtime.setRoot(app)
+        try app.view.addSubview(home.view)
+        try home.view.addSubview(list.view)
+        let screens = ["list": list, "card": card, "detail": detail, "home": home, "settings": settings]
+        let session = HostSession(engine: engine)
+        let resolver = RouteResolver(routes: routes)
+        var reports: [Report] = []
+        for step in script {
+            let resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
+            let animator: TransitionAnimator?
+            switch resolution.target {
+            case .animator(let info, let parameters):
+                animator = try AnimatorInstance(info, parameters: parameters, session: session)
+            case .system(let kind):
+                animator = SystemAnimator(kind)
+            case .none:
+                animator = nil
+            }
+            let from = screens[step.from]!, to = screens[step.to]!
+            let outcome: TransitionOutcome
+            switch step.operation {
+            case .present: outcome = try runtime.present(to, from: app, animator: animator, onFrame: onFrame)
+            case .dismiss: outcome = try runtime.dismiss(from, animator: animator, onFrame: onFrame)
+            case .push, .pop: outcome = try runtime.transition(step.operation, in: home.view, from: from, to: to,
+                                                               animator: animator, onFrame: onFrame)
+            case .tab: outcome = try runtime.transition(.tab, in: app.view, from: from, to: to, animator: animator,
+                                                        onFrame: onFrame)
+            }
+            reports.append(Report(step: step, resolution: resolution, outcome: outcome))
+        }
+        return reports
+    }
+}

@@ -1,0 +1,35 @@
+/// What the resolver chose for a transition, and why.
+public struct Resolution: Equatable, Sendable {
+    /// The animator (or system transition, or none).
+    public var target: RouteTarget
+    /// The winning rule's JSON path, or nil when the default applied.
+    public var rule: String?
+}
+
+/// Answers UIKit's delegates (transitioning, navigation, tab bar) from a routes file: one
+/// resolver for every operation.
+public struct RouteResolver: Sendable {
+    /// The rules.
+    public let routes: Routes
+
+    /// Creates a resolver.
+    public init(routes: Routes) {
+        self.routes = routes
+    }
+
+    /// The animator for a transition: among the rules matching the operation and any
+    /// screen names and tab index they give, the one with the highest priority (the
+    /// earliest of equals); else the default.
+    public func resolve(_ operation: TransitionOperation, from: String? = nil, to: String? = nil,
+                        tab: Int? = nil) -> Resolution {
+        var best: Route?
+        for route in routes.routes where route.operations.contains(operation) {
+            if let name = route.from, name != from { continue }
+            if let name = route.to, name != to { continue }
+            if let index = route.tab, index != tab { continue }
+            if best == nil || route.priority > best!.priority { best = route }
+        }
+        if let best { return Resolution(target: best.target, rule: best.path) }
+        return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil)
+    }
+}

@@ -1,0 +1,99 @@
+/// UIKit's own transitions, built into the host: what happens when no route names an
+/// animator. Slide for push and pop, cover vertical for present and dismiss,
+/// cross-dissolve for tabs.
+public final class SystemAnimator: TransitionAnimator {
+    /// The kinds of system transition.
+    public enum Kind: String, Sendable, CaseIterable {
+        case slide, coverVertical = "cover-vertical", crossDissolve = "cross-dissolve"
+
+        /// The operations the kind animates.
+        public var operations: OperationSet {
+            switch self {
+            case .slide: return OperationSet([.push, .pop])
+            case .coverVertical: return OperationSet([.present, .dismiss])
+            case .crossDissolve: return OperationSet([.tab])
+            }
+        }
+
+        /// The system's choice for an operation.
+        public static func `default`(for operation: TransitionOperation) -> Kind {
+            switch operation {
+            case .push, .pop: return .slide
+            case .present, .dismiss: return .coverVertical
+            case .tab: return .crossDissolve
+            }
+        }
+    }
+
+    /// Which transition.
+    public let kind: Kind
+    /// Its duration in seconds.
+    public let duration: Double
+
+    /// Creates a system animator.
+    public init(_ kind: Kind, duration: Double? = nil) {
+        self.kind = kind
+        self.duration = duration ?? (kind == .crossDissolve ? 0.25 : 0.35)
+    }
+
+    public var identifier: String { "system." + kind.rawValue }
+
+    public func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        let container = state.container
+        let width = container.bounds.size.width
+        let height = container.bounds.size.height
+        let finish: (Bool) -> Void = { _ in state.completeTransition(true) }
+        let incoming = [TransitionOperation.present, .push, .tab].contains(state.operation)
+        switch (kind, incoming) {
+        case (.slide, true):
+            guard let toView = state.toView else { break }
+            toView.frame = state.finalFrames.to.offsetBy(dx: width)
+            try? container.addSubview(toView)
+            engine.animate(withDuration: duration, animations: {
+                toView.frame = state.finalFrames.to
+                state.fromView?.center.x -= width * 0.3
+            }, completion: finish)
+            return (duration, [])
+        case (.slide, false):
+            guard let fromView = state.fromView else { break }
+            if let toView = state.toView {
+                toView.frame = state.finalFrames.to.offsetBy(dx: -width * 0.3)
+                try? container.insertSubview(toView, belowSubview: fromView)
+            }
+            engine.animate(withDuration: duration, animations: {
+                fromView.center.x += width
+                state.toView?.frame = state.finalFrames.to
+            }, completion: finish)
+            return (duration, [])
+        case (.coverVertical, true):
+            guard let toView = state.toView else { break }
+            toView.frame = state.finalFrames.to.offsetBy(dy: height)
+            try? container.addSubview(toView)
+            engine.animate(withDuration: duration, animations: { toView.frame = state.finalFrames.to }, completion: finish)
+            return (duration, [])
+        case (.coverVertical, false):
+            guard let fromView = state.fromView else { break }
+            if let toView = state.toView, toView.superview == nil { try? container.insertSubview(toView, belowSubview: fromView) }
+            engine.animate(withDuration: duration, animations: { fromView.center.y += height }, completion: finish)
+            return (duration, [])
+        case (.crossDissolve, _):
+            guard let toView = state.toView else { break }
+            toView.alpha = 0
+            try? container.addSubview(toView)
+            engine.animate(withDuration: duration, animations: { toView.alpha = 1 }, completion: finish)
+            return (duration, [])
+        }
+        // Nothing to animate (a side UIKit hides): complete at once.
+        state.completeTransition(true)
+        return (0, [])
+    }
+
+    public func end(_ state: TransitionState) {}
+}
+
+extension Rect {
+    /// The rectangle moved by (dx, dy).
+    func offsetBy(dx: Double = 0, dy: Double = 0) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+}
