@@ -3,7 +3,9 @@ import AnimatorHost
 /// The `animator-host` program: picks a command and turns errors into exit statuses.
 enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [ListCommand.self, InspectCommand.self, CurveCommand.self]
+    static let commands: [any Command.Type] = [
+        ListCommand.self, InspectCommand.self, ResolveCommand.self, RunCommand.self, CurveCommand.self,
+    ]
 
     static let overview = """
         animator-host: UIKit's custom view-controller transitions, headless, with animators

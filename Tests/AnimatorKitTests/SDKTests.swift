@@ -148,3 +148,16 @@ import Testing
         #expect(!session.engine.contains(LayerID(rawValue: 0)))   // no host call, no layer made
     }
 }
+
+@Suite struct SDKGeometryTests {
+    @Test func rectangleHelpersMatchCoreGraphics() {
+        // Worked by hand for (10, 20, 100, 50).
+        let rect = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect([rect.width, rect.height] == [100, 50])
+        #expect([rect.minX, rect.midX, rect.maxX] == [10, 60, 110])
+        #expect([rect.minY, rect.midY, rect.maxY] == [20, 45, 70])
+        #expect(rect.offsetBy(dx: 390, dy: -20) == CGRect(x: 400, y: 0, width: 100, height: 50))
+        #expect(rect.insetBy(dx: 10, dy: 5) == CGRect(x: 20, y: 25, width: 80, height: 40))
+        #expect(rect.insetBy(dx: -10, dy: 0) == CGRect(x: 0, y: 20, width: 120, height: 50))
+    }
+}

@@ -89,6 +89,29 @@ public struct Routes: Equatable, Sendable {
         return Routes(routes: routes, usesSystemDefault: usesSystem, source: source)
     }
 
+    /// Reads and parses a routes file.
+    ///
+    /// - Throws: `RoutesError` naming the file and why it cannot be read or used.
+    public static func load(path: String, registry: AnimatorRegistry) throws(RoutesError) -> Routes {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw RoutesError(source: path, path: nil, reason: "cannot read: \(error.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw RoutesError(source: path, path: nil, reason: "not UTF-8 text")
+        }
+        return try parse(text, source: path, registry: registry)
+    }
+
+    /// The demo app's routes, checked against the installed animators.
+    ///
+    /// - Throws: `RoutesError` when an animator the demo uses is not installed.
+    public static func demo(registry: AnimatorRegistry) throws(RoutesError) -> Routes {
+        try parse(DemoApp.routes, source: "demo routes", registry: registry)
+    }
+
     private static func parseRule(_ rule: JSONValue, path: String, registry: AnimatorRegistry,
                                   fail: (String, String) -> RoutesError) throws(RoutesError) -> Route {
         guard case .object(let members) = rule else { throw fail(path, "a rule is a JSON object") }

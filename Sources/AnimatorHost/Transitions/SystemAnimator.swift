@@ -1,6 +1,7 @@
 /// UIKit's own transitions, built into the host: what happens when no route names an
 /// animator. Slide for push and pop, cover vertical for present and dismiss,
-/// cross-dissolve for tabs.
+/// cross-dissolve for tabs (and, as modalTransitionStyle .crossDissolve, for present and
+/// dismiss when a route names it). All use UIKit's default ease-in-ease-out curve.
 public final class SystemAnimator: TransitionAnimator {
     /// The kinds of system transition.
     public enum Kind: String, Sendable, CaseIterable {
@@ -11,7 +12,7 @@ public final class SystemAnimator: TransitionAnimator {
             switch self {
             case .slide: return OperationSet([.push, .pop])
             case .coverVertical: return OperationSet([.present, .dismiss])
-            case .crossDissolve: return OperationSet([.tab])
+            case .crossDissolve: return OperationSet([.present, .dismiss, .tab])
             }
         }
 
@@ -76,11 +77,20 @@ public final class SystemAnimator: TransitionAnimator {
             if let toView = state.toView, toView.superview == nil { try? container.insertSubview(toView, belowSubview: fromView) }
             engine.animate(withDuration: duration, animations: { fromView.center.y += height }, completion: finish)
             return (duration, [])
-        case (.crossDissolve, _):
+        case (.crossDissolve, true):
             guard let toView = state.toView else { break }
             toView.alpha = 0
             try? container.addSubview(toView)
             engine.animate(withDuration: duration, animations: { toView.alpha = 1 }, completion: finish)
+            return (duration, [])
+        case (.crossDissolve, false):
+            guard let fromView = state.fromView else { break }
+            if let toView = state.toView, toView.superview == nil { try? container.insertSubview(toView, belowSubview: fromView) }
+            // The dismissed view leaves opaque again, ready for its next presentation.
+            engine.animate(withDuration: duration, animations: { fromView.alpha = 0 }, completion: { _ in
+                fromView.alpha = 1
+                state.completeTransition(true)
+            })
             return (duration, [])
         }
         // Nothing to animate (a side UIKit hides): complete at once.

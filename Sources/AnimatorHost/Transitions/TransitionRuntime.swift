@@ -72,8 +72,12 @@ public final class TransitionRuntime {
         guard presenting.presentedViewController == nil else {
             throw EngineError("\(presenting.name) is already presenting \(presenting.presentedViewController!.name)")
         }
+        guard let home = presenting.view.superview else {
+            throw EngineError("\(presenting.name) cannot present \(presented.name): its view is not in the window")
+        }
         let style = presented.modalPresentationStyle
         let bounds = window.bounds
+        presenting.homeWhilePresenting = (home, home.subviews.firstIndex(of: presenting.view) ?? home.subviews.count)
         // The container: a transition view over the window, kept while presented.
         let container = engine.makeView(frame: bounds, name: "transition container")
         try window.addSubview(container)
@@ -94,7 +98,8 @@ public final class TransitionRuntime {
             if style == .fullScreen { presenting.view.removeFromSuperview() }
             if presented.view.superview != container { try container.addSubview(presented.view) }
         } else {
-            if style == .fullScreen { try window.insertSubview(presenting.view, belowSubview: container) }
+            if style == .fullScreen { try putBack(presenting, below: container) }
+            presenting.homeWhilePresenting = nil
             presented.view.removeFromSuperview()
             container.removeFromSuperview()
         }
@@ -108,8 +113,8 @@ public final class TransitionRuntime {
             throw EngineError("\(presented.name) is not presented")
         }
         let style = presented.modalPresentationStyle
-        // A full-screen presenter was removed: put it back beneath the container first.
-        if presenting.view.superview == nil { try window.insertSubview(presenting.view, belowSubview: container) }
+        // A full-screen presenter was removed: put it back where it was, beneath the container.
+        if presenting.view.superview == nil { try putBack(presenting, below: container) }
         let state = TransitionState(
             operation: .dismiss, isAnimated: animated, container: container, from: presented, to: presenting,
             fromView: presented.view, toView: style == .custom ? nil : presenting.view,
@@ -119,8 +124,9 @@ public final class TransitionRuntime {
         let outcome = try run(state, animator: animator, onFrame: onFrame)
         if outcome.completed {
             presented.view.removeFromSuperview()
-            // The animator may have put the presenting view in the container: back to the window.
-            if presenting.view.superview != window { try window.insertSubview(presenting.view, belowSubview: container) }
+            // The animator may have put the presenting view in the container: back home.
+            if presenting.view.superview == container { try putBack(presenting, below: container) }
+            presenting.homeWhilePresenting = nil
             container.removeFromSuperview()
             presenting.presentedViewController = nil
             presented.presentingViewController = nil
@@ -155,6 +161,25 @@ public final class TransitionRuntime {
         return outcome
     }
 
+    /// Puts a presenter's view back where it was before a full-screen presentation (below
+    /// the presentation's container when that was the window).
+    private func putBack(_ presenting: ViewController, below container: View) throws(EngineError) {
+        guard let home = presenting.homeWhilePresenting, home.superview != window else {
+            try window.insertSubview(presenting.view, belowSubview: container)
+            return
+        }
+        try home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
+    }
+
+    /// The clock time of frame `number`: `start + number × frameInterval`, computed (not
+    /// summed) so that no drift builds up, and snapped onto the animation's end when within
+    /// a microsecond of it, so a 0.4 s transition at 60 fps ends on frame 24, not 25.
+    func frameTime(_ number: Int, start: Double, end: Double, deadline: Double) -> Double {
+        let time = start + Double(number) * frameInterval
+        if abs(time - end) < 1e-6 { return end }
+        return min(time, deadline)
+    }
+
     /// Runs one transition: appearance, duration, animate, frames until completeTransition
     /// or the watchdog, then ended and the did-appearance callbacks (swapped on cancel).
     private func run(_ state: TransitionState, animator: TransitionAnimator?,
@@ -168,8 +193,10 @@ public final class TransitionRuntime {
             duration = begun.duration
             problems += begun.problems
             let deadline = start + duration + watchdogGrace
+            var frame = 0
             while state.completion == nil && engine.currentTime < deadline {
-                try engine.advance(to: min(engine.currentTime + frameInterval, deadline))
+                frame += 1
+                try engine.advance(to: frameTime(frame, start: start, end: start + duration, deadline: deadline))
                 onFrame?(engine.currentTime)
             }
             if state.completion == nil {

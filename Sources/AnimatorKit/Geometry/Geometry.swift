@@ -57,6 +57,36 @@ public struct CGRect: Equatable, Hashable, Sendable {
     public static let zero = CGRect(origin: .zero, size: .zero)
 }
 
+extension CGRect {
+    /// The width (CGRect.width).
+    public var width: CGFloat { size.width }
+    /// The height (CGRect.height).
+    public var height: CGFloat { size.height }
+    /// The smallest x.
+    public var minX: CGFloat { origin.x }
+    /// The x of the center.
+    public var midX: CGFloat { origin.x + size.width / 2 }
+    /// The largest x.
+    public var maxX: CGFloat { origin.x + size.width }
+    /// The smallest y.
+    public var minY: CGFloat { origin.y }
+    /// The y of the center.
+    public var midY: CGFloat { origin.y + size.height / 2 }
+    /// The largest y.
+    public var maxY: CGFloat { origin.y + size.height }
+
+    /// The rectangle moved by `dx`, `dy` (CGRect.offsetBy(dx:dy:)).
+    public func offsetBy(dx: CGFloat, dy: CGFloat) -> CGRect {
+        CGRect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
+    /// The rectangle shrunk by `dx` on the left and right and `dy` at the top and bottom
+    /// (negative values grow it): CGRect.insetBy(dx:dy:).
+    public func insetBy(dx: CGFloat, dy: CGFloat) -> CGRect {
+        CGRect(x: origin.x + dx, y: origin.y + dy, width: size.width - 2 * dx, height: size.height - 2 * dy)
+    }
+}
+
 /// A color: UIKit's UIColor, as non-premultiplied sRGB components in [0, 1].
 public struct UIColor: Equatable, Hashable, Sendable {
     /// The red component.

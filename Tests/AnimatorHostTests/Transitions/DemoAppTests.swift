@@ -1,0 +1,76 @@
+import Testing
+import TestSupport
+@testable import AnimatorHost
+
+/// The embedded demo app and the single-transition stage, with the bundled animators.
+@Suite struct DemoAppTests {
+    let registry = PluginLoader().discover(PluginSearchPath(entries: [
+        .init(directory: PackageLayout.productsDirectory, origin: .commandLine),
+    ]))
+
+    @Test func theDemoRunsEveryStepWithTheAnimatorItsRoutesName() throws {
+        let runtime = TransitionRuntime()
+        let reports = try DemoApp.run(routes: Routes.demo(registry: registry), registry: registry, runtime: runtime)
+        #expect(reports.map(\.step) == DemoApp.script)
+        // Read off the demo's routes by hand: bubble both ways, zoom in, pendulum out,
+        // zoom to tab 1 (priority), fade-c for any other tab.
+        #expect(reports.map { $0.outcome.animator } == [
+            "org.animatorhost.bubble", "org.animatorhost.bubble", "org.animatorhost.zoom",
+            "org.animatorhost.pendulum", "org.animatorhost.zoom", "org.animatorhost.example.fade-c",
+        ])
+        #expect(reports.map(\.resolution.rule) == ["$.routes[0]", "$.routes[1]", "$.routes[2]", "$.routes[3]",
+                                                   "$.routes[4]", "$.routes[5]"])
+        // The parameters the routes set: bubble 0.5 s, pendulum 1.2 s; zoom's default 0.4 s, fade-c's 0.3 s.
+        #expect(reports.map(\.outcome.duration) == [0.5, 0.5, 0.4, 1.2, 0.4, 0.3])
+        for report in reports {
+            #expect(report.outcome.completed)
+            #expect(report.outcome.problems.isEmpty, "\(report.outcome.problems)")
+            // The transition ends on the frame its duration ends (clock subtraction aside).
+            #expect(abs(report.outcome.elapsed - report.outcome.duration) < 1e-9)
+        }
+        // Back where it started: app ▸ home ▸ list, nothing left in a container.
+        let app = try #require(runtime.window.subviews.first)
+        #expect(runtime.window.subviews.count == 1)
+        #expect(app.subviews.map(\.name) == ["home"])
+        #expect(app.subviews[0].subviews.map(\.name) == ["list"])
+        // Every will-appear is followed by its did-appear, every will-disappear by its did-disappear.
+        var pending: [String: AppearanceEvent.Kind] = [:]
+        for event in runtime.appearance {
+            switch event.kind {
+            case .willAppear, .willDisappear:
+                #expect(pending[event.screen] == nil, "\(event)")
+                pending[event.screen] = event.kind
+            case .didAppear:
+                #expect(pending.removeValue(forKey: event.screen) == .willAppear, "\(event)")
+            case .didDisappear:
+                #expect(pending.removeValue(forKey: event.screen) == .willDisappear, "\(event)")
+            }
+        }
+        #expect(pending.isEmpty)
+    }
+
+    @Test func routesWithNoneRunTheDemoWithoutAnimation() throws {
+        let routes = try Routes.parse(#"{ "default": "none", "routes": [] }"#, source: "none", registry: registry)
+        let reports = try DemoApp.run(routes: routes, registry: registry)
+        #expect(reports.count == DemoApp.script.count)
+        for report in reports {
+            #expect(report.outcome.animator == nil && report.outcome.completed && report.outcome.elapsed == 0)
+        }
+    }
+
+    @Test func theStageRunsEachOperationBetweenFromAndTo() throws {
+        let info = try #require(registry.animator(named: "zoom"))
+        for operation in TransitionOperation.allCases {
+            let runtime = TransitionRuntime()
+            let stage = TransitionStage(runtime: runtime)
+            let animator = try AnimatorInstance(info, parameters: info.resolveParameters([]),
+                                                session: HostSession(engine: runtime.engine))
+            let outcome = try stage.perform(operation, animator: animator)
+            #expect(outcome.operation == operation)
+            #expect(outcome.completed && outcome.duration == 0.4 && outcome.elapsed == 0.4, "\(operation)")
+            // The incoming screen is on screen at the end, the outgoing one is not.
+            #expect(stage.to.view.superview != nil, "\(operation)")
+            #expect(stage.from.view.superview == nil, "\(operation)")
+        }
+    }
+}

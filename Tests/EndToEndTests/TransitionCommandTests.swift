@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `animator-host run` and `animator-host resolve`, as a user runs them.
+@Suite struct TransitionCommandTests {
+    let cli = CLI()
+
+    @Test func runWithNoArgumentsRunsTheDemoAndSaysWhatHappenedPerOperation() throws {
+        let result = try cli.run("run")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        // The demo's routes (docs/transitions.md), read by hand.
+        #expect(lines == [
+            "1. present list → detail: bubble (org.animatorhost.bubble), 0.5 s, completed  [$.routes[0]]",
+            "2. dismiss detail → list: bubble (org.animatorhost.bubble), 0.5 s, completed  [$.routes[1]]",
+            "3. push list → card: zoom (org.animatorhost.zoom), 0.4 s, completed  [$.routes[2]]",
+            "4. pop card → list: pendulum (org.animatorhost.pendulum), 1.2 s, completed  [$.routes[3]]",
+            "5. tab home → settings: zoom (org.animatorhost.zoom), 0.4 s, completed  [$.routes[4]]",
+            "6. tab settings → home: fade-c (org.animatorhost.example.fade-c), 0.3 s, completed  [$.routes[5]]",
+            // 0.5 + 0.5 + 0.4 + 1.2 + 0.4 + 0.3
+            "6 transitions: 6 completed, 0 cancelled, 3.3 s",
+        ])
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+    }
+
+    @Test func runWithOtherRoutesUsesThemAndTheDefaultWhereNothingMatches() throws {
+        let routes = cli.home.file("routes.json")
+        try #"{ "routes": [ { "operation": "push", "animator": "pendulum", "parameters": { "duration": 0.6 } } ] }"#
+            .write(toFile: routes, atomically: true, encoding: .utf8)
+        let result = try cli.run("run", "--routes", routes, "--json")
+        #expect(result.status == 0, "\(result.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let transitions = try #require(document["transitions"] as? [[String: Any]])
+        #expect(transitions.map { $0["animator"] as? String } == [
+            "system.cover-vertical", "system.cover-vertical", "org.animatorhost.pendulum", "system.slide",
+            "system.cross-dissolve", "system.cross-dissolve",
+        ])
+        #expect(transitions.map { $0["duration"] as? Double } == [0.35, 0.35, 0.6, 0.35, 0.25, 0.25])
+        #expect(transitions[2]["rule"] as? String == "$.routes[0]")
+        #expect(transitions[3]["rule"] as? String == "default")
+        #expect(transitions.allSatisfy { $0["completed"] as? Bool == true })
+    }
+
+    @Test func runOneAnimatorForAnOperationWithParameters() throws {
+        let result = try cli.run("run", "bubble", "--operation", "dismiss", "--param", "duration=0.8")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == """
+            1. dismiss from → to: bubble (org.animatorhost.bubble), 0.8 s, completed
+            1 transition: 1 completed, 0 cancelled, 0.8 s
+
+            """)
+    }
+
+    @Test func runRefusesWhatItCannotDoWithOneLine() throws {
+        let unsupported = try cli.run("run", "pendulum", "--operation", "tab")
+        #expect(unsupported.status == 1)
+        #expect(unsupported.standardError
+                == "animator-host run: org.animatorhost.pendulum: does not support tab (it supports present,dismiss,push,pop)\n")
+        let unknown = try cli.run("run", "swirl")
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.hasPrefix("animator-host run: swirl: no such animator on the search path"))
+        let badValue = try cli.run("run", "zoom", "--param", "duration=fast")
+        #expect(badValue.status == 1)
+        #expect(badValue.standardError == "animator-host run: parameter 'duration': 'fast' is not a number\n")
+        let badOperation = try cli.run("run", "zoom", "--operation", "shove")
+        #expect(badOperation.status == 2)
+        let misplaced = try cli.run("run", "--param", "duration=1")
+        #expect(misplaced.status == 2)
+        #expect(misplaced.standardError.hasPrefix("animator-host run: --operation and --param need an animator"))
+    }
+
+    @Test func aBrokenRoutesFileIsNamedWithTheJSONPathAndNothingRuns() throws {
+        let routes = cli.home.file("routes.json")
+        try #"{ "routes": [ { "operation": "tab", "animator": "bubble" } ] }"#
+            .write(toFile: routes, atomically: true, encoding: .utf8)
+        for command in ["run", "resolve"] {
+            let result = command == "run" ? try cli.run("run", "--routes", routes)
+                                          : try cli.run("resolve", "--operation", "tab", "--routes", routes)
+            #expect(result.status == 1)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError == "animator-host \(command): \(routes): $.routes[0].animator: "
+                    + "bubble does not support tab (it supports present,dismiss,push,pop)\n")
+        }
+    }
+
+    @Test func resolvePrintsTheAnimatorItsParametersAndTheRule() throws {
+        let result = try cli.run("resolve", "--operation", "present", "--from", "list", "--to", "detail")
+        #expect(result.status == 0, "\(result.standardError)")
+        // Bubble's parameters: startPoint from the demo's routes, its default colour, duration 0.5 from the routes.
+        #expect(result.standardOutput == """
+            animator    bubble (org.animatorhost.bubble)
+            parameters  startPoint=330,754 bubbleColor=#3b82f6ff duration=0.5
+            rule        $.routes[0] (demo routes)
+
+            """)
+        let fallback = try cli.run("resolve", "--operation", "push", "--to", "settings")
+        #expect(fallback.standardOutput == "animator  system.slide\nrule      default (demo routes)\n")
+    }
+
+    @Test func resolveJSONNamesTheKindAndTheParameters() throws {
+        let document = try cli.runJSON("resolve", "--operation", "tab", "--tab", "1", "--json")
+        #expect(document["animator"] as? String == "org.animatorhost.zoom")
+        #expect(document["kind"] as? String == "plugin")
+        #expect(document["rule"] as? String == "$.routes[4]")
+        #expect(document["tab"] as? Double == 1)
+        let parameters = try #require(document["parameters"] as? [String: Any])
+        // Zoom's defaults (seed 000): 0.4 s, no spring, damping 0.8, velocity 1.0.
+        #expect(parameters["duration"] as? Double == 0.4)
+        #expect(parameters["spring"] as? Bool == false)
+        #expect(parameters["damping"] as? Double == 0.8)
+        #expect(parameters["velocity"] as? Double == 1)
+        let other = try cli.runJSON("resolve", "--operation", "tab", "--tab", "0", "--json")
+        #expect(other["animator"] as? String == "org.animatorhost.example.fade-c")
+        #expect(other["rule"] as? String == "$.routes[5]")
+    }
+
+    @Test func resolveNeedsAnOperation() throws {
+        let result = try cli.run("resolve")
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("animator-host resolve: --operation is required"))
+    }
+}
