@@ -74,7 +74,13 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
                 presentedView.transform = .identity
                 bubble.transform = .identity
             }, completion: { _ in
-                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                let cancelled = transitionContext.transitionWasCancelled
+                if cancelled {
+                    // Not presented after all: take the bubble and the view away again.
+                    bubble.removeFromSuperview()
+                    presentedView.removeFromSuperview()
+                }
+                transitionContext.completeTransition(!cancelled)
             })
         } else {
             guard let returningView = transitionContext.view(forKey: .from) else {
@@ -94,11 +100,18 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
                 returningView.alpha = 0
                 returningView.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
             }, completion: { _ in
+                let cancelled = transitionContext.transitionWasCancelled
                 returningView.center = originalCenter
                 bubble.transform = .identity
-                bubble.removeFromSuperview()
-                returningView.removeFromSuperview()
-                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                if cancelled {
+                    // Still presented: the view comes back whole, the bubble stays behind it.
+                    returningView.transform = .identity
+                    returningView.alpha = 1
+                } else {
+                    bubble.removeFromSuperview()
+                    returningView.removeFromSuperview()
+                }
+                transitionContext.completeTransition(!cancelled)
             })
         }
     }

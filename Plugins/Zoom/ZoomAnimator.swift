@@ -39,7 +39,13 @@ final class ZoomAnimator: UIViewControllerAnimatedTransitioning {
         let toView = transitionContext.view(forKey: .to)
         let growing = [.present, .push, .tab].contains(transitionContext.operation)
         let done: (Bool) -> Void = { _ in
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            let cancelled = transitionContext.transitionWasCancelled
+            if cancelled {
+                // Cancelled (an interactive pinch let go early): everything as it was.
+                fromView?.transform = .identity
+                if growing { toView?.removeFromSuperview() }
+            }
+            transitionContext.completeTransition(!cancelled)
         }
         if growing {
             // The incoming view grows from nothing, above the outgoing one.

@@ -67,7 +67,7 @@ import TestSupport
         #expect(badOperation.status == 2)
         let misplaced = try cli.run("run", "--param", "duration=1")
         #expect(misplaced.status == 2)
-        #expect(misplaced.standardError.hasPrefix("animator-host run: --operation and --param need an animator"))
+        #expect(misplaced.standardError.hasPrefix("animator-host run: --operation, --param and --interactive need an animator"))
     }
 
     @Test func aBrokenRoutesFileIsNamedWithTheJSONPathAndNothingRuns() throws {
@@ -119,5 +119,39 @@ import TestSupport
         let result = try cli.run("resolve")
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("animator-host resolve: --operation is required"))
+    }
+}
+
+@Suite struct InteractiveRunTests {
+    let cli = CLI()
+
+    @Test func aScriptDrivesTheTransitionAndTheSummarySaysHowItEnded() throws {
+        let result = try cli.run("run", "zoom", "--operation", "pop", "--interactive",
+                                 "update 0.3 @0.2; update 0.6 @0.4; cancel @0.5")
+        #expect(result.status == 0, "\(result.standardError)")
+        // Cancelling from 0.6 at 0.5 s takes 0.6 × 0.4 s: it ends at 0.74 s.
+        #expect(result.standardOutput.hasPrefix(
+            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, cancelled (interactive, 0.74 s)\n"))
+    }
+
+    @Test func aPinchTraceFollowsTheSeedsRule() throws {
+        let trace = cli.home.file("pinch.json")
+        // Ends at percent 1 − 0.5 = 0.5 > 0.3: finish, the rest (0.5 × 0.4 s) after 0.2 s.
+        try #"{ "gesture": "pinch", "samples": [ { "t": 0, "scale": 1 }, { "t": 0.1, "scale": 0.8 }, { "t": 0.2, "scale": 0.5, "velocity": 1 } ] }"#
+            .write(toFile: trace, atomically: true, encoding: .utf8)
+        let result = try cli.run("run", "zoom", "--operation", "pop", "--interactive", trace)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix(
+            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, completed (interactive, 0.4 s)\n"))
+    }
+
+    @Test func aBadScriptOrTraceIsOneLine() throws {
+        let script = try cli.run("run", "zoom", "--interactive", "update 0.5 @0.1")
+        #expect(script.status == 1)
+        #expect(script.standardError
+                == "animator-host run: script: the interaction never ends: the last command must be finish or cancel\n")
+        let missing = try cli.run("run", "zoom", "--interactive", "/nonexistent/pan.json")
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "animator-host run: /nonexistent/pan.json: cannot read: No such file or directory\n")
     }
 }

@@ -43,7 +43,16 @@ public final class SystemAnimator: TransitionAnimator {
         let container = state.container
         let width = container.bounds.size.width
         let height = container.bounds.size.height
-        let finish: (Bool) -> Void = { _ in state.completeTransition(true) }
+        let finish: (Bool) -> Void = { [engine] _ in
+            if state.wasCancelled, let fromView = state.fromView {
+                // Cancelled: the outgoing view goes back where it was.
+                engine.performWithoutAnimation {
+                    fromView.frame = state.initialFrames.from
+                    fromView.alpha = 1
+                }
+            }
+            state.completeTransition(!state.wasCancelled)
+        }
         let incoming = [TransitionOperation.present, .push, .tab].contains(state.operation)
         switch (kind, incoming) {
         case (.slide, true):
@@ -89,7 +98,7 @@ public final class SystemAnimator: TransitionAnimator {
             // The dismissed view leaves opaque again, ready for its next presentation.
             engine.animate(withDuration: duration, animations: { fromView.alpha = 0 }, completion: { _ in
                 fromView.alpha = 1
-                state.completeTransition(true)
+                state.completeTransition(!state.wasCancelled)
             })
             return (duration, [])
         }

@@ -68,7 +68,8 @@ public final class TransitionRuntime {
     ///   - animator: the animator, or nil for the system's transition (here: no animation).
     ///   - onFrame: called after each frame step with the clock time (renderers, timelines).
     public func present(_ presented: ViewController, from presenting: ViewController, animator: TransitionAnimator?,
-                        animated: Bool = true, onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+                        animated: Bool = true, interaction: InteractionScript? = nil,
+                        onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard presenting.presentedViewController == nil else {
             throw EngineError("\(presenting.name) is already presenting \(presenting.presentedViewController!.name)")
         }
@@ -91,7 +92,7 @@ public final class TransitionRuntime {
         // As in UIKit, a full-screen presentation starts with the presenting view in the
         // container (animators insert the presented view above it).
         if style == .fullScreen { try container.addSubview(presenting.view) }
-        let outcome = try run(state, animator: animator, onFrame: onFrame)
+        let outcome = try run(state, animator: animator, interaction: interaction, onFrame: onFrame)
         if outcome.completed {
             presenting.presentedViewController = presented
             presented.presentingViewController = presenting
@@ -108,6 +109,7 @@ public final class TransitionRuntime {
 
     /// Dismisses the screen `presenting` presents (dismiss(animated:)).
     public func dismiss(_ presented: ViewController, animator: TransitionAnimator?, animated: Bool = true,
+                        interaction: InteractionScript? = nil,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard let presenting = presented.presentingViewController, let container = presented.view.superview else {
             throw EngineError("\(presented.name) is not presented")
@@ -121,7 +123,7 @@ public final class TransitionRuntime {
             initialFrames: (from: presented.view.frame, to: presenting.view.frame),
             finalFrames: (from: .zero, to: presenting.view.frame),
             presentationStyle: style)
-        let outcome = try run(state, animator: animator, onFrame: onFrame)
+        let outcome = try run(state, animator: animator, interaction: interaction, onFrame: onFrame)
         if outcome.completed {
             presented.view.removeFromSuperview()
             // The animator may have put the presenting view in the container: back home.
@@ -139,7 +141,7 @@ public final class TransitionRuntime {
 
     /// Performs a navigation or tab transition inside `container` from one screen to another.
     public func transition(_ operation: TransitionOperation, in container: View, from: ViewController, to: ViewController,
-                           animator: TransitionAnimator?, animated: Bool = true,
+                           animator: TransitionAnimator?, animated: Bool = true, interaction: InteractionScript? = nil,
                            onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard [.push, .pop, .tab].contains(operation) else {
             throw EngineError("\(operation.rawValue) is a modal operation: use present or dismiss")
@@ -150,7 +152,7 @@ public final class TransitionRuntime {
             fromView: from.view, toView: to.view,
             initialFrames: (from: from.view.frame, to: .zero), finalFrames: (from: .zero, to: container.bounds),
             presentationStyle: .fullScreen)
-        let outcome = try run(state, animator: animator, onFrame: onFrame)
+        let outcome = try run(state, animator: animator, interaction: interaction, onFrame: onFrame)
         if outcome.completed {
             from.view.removeFromSuperview()
             if to.view.superview != container { try container.addSubview(to.view) }
@@ -171,6 +173,21 @@ public final class TransitionRuntime {
         try home.superview.insertSubview(presenting.view, at: min(home.index, home.superview.subviews.count))
     }
 
+    /// Advances the clock to the next frame, or first to the interaction's next call or
+    /// completion end when that comes sooner (without reporting a frame).
+    private func step(_ frame: inout Int, start: Double, duration: Double, deadline: Double,
+                      driver: PercentDrivenInteraction?, onFrame: ((Double) -> Void)?) throws(EngineError) {
+        let regular = frameTime(frame + 1, start: start, end: start + duration, deadline: deadline)
+        var next = regular
+        if let due = driver?.nextDeadline, due < next { next = max(due, engine.currentTime) }
+        driver?.step(to: next)
+        try engine.advance(to: next)
+        if next == regular {
+            frame += 1
+            onFrame?(next)
+        }
+    }
+
     /// The clock time of frame `number`: `start + number × frameInterval`, computed (not
     /// summed) so that no drift builds up, and snapped onto the animation's end when within
     /// a microsecond of it, so a 0.4 s transition at 60 fps ends on frame 24, not 25.
@@ -182,22 +199,36 @@ public final class TransitionRuntime {
 
     /// Runs one transition: appearance, duration, animate, frames until completeTransition
     /// or the watchdog, then ended and the did-appearance callbacks (swapped on cancel).
-    private func run(_ state: TransitionState, animator: TransitionAnimator?,
+    /// With an interaction, the percent-driven interaction controller drives the
+    /// transition's time; the watchdog starts when its completion has played.
+    private func run(_ state: TransitionState, animator: TransitionAnimator?, interaction: InteractionScript?,
                      onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
         appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
         let start = engine.currentTime
         var problems: [String] = []
         var duration = 0.0
         if let animator, state.isAnimated {
+            let driver = interaction.map { PercentDrivenInteraction(script: $0, state: state, engine: engine) }
+            driver?.prepare(start: start)
             let begun = animator.begin(state, engine: engine)
             duration = begun.duration
             problems += begun.problems
-            let deadline = start + duration + watchdogGrace
+            driver?.begin(duration: duration)
             var frame = 0
-            while state.completion == nil && engine.currentTime < deadline {
-                frame += 1
-                try engine.advance(to: frameTime(frame, start: start, end: start + duration, deadline: deadline))
-                onFrame?(engine.currentTime)
+            while state.completion == nil {
+                let deadline: Double
+                if let driver {
+                    guard let over = driver.overAt else {
+                        try step(&frame, start: start, duration: duration, deadline: .infinity, driver: driver,
+                                 onFrame: onFrame)
+                        continue
+                    }
+                    deadline = max(start + duration, over) + watchdogGrace
+                } else {
+                    deadline = start + duration + watchdogGrace
+                }
+                if engine.currentTime >= deadline { break }
+                try step(&frame, start: start, duration: duration, deadline: deadline, driver: driver, onFrame: onFrame)
             }
             if state.completion == nil {
                 problems.append("\(animator.identifier) never called completeTransition within \(JSONValue.format(duration)) s "
@@ -207,6 +238,7 @@ public final class TransitionRuntime {
                 restoreAfterWatchdog(state)
             }
             animator.end(state)
+            driver?.finish()
         } else {
             // No animation: the incoming view takes its final place at once.
             if let toView = state.toView, toView.superview != state.container { try state.container.addSubview(toView) }

@@ -26,29 +26,31 @@ public final class TransitionStage {
         to.view.backgroundColor = RGBAColor(red: 0.86, green: 0.92, blue: 1, alpha: 1)
     }
 
-    /// Runs `operation` from "from" to "to" with `animator` (nil: no animation).
+    /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
+    /// by `interaction` when given (a percent-driven interactive transition).
     ///
     /// - Parameter onFrame: called after every frame with the clock time.
     /// - Returns: what happened.
     /// - Throws: `EngineError` when the operation cannot be performed (also when the stage
     ///   has run a transition already).
     public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?,
+                        interaction: InteractionScript? = nil,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard runtime.window.subviews.isEmpty else { throw EngineError("the stage has run its transition already") }
         switch operation {
         case .present:
             try runtime.setRoot(from)
-            return try runtime.present(to, from: from, animator: animator, onFrame: onFrame)
+            return try runtime.present(to, from: from, animator: animator, interaction: interaction, onFrame: onFrame)
         case .dismiss:
             // "to" presented "from" earlier; now "from" goes away.
             try runtime.setRoot(to)
             _ = try runtime.present(from, from: to, animator: nil, animated: false)
-            return try runtime.dismiss(from, animator: animator, onFrame: onFrame)
+            return try runtime.dismiss(from, animator: animator, interaction: interaction, onFrame: onFrame)
         case .push, .pop, .tab:
             try runtime.setRoot(root)
             try root.view.addSubview(from.view)
             return try runtime.transition(operation, in: root.view, from: from, to: to, animator: animator,
-                                          onFrame: onFrame)
+                                          interaction: interaction, onFrame: onFrame)
         }
     }
 }

@@ -5,11 +5,13 @@ import AnimatorHost
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the demo app (no arguments) or one animator's transition, and report what happened."
-    static let usage = "animator-host run [<id|name> [--operation OP] [--param NAME=VALUE]...] [--routes FILE] [--json]"
+    static let usage = "animator-host run [<id|name> [--operation OP] [--param NAME=VALUE]... [--interactive TRACE]] [--routes FILE] [--json]"
     static let options: [OptionSpec] = [
         .value("--operation", "-o", valueName: "OP",
                help: "The operation to run the animator for (default: the first it supports)."),
         .value("--param", valueName: "NAME=VALUE", repeatable: true, help: "Set an animator parameter (repeatable)."),
+        .value("--interactive", valueName: "TRACE",
+               help: "Drive the transition interactively: a gesture trace (.json), a script file, or a script."),
         .value("--routes", valueName: "FILE", help: "Run the demo app with these routes instead of its own."),
         .flag("--json", help: "Print JSON: {\"transitions\": [...]}, one object per transition."),
     ] + OptionSpec.pluginOptions
@@ -18,7 +20,10 @@ enum RunCommand: Command {
         card screen pushed on it, a detail screen presented over it and a settings tab. Its
         script presents and dismisses the detail, pushes and pops the card, and switches to
         the second tab and back; its routes (docs/transitions.md) use every bundled animator.
-        With an animator, one transition runs between two screens, "from" and "to".
+        With an animator, one transition runs between two screens, "from" and "to";
+        --interactive drives it as UIPercentDrivenInteractiveTransition would, from a pan or
+        pinch trace or a script such as 'update 0.3 @0.2; update 0.6 @0.4; cancel @0.5'
+        (docs/interaction.md).
         Exit status 1 when a transition had a problem (the watchdog fired, completeTransition
         was called twice, a duration was invalid) or something could not be loaded.
         """
@@ -37,8 +42,9 @@ enum RunCommand: Command {
                 }
                 reports = try runOne(query, arguments: arguments, registry: registry)
             } else {
-                guard arguments.value("--operation") == nil, arguments.values("--param").isEmpty else {
-                    throw UsageError("--operation and --param need an animator: run <id|name> --operation OP")
+                guard arguments.value("--operation") == nil, arguments.values("--param").isEmpty,
+                      arguments.value("--interactive") == nil else {
+                    throw UsageError("--operation, --param and --interactive need an animator: run <id|name> --operation OP")
                 }
                 reports = try runDemo(routesPath: arguments.value("--routes"), registry: registry)
             }
@@ -71,10 +77,12 @@ enum RunCommand: Command {
         var animator: String
         var rule: String?
         var outcome: TransitionOutcome
+        var interactive = false
 
         var text: String {
             var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
                 + "\(JSONValue.format(rounded(outcome.duration))) s, \(outcome.completed ? "completed" : "cancelled")"
+                + (interactive ? " (interactive, \(JSONValue.format(rounded(outcome.elapsed))) s)" : "")
             if let rule { text += "  [\(rule)]" }
             return text
         }
@@ -84,7 +92,7 @@ enum RunCommand: Command {
                 ("operation", .string(operation.rawValue)), ("from", .string(from)), ("to", .string(to)),
                 ("animator", .string(outcome.animator ?? animator)), ("rule", rule.map(JSONValue.string) ?? .null),
                 ("duration", .number(outcome.duration)), ("elapsed", .number(outcome.elapsed)),
-                ("completed", .bool(outcome.completed)), ("problems", .array(outcome.problems.map(JSONValue.string))),
+                ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)), ("problems", .array(outcome.problems.map(JSONValue.string))),
             ])
         }
     }
@@ -111,11 +119,15 @@ enum RunCommand: Command {
         }
         let parameters = try info.resolveParameters(arguments.values("--param"))
         let runtime = TransitionRuntime()
+        let interaction = try arguments.value("--interactive").map { argument throws(InteractionError) in
+            try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
+        }
         let animator = try AnimatorInstance(info, parameters: parameters, session: HostSession(engine: runtime.engine))
         let stage = TransitionStage(runtime: runtime)
-        let outcome = try stage.perform(operation, animator: animator)
+        let outcome = try stage.perform(operation, animator: animator, interaction: interaction)
         return [Line(operation: operation, from: stage.from.name, to: stage.to.name,
-                     animator: "\(info.name) (\(info.id))", rule: nil, outcome: outcome)]
+                     animator: "\(info.name) (\(info.id))", rule: nil, outcome: outcome,
+                     interactive: interaction != nil)]
     }
 
     /// Rounds to the millisecond for reports (frame steps leave float noise).
