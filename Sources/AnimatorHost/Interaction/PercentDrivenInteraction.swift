@@ -38,6 +38,11 @@ final class PercentDrivenInteraction {
     private var base = 0.0
     /// Engine time at which the interaction ended (phase became done).
     private(set) var overAt: Double?
+    /// Layers outside the container whose time follows the transition's
+    /// (animateAlongsideTransition(in:)).
+    private var followers: [Layer] = []
+    /// Called at every interactive ↔ non-interactive switch.
+    var onInteractionChange: (() -> Void)?
 
     init(script: InteractionScript, state: TransitionState, engine: AnimationEngine) {
         self.script = script
@@ -47,6 +52,25 @@ final class PercentDrivenInteraction {
     }
 
     private var layer: Layer { state.container.layer }
+
+    /// Every layer whose time the interaction drives.
+    private var driven: [Layer] { [layer] + followers }
+
+    /// Makes `layer`'s time follow the transition's from now on.
+    func follow(_ other: Layer) {
+        guard other.id != layer.id, !followers.contains(where: { $0.id == other.id }) else { return }
+        followers.append(other)
+        switch phase {
+        case .interactive, .completing: other.timing = layer.timing
+        case .playing, .done: break
+        }
+    }
+
+    private func setInteractive(_ interactive: Bool) {
+        guard state.isInteractive != interactive else { return }
+        state.isInteractive = interactive
+        onInteractionChange?()
+    }
 
     /// Before animateTransition: freeze the container's time at 0 (interactive start).
     func prepare(start: Double) {
@@ -120,14 +144,10 @@ final class PercentDrivenInteraction {
             freeze(at: percent * duration)
         case (.update, _):
             state.problems.append("interaction: update at \(JSONValue.format(time - start)) s while not interactive (pause first); ignored")
-        case (.pause, .playing):
+        case (.pause, .playing), (.pause, .completing):
             phase = .interactive
-            state.isInteractive = true
             freeze(at: percent * duration)
-        case (.pause, .completing):
-            phase = .interactive
-            state.isInteractive = true
-            freeze(at: percent * duration)
+            setInteractive(true)
         case (.pause, _):
             break
         case (.finish, .interactive), (.cancel, .interactive), (.finish, .completing), (.cancel, .completing):
@@ -136,7 +156,7 @@ final class PercentDrivenInteraction {
             let remaining = toEnd ? (1 - percent) : percent
             phase = .completing(toEnd: toEnd, from: percent, since: time,
                                 length: remaining * duration / script.completionSpeed)
-            state.isInteractive = false
+            setInteractive(false)
         case (.finish, .playing):
             // Already playing to the end: nothing left to drive.
             phase = .done
@@ -154,22 +174,24 @@ final class PercentDrivenInteraction {
         percent = toEnd ? 1 : 0
         if toEnd {
             // Run again from the duration: animations ending by then complete at this step.
-            layer.timing = LayerTiming(beginTime: now, speed: 1, timeOffset: base + duration)
+            for driven in driven { driven.timing = LayerTiming(beginTime: now, speed: 1, timeOffset: base + duration) }
         } else {
             freeze(at: 0)
-            removeAnimations(in: layer)
-            layer.timing = LayerTiming()
+            for driven in driven {
+                removeAnimations(in: driven)
+                driven.timing = LayerTiming()
+            }
         }
     }
 
     /// After the transition: give the container the engine's time back if nothing runs in it.
     func finish() {
-        if !hasAnimations(in: layer) { layer.timing = LayerTiming() }
+        for driven in driven where !hasAnimations(in: driven) { driven.timing = LayerTiming() }
     }
 
     /// Stops the container's time at `offset` seconds into the transition.
     private func freeze(at offset: Double) {
-        layer.timing = LayerTiming(beginTime: 0, speed: 0, timeOffset: base + offset)
+        for driven in driven { driven.timing = LayerTiming(beginTime: 0, speed: 0, timeOffset: base + offset) }
     }
 
     private func removeAnimations(in layer: Layer) {

@@ -48,6 +48,9 @@ public final class TransitionRuntime {
     public var frameInterval = 1.0 / 60
     /// How long past its duration a transition may take to call completeTransition.
     public var watchdogGrace = 1.0
+    /// Called as each transition begins, after the will-appear callbacks and before
+    /// animateTransition: where an app adds alongside animations to the coordinator.
+    public var transitionWillBegin: ((TransitionCoordinator) -> Void)?
 
     /// Creates a runtime with a window of `size`.
     public init(engine: AnimationEngine = AnimationEngine(), size: Size = Size(width: 390, height: 844)) {
@@ -207,13 +210,27 @@ public final class TransitionRuntime {
         let start = engine.currentTime
         var problems: [String] = []
         var duration = 0.0
-        if let animator, state.isAnimated {
-            let driver = interaction.map { PercentDrivenInteraction(script: $0, state: state, engine: engine) }
-            driver?.prepare(start: start)
+        let animates = animator != nil && state.isAnimated
+        let driver = animates ? interaction.map { PercentDrivenInteraction(script: $0, state: state, engine: engine) } : nil
+        let coordinator = TransitionCoordinator(state: state, engine: engine, start: start,
+                                                initiallyInteractive: driver?.script.wantsInteractiveStart ?? false)
+        coordinator.interaction = driver
+        driver?.onInteractionChange = { [weak coordinator] in coordinator?.interactionChanged() }
+        state.from.transitionCoordinator = coordinator
+        state.to.transitionCoordinator = coordinator
+        defer {
+            state.from.transitionCoordinator = nil
+            state.to.transitionCoordinator = nil
+        }
+        driver?.prepare(start: start)
+        transitionWillBegin?(coordinator)
+        if let animator, animates {
             let begun = animator.begin(state, engine: engine)
             duration = begun.duration
             problems += begun.problems
             driver?.begin(duration: duration)
+            coordinator.transitionDuration = duration
+            coordinator.startAlongside()
             var frame = 0
             while state.completion == nil {
                 let deadline: Double
@@ -240,10 +257,13 @@ public final class TransitionRuntime {
             animator.end(state)
             driver?.finish()
         } else {
-            // No animation: the incoming view takes its final place at once.
+            // No animation: the incoming view takes its final place at once; alongside
+            // animations apply at once.
+            coordinator.startAlongside()
             if let toView = state.toView, toView.superview != state.container { try state.container.addSubview(toView) }
             state.completion = true
         }
+        coordinator.finish()
         problems += state.problems
         let completed = state.completion!
         if completed {
