@@ -146,6 +146,15 @@ public final class TransitionRuntime {
     public func transition(_ operation: TransitionOperation, in container: View, from: ViewController, to: ViewController,
                            animator: TransitionAnimator?, animated: Bool = true, interaction: InteractionScript? = nil,
                            onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        try transition(operation, in: container, from: from, to: to, animator: animator, animated: animated,
+                       interaction: interaction, willBegin: nil, onFrame: onFrame)
+    }
+
+    /// `transition` with a hook for the container controller (navigation bar cross-fade).
+    func transition(_ operation: TransitionOperation, in container: View, from: ViewController, to: ViewController,
+                    animator: TransitionAnimator?, animated: Bool, interaction: InteractionScript?,
+                    willBegin: ((TransitionCoordinator) -> Void)?,
+                    onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
         guard [.push, .pop, .tab].contains(operation) else {
             throw EngineError("\(operation.rawValue) is a modal operation: use present or dismiss")
         }
@@ -155,7 +164,7 @@ public final class TransitionRuntime {
             fromView: from.view, toView: to.view,
             initialFrames: (from: from.view.frame, to: .zero), finalFrames: (from: .zero, to: container.bounds),
             presentationStyle: .fullScreen)
-        let outcome = try run(state, animator: animator, interaction: interaction, onFrame: onFrame)
+        let outcome = try run(state, animator: animator, interaction: interaction, willBegin: willBegin, onFrame: onFrame)
         if outcome.completed {
             from.view.removeFromSuperview()
             if to.view.superview != container { try container.addSubview(to.view) }
@@ -205,6 +214,7 @@ public final class TransitionRuntime {
     /// With an interaction, the percent-driven interaction controller drives the
     /// transition's time; the watchdog starts when its completion has played.
     private func run(_ state: TransitionState, animator: TransitionAnimator?, interaction: InteractionScript?,
+                     willBegin: ((TransitionCoordinator) -> Void)? = nil,
                      onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
         appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
         let start = engine.currentTime
@@ -223,6 +233,7 @@ public final class TransitionRuntime {
             state.to.transitionCoordinator = nil
         }
         driver?.prepare(start: start)
+        willBegin?(coordinator)
         transitionWillBegin?(coordinator)
         if let animator, animates {
             let begun = animator.begin(state, engine: engine)
