@@ -61,16 +61,16 @@ public enum DemoApp {
                                                         blue: Double(rgb & 0xFF) / 255, alpha: 1)
             return controller
         }
-        let app = screen("app", 0xFFFFFF)
-        let home = screen("home", 0xF2F2F7)
         let list = screen("list", 0xF2F2F7)
         let card = screen("card", 0xDBEAFE)
         let detail = screen("detail", 0xFFFFFF)
         let settings = screen("settings", 0xE5E7EB)
-        try runtime.setRoot(app)
-        try app.view.addSubview(home.view)
-        try home.view.addSubview(list.view)
-        let screens = ["list": list, "card": card, "detail": detail, "home": home, "settings": settings]
+        // Tab 0: a navigation stack ("home") with the list at its root; tab 1: settings.
+        let navigation = try NavigationController(name: "home", root: list, runtime: runtime, frame: bounds)
+        let tabs = try TabBarController(name: "app", viewControllers: [navigation.controller, settings],
+                                        runtime: runtime, frame: bounds)
+        try runtime.setRoot(tabs.controller)
+        let screens = ["list": list, "card": card, "detail": detail, "home": navigation.controller, "settings": settings]
         let session = HostSession(engine: engine)
         let resolver = RouteResolver(routes: routes)
         var reports: [Report] = []
@@ -85,16 +85,21 @@ public enum DemoApp {
             case .none:
                 animator = nil
             }
-            let from = screens[step.from]!, to = screens[step.to]!
-            let outcome: TransitionOutcome
+            let outcome: TransitionOutcome?
             switch step.operation {
-            case .present: outcome = try runtime.present(to, from: app, animator: animator, onFrame: onFrame)
-            case .dismiss: outcome = try runtime.dismiss(from, animator: animator, onFrame: onFrame)
-            case .push, .pop: outcome = try runtime.transition(step.operation, in: home.view, from: from, to: to,
-                                                               animator: animator, onFrame: onFrame)
-            case .tab: outcome = try runtime.transition(.tab, in: app.view, from: from, to: to, animator: animator,
-                                                        onFrame: onFrame)
+            case .present:
+                // Presented over the whole app, from the tab bar controller.
+                outcome = try runtime.present(screens[step.to]!, from: tabs.controller, animator: animator, onFrame: onFrame)
+            case .dismiss:
+                outcome = try runtime.dismiss(screens[step.from]!, animator: animator, onFrame: onFrame)
+            case .push:
+                outcome = try navigation.push(screens[step.to]!, animator: animator, onFrame: onFrame)
+            case .pop:
+                outcome = try navigation.pop(animator: animator, onFrame: onFrame)
+            case .tab:
+                outcome = try tabs.select(step.tab ?? 0, animator: animator, onFrame: onFrame)
             }
+            guard let outcome else { throw EngineError("demo step \(step.operation.rawValue) \(step.from) → \(step.to) did nothing") }
             reports.append(Report(step: step, resolution: resolution, outcome: outcome))
         }
         return reports

@@ -28,11 +28,16 @@ import TestSupport
             // The transition ends on the frame its duration ends (clock subtraction aside).
             #expect(abs(report.outcome.elapsed - report.outcome.duration) < 1e-9)
         }
-        // Back where it started: app ▸ home ▸ list, nothing left in a container.
+        // Back where it started: the tab bar controller ("app") shows the navigation
+        // controller ("home"), whose content shows the list under the list's title.
         let app = try #require(runtime.window.subviews.first)
         #expect(runtime.window.subviews.count == 1)
-        #expect(app.subviews.map(\.name) == ["home"])
-        #expect(app.subviews[0].subviews.map(\.name) == ["list"])
+        #expect(app.subviews.map(\.name) == ["app content", "app bar"])
+        let home = try #require(app.subviews[0].subviews.first)
+        #expect(app.subviews[0].subviews.map(\.name) == ["home"])
+        #expect(home.subviews.map(\.name) == ["home content", "home bar"])
+        #expect(home.subviews[0].subviews.map(\.name) == ["list"])
+        #expect(home.subviews[1].subviews.map(\.name) == ["title: list"])
         // Every will-appear is followed by its did-appear, every will-disappear by its did-disappear.
         var pending: [String: AppearanceEvent.Kind] = [:]
         for event in runtime.appearance {
