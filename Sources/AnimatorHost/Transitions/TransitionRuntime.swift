@@ -69,9 +69,13 @@ public final class TransitionRuntime {
     ///
     /// - Parameters:
     ///   - animator: the animator, or nil for the system's transition (here: no animation).
+    ///   - presentationController: a custom presentation's controller (what the
+    ///     transitioning delegate's presentationController(forPresented:…) returns); the
+    ///     presented screen's style becomes `.custom`.
     ///   - onFrame: called after each frame step with the clock time (renderers, timelines).
     public func present(_ presented: ViewController, from presenting: ViewController, animator: TransitionAnimator?,
-                        animated: Bool = true, interaction: InteractionScript? = nil,
+                        animated: Bool = true, presentationController: PresentationController? = nil,
+                        interaction: InteractionScript? = nil,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard presenting.presentedViewController == nil else {
             throw EngineError("\(presenting.name) is already presenting \(presenting.presentedViewController!.name)")
@@ -79,33 +83,53 @@ public final class TransitionRuntime {
         guard let home = presenting.view.superview else {
             throw EngineError("\(presenting.name) cannot present \(presented.name): its view is not in the window")
         }
+        if let controller = presentationController {
+            guard controller.presentedViewController === presented, controller.presentingViewController === presenting else {
+                throw EngineError("the presentation controller is for \(controller.presentedViewController.name) "
+                                  + "presented by \(controller.presentingViewController.name)")
+            }
+            presented.modalPresentationStyle = .custom
+        }
         let style = presented.modalPresentationStyle
         let bounds = window.bounds
         presenting.homeWhilePresenting = (home, home.subviews.firstIndex(of: presenting.view) ?? home.subviews.count)
         // The container: a transition view over the window, kept while presented.
         let container = engine.makeView(frame: bounds, name: "transition container")
         try window.addSubview(container)
+        presentationController?.containerView = container
         let state = TransitionState(
             operation: .present, isAnimated: animated, container: container, from: presenting, to: presented,
             fromView: style == .custom ? nil : presenting.view, toView: presented.view,
             initialFrames: (from: presenting.view.frame, to: .zero),
-            finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame, to: bounds),
+            finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame,
+                          to: presentationController?.frameOfPresentedViewInContainerView ?? bounds),
             presentationStyle: style)
         presented.view.frame = bounds
         // As in UIKit, a full-screen presentation starts with the presenting view in the
         // container (animators insert the presented view above it).
         if style == .fullScreen { try container.addSubview(presenting.view) }
-        let outcome = try run(state, animator: animator, interaction: interaction, onFrame: onFrame)
+        let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
+            guard let controller = presentationController else { return }
+            controller.presentationTransitionWillBegin()
+            state.toView = controller.presentedView
+        }, onFrame: onFrame)
+        let shown = presentationController?.presentedView ?? presented.view
+        presentationController?.presentationTransitionDidEnd(outcome.completed)
         if outcome.completed {
             presenting.presentedViewController = presented
             presented.presentingViewController = presenting
-            if style == .fullScreen { presenting.view.removeFromSuperview() }
-            if presented.view.superview != container { try container.addSubview(presented.view) }
+            presented.presentationController = presentationController
+            if style == .fullScreen || presentationController?.shouldRemovePresentersView == true {
+                presenting.view.removeFromSuperview()
+            }
+            if shown.superview != container { try container.addSubview(shown) }
         } else {
             if style == .fullScreen { try putBack(presenting, below: container) }
             presenting.homeWhilePresenting = nil
+            shown.removeFromSuperview()
             presented.view.removeFromSuperview()
             container.removeFromSuperview()
+            presentationController?.containerView = nil
         }
         return outcome
     }
@@ -114,20 +138,26 @@ public final class TransitionRuntime {
     public func dismiss(_ presented: ViewController, animator: TransitionAnimator?, animated: Bool = true,
                         interaction: InteractionScript? = nil,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
-        guard let presenting = presented.presentingViewController, let container = presented.view.superview else {
+        let controller = presented.presentationController
+        let shown = controller?.presentedView ?? presented.view
+        guard let presenting = presented.presentingViewController, let container = shown.superview else {
             throw EngineError("\(presented.name) is not presented")
         }
         let style = presented.modalPresentationStyle
-        // A full-screen presenter was removed: put it back where it was, beneath the container.
+        // A removed presenter was taken off screen: put it back where it was, beneath the container.
         if presenting.view.superview == nil { try putBack(presenting, below: container) }
         let state = TransitionState(
             operation: .dismiss, isAnimated: animated, container: container, from: presented, to: presenting,
-            fromView: presented.view, toView: style == .custom ? nil : presenting.view,
-            initialFrames: (from: presented.view.frame, to: presenting.view.frame),
+            fromView: shown, toView: style == .custom ? nil : presenting.view,
+            initialFrames: (from: shown.frame, to: presenting.view.frame),
             finalFrames: (from: .zero, to: presenting.view.frame),
             presentationStyle: style)
-        let outcome = try run(state, animator: animator, interaction: interaction, onFrame: onFrame)
+        let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
+            controller?.dismissalTransitionWillBegin()
+        }, onFrame: onFrame)
+        controller?.dismissalTransitionDidEnd(outcome.completed)
         if outcome.completed {
+            shown.removeFromSuperview()
             presented.view.removeFromSuperview()
             // The animator may have put the presenting view in the container: back home.
             if presenting.view.superview == container { try putBack(presenting, below: container) }
@@ -135,9 +165,13 @@ public final class TransitionRuntime {
             container.removeFromSuperview()
             presenting.presentedViewController = nil
             presented.presentingViewController = nil
+            presented.presentationController = nil
+            controller?.containerView = nil
         } else {
-            if style == .fullScreen { presenting.view.removeFromSuperview() }
-            if presented.view.superview != container { try container.addSubview(presented.view) }
+            if style == .fullScreen || controller?.shouldRemovePresentersView == true {
+                presenting.view.removeFromSuperview()
+            }
+            if shown.superview != container { try container.addSubview(shown) }
         }
         return outcome
     }

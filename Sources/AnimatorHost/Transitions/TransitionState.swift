@@ -10,8 +10,8 @@ public final class TransitionState {
     let from: ViewController
     let to: ViewController
     /// view(forKey:): nil where UIKit gives nil (the presenting view of a custom presentation).
-    let fromView: View?
-    let toView: View?
+    var fromView: View?
+    var toView: View?
     let initialFrames: (from: Rect, to: Rect)
     let finalFrames: (from: Rect, to: Rect)
     let presentationStyle: ModalPresentationStyle

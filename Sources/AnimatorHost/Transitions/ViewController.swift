@@ -18,6 +18,8 @@ public final class ViewController {
     public internal(set) var presentedViewController: ViewController?
     /// The screen presenting it, if any (held weakly: the presenter owns the presented).
     public internal(set) weak var presentingViewController: ViewController?
+    /// The presentation controller of its custom presentation, while presented.
+    public internal(set) var presentationController: PresentationController?
     /// The coordinator of the transition it is part of, while one runs.
     public internal(set) var transitionCoordinator: TransitionCoordinator?
     /// Where its view was before a full-screen presentation took it off screen: the

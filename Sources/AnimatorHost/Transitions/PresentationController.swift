@@ -1,0 +1,48 @@
+/// UIPresentationController: manages a custom presentation (modalPresentationStyle
+/// `.custom`) from the moment it begins until the presented screen is dismissed. Subclass
+/// it and override the hooks, as in UIKit; the runtime calls them at UIKit's moments:
+///
+/// - `presentationTransitionWillBegin()` after the will-appear callbacks and before
+///   animateTransition (the coordinator is available on both screens), and
+///   `presentationTransitionDidEnd(_:)` when the presentation completed or was cancelled;
+/// - `dismissalTransitionWillBegin()` / `dismissalTransitionDidEnd(_:)` likewise.
+///
+/// `frameOfPresentedViewInContainerView` is the to-view's final frame;
+/// `presentedView` is what the transition context's view(forKey: .to) (presenting) and
+/// view(forKey: .from) (dismissing) return: the presented screen's view or a wrapper.
+open class PresentationController {
+    /// The screen being presented.
+    public let presentedViewController: ViewController
+    /// The screen presenting it.
+    public let presentingViewController: ViewController
+    /// The container of the transitions, once the presentation began.
+    public internal(set) var containerView: View?
+
+    /// Creates a presentation controller for a presentation.
+    public init(presentedViewController: ViewController, presenting presentingViewController: ViewController) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController
+    }
+
+    /// Where the presented view ends up in the container (default: the whole container).
+    open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
+
+    /// The view animated in and out: the presented screen's view by default.
+    open var presentedView: View { presentedViewController.view }
+
+    /// Whether the presenting view leaves the screen when the presentation completes
+    /// (false by default: a custom presentation keeps it).
+    open var shouldRemovePresentersView: Bool { false }
+
+    /// The presentation transition is about to begin.
+    open func presentationTransitionWillBegin() {}
+
+    /// The presentation transition ended: `completed` is false when it was cancelled.
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+
+    /// The dismissal transition is about to begin.
+    open func dismissalTransitionWillBegin() {}
+
+    /// The dismissal transition ended: `completed` is false when it was cancelled.
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+}
