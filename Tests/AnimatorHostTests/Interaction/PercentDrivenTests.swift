@@ -132,3 +132,42 @@ import TestSupport
         #expect(b.view.superview != nil)
     }
 }
+
+extension PercentDrivenTests {
+    func bundled(_ name: String) throws -> AnimatorInstance {
+        let registry = PluginLoader().discover(PluginSearchPath(entries: [
+            .init(directory: PackageLayout.productsDirectory, origin: .commandLine),
+        ]))
+        let info = try #require(registry.animator(named: name))
+        return try AnimatorInstance(info, parameters: info.resolveParameters([]), session: HostSession(engine: runtime.engine))
+    }
+
+    @Test func bubblesInteractiveDismissalFollowsAPanAndComesBackWholeWhenCancelled() throws {
+        let bubble = try bundled("bubble")
+        _ = try runtime.present(b, from: a, animator: bubble)
+        // A downward pan of 211 points on the 844-point screen: 25 %, let go at rest → cancel.
+        let trace = try GestureTrace.parse("""
+            { "gesture": "pan", "axis": "y", "samples": [ { "t": 0, "translation": 0 },
+              { "t": 0.1, "translation": 211, "velocity": 0 } ] }
+            """, source: "pan.json").script(containerSize: bounds.size)
+        #expect(trace.events.map(\.command) == [.update(0.25), .cancel])
+        var opacity: Double?
+        let start = runtime.engine.currentTime
+        let outcome = try runtime.dismiss(b, animator: bubble, interaction: trace) { t in
+            // Frame 6 is at 0.1 s exactly, when the update lands: bubble's dismissal at 25 %
+            // of 0.5 s, its alpha 1 − easeInOut(0.25).
+            if abs(t - start - 0.1) < 1e-9 { opacity = b.view.layer.presentation().opacity }
+        }
+        #expect(abs(try #require(opacity) - (1 - Self.easeInOut(0.25))) < 1e-9)
+        #expect(!outcome.completed)
+        // Cancelling from 25 % of 0.5 s takes 0.125 s.
+        #expect(abs(outcome.elapsed - 0.225) < 1e-9)
+        // Still presented, whole again: alpha 1, identity, centred, the bubble behind it.
+        #expect(b.presentingViewController === a)
+        #expect(b.view.alpha == 1 && b.view.transform == .identity)
+        #expect(b.view.center == Point(x: 195, y: 422))
+        let container = try #require(b.view.superview)
+        #expect(container.subviews.map(\.name).last == b.view.name)
+        #expect(container.subviews.contains { $0.name == "bubble" })
+    }
+}
