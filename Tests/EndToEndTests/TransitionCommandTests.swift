@@ -115,6 +115,23 @@ import TestSupport
         #expect(other["rule"] as? String == "$.routes[5]")
     }
 
+    @Test func resolveNamesThePresentationController() throws {
+        let routes = cli.home.file("routes.json")
+        try #"{ "routes": [ { "operation": "present", "animator": "system", "presentation": "bottom-card" } ] }"#
+            .write(toFile: routes, atomically: true, encoding: .utf8)
+        let result = try cli.run("resolve", "--operation", "present", "--routes", routes)
+        #expect(result.standardOutput == """
+            animator      system.cover-vertical
+            presentation  bottom-card, 300 points tall
+            rule          $.routes[0] (\(routes))
+
+            """)
+        let json = try cli.runJSON("resolve", "--operation", "present", "--routes", routes, "--json")
+        let presentation = try #require(json["presentation"] as? [String: Any])
+        #expect(presentation["style"] as? String == "bottom-card")
+        #expect(presentation["height"] as? Double == 300)
+    }
+
     @Test func resolveNeedsAnOperation() throws {
         let result = try cli.run("resolve")
         #expect(result.status == 2)

@@ -89,7 +89,10 @@ public enum DemoApp {
             switch step.operation {
             case .present:
                 // Presented over the whole app, from the tab bar controller.
-                outcome = try runtime.present(screens[step.to]!, from: tabs.controller, animator: animator, onFrame: onFrame)
+                let presented = screens[step.to]!
+                let controller = resolution.presentation?.makeController(presented: presented, presenting: tabs.controller)
+                outcome = try runtime.present(presented, from: tabs.controller, animator: animator,
+                                              presentationController: controller, onFrame: onFrame)
             case .dismiss:
                 outcome = try runtime.dismiss(screens[step.from]!, animator: animator, onFrame: onFrame)
             case .push:

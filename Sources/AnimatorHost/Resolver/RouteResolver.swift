@@ -4,6 +4,8 @@ public struct Resolution: Equatable, Sendable {
     public var target: RouteTarget
     /// The winning rule's JSON path, or nil when the default applied.
     public var rule: String?
+    /// The presentation controller the winning rule asks for, if any.
+    public var presentation: PresentationSpec?
 }
 
 /// Answers UIKit's delegates (transitioning, navigation, tab bar) from a routes file: one
@@ -29,7 +31,8 @@ public struct RouteResolver: Sendable {
             if let index = route.tab, index != tab { continue }
             if best == nil || route.priority > best!.priority { best = route }
         }
-        if let best { return Resolution(target: best.target, rule: best.path) }
-        return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil)
+        if let best { return Resolution(target: best.target, rule: best.path, presentation: best.presentation) }
+        return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil,
+                          presentation: nil)
     }
 }

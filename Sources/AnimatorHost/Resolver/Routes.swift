@@ -17,6 +17,36 @@ public enum RouteTarget: Equatable, Sendable {
     }
 }
 
+/// A presentation controller a route asks for (the transitioning delegate's
+/// presentationController(forPresented:presenting:source:)).
+public enum PresentationSpec: Equatable, Sendable {
+    /// Seed 004's bottom card, `height` points tall.
+    case bottomCard(height: Double)
+
+    /// The name routes use: "bottom-card".
+    public var name: String {
+        switch self {
+        case .bottomCard: return "bottom-card"
+        }
+    }
+
+    /// The JSON form: `{"style": "bottom-card", "height": 300}`.
+    public var json: JSONValue {
+        switch self {
+        case .bottomCard(let height): return .object([("style", .string(name)), ("height", .number(height))])
+        }
+    }
+
+    /// Makes the controller for a presentation.
+    public func makeController(presented: ViewController, presenting: ViewController) -> PresentationController {
+        switch self {
+        case .bottomCard(let height):
+            return BottomCardPresentationController(presentedViewController: presented, presenting: presenting,
+                                                    height: height)
+        }
+    }
+}
+
 /// One rule of a routes file.
 public struct Route: Equatable, Sendable {
     /// The operations it applies to.
@@ -29,6 +59,8 @@ public struct Route: Equatable, Sendable {
     public var tab: Int?
     /// What it picks.
     public var target: RouteTarget
+    /// The presentation controller it asks for (present rules only).
+    public var presentation: PresentationSpec?
     /// Higher wins; equal priorities go to the earlier rule.
     public var priority: Double
     /// Where it is in its file: `$.routes[2]`.
@@ -115,7 +147,7 @@ public struct Routes: Equatable, Sendable {
     private static func parseRule(_ rule: JSONValue, path: String, registry: AnimatorRegistry,
                                   fail: (String, String) -> RoutesError) throws(RoutesError) -> Route {
         guard case .object(let members) = rule else { throw fail(path, "a rule is a JSON object") }
-        let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority"]
+        let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority", "presentation"]
         for (key, _) in members where !known.contains(key) {
             throw fail("\(path).\(key)", "unknown key (expected \(known.joined(separator: ", ")))")
         }
@@ -162,8 +194,41 @@ public struct Routes: Equatable, Sendable {
         }
         let target = try resolveTarget(animatorName, rule: rule, operations: operations, path: path, registry: registry,
                                        fail: fail)
+        var presentation: PresentationSpec?
+        if let value = rule["presentation"] {
+            presentation = try parsePresentation(value, path: "\(path).presentation", operations: operations, fail: fail)
+        }
         return Route(operations: operations, from: try text("from"), to: try text("to"), tab: tab, target: target,
-                     priority: priority, path: path)
+                     presentation: presentation, priority: priority, path: path)
+    }
+
+    /// `"bottom-card"` or `{"style": "bottom-card", "height": 320}`, on present rules only.
+    private static func parsePresentation(_ value: JSONValue, path: String, operations: [TransitionOperation],
+                                          fail: (String, String) -> RoutesError) throws(RoutesError) -> PresentationSpec {
+        guard operations == [.present] else {
+            throw fail(path, "a presentation controller is chosen for present only (the rule's operation must be \"present\")")
+        }
+        var height = 300.0
+        let style: String?
+        switch value {
+        case .string(let name): style = name
+        case .object(let members):
+            for (key, _) in members where !["style", "height"].contains(key) {
+                throw fail("\(path).\(key)", "unknown key (expected style, height)")
+            }
+            style = value["style"]?.stringValue
+            if let given = value["height"] {
+                guard let number = given.numberValue, number > 0, number.isFinite else {
+                    throw fail("\(path).height", "expected a height in points above 0")
+                }
+                height = number
+            }
+        default: style = nil
+        }
+        guard style == "bottom-card" else {
+            throw fail(path, "unknown presentation (the host offers \"bottom-card\")")
+        }
+        return .bottomCard(height: height)
     }
 
     private static func resolveTarget(_ name: String, rule: JSONValue, operations: [TransitionOperation], path: String,

@@ -51,12 +51,16 @@ enum ResolveCommand: Command {
                 ("kind", .string(kind(of: resolution.target))),
                 ("parameters", .object(parameters.map { ($0.0, $0.1.json) })),
                 ("rule", resolution.rule.map(JSONValue.string) ?? .null),
+                ("presentation", resolution.presentation?.json ?? .null),
                 ("routes", .string(routes.source)),
             ]).serialized(pretty: true))
         } else {
             var fields = [("animator", describe(resolution.target))]
             if !parameters.isEmpty {
                 fields.append(("parameters", parameters.map { "\($0.0)=\($0.1.text)" }.joined(separator: " ")))
+            }
+            if case .bottomCard(let height)? = resolution.presentation {
+                fields.append(("presentation", "bottom-card, \(JSONValue.format(height)) points tall"))
             }
             fields.append(("rule", (resolution.rule ?? "default") + " (\(routes.source))"))
             let width = fields.map(\.0.count).max() ?? 0

@@ -106,6 +106,30 @@ import TestSupport
         #expect(Set(demo.routes.flatMap(\.operations)) == Set(TransitionOperation.allCases))
     }
 
+    @Test func aPresentRuleCanAskForTheBottomCard() throws {
+        let resolver = RouteResolver(routes: try routes("""
+            { "routes": [ { "operation": "present", "to": "sheet", "animator": "system", "presentation": "bottom-card" },
+                          { "operation": "present", "to": "tall", "animator": "system",
+                            "presentation": { "style": "bottom-card", "height": 500 } } ] }
+            """))
+        #expect(resolver.resolve(.present, to: "sheet").presentation == .bottomCard(height: 300))
+        #expect(resolver.resolve(.present, to: "tall").presentation == .bottomCard(height: 500))
+        #expect(resolver.resolve(.present, to: "other").presentation == nil)
+        let errors: [(String, String, String)] = [
+            (#"{ "routes": [ { "operation": ["present", "dismiss"], "animator": "system:cover-vertical", "presentation": "bottom-card" } ] }"#,
+             "$.routes[0].presentation",
+             #"a presentation controller is chosen for present only (the rule's operation must be "present")"#),
+            (#"{ "routes": [ { "operation": "present", "animator": "system", "presentation": "popover" } ] }"#,
+             "$.routes[0].presentation", #"unknown presentation (the host offers "bottom-card")"#),
+            (#"{ "routes": [ { "operation": "present", "animator": "system", "presentation": { "style": "bottom-card", "height": 0 } } ] }"#,
+             "$.routes[0].presentation.height", "expected a height in points above 0"),
+        ]
+        for (text, path, reason) in errors {
+            #expect(error(text)?.path == path)
+            #expect(error(text)?.reason == reason)
+        }
+    }
+
     // MARK: Errors
 
     @Test func anAnimatorIsNeverPickedForAnOperationItDoesNotSupport() {
@@ -150,7 +174,7 @@ import TestSupport
             (#"{ "routes": [ { "operation": ["push", "present"], "animator": "system" } ] }"#, "$.routes[0].animator",
              #""system" means different transitions for these operations; split the rule"#),
             (#"{ "routes": [ { "operation": "push", "animator": "zoom", "from": "a", "when": 1 } ] }"#,
-             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority)"),
+             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation)"),
         ]
         for (text, path, reason) in cases {
             let found = error(text)

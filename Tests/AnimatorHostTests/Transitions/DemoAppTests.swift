@@ -63,6 +63,28 @@ import TestSupport
         }
     }
 
+    @Test func aRouteWithTheBottomCardPresentsTheDetailAsACard() throws {
+        let routes = try Routes.parse("""
+            { "routes": [ { "operation": "present", "to": "detail", "animator": "system",
+                            "presentation": { "style": "bottom-card", "height": 400 } } ] }
+            """, source: "card", registry: registry)
+        let runtime = TransitionRuntime()
+        var cardFrame: Rect?
+        var presenterOnScreen = false
+        runtime.transitionWillBegin = { coordinator in
+            guard coordinator.operation == .dismiss else { return }
+            // While presented (at the dismissal's start): the card is 400 points at the bottom
+            // and the presenter stays on screen beneath it.
+            cardFrame = coordinator.containerView.subviews.last?.frame
+            presenterOnScreen = runtime.window.subviews.first?.name == "app"
+        }
+        let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime)
+        #expect(reports[0].resolution.presentation == .bottomCard(height: 400))
+        #expect(reports.allSatisfy { $0.outcome.completed })
+        #expect(cardFrame == Rect(x: 0, y: 444, width: 390, height: 400))
+        #expect(presenterOnScreen)
+    }
+
     @Test func theStageRunsEachOperationBetweenFromAndTo() throws {
         let info = try #require(registry.animator(named: "zoom"))
         for operation in TransitionOperation.allCases {
