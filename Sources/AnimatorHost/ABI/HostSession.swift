@@ -19,15 +19,19 @@ public struct PluginLogEntry: Equatable, Sendable {
 struct ContextState {
     var operation: TransitionOperation
     var isAnimated: Bool
-    var isInteractive: Bool
+    /// isInteractive when no transition runs behind the context (duration queries).
+    var interactiveWithoutTransition: Bool
     var transition: TransitionState?
 
     init(operation: TransitionOperation, isAnimated: Bool, isInteractive: Bool, transition: TransitionState? = nil) {
         self.operation = operation
         self.isAnimated = isAnimated
-        self.isInteractive = isInteractive
+        interactiveWithoutTransition = isInteractive
         self.transition = transition
     }
+
+    /// isInteractive now: it changes during a transition (finish, cancel, pause).
+    var isInteractive: Bool { transition?.isInteractive ?? interactiveWithoutTransition }
 }
 
 /// One host as plugins see it: an `ah_host` function table plus the objects its handles

@@ -1,3 +1,4 @@
+import AnimatorABI
 import Testing
 import TestSupport
 @testable import AnimatorHost
@@ -169,5 +170,49 @@ extension PercentDrivenTests {
         let container = try #require(b.view.superview)
         #expect(container.subviews.map(\.name).last == b.view.name)
         #expect(container.subviews.contains { $0.name == "bubble" })
+    }
+}
+
+extension PercentDrivenTests {
+    /// A custom animator that reads isInteractive and transitionWasCancelled through the C
+    /// table at every frame, as a C plugin would.
+    final class Prober: TransitionAnimator {
+        let session: HostSession
+        var context: ah_context = 0
+        var seen: [(interactive: Bool, cancelled: Bool)] = []
+        init(session: HostSession) { self.session = session }
+        var identifier: String { "prober" }
+
+        func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+            context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                       isInteractive: state.isInteractive, transition: state))
+            let toView = state.toView!
+            try? state.container.addSubview(toView)
+            engine.animate(withDuration: 0.4, animations: { toView.alpha = 0.5 }, completion: { _ in
+                state.completeTransition(!state.wasCancelled)
+            })
+            return (0.4, [])
+        }
+
+        func sample() {
+            var interactive = false, cancelled = false
+            _ = session.table.pointee.context_is_interactive(session.table, context, &interactive)
+            _ = session.table.pointee.context_was_cancelled(session.table, context, &cancelled)
+            seen.append((interactive, cancelled))
+        }
+
+        func end(_ state: TransitionState) { session.closeContext(context) }
+    }
+
+    @Test func theContextAnswersTheLiveInteractiveAndCancelledStateThroughTheCTable() throws {
+        let prober = Prober(session: HostSession(engine: runtime.engine))
+        _ = try runtime.transition(.push, in: root.view, from: a, to: b, animator: prober,
+                                   interaction: InteractionScript.parse("update 0.5 @0.05; cancel @0.1")) { _ in
+            prober.sample()
+        }
+        // Frames 1–5 (to 0.083 s): interactive; from the cancel at 0.1 s: not, and cancelled.
+        #expect(prober.seen.first.map { $0.interactive && !$0.cancelled } == true)
+        #expect(prober.seen.last.map { !$0.interactive && $0.cancelled } == true)
+        #expect(prober.seen.prefix(5).allSatisfy { $0.interactive })
     }
 }
