@@ -12,6 +12,8 @@ public final class NavigationController {
     /// The stack, root first.
     public private(set) var viewControllers: [ViewController]
     let runtime: TransitionRuntime
+    /// The collection view controllers pushed with `push(collection:)`, by screen.
+    private var collections: [ObjectIdentifier: CollectionViewController] = [:]
     /// The bar's height in points.
     public static let barHeight = 44.0
 
@@ -40,6 +42,15 @@ public final class NavigationController {
         try navigationBar.addSubview(titleView(for: root))
     }
 
+    /// Creates a navigation controller whose root is a collection view controller.
+    ///
+    /// - Throws: `EngineError` when the root's view cannot be installed.
+    public convenience init(name: String = "navigation", rootCollection: CollectionViewController,
+                            runtime: TransitionRuntime, frame: Rect) throws(EngineError) {
+        try self.init(name: name, root: rootCollection.controller, runtime: runtime, frame: frame)
+        collections[ObjectIdentifier(rootCollection.controller)] = rootCollection
+    }
+
     /// pushViewController(_:animated:).
     ///
     /// - Returns: the transition's outcome; when cancelled the stack is unchanged.
@@ -55,6 +66,30 @@ public final class NavigationController {
                         interaction: interaction, onFrame: onFrame)
     }
 
+    /// Pushes a collection view controller. When it uses layout-to-layout navigation
+    /// transitions and the top is a collection view controller, the shared collection
+    /// view animates to its layout (`animator` is not used); otherwise as `push`.
+    @discardableResult
+    public func push(collection: CollectionViewController, animator: TransitionAnimator?, animated: Bool = true,
+                     interaction: InteractionScript? = nil,
+                     onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        collections[ObjectIdentifier(collection.controller)] = collection
+        let layoutAnimator = collection.useLayoutToLayoutNavigationTransitions
+            ? collections[ObjectIdentifier(topViewController)].map { LayoutToLayoutAnimator(from: $0, to: collection) }
+            : nil
+        return try push(collection.controller, animator: layoutAnimator ?? animator, animated: animated,
+                        interaction: interaction, onFrame: onFrame)
+    }
+
+    /// The layout-to-layout animator for popping the top, when the top and the screen
+    /// below are collection view controllers and the top uses layout-to-layout transitions.
+    private func layoutAnimatorForPop() -> TransitionAnimator? {
+        guard viewControllers.count > 1,
+              let top = collections[ObjectIdentifier(topViewController)], top.useLayoutToLayoutNavigationTransitions,
+              let below = collections[ObjectIdentifier(viewControllers[viewControllers.count - 2])] else { return nil }
+        return LayoutToLayoutAnimator(from: top, to: below)
+    }
+
     /// popViewController(animated:).
     ///
     /// - Returns: nil when only the root is left (nothing to pop, as in UIKit), else the outcome.
@@ -62,7 +97,8 @@ public final class NavigationController {
     public func pop(animator: TransitionAnimator?, animated: Bool = true, interaction: InteractionScript? = nil,
                     onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome? {
         guard viewControllers.count > 1 else { return nil }
-        return try move(to: Array(viewControllers.dropLast()), operation: .pop, animator: animator, animated: animated,
+        return try move(to: Array(viewControllers.dropLast()), operation: .pop,
+                        animator: layoutAnimatorForPop() ?? animator, animated: animated,
                         interaction: interaction, onFrame: onFrame)
     }
 
