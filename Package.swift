@@ -58,6 +58,6 @@ let package = Package(
         // The Swift SDK driven against the real host table, in one process.
         .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AnimatorABI"]),
     ]
 )

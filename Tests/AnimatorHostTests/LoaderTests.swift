@@ -1,3 +1,4 @@
+import AnimatorABI
 import Foundation
 import Testing
 import TestSupport
@@ -34,7 +35,7 @@ import TestSupport
         #expect(info.author == nil)
         #expect(info.operations.operations == [.push, .tab])
         #expect(info.isInteractive)
-        #expect(info.abi == ABIVersion(major: 1, minor: 2))
+        #expect(info.abi == ABIVersion(major: AH_ABI_MAJOR, minor: AH_ABI_MINOR))   // the headers it was built with
         #expect(info.path == folder + "/alpha.so")
         #expect(info.parameters.map(\.name) == ["duration", "tint", "origin", "style"])
         #expect(info.parameters[0] == ParameterSpec(name: "duration", type: .number, help: "Seconds.",
@@ -77,8 +78,8 @@ import TestSupport
             switch self {
             case .noEntry: return ["no entry point 'animator_host_entry'"]
             case .nullEntry: return ["animator_host_entry() returned NULL"]
-            case .wrongMajor: return ["built for ABI 2.0", "this host supports ABI 1.x (1.2)"]
-            case .newerMinor: return ["built for ABI 1.7", "newer than this host's ABI 1.2"]
+            case .wrongMajor: return ["built for ABI 2.0", "this host supports ABI 1.x (1.\(AH_ABI_MINOR))"]
+            case .newerMinor: return ["built for ABI 1.7", "newer than this host's ABI 1.\(AH_ABI_MINOR)"]
             case .nullDescriptor: return ["animator 0: descriptor is NULL"]
             case .truncatedDescriptor: return ["animator 0: descriptor is truncated (struct_size 16"]
             case .missingID: return ["animator 0: missing required field 'id'"]
@@ -118,7 +119,7 @@ import TestSupport
     }
 
     @Test func aPluginBuiltForAnOlderMinorLoads() throws {
-        // The evolution rule: this host (1.2) loads plugins built for 1.0 (batch 1.0 only).
+        // The evolution rule: this host (1.\(AH_ABI_MINOR) and later) loads plugins built for 1.0 (batch 1.0 only).
         let folder = pluginFolder()
         try compileFixture(defines: ["FIXTURE_ABI_MINOR=0"], output: folder + "/old.so")
         let registry = discover([folder])

@@ -161,3 +161,56 @@ import Testing
         #expect(rect.insetBy(dx: -10, dy: 0) == CGRect(x: 0, y: 20, width: 120, height: 50))
     }
 }
+
+/// The SDK's coordinator calls (ABI 1.3) inside a transition the host runs.
+@Suite struct SDKCoordinatorTests {
+    let session = HostSession()
+
+    /// A Swift animator written against the SDK, run by the host's runtime.
+    final class AlongsideAnimator: AnimatorHost.TransitionAnimator {
+        let session: HostSession
+        var context: ah_context = 0
+        var percentAtAnimate = -1.0
+        var cancelledSeen: Bool?
+        init(session: HostSession) { self.session = session }
+        var identifier: String { "sdk-alongside" }
+
+        func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+            context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                       isInteractive: state.isInteractive, transition: state))
+            CurrentHost.with(UnsafePointer(session.table)) {
+                let transition = TransitionContext(host: UnsafePointer(session.table), handle: context)
+                let toView = transition.view(forKey: .to)!
+                transition.containerView.addSubview(toView)
+                percentAtAnimate = transition.percentComplete
+                transition.animateAlongside({ toView.alpha = 0.5 }, completion: { cancelled in self.cancelledSeen = cancelled })
+                AnimatorKit.UIView.animate(withDuration: 0.4, animations: { toView.layer.cornerRadius = 8 }, completion: { _ in
+                    transition.completeTransition(!transition.transitionWasCancelled)
+                })
+            }
+            return (0.4, [])
+        }
+
+        func end(_ state: TransitionState) { session.closeContext(context) }
+    }
+
+    @Test func alongsideAnimationsAndPercentCompleteFromSwift() throws {
+        let runtime = TransitionRuntime(engine: session.engine)
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        let a = ViewController(name: "a", engine: session.engine, frame: bounds)
+        let b = ViewController(name: "b", engine: session.engine, frame: bounds)
+        try runtime.setRoot(a)
+        let animator = AlongsideAnimator(session: session)
+        var half: Double?
+        let start = session.engine.currentTime
+        let outcome = try runtime.present(b, from: a, animator: animator) { _ in
+            if half == nil { half = b.view.layer.presentation(at: start + 0.2).opacity }
+        }
+        #expect(outcome.completed)
+        #expect(animator.percentAtAnimate == 0)
+        // 1 → 0.5 on ease-in-out over 0.4 s: 0.75 at 0.2 s.
+        #expect(abs(try #require(half) - 0.75) < 1e-9)
+        #expect(animator.cancelledSeen == false)
+        #expect(b.view.alpha == 0.5)
+    }
+}

@@ -1,3 +1,4 @@
+import AnimatorABI
 import Foundation
 import Testing
 import TestSupport
@@ -58,7 +59,7 @@ struct CLI {
         let zoom = try #require(byID["org.animatorhost.zoom"])
         #expect(zoom["operations"] as? [String] == ["present", "dismiss", "push", "pop", "tab"])
         #expect(zoom["interactive"] as? Bool == true)
-        #expect(zoom["abi"] as? String == "1.2")
+        #expect(zoom["abi"] as? String == "1.\(AH_ABI_MINOR)")   // built with the current headers
         let zoomParameters = try #require(zoom["parameters"] as? [[String: Any]])
         let duration = try #require(zoomParameters.first { $0["name"] as? String == "duration" })
         #expect(duration["type"] as? String == "number")
@@ -103,7 +104,7 @@ struct CLI {
         #expect(problems.count == 3, "\(problems)")
         #expect(problems[0].hasPrefix("problem: \(folder.path)/a-garbage.so: cannot be loaded:"))
         #expect(problems[1] == "problem: \(folder.path)/b-no-entry.so: no entry point 'animator_host_entry' (not an animator-host plugin)")
-        #expect(problems[2] == "problem: \(folder.path)/c-major.so: library is built for ABI 3.0; this host supports ABI 1.x (1.2)")
+        #expect(problems[2] == "problem: \(folder.path)/c-major.so: library is built for ABI 3.0; this host supports ABI 1.x (1.\(AH_ABI_MINOR))")
         #expect(try cli.run("list", "--strict", "--plugin-path", folder.path).status == 1)
         let json = try cli.runJSON("list", "--json", "--plugin-path", folder.path)
         let jsonProblems = try #require(json["problems"] as? [[String: String]])
@@ -220,6 +221,6 @@ struct CLI {
     @Test func versionNamesTheABI() throws {
         let result = try cli.run("--version")
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("(plugin ABI 1.2)"))
+        #expect(result.standardOutput.contains("(plugin ABI 1.\(AH_ABI_MINOR))"))
     }
 }

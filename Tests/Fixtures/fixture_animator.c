@@ -18,6 +18,10 @@
  *   FIXTURE_ID_FROM_PATH          id "org.bench.<file name>" and name "<file name>", set in
  *                                 init, so copies of one library are distinct animators
  *   FIXTURE_COMPLETE_NOW          animate() adds the incoming view and completes at once
+ *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers an alongside
+ *                                 animation (its opacity to 0.5) with a logging completion,
+ *                                 animates its corner radius over the duration and completes
+ *                                 when that ends; logs the percent complete at animate
  *   FIXTURE_COMPLETE_TWICE        ... and then calls completeTransition a second time
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
@@ -124,8 +128,69 @@ static double fixture_duration(const ah_animator *self, ah_context ctx) {
 #endif
 }
 
+#ifdef FIXTURE_ALONGSIDE
+typedef struct alongside_probe {
+    const ah_host *host;
+    ah_context ctx;
+    ah_layer view;
+} alongside_probe;
+static alongside_probe probe;
+
+static void probe_alongside(void *user) {
+    alongside_probe *p = user;
+    ah_value half = { .type = AH_VALUE_NUMBER };
+    half.number = 0.5;
+    p->host->layer_set(p->host, p->view, "opacity", &half);
+}
+
+static void probe_alongside_done(void *user, bool cancelled) {
+    alongside_probe *p = user;
+    p->host->log(p->host, AH_LOG_INFO, cancelled ? "alongside: cancelled" : "alongside: completed");
+}
+
+static void probe_corner(void *user) {
+    alongside_probe *p = user;
+    ah_value radius = { .type = AH_VALUE_NUMBER };
+    radius.number = 8;
+    p->host->layer_set(p->host, p->view, "cornerRadius", &radius);
+}
+
+static void probe_finished(void *user, bool finished) {
+    (void)finished;
+    alongside_probe *p = user;
+    bool cancelled = false;
+    p->host->context_was_cancelled(p->host, p->ctx, &cancelled);
+    p->host->context_complete_transition(p->host, p->ctx, !cancelled);
+}
+#endif
+
 static void fixture_animate(const ah_animator *self, ah_context ctx) {
     (void)self; (void)ctx;
+#ifdef FIXTURE_ALONGSIDE
+    {
+        const state *s = self->animator_data;
+        const ah_host *h = s->host;
+        ah_layer container = 0;
+        probe.host = h;
+        probe.ctx = ctx;
+        h->context_container_view(h, ctx, &container);
+        h->context_view(h, ctx, AH_CONTEXT_TO, &probe.view);
+        h->layer_insert(h, container, probe.view, AH_INSERT_TOP, 0, 0);
+        double percent = -1;
+        char line[64];
+        h->context_percent_complete(h, ctx, &percent);
+        snprintf(line, sizeof line, "percent at animate: %g", percent);
+        h->log(h, AH_LOG_INFO, line);
+        if (h->context_animate_alongside(h, ctx, AH_NULL_HANDLE, probe_alongside, probe_alongside_done, &probe) != AH_OK)
+            h->log(h, AH_LOG_ERROR, h->last_error(h));
+        /* A forged follow handle is refused. */
+        if (h->context_animate_alongside(h, ctx, 0x5a5a5a5aull, probe_alongside, NULL, &probe) != AH_OK)
+            h->log(h, AH_LOG_WARNING, h->last_error(h));
+        ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings,
+                                       .duration = s->duration };
+        h->view_animate(h, &settings, probe_corner, probe_finished, &probe);
+    }
+#endif
 #if defined(FIXTURE_COMPLETE_NOW) || defined(FIXTURE_COMPLETE_TWICE)
     const state *s = self->animator_data;
     const ah_host *h = s->host;

@@ -72,6 +72,30 @@ extension HostSession {
         }
     }
 
+    /// Batch 1.3: the transition coordinator.
+    static func installBatch1_3(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.context_percent_complete = { host, ctx, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                try required(out, "out").pointee = state.coordinator?.percentComplete ?? (state.completion == nil ? 0 : 1)
+            }
+        }
+        table.pointee.context_animate_alongside = { host, ctx, follow, animation, completion, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                guard state.completion == nil, let coordinator = state.coordinator else {
+                    throw .invalidState("the transition has completed: alongside animations are no longer taken")
+                }
+                let view = follow == AH_NULL_HANDLE ? nil : try session.view(follow)
+                let pointer = UserDataPointer(raw: userData)
+                _ = coordinator.add(TransitionCoordinator.Alongside(
+                    view: view,
+                    animation: animation.map { call in { _ in call(pointer.raw) } },
+                    completion: completion.map { call in { context in call(pointer.raw, context.isCancelled) } }))
+            }
+        }
+    }
+
     /// The live transition behind a context handle.
     func transition(_ ctx: ah_context) throws(HostCallError) -> TransitionState {
         switch contexts.lookup(ctx) {
@@ -497,4 +521,9 @@ extension HostSession {
         }
         return settings
     }
+}
+
+/// A plugin's `user_data`, passed back untouched.
+struct UserDataPointer {
+    let raw: UnsafeMutableRawPointer?
 }

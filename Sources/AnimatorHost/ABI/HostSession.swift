@@ -71,6 +71,7 @@ public final class HostSession {
         HostSession.installBatch1_0(in: table)
         HostSession.installBatch1_1(in: table)
         HostSession.installBatch1_2(in: table)
+        HostSession.installBatch1_3(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).

@@ -86,7 +86,7 @@ public final class TransitionCoordinator {
         interactionHandlers.append(handler)
     }
 
-    private func add(_ alongside: Alongside) -> Bool {
+    func add(_ alongside: Alongside) -> Bool {
         if let completion = alongside.completion { completions.append(completion) }
         if isRunning {
             run(alongside)

@@ -259,6 +259,7 @@ public final class TransitionRuntime {
         let coordinator = TransitionCoordinator(state: state, engine: engine, start: start,
                                                 initiallyInteractive: driver?.script.wantsInteractiveStart ?? false)
         coordinator.interaction = driver
+        state.coordinator = coordinator
         driver?.onInteractionChange = { [weak coordinator] in coordinator?.interactionChanged() }
         state.from.transitionCoordinator = coordinator
         state.to.transitionCoordinator = coordinator

@@ -18,6 +18,8 @@ public final class TransitionState {
     /// Set by the first completeTransition.
     var completion: Bool?
     var wasCancelled = false
+    /// The transition's coordinator while it runs.
+    weak var coordinator: TransitionCoordinator?
     /// Problems the animator caused (a second completeTransition, ...).
     var problems: [String] = []
 

@@ -99,6 +99,47 @@ public final class TransitionContext {
         return value
     }
 
+    private var hasCoordinator: Bool {
+        host.pointee.abi.minor >= 3 && Int(host.pointee.struct_size) >= MemoryLayout<ah_host>.size
+    }
+
+    /// percentComplete: the interaction's percent while one drives the transition, else
+    /// the elapsed share of the duration (ABI 1.3; 0 on older hosts).
+    public var percentComplete: Double {
+        var value = 0.0
+        if hasCoordinator { _ = host.pointee.context_percent_complete(host, handle, &value) }
+        return value
+    }
+
+    /// The transition coordinator's animate(alongsideTransition:completion:) or, with
+    /// `view`, animateAlongsideTransition(in:animation:completion:) (ABI 1.3).
+    ///
+    /// - Parameters:
+    ///   - view: a view outside the container whose time should follow an interactive
+    ///     transition, or nil.
+    ///   - animation: runs once in the transition's timing, after animateTransition returns.
+    ///   - completion: runs once after the transition, with whether it was cancelled.
+    /// - Returns: false when the host refused (older host, or the transition is over).
+    @discardableResult
+    public func animateAlongside(in view: UIView? = nil, _ animation: (() -> Void)?,
+                                 completion: ((_ cancelled: Bool) -> Void)? = nil) -> Bool {
+        guard hasCoordinator else { return false }
+        let box = CallbackBox(host: host, block: animation, completion: completion)
+        let user = box.retained()
+        let status = host.pointee.context_animate_alongside(
+            host, handle, view?.layer.handle ?? AH_NULL_HANDLE,
+            { pointer in
+                let box = CallbackBox.from(pointer)
+                CurrentHost.with(box.host) { box.block?() }
+            },
+            CallbackBox.runCompletionOnce, user)
+        guard check(status, "animateAlongsideTransition") else {
+            CallbackBox.release(user)
+            return false
+        }
+        return true
+    }
+
     /// Writes a message to the host's log for this run.
     ///
     /// - Parameters:

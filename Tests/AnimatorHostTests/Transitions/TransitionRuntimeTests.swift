@@ -208,3 +208,32 @@ import TestSupport
         #expect(session.table.pointee.context_view(session.table, context, 0, &view) == ah_status(AH_ERR_STALE_HANDLE))
     }
 }
+
+extension TransitionRuntimeTests {
+    @Test func aCPluginAnimatesAlongsideThroughTheCoordinatorBatch() throws {
+        let animator = try fixture(["FIXTURE_ALONGSIDE"])
+        let duration = try animator.duration(for: .present)
+        var half: Double?
+        let start = runtime.engine.currentTime
+        let outcome = try runtime.present(detail, from: list, animator: animator) { _ in
+            // The alongside block runs with the transition's duration and ease-in-out: 1 → 0.5,
+            // halfway at half time.
+            if half == nil { half = detail.view.layer.presentation(at: start + duration / 2).opacity }
+        }
+        #expect(outcome.completed && outcome.problems.isEmpty)
+        #expect(abs(try #require(half) - 0.75) < 1e-9)
+        #expect(detail.view.alpha == 0.5)
+        let log = animator.session.log
+        #expect(log.map(\.message).first == "percent at animate: 0")
+        #expect(log.contains { $0.level == .warning && $0.message.hasSuffix("is not a layer handle of this host") })
+        #expect(log.map(\.message).last == "alongside: completed")
+    }
+
+    @Test func aCPluginsAlongsideCompletionHearsACancellation() throws {
+        let animator = try fixture(["FIXTURE_ALONGSIDE"])
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: InteractionScript.parse("update 0.5 @0.05; cancel @0.1"))
+        #expect(!outcome.completed)
+        #expect(animator.session.log.map(\.message).last == "alongside: cancelled")
+    }
+}

@@ -329,6 +329,35 @@ struct ah_host {
     /** presentationStyle (UIModalPresentationStyle raw value: 0 full screen, 4 custom,
      *  5 over full screen). */
     ah_status (*context_presentation_style)(const ah_host *host, ah_context ctx, uint32_t *out);
+
+    /* ---- Batch 1.3: the transition coordinator -------------------------------------- *
+     * UIViewControllerTransitionCoordinator(Context) for a transition the host performs,
+     * for animators and (later) presentation controllers. AH_ERR_INVALID_STATE on a
+     * context that only answers durations. */
+
+    /** percentComplete: the interaction's percent while one drives the transition,
+     *  else the elapsed share of the duration (0...1). */
+    ah_status (*context_percent_complete)(const ah_host *host, ah_context ctx, double *out);
+
+    /**
+     * animate(alongsideTransition:completion:), and with `follow` a view outside the
+     * container, animateAlongsideTransition(in:animation:completion:).
+     *
+     * `animation` (may be NULL) is called once, inside a view-animation block with the
+     * transition's duration and ease-in-ease-out curve, right after `animate` returns (at
+     * once when registered later); view and layer changes it makes through this table
+     * animate along, and in an interactive transition they are scrubbed with it (views
+     * in the container, and `follow`). `completion` (may be NULL) is called once after
+     * the transition completed, with whether it was cancelled; the context is stale by
+     * then, so it receives only `user_data`. The host never reads or frees `user_data`;
+     * free it in `completion` if it is yours. `follow` is AH_NULL_HANDLE or a layer.
+     * Returns AH_ERR_INVALID_STATE once the transition has completed (nothing is kept),
+     * AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE for a bad `follow`.
+     */
+    ah_status (*context_animate_alongside)(const ah_host *host, ah_context ctx, ah_layer follow,
+                                           void (*animation)(void *user_data),
+                                           void (*completion)(void *user_data, bool cancelled),
+                                           void *user_data);
 };
 
 #ifdef __cplusplus
