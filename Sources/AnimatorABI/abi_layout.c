@@ -15,3 +15,4 @@ _Static_assert(offsetof(ah_animator_descriptor, abi) == 0, "version first");
 _Static_assert(offsetof(ah_param_descriptor, abi) == 0, "version first");
 _Static_assert(offsetof(ah_animator, abi) == 0, "version first");
 _Static_assert(offsetof(ah_host, abi) == 0, "version first");
+_Static_assert(offsetof(ah_gesture_sample, abi) == 0, "version first");

@@ -18,6 +18,10 @@
  *   FIXTURE_ID_FROM_PATH          id "org.bench.<file name>" and name "<file name>", set in
  *                                 init, so copies of one library are distinct animators
  *   FIXTURE_COMPLETE_NOW          animate() adds the incoming view and completes at once
+ *   FIXTURE_OWN_INTERACTION       the animator is its own interaction controller: the
+ *                                 incoming view's opacity follows a pan's percent; on the
+ *                                 end it finishes (velocity > 0) or cancels, animates the
+ *                                 rest and completes; logs refused calls as warnings
  *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers an alongside
  *                                 animation (its opacity to 0.5) with a logging completion,
  *                                 animates its corner radius over the duration and completes
@@ -206,6 +210,66 @@ static void fixture_animate(const ah_animator *self, ah_context ctx) {
 #endif
 }
 
+#ifdef FIXTURE_OWN_INTERACTION
+typedef struct own_interaction {
+    const ah_host *host;
+    ah_context ctx;
+    ah_layer view;
+    double duration;
+    double percent;
+} own_interaction;
+static own_interaction own;
+
+static void own_set_opacity(double opacity) {
+    ah_value value = { .type = AH_VALUE_NUMBER };
+    value.number = opacity;
+    own.host->layer_set(own.host, own.view, "opacity", &value);
+}
+static void own_to_one(void *user) { (void)user; own_set_opacity(1); }
+static void own_to_zero(void *user) { (void)user; own_set_opacity(0); }
+static void own_done(void *user, bool finished) {
+    (void)user; (void)finished;
+    bool cancelled = false;
+    own.host->context_was_cancelled(own.host, own.ctx, &cancelled);
+    own.host->context_complete_transition(own.host, own.ctx, !cancelled);
+}
+
+static void fixture_start_interactive(const ah_animator *self, ah_context ctx) {
+    const state *s = self->animator_data;
+    const ah_host *h = s->host;
+    ah_layer container = 0;
+    own.host = h;
+    own.ctx = ctx;
+    own.duration = s->duration;
+    own.percent = 0;
+    h->context_container_view(h, ctx, &container);
+    h->context_view(h, ctx, AH_CONTEXT_TO, &own.view);
+    h->layer_insert(h, container, own.view, AH_INSERT_TOP, 0, 0);
+    own_set_opacity(0);
+}
+
+static void fixture_gesture(const ah_animator *self, ah_context ctx, const ah_gesture_sample *sample) {
+    (void)self;
+    const ah_host *h = own.host;
+    double percent = sample->distance > 0 ? sample->value / sample->distance : 0;
+    if (percent < 0) percent = 0;
+    if (percent > 1) percent = 1;
+    own.percent = percent;
+    own_set_opacity(percent);
+    if (h->context_update_interactive(h, ctx, percent) != AH_OK) h->log(h, AH_LOG_WARNING, h->last_error(h));
+    if (sample->phase != AH_GESTURE_ENDED) return;
+    bool finish = sample->velocity > 0;
+    if ((finish ? h->context_finish_interactive(h, ctx) : h->context_cancel_interactive(h, ctx)) != AH_OK)
+        h->log(h, AH_LOG_ERROR, h->last_error(h));
+    /* No longer interactive: a further update is refused. */
+    if (h->context_update_interactive(h, ctx, percent) != AH_OK) h->log(h, AH_LOG_WARNING, h->last_error(h));
+    ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings,
+                                   .duration = own.duration * (finish ? 1 - percent : percent) };
+    settings.options = 3ull << 16;  /* UIViewAnimationOptionCurveLinear */
+    h->view_animate(h, &settings, finish ? own_to_one : own_to_zero, own_done, NULL);
+}
+#endif
+
 static void fixture_destroy(const ah_animator *self) {
     free(self->animator_data);
     free((void *)self);
@@ -262,6 +326,9 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
     *animator = (ah_animator){
         .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator), .animator_data = s,
         .duration = fixture_duration, .animate = fixture_animate, .destroy = fixture_destroy,
+#ifdef FIXTURE_OWN_INTERACTION
+        .start_interactive = fixture_start_interactive, .gesture = fixture_gesture,
+#endif
     };
     return animator;
 #endif

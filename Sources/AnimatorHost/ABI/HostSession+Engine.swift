@@ -94,6 +94,48 @@ extension HostSession {
                     completion: completion.map { call in { context in call(pointer.raw, context.isCancelled) } }))
             }
         }
+        table.pointee.context_update_interactive = { host, ctx, percent in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.ownInteraction(ctx)
+                guard percent.isFinite, percent >= 0, percent <= 1 else {
+                    throw .invalidArgument("percent \(percent) is outside 0...1")
+                }
+                guard state.isInteractive else { throw .invalidState("the transition is no longer interactive (pause first)") }
+                state.reportedPercent = percent
+            }
+        }
+        table.pointee.context_finish_interactive = { host, ctx in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.ownInteraction(ctx)
+                guard state.isInteractive else { throw .invalidState("the transition is no longer interactive") }
+                state.setInteractive(false)
+            }
+        }
+        table.pointee.context_cancel_interactive = { host, ctx in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.ownInteraction(ctx)
+                guard state.isInteractive else { throw .invalidState("the transition is no longer interactive") }
+                state.wasCancelled = true
+                state.setInteractive(false)
+            }
+        }
+        table.pointee.context_pause_interactive = { host, ctx in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.ownInteraction(ctx)
+                state.wasCancelled = false
+                state.setInteractive(true)
+            }
+        }
+    }
+
+    /// The transition behind `ctx`, which must be driven by the animator's own interaction.
+    func ownInteraction(_ ctx: ah_context) throws(HostCallError) -> TransitionState {
+        let state = try transition(ctx)
+        guard state.drivenByAnimator else {
+            throw .invalidState("the animator is not this transition's interaction controller (no start_interactive call)")
+        }
+        guard state.completion == nil else { throw .invalidState("the transition has completed") }
+        return state
     }
 
     /// The live transition behind a context handle.

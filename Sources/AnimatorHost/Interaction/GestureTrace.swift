@@ -131,6 +131,8 @@ public struct GestureTrace: Equatable, Sendable {
         }
         events.append(.init(time: end.time, command: .update(finalPercent)))
         events.append(.init(time: end.time, command: cancelled ? .cancel : .finish))
-        return InteractionScript(events: events, completionSpeed: completionSpeed, completionCurve: completionCurve)
+        var script = InteractionScript(events: events, completionSpeed: completionSpeed, completionCurve: completionCurve)
+        script.trace = self
+        return script
     }
 }

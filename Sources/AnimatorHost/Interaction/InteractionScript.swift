@@ -34,6 +34,9 @@ public struct InteractionScript: Equatable, Sendable {
     public var completionCurve: AnimationCurve
     /// wantsInteractiveStart: false starts the transition playing; a `pause` makes it interactive.
     public var wantsInteractiveStart: Bool
+    /// The gesture the calls were derived from, when they were: an animator that is its
+    /// own interaction controller receives it sample by sample instead.
+    public var trace: GestureTrace?
 
     /// Creates a script.
     public init(events: [Event], completionSpeed: Double = 1, completionCurve: AnimationCurve = .easeInOut,

@@ -29,9 +29,10 @@ final class PercentDrivenInteraction {
     /// percentComplete.
     private(set) var percent = 0.0
     /// The animator's duration, captured at the start.
-    private var duration = 0.0
+    private(set) var duration = 0.0
     /// Engine time of the transition's start.
     private var start = 0.0
+    var startTime: Double { start }
     private var nextEvent = 0
     /// The container's local time at the start: 0 when frozen from the start, else the
     /// clock time it had (the animations begin there).

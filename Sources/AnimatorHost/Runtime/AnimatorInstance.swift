@@ -131,6 +131,47 @@ extension AnimatorInstance: TransitionAnimator {
         return (seconds, problems)
     }
 
+    /// Whether the instance implements start_interactive (ABI 1.3, read only when its
+    /// struct_size covers the field).
+    public var isOwnInteractionController: Bool {
+        covers(MemoryLayout<ah_animator>.offset(of: \.start_interactive)) && animatorPointer.pointee.start_interactive != nil
+    }
+
+    /// Opens a context, asks the duration and calls start_interactive.
+    public func beginInteractive(_ state: TransitionState,
+                                 engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        precondition(session.engine === engine, "the animator must be created against the runtime's engine")
+        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                       isInteractive: true, transition: state))
+        openContexts[ObjectIdentifier(state)] = context
+        var problems: [String] = []
+        var seconds = 0.0
+        do {
+            seconds = try duration(context)
+        } catch {
+            problems.append(error.description)
+        }
+        animatorPointer.pointee.start_interactive!(animatorPointer, context)
+        return (seconds, problems)
+    }
+
+    /// Passes one gesture sample to the instance's `gesture`, if it has one.
+    public func gesture(_ event: GestureEvent, state: TransitionState) {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.gesture)), let call = animatorPointer.pointee.gesture,
+              let context = openContexts[ObjectIdentifier(state)] else { return }
+        var sample = ah_gesture_sample(abi: ABIVersion.host.cValue, struct_size: UInt32(MemoryLayout<ah_gesture_sample>.size),
+                                       kind: event.kind == .pan ? ah_gesture_kind(AH_GESTURE_PAN) : ah_gesture_kind(AH_GESTURE_PINCH),
+                                       phase: event.phase.rawValue, time: event.time, value: event.value,
+                                       velocity: event.velocity, distance: event.distance)
+        call(animatorPointer, context, &sample)
+    }
+
+    /// Whether the instance's struct_size reaches past a field at `offset`.
+    private func covers(_ offset: Int?) -> Bool {
+        guard let offset else { return false }
+        return Int(animatorPointer.pointee.struct_size) >= offset + MemoryLayout<UnsafeRawPointer>.size
+    }
+
     /// Calls animationEnded and closes the context (its handle is stale from now on).
     public func end(_ state: TransitionState) {
         guard let context = openContexts.removeValue(forKey: ObjectIdentifier(state)) else { return }

@@ -50,6 +50,7 @@ public final class TransitionCoordinator {
     /// percentComplete: the interaction's percent, or the share of the duration elapsed.
     public var percentComplete: Double {
         if let interaction { return interaction.percent }
+        if state.drivenByAnimator { return state.reportedPercent }
         guard transitionDuration > 0 else { return state.completion == nil ? 0 : 1 }
         return min(max((engine.currentTime - start) / transitionDuration, 0), 1)
     }

@@ -13,6 +13,28 @@ public protocol TransitionAnimator: AnyObject {
 
     /// The transition has ended (completed or not): animationEnded.
     func end(_ state: TransitionState)
+
+    /// Whether the animator is its own interaction controller
+    /// (UIViewControllerInteractiveTransitioning): false by default.
+    var isOwnInteractionController: Bool { get }
+
+    /// Asks the duration and calls startInteractiveTransition instead of animate; only
+    /// called when `isOwnInteractionController`.
+    func beginInteractive(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String])
+
+    /// One sample of the driving gesture, after `beginInteractive`.
+    func gesture(_ event: GestureEvent, state: TransitionState)
+}
+
+extension TransitionAnimator {
+    public var isOwnInteractionController: Bool { false }
+
+    public func beginInteractive(_ state: TransitionState,
+                                 engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        begin(state, engine: engine)
+    }
+
+    public func gesture(_ event: GestureEvent, state: TransitionState) {}
 }
 
 /// What happened in one transition.
@@ -222,12 +244,16 @@ public final class TransitionRuntime {
     /// Advances the clock to the next frame, or first to the interaction's next call or
     /// completion end when that comes sooner (without reporting a frame).
     private func step(_ frame: inout Int, start: Double, duration: Double, deadline: Double,
-                      driver: PercentDrivenInteraction?, onFrame: ((Double) -> Void)?) throws(EngineError) {
+                      pacer: InteractionPacer?, onFrame: ((Double) -> Void)?) throws(EngineError) {
         let regular = frameTime(frame + 1, start: start, end: start + duration, deadline: deadline)
         var next = regular
-        if let due = driver?.nextDeadline, due < next { next = max(due, engine.currentTime) }
-        driver?.step(to: next)
+        if let due = pacer?.nextDeadline, due < next { next = max(due, engine.currentTime) }
+        pacer?.step(to: next)
         try engine.advance(to: next)
+        if let pacer {
+            pacer.deliver(at: next)
+            try engine.advance(to: next)        // commit what the animator did at `next`
+        }
         if next == regular {
             frame += 1
             onFrame?(next)
@@ -255,9 +281,18 @@ public final class TransitionRuntime {
         var problems: [String] = []
         var duration = 0.0
         let animates = animator != nil && state.isAnimated
-        let driver = animates ? interaction.map { PercentDrivenInteraction(script: $0, state: state, engine: engine) } : nil
+        // A gesture goes to an animator that is its own interaction controller; otherwise
+        // the host's percent-driven controller scrubs the animator's animations.
+        let ownTrace = animates && animator!.isOwnInteractionController ? interaction?.trace : nil
+        let driver = animates && ownTrace == nil
+            ? interaction.map { PercentDrivenInteraction(script: $0, state: state, engine: engine) } : nil
+        if ownTrace != nil {
+            state.drivenByAnimator = true
+            state.isInteractive = true
+        }
         let coordinator = TransitionCoordinator(state: state, engine: engine, start: start,
-                                                initiallyInteractive: driver?.script.wantsInteractiveStart ?? false)
+                                                initiallyInteractive: ownTrace != nil
+                                                    || (driver?.script.wantsInteractiveStart ?? false))
         coordinator.interaction = driver
         state.coordinator = coordinator
         driver?.onInteractionChange = { [weak coordinator] in coordinator?.interactionChanged() }
@@ -271,27 +306,31 @@ public final class TransitionRuntime {
         willBegin?(coordinator)
         transitionWillBegin?(coordinator)
         if let animator, animates {
-            let begun = animator.begin(state, engine: engine)
+            let begun = ownTrace != nil ? animator.beginInteractive(state, engine: engine) : animator.begin(state, engine: engine)
             duration = begun.duration
             problems += begun.problems
             driver?.begin(duration: duration)
+            let pacer: InteractionPacer? = driver ?? ownTrace.map {
+                GestureFeed(trace: $0, containerSize: state.container.bounds.size, state: state, animator: animator,
+                            start: start, duration: duration)
+            }
             coordinator.transitionDuration = duration
             coordinator.startAlongside()
             var frame = 0
             while state.completion == nil {
                 let deadline: Double
-                if let driver {
-                    guard let over = driver.overAt else {
-                        try step(&frame, start: start, duration: duration, deadline: .infinity, driver: driver,
+                if let pacer {
+                    guard let settle = pacer.settleDeadline else {
+                        try step(&frame, start: start, duration: duration, deadline: .infinity, pacer: pacer,
                                  onFrame: onFrame)
                         continue
                     }
-                    deadline = max(start + duration, over) + watchdogGrace
+                    deadline = settle + watchdogGrace
                 } else {
                     deadline = start + duration + watchdogGrace
                 }
                 if engine.currentTime >= deadline { break }
-                try step(&frame, start: start, duration: duration, deadline: deadline, driver: driver, onFrame: onFrame)
+                try step(&frame, start: start, duration: duration, deadline: deadline, pacer: pacer, onFrame: onFrame)
             }
             if state.completion == nil {
                 problems.append("\(animator.identifier) never called completeTransition within \(JSONValue.format(duration)) s "

@@ -18,6 +18,10 @@ public final class TransitionState {
     /// Set by the first completeTransition.
     var completion: Bool?
     var wasCancelled = false
+    /// Whether the animator is its own interaction controller (start_interactive).
+    var drivenByAnimator = false
+    /// The percent the animator's own interaction reported (updateInteractiveTransition).
+    var reportedPercent = 0.0
     /// The transition's coordinator while it runs.
     weak var coordinator: TransitionCoordinator?
     /// Problems the animator caused (a second completeTransition, ...).
@@ -36,6 +40,13 @@ public final class TransitionState {
         self.initialFrames = initialFrames
         self.finalFrames = finalFrames
         self.presentationStyle = presentationStyle
+    }
+
+    /// Changes isInteractive, telling the coordinator's interaction-change handlers.
+    func setInteractive(_ interactive: Bool) {
+        guard isInteractive != interactive else { return }
+        isInteractive = interactive
+        coordinator?.interactionChanged()
     }
 
     /// completeTransition(_:) for the host's own animators.

@@ -104,7 +104,11 @@ private func makeCAnimator(_ animator: any AnimatedTransitioning,
             Unmanaged<AnimatorBox>.fromOpaque(data).release()
             UnsafeMutablePointer(mutating: this).deinitialize(count: 1)
             UnsafeMutablePointer(mutating: this).deallocate()
-        }))
+        },
+        // Interaction controllers from Swift come with the SDK's next step; until then a
+        // Swift animator is driven by the host's percent-driven interaction.
+        start_interactive: nil,
+        gesture: nil))
     return cAnimator
 }
 

@@ -237,3 +237,74 @@ extension TransitionRuntimeTests {
         #expect(animator.session.log.map(\.message).last == "alongside: cancelled")
     }
 }
+
+extension TransitionRuntimeTests {
+    /// The first 60 fps frame time at or after `t`.
+    func firstFrame(atOrAfter t: Double) -> Double { (t * 60 - 1e-9).rounded(.up) / 60 }
+
+    func pan(_ samples: [(t: Double, translation: Double, velocity: Double)]) throws -> InteractionScript {
+        let list = samples.map { #"{ "t": \#($0.t), "translation": \#($0.translation), "velocity": \#($0.velocity) }"# }
+        return try GestureTrace.parse(#"{ "gesture": "pan", "samples": [ "# + list.joined(separator: ", ") + " ] }",
+                                      source: "pan.json").script(containerSize: Size(width: 390, height: 844))
+    }
+
+    @Test func aCAnimatorThatIsItsOwnInteractionControllerFollowsTheGesture() throws {
+        let animator = try fixture(["FIXTURE_OWN_INTERACTION"])
+        #expect(animator.isOwnInteractionController)
+        let duration = try animator.duration(for: .present)
+        var percents: [Double: (Double, Double, Bool)] = [:]
+        var coordinator: TransitionCoordinator?
+        runtime.transitionWillBegin = { coordinator = $0 }
+        let start = runtime.engine.currentTime
+        // 97.5 of 390 points at 0.1 s (25 %), 195 (50 %) at 0.2 s moving on: finish.
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: pan([(0, 0, 0), (0.1, 97.5, 300), (0.2, 195, 300)])) { t in
+            percents[((t - start) * 60).rounded()] = (detail.view.layer.presentation().opacity,
+                                                      coordinator?.percentComplete ?? -1, coordinator?.isInteractive ?? false)
+        }
+        let at9 = try #require(percents[9])
+        #expect(at9.0 == 0.25 && at9.1 == 0.25 && at9.2)
+        #expect(outcome.completed)
+        // The rest, (1 − 0.5) × duration on a linear curve, after the last sample; the
+        // completion is seen on the first 60 fps frame at or after its end.
+        #expect(abs(outcome.elapsed - firstFrame(atOrAfter: 0.2 + 0.5 * duration)) < 1e-9)
+        #expect(detail.view.alpha == 1)
+        #expect(coordinator?.initiallyInteractive == true)
+        let warnings = animator.session.log.filter { $0.level == .warning }.map(\.message)
+        #expect(warnings == ["the transition is no longer interactive (pause first)"])
+        #expect(!animator.session.log.contains { $0.level == .error })
+    }
+
+    @Test func aCancelledOwnInteractionEndsCancelled() throws {
+        let animator = try fixture(["FIXTURE_OWN_INTERACTION"])
+        let duration = try animator.duration(for: .present)
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: pan([(0, 0, 0), (0.1, 117, -50)]))
+        #expect(!outcome.completed)
+        // Back to 0 from 30 % (117 of 390) in 0.3 × duration after the end at 0.1 s.
+        #expect(abs(outcome.elapsed - firstFrame(atOrAfter: 0.1 + 0.3 * duration)) < 1e-9)
+        #expect(detail.view.superview == nil && list.presentedViewController == nil)
+    }
+
+    @Test func theInteractionCallsAreRefusedWhenTheHostDrivesTheTransition() throws {
+        // Without start_interactive, a script drives the animator's animations; the context's
+        // update is then not the animator's to call.
+        let session = HostSession(engine: runtime.engine)
+        let state = TransitionState(operation: .push, isAnimated: true, container: list.view, from: list, to: detail,
+                                    fromView: list.view, toView: detail.view, initialFrames: (.zero, .zero),
+                                    finalFrames: (.zero, .zero), presentationStyle: .fullScreen)
+        let context = session.openContext(ContextState(operation: .push, isAnimated: true, isInteractive: true,
+                                                       transition: state))
+        #expect(session.table.pointee.context_update_interactive(session.table, context, 0.5)
+                == ah_status(AH_ERR_INVALID_STATE))
+        state.drivenByAnimator = true
+        state.isInteractive = true
+        #expect(session.table.pointee.context_update_interactive(session.table, context, 1.5)
+                == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(session.table.pointee.context_update_interactive(session.table, context, 0.5) == ah_status(AH_OK))
+        #expect(session.table.pointee.context_cancel_interactive(session.table, context) == ah_status(AH_OK))
+        #expect(state.wasCancelled && !state.isInteractive)
+        #expect(session.table.pointee.context_pause_interactive(session.table, context) == ah_status(AH_OK))
+        #expect(!state.wasCancelled && state.isInteractive)
+    }
+}

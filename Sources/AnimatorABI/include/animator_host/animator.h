@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gesture.h"
 #include "types.h"
 #include "version.h"
 
@@ -63,6 +64,26 @@ struct ah_animator {
      * Called once, when the host no longer needs the instance; `self` is invalid after.
      */
     void (*destroy)(const ah_animator *self);
+
+    /* ---- Appended in 1.3: the animator as its own interaction controller ---------- *
+     * The host reads these only when `struct_size` covers them. */
+
+    /**
+     * startInteractiveTransition(_:). Optional (NULL). [host-thread] [once]
+     * When the user drives the transition with a gesture and this is set, the host calls
+     * it instead of `animate` (UIViewControllerInteractiveTransitioning); otherwise the
+     * host's percent-driven interaction controller scrubs `animate`'s animations. The
+     * animator sets up its views, follows `gesture`, reports progress with the context's
+     * update/finish/cancel/pause_interactive, and calls completeTransition exactly once.
+     */
+    void (*start_interactive)(const ah_animator *self, ah_context ctx);
+
+    /**
+     * One sample of the driving gesture, in time order, after `start_interactive`: the
+     * first with AH_GESTURE_BEGAN, the last with AH_GESTURE_ENDED. Optional (NULL).
+     * [host-thread] `sample` is valid during the call only.
+     */
+    void (*gesture)(const ah_animator *self, ah_context ctx, const ah_gesture_sample *sample);
 };
 
 #ifdef __cplusplus

@@ -358,6 +358,27 @@ struct ah_host {
                                            void (*animation)(void *user_data),
                                            void (*completion)(void *user_data, bool cancelled),
                                            void *user_data);
+
+    /**
+     * updateInteractiveTransition(_:), for an animator that is its own interaction
+     * controller (after start_interactive): the percent complete it shows, 0...1 (the
+     * coordinator's percentComplete). AH_ERR_INVALID_ARGUMENT outside 0...1;
+     * AH_ERR_INVALID_STATE when the transition is not driven by the animator's own
+     * interaction, or is no longer interactive.
+     */
+    ah_status (*context_update_interactive)(const ah_host *host, ah_context ctx, double percent);
+
+    /** finishInteractiveTransition(): the interaction ends and the transition will
+     *  complete; isInteractive becomes false. Same errors as update. */
+    ah_status (*context_finish_interactive)(const ah_host *host, ah_context ctx);
+
+    /** cancelInteractiveTransition(): the interaction ends and the transition will be
+     *  cancelled; transitionWasCancelled becomes true. Same errors as update. */
+    ah_status (*context_cancel_interactive)(const ah_host *host, ah_context ctx);
+
+    /** pauseInteractiveTransition(): interactive again after a finish or cancel.
+     *  AH_ERR_INVALID_STATE when not driven by the animator's own interaction. */
+    ah_status (*context_pause_interactive)(const ah_host *host, ah_context ctx);
 };
 
 #ifdef __cplusplus

@@ -1,0 +1,58 @@
+/*
+ * animator-host ABI: gesture samples, for animators that are their own interaction
+ * controller (UIViewControllerInteractiveTransitioning). Added in ABI 1.3.
+ */
+#ifndef ANIMATOR_HOST_GESTURE_H
+#define ANIMATOR_HOST_GESTURE_H
+
+#include <stdint.h>
+
+#include "version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The kind of gesture driving a transition. */
+typedef uint32_t ah_gesture_kind;
+enum {
+    /** A pan: `value` is the translation in points along the trace's axis. */
+    AH_GESTURE_PAN = 0,
+    /** A pinch: `value` is the scale (1 at the start, as UIPinchGestureRecognizer). */
+    AH_GESTURE_PINCH = 1,
+};
+
+/** Where the gesture is (UIGestureRecognizer.State). */
+typedef uint32_t ah_gesture_phase;
+enum {
+    AH_GESTURE_BEGAN = 0,
+    AH_GESTURE_CHANGED = 1,
+    AH_GESTURE_ENDED = 2,
+};
+
+/** One sample of the driving gesture. Valid only during the call that receives it. */
+typedef struct ah_gesture_sample {
+    /** The ABI version the host was built with. */
+    ah_version abi;
+    /** sizeof(ah_gesture_sample) in the host; read a field only if this covers it. */
+    uint32_t struct_size;
+    /** AH_GESTURE_PAN or AH_GESTURE_PINCH. */
+    ah_gesture_kind kind;
+    /** AH_GESTURE_BEGAN for the first sample, AH_GESTURE_ENDED for the last. */
+    ah_gesture_phase phase;
+    /** Seconds since the transition started. */
+    double time;
+    /** The translation (pan, points) or the scale (pinch). */
+    double value;
+    /** Points per second (pan) or scale per second (pinch). */
+    double velocity;
+    /** The extent a pan's 100 % means (the container's width or height, or the trace's
+     *  distance); 0 for a pinch. */
+    double distance;
+} ah_gesture_sample;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANIMATOR_HOST_GESTURE_H */
