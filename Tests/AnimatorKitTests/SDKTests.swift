@@ -214,3 +214,77 @@ import Testing
         #expect(b.view.alpha == 0.5)
     }
 }
+
+/// A Swift animator that is its own interaction controller, through the exported C animator.
+@Suite struct SDKInteractionControllerTests {
+    let session = HostSession()
+
+    final class PanFade: AnimatedTransitioning, InteractiveTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.pan-fade", name: "pan-fade", version: "1",
+                                                   operations: [.present], isInteractive: true)
+        var seen: [GestureSample.Phase] = []
+        var view: AnimatorKit.UIView?
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.3 }
+        func animateTransition(using transitionContext: TransitionContext) {}
+
+        func startInteractiveTransition(_ transitionContext: TransitionContext) {
+            view = transitionContext.view(forKey: .to)
+            transitionContext.containerView.addSubview(view!)
+            view?.alpha = 0
+        }
+
+        func handleGesture(_ sample: GestureSample, transitionContext: TransitionContext) {
+            seen.append(sample.phase)
+            view?.alpha = sample.panPercent
+            transitionContext.updateInteractiveTransition(sample.panPercent)
+            if sample.phase == .ended { transitionContext.cancelInteractiveTransition() }
+        }
+    }
+
+    final class Plain: AnimatedTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.plain", name: "plain", version: "1", operations: [.present])
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.3 }
+        func animateTransition(using transitionContext: TransitionContext) {}
+    }
+
+    @Test func theExportedAnimatorFollowsGestureSamplesAndReportsThroughTheContext() throws {
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        let a = ViewController(name: "a", engine: session.engine, frame: bounds)
+        let b = ViewController(name: "b", engine: session.engine, frame: bounds)
+        let container = session.engine.makeView(frame: bounds, name: "container")
+        let state = TransitionState(operation: .present, isAnimated: true, container: container, from: a, to: b,
+                                    fromView: a.view, toView: b.view, initialFrames: (.zero, .zero),
+                                    finalFrames: (.zero, bounds), presentationStyle: .fullScreen)
+        state.drivenByAnimator = true
+        state.isInteractive = true
+        let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: true,
+                                                       transition: state))
+        let animator = PanFade(parameters: ParameterValues([:]))
+        let c = makeCAnimator(animator, host: UnsafePointer(session.table))
+        let start = try #require(c.pointee.start_interactive)
+        let gesture = try #require(c.pointee.gesture)
+        start(c, context)
+        #expect(b.view.superview == container && b.view.alpha == 0)
+        func send(_ phase: UInt32, _ value: Double) {
+            var sample = ah_gesture_sample(abi: ah_version(major: 1, minor: 3), struct_size: UInt32(MemoryLayout<ah_gesture_sample>.size),
+                                           kind: ah_gesture_kind(AH_GESTURE_PAN), phase: phase, time: 0, value: value,
+                                           velocity: 0, distance: 390)
+            gesture(c, context, &sample)
+        }
+        send(ah_gesture_phase(AH_GESTURE_BEGAN), 0)
+        send(ah_gesture_phase(AH_GESTURE_CHANGED), 97.5)
+        #expect(state.reportedPercent == 0.25 && b.view.alpha == 0.25)      // 97.5 / 390
+        send(ah_gesture_phase(AH_GESTURE_ENDED), 39)
+        #expect(animator.seen == [.began, .changed, .ended])
+        #expect(state.reportedPercent == 0.1 && state.wasCancelled && !state.isInteractive)
+        c.pointee.destroy!(c)
+    }
+
+    @Test func aPlainAnimatorIsNotAnInteractionController() {
+        let c = makeCAnimator(Plain(parameters: ParameterValues([:])), host: UnsafePointer(session.table))
+        #expect(c.pointee.start_interactive == nil && c.pointee.gesture == nil)
+        c.pointee.destroy!(c)
+    }
+}

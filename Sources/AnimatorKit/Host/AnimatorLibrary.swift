@@ -80,7 +80,7 @@ private final class AnimatorBox {
     }
 }
 
-private func makeCAnimator(_ animator: any AnimatedTransitioning,
+func makeCAnimator(_ animator: any AnimatedTransitioning,
                            host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_animator> {
     let box = AnimatorBox(animator: animator, host: host)
     let cAnimator = UnsafeMutablePointer<ah_animator>.allocate(capacity: 1)
@@ -105,10 +105,18 @@ private func makeCAnimator(_ animator: any AnimatedTransitioning,
             UnsafeMutablePointer(mutating: this).deinitialize(count: 1)
             UnsafeMutablePointer(mutating: this).deallocate()
         },
-        // Interaction controllers from Swift come with the SDK's next step; until then a
-        // Swift animator is driven by the host's percent-driven interaction.
-        start_interactive: nil,
-        gesture: nil))
+        // Only for animators that are their own interaction controller.
+        start_interactive: animator is InteractiveTransitioning ? { this, ctx in
+            guard let box = AnimatorBox.from(this), let interactive = box.animator as? InteractiveTransitioning else { return }
+            CurrentHost.with(box.host) { interactive.startInteractiveTransition(box.context(ctx)) }
+        } : nil,
+        gesture: animator is InteractiveTransitioning ? { this, ctx, sample in
+            guard let box = AnimatorBox.from(this), let sample,
+                  let interactive = box.animator as? InteractiveTransitioning else { return }
+            CurrentHost.with(box.host) {
+                interactive.handleGesture(GestureSample(sample.pointee), transitionContext: box.context(ctx))
+            }
+        } : nil))
     return cAnimator
 }
 

@@ -140,6 +140,29 @@ public final class TransitionContext {
         return true
     }
 
+    /// updateInteractiveTransition(_:): the percent (0...1) an animator that is its own
+    /// interaction controller shows (ABI 1.3).
+    public func updateInteractiveTransition(_ percentComplete: Double) {
+        if hasCoordinator {
+            _ = check(host.pointee.context_update_interactive(host, handle, percentComplete), "updateInteractiveTransition")
+        }
+    }
+
+    /// finishInteractiveTransition(): the interaction is over; the transition will complete.
+    public func finishInteractiveTransition() {
+        if hasCoordinator { _ = check(host.pointee.context_finish_interactive(host, handle), "finishInteractiveTransition") }
+    }
+
+    /// cancelInteractiveTransition(): the interaction is over; the transition will be cancelled.
+    public func cancelInteractiveTransition() {
+        if hasCoordinator { _ = check(host.pointee.context_cancel_interactive(host, handle), "cancelInteractiveTransition") }
+    }
+
+    /// pauseInteractiveTransition(): interactive again after a finish or cancel.
+    public func pauseInteractiveTransition() {
+        if hasCoordinator { _ = check(host.pointee.context_pause_interactive(host, handle), "pauseInteractiveTransition") }
+    }
+
     /// Writes a message to the host's log for this run.
     ///
     /// - Parameters:
