@@ -22,6 +22,9 @@
  *                                 incoming view's opacity follows a pan's percent; on the
  *                                 end it finishes (velocity > 0) or cancels, animates the
  *                                 rest and completes; logs refused calls as warnings
+ *   FIXTURE_INTERRUPTIBLE         interruptible_animator(): one property animator for the
+ *                                 transition fading the incoming view in; its completion
+ *                                 calls completeTransition(!cancelled); animate() starts it
  *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers an alongside
  *                                 animation (its opacity to 0.5) with a logging completion,
  *                                 animates its corner radius over the duration and completes
@@ -170,6 +173,13 @@ static void probe_finished(void *user, bool finished) {
 
 static void fixture_animate(const ah_animator *self, ah_context ctx) {
     (void)self; (void)ctx;
+#ifdef FIXTURE_INTERRUPTIBLE
+    {
+        /* UIKit's pattern: animateTransition starts the interruptible animator. */
+        extern ah_property_animator fixture_interruptible_start(const ah_animator *, ah_context);
+        fixture_interruptible_start(self, ctx);
+    }
+#endif
 #ifdef FIXTURE_ALONGSIDE
     {
         const state *s = self->animator_data;
@@ -270,6 +280,49 @@ static void fixture_gesture(const ah_animator *self, ah_context ctx, const ah_ge
 }
 #endif
 
+#ifdef FIXTURE_INTERRUPTIBLE
+typedef struct interruptible {
+    const ah_host *host;
+    ah_context ctx;
+    ah_layer view;
+    ah_property_animator animator;
+} interruptible;
+static interruptible ia;
+
+static void ia_fade_in(void *user) {
+    (void)user;
+    ah_value one = { .type = AH_VALUE_NUMBER };
+    one.number = 1;
+    ia.host->layer_set(ia.host, ia.view, "opacity", &one);
+}
+
+static void ia_done(void *user, ah_animator_position position) {
+    (void)user; (void)position;
+    bool cancelled = false;
+    ia.host->context_was_cancelled(ia.host, ia.ctx, &cancelled);
+    ia.host->context_complete_transition(ia.host, ia.ctx, !cancelled);
+}
+
+static ah_property_animator fixture_interruptible(const ah_animator *self, ah_context ctx) {
+    const state *s = self->animator_data;
+    const ah_host *h = s->host;
+    if (ia.animator && ia.ctx == ctx) return ia.animator;   /* the same one for the whole transition */
+    ah_layer container = 0;
+    ia.host = h;
+    ia.ctx = ctx;
+    h->context_container_view(h, ctx, &container);
+    h->context_view(h, ctx, AH_CONTEXT_TO, &ia.view);
+    h->layer_insert(h, container, ia.view, AH_INSERT_TOP, 0, 0);
+    ah_value zero = { .type = AH_VALUE_NUMBER };
+    zero.number = 0;
+    h->layer_set(h, ia.view, "opacity", &zero);
+    h->animator_create(h, s->duration, NULL, &ia.animator);
+    h->animator_add_animations(h, ia.animator, ia_fade_in, NULL, 0);
+    h->animator_add_completion(h, ia.animator, ia_done, NULL);
+    return ia.animator;
+}
+#endif
+
 static void fixture_destroy(const ah_animator *self) {
     free(self->animator_data);
     free((void *)self);
@@ -329,6 +382,9 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
 #ifdef FIXTURE_OWN_INTERACTION
         .start_interactive = fixture_start_interactive, .gesture = fixture_gesture,
 #endif
+#ifdef FIXTURE_INTERRUPTIBLE
+        .interruptible_animator = fixture_interruptible,
+#endif
     };
     return animator;
 #endif
@@ -353,4 +409,12 @@ __attribute__((visibility("default"))) const ah_plugin_entry *animator_host_entr
 }
 #else
 __attribute__((visibility("default"))) int not_an_animator(void) { return 7; }
+#endif
+
+#ifdef FIXTURE_INTERRUPTIBLE
+ah_property_animator fixture_interruptible_start(const ah_animator *self, ah_context ctx) {
+    ah_property_animator animator = fixture_interruptible(self, ctx);
+    ia.host->animator_start(ia.host, animator, 0);
+    return animator;
+}
 #endif

@@ -16,7 +16,6 @@ protocol InteractionPacer: AnyObject {
 
 extension PercentDrivenInteraction: InteractionPacer {
     var settleDeadline: Double? { overAt.map { max($0, startTime + duration) } }
-    func deliver(at now: Double) {}
 }
 
 /// One gesture sample as the animator receives it.

@@ -84,9 +84,39 @@ final class PercentDrivenInteraction {
         }
     }
 
-    /// After transitionDuration answered.
-    func begin(duration: Double) {
+    /// The animator's interruptible property animator, scrubbed instead of the container's
+    /// time when it offers one.
+    private var propertyAnimator: PropertyAnimator?
+
+    /// Gives the container its clock back (before interruptibleAnimator: the property
+    /// animator is scrubbed instead).
+    func releaseContainer() {
+        layer.timing = LayerTiming()
+        base = 0
+    }
+
+    /// Freezes the container where its animations now begin (fallback to animate's
+    /// animations when no property animator came back).
+    func freezeContainerNow() {
+        base = layer.localTime
+        if phase == .interactive { freeze(at: 0) }
+    }
+
+    /// After transitionDuration answered (and interruptibleAnimator, if offered).
+    func begin(duration: Double, propertyAnimator: PropertyAnimator? = nil) {
         self.duration = duration
+        self.propertyAnimator = propertyAnimator
+        guard let propertyAnimator else { return }
+        if phase == .interactive {
+            try? propertyAnimator.pauseAnimation()
+        } else if !propertyAnimator.isRunning {
+            try? propertyAnimator.startAnimation()
+        }
+    }
+
+    /// The property animator's position (0 at the start, 1 at the end).
+    private func position(of animator: PropertyAnimator) -> Double {
+        animator.isReversed ? 1 - animator.fractionComplete : animator.fractionComplete
     }
 
     /// The next engine time at which something must happen: a scripted call or the end of
@@ -104,6 +134,17 @@ final class PercentDrivenInteraction {
     /// Applies the calls due by `now` and sets the container's time for `now`. Call
     /// before the engine advances to `now`.
     func step(to now: Double) {
+        // Layer time is set before the clock moves; a property animator is driven once the
+        // clock shows `now` (its animations begin at the engine's current time).
+        if propertyAnimator == nil { apply(upTo: now) }
+    }
+
+    func deliver(at now: Double) {
+        if propertyAnimator != nil { apply(upTo: now) }
+    }
+
+    /// Applies the calls due by `now` and the completion's progress at `now`.
+    private func apply(upTo now: Double) {
         while nextEvent < script.events.count, start + script.events[nextEvent].time <= now + 1e-12 {
             apply(script.events[nextEvent].command, at: start + script.events[nextEvent].time)
             nextEvent += 1
@@ -114,6 +155,16 @@ final class PercentDrivenInteraction {
             apply(.cancel, at: now)
         }
         if case .completing(let toEnd, _, let since, let length) = phase {
+            if let propertyAnimator {
+                // The property animator plays the rest; its completion ends the transition.
+                percent = position(of: propertyAnimator)
+                if now >= since + length {
+                    phase = .done
+                    overAt = now
+                    percent = toEnd ? 1 : 0
+                }
+                return
+            }
             // Compared as clock times, so the step landing on the end always ends it.
             if now >= since + length {
                 end(toEnd: toEnd, at: now)
@@ -137,6 +188,7 @@ final class PercentDrivenInteraction {
             percent = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
         }
         if case .completing = phase { percent = completingPercent(at: time) }
+        if let propertyAnimator, phase != .interactive, phase != .done { percent = position(of: propertyAnimator) }
         switch (command, phase) {
         case (_, .done):
             state.problems.append("interaction: \(command) at \(JSONValue.format(time - start)) s came after the transition's completion; ignored")
@@ -157,6 +209,11 @@ final class PercentDrivenInteraction {
             let remaining = toEnd ? (1 - percent) : percent
             phase = .completing(toEnd: toEnd, from: percent, since: time,
                                 length: remaining * duration / script.completionSpeed)
+            if let propertyAnimator {
+                try? propertyAnimator.setReversed(!toEnd)
+                try? propertyAnimator.continueAnimation(withTimingParameters: .curve(script.completionCurve),
+                                                        durationFactor: max(remaining / script.completionSpeed, 1e-9))
+            }
             setInteractive(false)
         case (.finish, .playing):
             // Already playing to the end: nothing left to drive.
@@ -165,6 +222,9 @@ final class PercentDrivenInteraction {
         case (.cancel, .playing):
             state.wasCancelled = true
             phase = .completing(toEnd: false, from: percent, since: time, length: percent * duration / script.completionSpeed)
+            if let propertyAnimator {
+                try? propertyAnimator.setReversed(true)
+            }
         }
     }
 
@@ -190,8 +250,15 @@ final class PercentDrivenInteraction {
         for driven in driven where !hasAnimations(in: driven) { driven.timing = LayerTiming() }
     }
 
-    /// Stops the container's time at `offset` seconds into the transition.
+    /// Stops the container's time at `offset` seconds into the transition, or with a
+    /// property animator, pauses it there.
     private func freeze(at offset: Double) {
+        if let propertyAnimator {
+            try? propertyAnimator.pauseAnimation()
+            if propertyAnimator.isReversed { try? propertyAnimator.setReversed(false) }
+            try? propertyAnimator.setFractionComplete(duration > 0 ? offset / duration : 0)
+            return
+        }
         for driven in driven { driven.timing = LayerTiming(beginTime: 0, speed: 0, timeOffset: base + offset) }
     }
 

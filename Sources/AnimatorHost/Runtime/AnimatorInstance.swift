@@ -166,6 +166,38 @@ extension AnimatorInstance: TransitionAnimator {
         call(animatorPointer, context, &sample)
     }
 
+    /// Whether the instance implements interruptible_animator (ABI 1.3).
+    public var offersInterruptibleAnimator: Bool {
+        covers(MemoryLayout<ah_animator>.offset(of: \.interruptible_animator))
+            && animatorPointer.pointee.interruptible_animator != nil
+    }
+
+    /// Opens a context, asks the duration and interruptibleAnimator(using:); when that
+    /// gives no valid property animator, calls animate instead and says so.
+    public func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
+        -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?) {
+        precondition(session.engine === engine, "the animator must be created against the runtime's engine")
+        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                       isInteractive: state.isInteractive, transition: state))
+        openContexts[ObjectIdentifier(state)] = context
+        var problems: [String] = []
+        var seconds = 0.0
+        do {
+            seconds = try duration(context)
+        } catch {
+            problems.append(error.description)
+        }
+        let handle = animatorPointer.pointee.interruptible_animator!(animatorPointer, context)
+        do {
+            return (seconds, problems, try session.animator(handle))
+        } catch {
+            problems.append("\(info.id): interruptible_animator gave no usable property animator (\(error.message)); "
+                            + "animate was used instead")
+            animate(context)
+            return (seconds, problems, nil)
+        }
+    }
+
     /// Whether the instance's struct_size reaches past a field at `offset`.
     private func covers(_ offset: Int?) -> Bool {
         guard let offset else { return false }

@@ -24,6 +24,15 @@ public protocol TransitionAnimator: AnyObject {
 
     /// One sample of the driving gesture, after `beginInteractive`.
     func gesture(_ event: GestureEvent, state: TransitionState)
+
+    /// Whether the animator offers interruptibleAnimator(using:): false by default.
+    var offersInterruptibleAnimator: Bool { get }
+
+    /// Asks the duration and interruptibleAnimator(using:) instead of animate; only called
+    /// when `offersInterruptibleAnimator`. Without a property animator in the answer, the
+    /// animator must have run animate itself.
+    func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
+        -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?)
 }
 
 extension TransitionAnimator {
@@ -35,6 +44,14 @@ extension TransitionAnimator {
     }
 
     public func gesture(_ event: GestureEvent, state: TransitionState) {}
+
+    public var offersInterruptibleAnimator: Bool { false }
+
+    public func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
+        -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?) {
+        let begun = begin(state, engine: engine)
+        return (begun.duration, begun.problems, nil)
+    }
 }
 
 /// What happened in one transition.
@@ -306,10 +323,18 @@ public final class TransitionRuntime {
         willBegin?(coordinator)
         transitionWillBegin?(coordinator)
         if let animator, animates {
-            let begun = ownTrace != nil ? animator.beginInteractive(state, engine: engine) : animator.begin(state, engine: engine)
-            duration = begun.duration
-            problems += begun.problems
-            driver?.begin(duration: duration)
+            var propertyAnimator: PropertyAnimator?
+            if ownTrace != nil {
+                (duration, problems) = animator.beginInteractive(state, engine: engine)
+            } else if let driver, animator.offersInterruptibleAnimator {
+                // The property animator is scrubbed instead of the container's time.
+                driver.releaseContainer()
+                (duration, problems, propertyAnimator) = animator.beginInterruptible(state, engine: engine)
+                if propertyAnimator == nil { driver.freezeContainerNow() }
+            } else {
+                (duration, problems) = animator.begin(state, engine: engine)
+            }
+            driver?.begin(duration: duration, propertyAnimator: propertyAnimator)
             let pacer: InteractionPacer? = driver ?? ownTrace.map {
                 GestureFeed(trace: $0, containerSize: state.container.bounds.size, state: state, animator: animator,
                             start: start, duration: duration)

@@ -116,7 +116,9 @@ func makeCAnimator(_ animator: any AnimatedTransitioning,
             CurrentHost.with(box.host) {
                 interactive.handleGesture(GestureSample(sample.pointee), transitionContext: box.context(ctx))
             }
-        } : nil))
+        } : nil,
+        // Interruptible animators from Swift: not offered by the SDK yet.
+        interruptible_animator: nil))
     return cAnimator
 }
 

@@ -308,3 +308,41 @@ extension TransitionRuntimeTests {
         #expect(!state.wasCancelled && state.isInteractive)
     }
 }
+
+extension TransitionRuntimeTests {
+    @Test func anInterruptibleAnimatorIsScrubbedInsteadOfTheContainersTime() throws {
+        let animator = try fixture(["FIXTURE_INTERRUPTIBLE"])
+        #expect(animator.offersInterruptibleAnimator)
+        let duration = try animator.duration(for: .present)
+        var seen: [Double: (opacity: Double, containerSpeed: Double)] = [:]
+        let start = runtime.engine.currentTime
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: InteractionScript.parse("update 0.5 @0.1; cancel @0.2")) { t in
+            seen[((t - start) * 60).rounded()] = (detail.view.layer.presentation().opacity,
+                                                   detail.view.superview?.layer.timing.speed ?? -1)
+        }
+        // fractionComplete 0.5, scrubbed linearly (UIViewPropertyAnimator's default): opacity 0.5;
+        // the container keeps its clock.
+        let at9 = try #require(seen[9])
+        #expect(abs(at9.opacity - 0.5) < 1e-9 && at9.containerSpeed == 1)
+        #expect(!outcome.completed)
+        // Reversed from 0.5 over 0.5 × duration after the cancel at 0.2 s; the runtime steps
+        // to the end of the completion it started, so it is seen exactly then.
+        #expect(abs(outcome.elapsed - (0.2 + 0.5 * duration)) < 1e-9)
+        #expect(outcome.problems.isEmpty)
+    }
+
+    @Test func anInterruptibleAnimatorFinishes() throws {
+        let animator = try fixture(["FIXTURE_INTERRUPTIBLE"])
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: InteractionScript.parse("update 0.8 @0.05; finish @0.1"))
+        #expect(outcome.completed && outcome.problems.isEmpty)
+        #expect(detail.view.alpha == 1)
+        // Without an interaction, animate starts the same animator and it runs to the end.
+        let back = try runtime.dismiss(detail, animator: nil)
+        #expect(back.completed)
+        let plain = try runtime.present(detail, from: list, animator: animator)
+        let duration = try animator.duration(for: .present)
+        #expect(plain.completed && abs(plain.elapsed - duration) < 1e-9)
+    }
+}

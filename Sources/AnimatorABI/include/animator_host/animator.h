@@ -15,6 +15,7 @@
 
 #include "gesture.h"
 #include "types.h"
+#include "value.h"
 #include "version.h"
 
 #ifdef __cplusplus
@@ -84,6 +85,17 @@ struct ah_animator {
      * [host-thread] `sample` is valid during the call only.
      */
     void (*gesture)(const ah_animator *self, ah_context ctx, const ah_gesture_sample *sample);
+
+    /**
+     * interruptibleAnimator(using:). Optional (NULL). [host-thread]
+     * For a transition the host's percent-driven interaction controller drives, the host
+     * calls this instead of `animate` and scrubs the returned property animator
+     * (pause, fractionComplete, reversed, continue) rather than the container's time.
+     * Return the same animator for the whole transition (made with the host's
+     * `animator_create`, its animations added, its completion calling
+     * completeTransition); AH_NULL_HANDLE makes the host fall back to `animate`.
+     */
+    ah_property_animator (*interruptible_animator)(const ah_animator *self, ah_context ctx);
 };
 
 #ifdef __cplusplus
