@@ -25,6 +25,8 @@
  *   FIXTURE_INTERRUPTIBLE         interruptible_animator(): one property animator for the
  *                                 transition fading the incoming view in; its completion
  *                                 calls completeTransition(!cancelled); animate() starts it
+ *   FIXTURE_INTERRUPTIBLE_NULL    interruptible_animator() returns AH_NULL_HANDLE (combine
+ *                                 with FIXTURE_COMPLETE_NOW)
  *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers an alongside
  *                                 animation (its opacity to 0.5) with a logging completion,
  *                                 animates its corner radius over the duration and completes
@@ -323,6 +325,13 @@ static ah_property_animator fixture_interruptible(const ah_animator *self, ah_co
 }
 #endif
 
+#ifdef FIXTURE_INTERRUPTIBLE_NULL
+static ah_property_animator fixture_no_interruptible(const ah_animator *self, ah_context ctx) {
+    (void)self; (void)ctx;
+    return AH_NULL_HANDLE;
+}
+#endif
+
 static void fixture_destroy(const ah_animator *self) {
     free(self->animator_data);
     free((void *)self);
@@ -384,6 +393,9 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
 #endif
 #ifdef FIXTURE_INTERRUPTIBLE
         .interruptible_animator = fixture_interruptible,
+#endif
+#ifdef FIXTURE_INTERRUPTIBLE_NULL
+        .interruptible_animator = fixture_no_interruptible,
 #endif
     };
     return animator;

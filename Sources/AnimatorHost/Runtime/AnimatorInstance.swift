@@ -114,19 +114,23 @@ public final class AnimatorInstance {
 extension AnimatorInstance: TransitionAnimator {
     public var identifier: String { info.id }
 
-    /// Opens a context on the instance's session, asks the duration and calls animate.
-    public func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+    /// Opens the transition's context on the instance's session and asks the duration.
+    private func open(_ state: TransitionState,
+                      engine: AnimationEngine) -> (context: ah_context, duration: Double, problems: [String]) {
         precondition(session.engine === engine, "the animator must be created against the runtime's engine")
         let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
                                                        isInteractive: state.isInteractive, transition: state))
         openContexts[ObjectIdentifier(state)] = context
-        var problems: [String] = []
-        var seconds = 0.0
         do {
-            seconds = try duration(context)
+            return (context, try duration(context), [])
         } catch {
-            problems.append(error.description)
+            return (context, 0, [error.description])
         }
+    }
+
+    /// Opens a context on the instance's session, asks the duration and calls animate.
+    public func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        let (context, seconds, problems) = open(state, engine: engine)
         animate(context)
         return (seconds, problems)
     }
@@ -140,17 +144,7 @@ extension AnimatorInstance: TransitionAnimator {
     /// Opens a context, asks the duration and calls start_interactive.
     public func beginInteractive(_ state: TransitionState,
                                  engine: AnimationEngine) -> (duration: Double, problems: [String]) {
-        precondition(session.engine === engine, "the animator must be created against the runtime's engine")
-        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
-                                                       isInteractive: true, transition: state))
-        openContexts[ObjectIdentifier(state)] = context
-        var problems: [String] = []
-        var seconds = 0.0
-        do {
-            seconds = try duration(context)
-        } catch {
-            problems.append(error.description)
-        }
+        let (context, seconds, problems) = open(state, engine: engine)
         animatorPointer.pointee.start_interactive!(animatorPointer, context)
         return (seconds, problems)
     }
@@ -176,25 +170,14 @@ extension AnimatorInstance: TransitionAnimator {
     /// gives no valid property animator, calls animate instead and says so.
     public func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
         -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?) {
-        precondition(session.engine === engine, "the animator must be created against the runtime's engine")
-        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
-                                                       isInteractive: state.isInteractive, transition: state))
-        openContexts[ObjectIdentifier(state)] = context
-        var problems: [String] = []
-        var seconds = 0.0
-        do {
-            seconds = try duration(context)
-        } catch {
-            problems.append(error.description)
-        }
+        let (context, seconds, problems) = open(state, engine: engine)
         let handle = animatorPointer.pointee.interruptible_animator!(animatorPointer, context)
         do {
             return (seconds, problems, try session.animator(handle))
         } catch {
-            problems.append("\(info.id): interruptible_animator gave no usable property animator (\(error.message)); "
-                            + "animate was used instead")
             animate(context)
-            return (seconds, problems, nil)
+            return (seconds, problems + ["\(info.id): interruptible_animator gave no usable property animator "
+                                         + "(\(error.message)); animate was used instead"], nil)
         }
     }
 

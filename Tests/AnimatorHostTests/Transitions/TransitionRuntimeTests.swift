@@ -346,3 +346,16 @@ extension TransitionRuntimeTests {
         #expect(plain.completed && abs(plain.elapsed - duration) < 1e-9)
     }
 }
+
+extension TransitionRuntimeTests {
+    @Test func withoutAPropertyAnimatorTheHostFallsBackToAnimateAndSaysSo() throws {
+        let animator = try fixture(["FIXTURE_INTERRUPTIBLE_NULL", "FIXTURE_COMPLETE_NOW"])
+        #expect(animator.offersInterruptibleAnimator)
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: InteractionScript.parse("update 0.5 @0.05; finish @0.1"))
+        #expect(outcome.completed)
+        #expect(outcome.problems.count == 1)
+        #expect(outcome.problems.first?.contains("interruptible_animator gave no usable property animator") == true)
+        #expect(outcome.problems.first?.hasSuffix("animate was used instead") == true)
+    }
+}
