@@ -15,7 +15,7 @@ protocol InteractionPacer: AnyObject {
 }
 
 extension PercentDrivenInteraction: InteractionPacer {
-    var settleDeadline: Double? { overAt.map { max($0, startTime + duration) } }
+    var settleDeadline: Double? { overAt.map { max($0, start + duration) } }
 }
 
 /// One gesture sample as the animator receives it.

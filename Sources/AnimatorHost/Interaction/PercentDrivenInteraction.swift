@@ -31,8 +31,7 @@ final class PercentDrivenInteraction {
     /// The animator's duration, captured at the start.
     private(set) var duration = 0.0
     /// Engine time of the transition's start.
-    private var start = 0.0
-    var startTime: Double { start }
+    private(set) var start = 0.0
     private var nextEvent = 0
     /// The container's local time at the start: 0 when frozen from the start, else the
     /// clock time it had (the animations begin there).
@@ -42,8 +41,6 @@ final class PercentDrivenInteraction {
     /// Layers outside the container whose time follows the transition's
     /// (animateAlongsideTransition(in:)).
     private var followers: [Layer] = []
-    /// Called at every interactive ↔ non-interactive switch.
-    var onInteractionChange: (() -> Void)?
 
     init(script: InteractionScript, state: TransitionState, engine: AnimationEngine) {
         self.script = script
@@ -65,12 +62,6 @@ final class PercentDrivenInteraction {
         case .interactive, .completing: other.timing = layer.timing
         case .playing, .done: break
         }
-    }
-
-    private func setInteractive(_ interactive: Bool) {
-        guard state.isInteractive != interactive else { return }
-        state.isInteractive = interactive
-        onInteractionChange?()
     }
 
     /// Before animateTransition: freeze the container's time at 0 (interactive start).
@@ -200,7 +191,7 @@ final class PercentDrivenInteraction {
         case (.pause, .playing), (.pause, .completing):
             phase = .interactive
             freeze(at: percent * duration)
-            setInteractive(true)
+            state.setInteractive(true)
         case (.pause, _):
             break
         case (.finish, .interactive), (.cancel, .interactive), (.finish, .completing), (.cancel, .completing):
@@ -214,7 +205,7 @@ final class PercentDrivenInteraction {
                 try? propertyAnimator.continueAnimation(withTimingParameters: .curve(script.completionCurve),
                                                         durationFactor: max(remaining / script.completionSpeed, 1e-9))
             }
-            setInteractive(false)
+            state.setInteractive(false)
         case (.finish, .playing):
             // Already playing to the end: nothing left to drive.
             phase = .done

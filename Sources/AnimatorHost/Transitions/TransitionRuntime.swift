@@ -312,7 +312,6 @@ public final class TransitionRuntime {
                                                     || (driver?.script.wantsInteractiveStart ?? false))
         coordinator.interaction = driver
         state.coordinator = coordinator
-        driver?.onInteractionChange = { [weak coordinator] in coordinator?.interactionChanged() }
         state.from.transitionCoordinator = coordinator
         state.to.transitionCoordinator = coordinator
         defer {
