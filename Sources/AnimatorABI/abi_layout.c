@@ -16,3 +16,4 @@ _Static_assert(offsetof(ah_param_descriptor, abi) == 0, "version first");
 _Static_assert(offsetof(ah_animator, abi) == 0, "version first");
 _Static_assert(offsetof(ah_host, abi) == 0, "version first");
 _Static_assert(offsetof(ah_gesture_sample, abi) == 0, "version first");
+_Static_assert(offsetof(ah_presentation_controller, abi) == 0, "version first");

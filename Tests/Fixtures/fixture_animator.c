@@ -27,6 +27,10 @@
  *                                 calls completeTransition(!cancelled); animate() starts it
  *   FIXTURE_INTERRUPTIBLE_NULL    interruptible_animator() returns AH_NULL_HANDLE (combine
  *                                 with FIXTURE_COMPLETE_NOW)
+ *   FIXTURE_PRESENTATION          supplies a presentation controller: the bottom half of the
+ *                                 container, a wrapper view around the presented view, a
+ *                                 dimming view fading to 0.5 alongside; logs each hook
+ *                                 (combine with FIXTURE_COMPLETE_NOW)
  *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers an alongside
  *                                 animation (its opacity to 0.5) with a logging completion,
  *                                 animates its corner radius over the duration and completes
@@ -332,6 +336,88 @@ static ah_property_animator fixture_no_interruptible(const ah_animator *self, ah
 }
 #endif
 
+#ifdef FIXTURE_PRESENTATION
+typedef struct half_sheet {
+    const ah_host *host;
+    ah_layer dimming;
+} half_sheet;
+static half_sheet sheet;
+
+static ah_rect sheet_frame(const ah_presentation_controller *self, ah_rect bounds) {
+    (void)self;
+    ah_rect frame = bounds;
+    frame.size.height = bounds.size.height / 2;
+    frame.origin.y = bounds.origin.y + bounds.size.height / 2;
+    return frame;
+}
+
+static void sheet_dim(void *user) {
+    half_sheet *s = user;
+    ah_value half = { .type = AH_VALUE_NUMBER };
+    half.number = 0.5;
+    s->host->layer_set(s->host, s->dimming, "opacity", &half);
+}
+
+static ah_layer sheet_will_begin(const ah_presentation_controller *self, ah_context ctx) {
+    const ah_host *h = sheet.host;
+    ah_layer container = 0, presented = 0, wrapper = 0;
+    h->context_container_view(h, ctx, &container);
+    h->context_view(h, ctx, AH_CONTEXT_TO, &presented);
+    ah_rect bounds;
+    ah_value value;
+    h->layer_get(h, container, "bounds", &value);
+    bounds = value.rect;
+    ah_rect frame = sheet_frame(self, bounds);
+    h->view_create(h, frame, &wrapper);
+    ah_value inner = { .type = AH_VALUE_RECT };
+    inner.rect = (ah_rect){ { 0, 0 }, frame.size };
+    h->layer_set(h, presented, "frame", &inner);
+    h->layer_insert(h, wrapper, presented, AH_INSERT_TOP, 0, 0);
+    h->view_create(h, bounds, &sheet.dimming);
+    ah_value zero = { .type = AH_VALUE_NUMBER };
+    zero.number = 0;
+    h->layer_set(h, sheet.dimming, "opacity", &zero);
+    h->layer_insert(h, container, sheet.dimming, AH_INSERT_TOP, 0, 0);
+    h->context_animate_alongside(h, ctx, AH_NULL_HANDLE, sheet_dim, NULL, &sheet);
+    h->log(h, AH_LOG_INFO, "presentation will begin");
+    return wrapper;
+}
+
+static void sheet_did_end(const ah_presentation_controller *self, bool completed) {
+    (void)self;
+    sheet.host->log(sheet.host, AH_LOG_INFO, completed ? "presentation did end: completed" : "presentation did end: cancelled");
+}
+
+static void sheet_dismissal_will_begin(const ah_presentation_controller *self, ah_context ctx) {
+    (void)self; (void)ctx;
+    sheet.host->log(sheet.host, AH_LOG_INFO, "dismissal will begin");
+}
+
+static void sheet_dismissal_did_end(const ah_presentation_controller *self, bool completed) {
+    (void)self;
+    sheet.host->log(sheet.host, AH_LOG_INFO, completed ? "dismissal did end: completed" : "dismissal did end: cancelled");
+}
+
+static void sheet_destroy(const ah_presentation_controller *self) {
+    sheet.host->log(sheet.host, AH_LOG_INFO, "presentation controller destroyed");
+    free((void *)self);
+}
+
+static const ah_presentation_controller *fixture_presentation(const ah_animator *self, ah_context ctx) {
+    (void)ctx;
+    const state *s = self->animator_data;
+    sheet.host = s->host;
+    ah_presentation_controller *controller = malloc(sizeof *controller);
+    *controller = (ah_presentation_controller){
+        .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_presentation_controller),
+        .frame_of_presented_view = sheet_frame, .presentation_will_begin = sheet_will_begin,
+        .presentation_did_end = sheet_did_end, .dismissal_will_begin = sheet_dismissal_will_begin,
+        .dismissal_did_end = sheet_dismissal_did_end, .destroy = sheet_destroy,
+    };
+    return controller;
+}
+#endif
+
 static void fixture_destroy(const ah_animator *self) {
     free(self->animator_data);
     free((void *)self);
@@ -396,6 +482,9 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
 #endif
 #ifdef FIXTURE_INTERRUPTIBLE_NULL
         .interruptible_animator = fixture_no_interruptible,
+#endif
+#ifdef FIXTURE_PRESENTATION
+        .presentation_controller = fixture_presentation,
 #endif
     };
     return animator;

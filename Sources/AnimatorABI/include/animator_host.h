@@ -21,6 +21,7 @@
 #include "animator_host/param.h"
 #include "animator_host/descriptor.h"
 #include "animator_host/gesture.h"
+#include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"
 #include "animator_host/entry.h"

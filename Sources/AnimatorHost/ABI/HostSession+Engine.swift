@@ -164,6 +164,10 @@ extension HostSession {
         ah_rect(origin: ah_point(x: rect.origin.x, y: rect.origin.y), size: ah_size(width: rect.size.width, height: rect.size.height))
     }
 
+    static func swiftRect(_ rect: ah_rect) -> Rect {
+        Rect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
+
     private static func installScene(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.last_error = { host in
             guard let session = HostSession.from(host) else { return nil }

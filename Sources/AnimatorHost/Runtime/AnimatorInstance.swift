@@ -160,6 +160,30 @@ extension AnimatorInstance: TransitionAnimator {
         call(animatorPointer, context, &sample)
     }
 
+    /// The presentation controller the instance supplies (ABI 1.3), asked with a context
+    /// that only answers the operation.
+    public func makePresentationController(presented: ViewController,
+                                           presenting: ViewController) -> PresentationController? {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.presentation_controller)),
+              let make = animatorPointer.pointee.presentation_controller else { return nil }
+        let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: false))
+        defer { session.closeContext(context) }
+        guard let controller = make(animatorPointer, context) else { return nil }
+        let header = ABIVersion(controller.pointee.abi)
+        guard DescriptorReader.versionProblem(header, what: "the presentation controller") == nil,
+              Int(controller.pointee.struct_size) >= MemoryLayout<ah_presentation_controller>.size,
+              controller.pointee.destroy != nil else {
+            // Without destroy there is no safe way to free it: leak rather than guess.
+            if Int(controller.pointee.struct_size) >= MemoryLayout<ah_presentation_controller>.size {
+                controller.pointee.destroy?(controller)
+            }
+            session.append(UInt32(AH_LOG_ERROR), "\(info.id): presentation_controller returned an invalid "
+                           + "controller (version, struct_size or destroy); no presentation controller is used")
+            return nil
+        }
+        return PluginPresentationController(controller, session: session, presented: presented, presenting: presenting)
+    }
+
     /// Whether the instance implements interruptible_animator (ABI 1.3).
     public var offersInterruptibleAnimator: Bool {
         covers(MemoryLayout<ah_animator>.offset(of: \.interruptible_animator))

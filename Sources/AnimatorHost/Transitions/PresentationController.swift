@@ -17,6 +17,8 @@ open class PresentationController {
     public let presentingViewController: ViewController
     /// The container of the transitions, once the presentation began.
     public internal(set) var containerView: View?
+    /// The transition in progress (presentation or dismissal), while one runs.
+    var currentTransition: TransitionState?
 
     /// Creates a presentation controller for a presentation.
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController) {

@@ -25,6 +25,10 @@ public protocol TransitionAnimator: AnyObject {
     /// One sample of the driving gesture, after `beginInteractive`.
     func gesture(_ event: GestureEvent, state: TransitionState)
 
+    /// presentationController(forPresented:presenting:source:): the controller the
+    /// animator's library supplies for a presentation, or nil (the default).
+    func makePresentationController(presented: ViewController, presenting: ViewController) -> PresentationController?
+
     /// Whether the animator offers interruptibleAnimator(using:): false by default.
     var offersInterruptibleAnimator: Bool { get }
 
@@ -44,6 +48,9 @@ extension TransitionAnimator {
     }
 
     public func gesture(_ event: GestureEvent, state: TransitionState) {}
+
+    public func makePresentationController(presented: ViewController,
+                                           presenting: ViewController) -> PresentationController? { nil }
 
     public var offersInterruptibleAnimator: Bool { false }
 
@@ -122,6 +129,8 @@ public final class TransitionRuntime {
         guard let home = presenting.view.superview else {
             throw EngineError("\(presenting.name) cannot present \(presented.name): its view is not in the window")
         }
+        let presentationController = presentationController
+            ?? (animated ? animator?.makePresentationController(presented: presented, presenting: presenting) : nil)
         if let controller = presentationController {
             guard controller.presentedViewController === presented, controller.presentingViewController === presenting else {
                 throw EngineError("the presentation controller is for \(controller.presentedViewController.name) "
@@ -147,6 +156,8 @@ public final class TransitionRuntime {
         // As in UIKit, a full-screen presentation starts with the presenting view in the
         // container (animators insert the presented view above it).
         if style == .fullScreen { try container.addSubview(presenting.view) }
+        presentationController?.currentTransition = state
+        defer { presentationController?.currentTransition = nil }
         let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
             guard let controller = presentationController else { return }
             controller.presentationTransitionWillBegin()
@@ -191,6 +202,8 @@ public final class TransitionRuntime {
             initialFrames: (from: shown.frame, to: presenting.view.frame),
             finalFrames: (from: .zero, to: presenting.view.frame),
             presentationStyle: style)
+        controller?.currentTransition = state
+        defer { controller?.currentTransition = nil }
         let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
             controller?.dismissalTransitionWillBegin()
         }, onFrame: onFrame)

@@ -118,7 +118,9 @@ func makeCAnimator(_ animator: any AnimatedTransitioning,
             }
         } : nil,
         // Interruptible animators from Swift: not offered by the SDK yet.
-        interruptible_animator: nil))
+        interruptible_animator: nil,
+        // Presentation controllers from Swift: not offered by the SDK yet.
+        presentation_controller: nil))
     return cAnimator
 }
 

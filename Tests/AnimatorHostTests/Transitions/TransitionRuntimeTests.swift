@@ -359,3 +359,28 @@ extension TransitionRuntimeTests {
         #expect(outcome.problems.first?.hasSuffix("animate was used instead") == true)
     }
 }
+
+extension TransitionRuntimeTests {
+    @Test func aLibrarysPresentationControllerShapesThePresentation() throws {
+        let animator = try fixture(["FIXTURE_PRESENTATION", "FIXTURE_COMPLETE_NOW"])
+        let presented = try runtime.present(detail, from: list, animator: animator)
+        #expect(presented.completed)
+        #expect(detail.modalPresentationStyle == .custom)
+        // The fixture's frame: the bottom half of the 390 × 844 container.
+        let wrapper = try #require(detail.presentationController).presentedView
+        #expect(wrapper.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        #expect(detail.view.superview == wrapper)
+        #expect(detail.view.frame == Rect(x: 0, y: 0, width: 390, height: 422))
+        #expect(list.view.superview == runtime.window)                     // custom: the presenter stays
+        let container = try #require(wrapper.superview)
+        let dimming = try #require(container.subviews.first { $0 != wrapper })
+        #expect(dimming.alpha == 0.5)
+        let dismissed = try runtime.dismiss(detail, animator: animator)
+        #expect(dismissed.completed)
+        #expect(runtime.window.subviews == [list.view])
+        #expect(animator.session.log.map(\.message) == [
+            "presentation will begin", "presentation did end: completed",
+            "dismissal will begin", "dismissal did end: completed", "presentation controller destroyed",
+        ])
+    }
+}

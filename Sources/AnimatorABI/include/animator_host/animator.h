@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "gesture.h"
+#include "presentation.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -96,6 +97,14 @@ struct ah_animator {
      * completeTransition); AH_NULL_HANDLE makes the host fall back to `animate`.
      */
     ah_property_animator (*interruptible_animator)(const ah_animator *self, ah_context ctx);
+
+    /**
+     * presentationController(forPresented:presenting:source:). Optional (NULL).
+     * [host-thread] Asked before a presentation this animator performs, with a context
+     * that only answers the operation; returns a controller (the presentation becomes
+     * custom) or NULL for none. The host calls its `destroy` when done with it.
+     */
+    const ah_presentation_controller *(*presentation_controller)(const ah_animator *self, ah_context ctx);
 };
 
 #ifdef __cplusplus

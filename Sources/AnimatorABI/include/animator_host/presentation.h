@@ -1,0 +1,64 @@
+/*
+ * animator-host ABI: a presentation controller an animator library supplies, the C face
+ * of UIPresentationController. Added in ABI 1.3.
+ *
+ * Call tags: [host-thread] as in animator.h.
+ */
+#ifndef ANIMATOR_HOST_PRESENTATION_H
+#define ANIMATOR_HOST_PRESENTATION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "types.h"
+#include "value.h"
+#include "version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ah_presentation_controller ah_presentation_controller;
+
+/**
+ * A custom presentation's controller, returned by `ah_animator.presentation_controller`
+ * and owned by the plugin until the host calls `destroy` (after the dismissal ended, or
+ * after a cancelled presentation). The hooks receive a context of the transition they
+ * belong to (container, views, coordinator); it is stale after the hook returns.
+ */
+struct ah_presentation_controller {
+    /** AH_ABI_VERSION_INIT. */
+    ah_version abi;
+    /** sizeof(ah_presentation_controller). */
+    uint32_t struct_size;
+    /** The plugin's own pointer; the host never touches it. */
+    void *controller_data;
+    /** shouldRemovePresentersView (false keeps the presenting view on screen). */
+    bool should_remove_presenters_view;
+    /**
+     * frameOfPresentedViewInContainerView, given the container's bounds. Optional (NULL:
+     * the whole container). [host-thread]
+     */
+    ah_rect (*frame_of_presented_view)(const ah_presentation_controller *self, ah_rect container_bounds);
+    /**
+     * presentationTransitionWillBegin(), before the animator's animate. Optional.
+     * [host-thread] Returns the presentedView: a wrapper the plugin made around the
+     * presented screen's view (view(forKey: .to) gives it to the animator), or
+     * AH_NULL_HANDLE for the screen's own view.
+     */
+    ah_layer (*presentation_will_begin)(const ah_presentation_controller *self, ah_context ctx);
+    /** presentationTransitionDidEnd(_:). Optional. [host-thread] */
+    void (*presentation_did_end)(const ah_presentation_controller *self, bool completed);
+    /** dismissalTransitionWillBegin(), before the dismissing animator's animate. Optional. */
+    void (*dismissal_will_begin)(const ah_presentation_controller *self, ah_context ctx);
+    /** dismissalTransitionDidEnd(_:). Optional. [host-thread] */
+    void (*dismissal_did_end)(const ah_presentation_controller *self, bool completed);
+    /** Frees the controller. Required. [host-thread] Called once. */
+    void (*destroy)(const ah_presentation_controller *self);
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANIMATOR_HOST_PRESENTATION_H */

@@ -1,0 +1,63 @@
+import AnimatorABI
+
+/// A presentation controller an animator library supplies through the C ABI
+/// (`ah_presentation_controller`), as a `PresentationController`. Each hook gets its own
+/// context handle on the transition, closed when the hook returns.
+final class PluginPresentationController: PresentationController {
+    private let controller: UnsafePointer<ah_presentation_controller>
+    private let session: HostSession
+    private let fields: Int
+    private var wrapper: View?
+
+    init(_ controller: UnsafePointer<ah_presentation_controller>, session: HostSession,
+         presented: ViewController, presenting: ViewController) {
+        self.controller = controller
+        self.session = session
+        fields = Int(controller.pointee.struct_size)
+        super.init(presentedViewController: presented, presenting: presenting)
+    }
+
+    deinit {
+        controller.pointee.destroy?(controller)
+    }
+
+    override var frameOfPresentedViewInContainerView: Rect {
+        guard let container = containerView else { return .zero }
+        guard let frame = controller.pointee.frame_of_presented_view else { return container.bounds }
+        return HostSession.swiftRect(frame(controller, HostSession.cRect(container.bounds)))
+    }
+
+    override var presentedView: View { wrapper ?? presentedViewController.view }
+
+    override var shouldRemovePresentersView: Bool { controller.pointee.should_remove_presenters_view }
+
+    override func presentationTransitionWillBegin() {
+        guard let hook = controller.pointee.presentation_will_begin else { return }
+        let handle = withContext { hook(controller, $0) }
+        if let handle, handle != AH_NULL_HANDLE, let view = try? session.view(handle) { wrapper = view }
+    }
+
+    override func presentationTransitionDidEnd(_ completed: Bool) {
+        controller.pointee.presentation_did_end?(controller, completed)
+        if !completed { wrapper = nil }
+    }
+
+    override func dismissalTransitionWillBegin() {
+        guard let hook = controller.pointee.dismissal_will_begin else { return }
+        withContext { hook(controller, $0) }
+    }
+
+    override func dismissalTransitionDidEnd(_ completed: Bool) {
+        controller.pointee.dismissal_did_end?(controller, completed)
+    }
+
+    /// Runs `body` with a context handle on the transition in progress.
+    @discardableResult
+    private func withContext<R>(_ body: (ah_context) -> R) -> R? {
+        guard let state = currentTransition else { return nil }
+        let context = session.openContext(ContextState(operation: state.operation, isAnimated: state.isAnimated,
+                                                       isInteractive: state.isInteractive, transition: state))
+        defer { session.closeContext(context) }
+        return body(context)
+    }
+}
