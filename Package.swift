@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "Pendulum", type: .dynamic, targets: ["Pendulum"]),
         // An animator in plain C, built from nothing but the ABI header: libFadeC.so.
         .library(name: "FadeC", type: .dynamic, targets: ["FadeC"]),
+        // Seed 004's bottom card in C: a presentation controller from a library (ABI 1.3).
+        .library(name: "BottomCardC", type: .dynamic, targets: ["BottomCardC"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -49,6 +51,8 @@ let package = Package(
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),
         .target(name: "FadeC", dependencies: ["AnimatorABI"], path: "Examples/FadeC",
+                linkerSettings: pluginLinkerSettings),
+        .target(name: "BottomCardC", dependencies: ["AnimatorABI"], path: "Examples/BottomCardC",
                 linkerSettings: pluginLinkerSettings),
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.

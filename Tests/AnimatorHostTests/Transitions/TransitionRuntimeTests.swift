@@ -384,3 +384,39 @@ extension TransitionRuntimeTests {
         ])
     }
 }
+
+extension TransitionRuntimeTests {
+    @Test func theBottomCardLibraryPresentsASeed004Card() throws {
+        let card = try bundled("bottom-card-c")
+        var half: (y: Double, dimming: Double)?
+        let start = runtime.engine.currentTime
+        let outcome = try runtime.present(detail, from: list, animator: card) { _ in
+            // detail ▸ rounded view ▸ wrapper ▸ container (with the dimming view).
+            guard half == nil, let wrapper = detail.view.superview?.superview,
+                  let dimming = wrapper.superview?.subviews.first(where: { $0 != wrapper }) else { return }
+            // Ease in-out, halfway at half of 0.35 s: the card's centre y from 844 + 150 to
+            // 544 + 150; the dimming from 0 to 0.5.
+            half = (wrapper.layer.presentation(at: start + 0.175).position.y,
+                    dimming.layer.presentation(at: start + 0.175).opacity)
+        }
+        #expect(outcome.completed && outcome.problems.isEmpty)
+        let wrapper = try #require(detail.presentationController?.presentedView)
+        #expect(wrapper.frame == Rect(x: 0, y: 544, width: 390, height: 300))
+        #expect(wrapper.layer.shadowOpacity == 0.44 && wrapper.layer.shadowRadius == 13)
+        #expect(wrapper.layer.shadowOffset == Size(width: 0, height: -6))
+        let rounded = try #require(wrapper.subviews.first)
+        #expect(rounded.frame == Rect(x: 0, y: 0, width: 390, height: 316))
+        #expect(rounded.layer.cornerRadius == 16 && rounded.layer.masksToBounds)
+        #expect(rounded.subviews == [detail.view])
+        #expect(detail.view.frame == Rect(x: 0, y: 0, width: 390, height: 300))
+        let halfway = try #require(half)
+        #expect(abs(halfway.y - (994 - 150)) < 1e-9)                  // (994 + 694) / 2
+        #expect(abs(halfway.dimming - 0.25) < 1e-9)
+        #expect(list.view.superview == runtime.window)
+
+        let back = try runtime.dismiss(detail, animator: card)
+        #expect(back.completed && back.problems.isEmpty)
+        #expect(runtime.window.subviews == [list.view])
+        #expect(detail.presentationController == nil)
+    }
+}
