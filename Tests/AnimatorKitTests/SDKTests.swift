@@ -171,6 +171,8 @@ import Testing
         let session: HostSession
         var context: ah_context = 0
         var percentAtAnimate = -1.0
+        var names: [String?] = []
+        var targetIsIdentity = false
         var cancelledSeen: Bool?
         init(session: HostSession) { self.session = session }
         var identifier: String { "sdk-alongside" }
@@ -183,6 +185,9 @@ import Testing
                 let toView = transition.view(forKey: .to)!
                 transition.containerView.addSubview(toView)
                 percentAtAnimate = transition.percentComplete
+                names = [transition.viewControllerName(forKey: .from), transition.viewControllerName(forKey: .to)]
+                targetIsIdentity = transition.targetTransform.m11 == 1 && transition.targetTransform.m22 == 1
+                    && transition.targetTransform.m12 == 0 && transition.targetTransform.m41 == 0
                 transition.animateAlongside({ toView.alpha = 0.5 }, completion: { cancelled in self.cancelledSeen = cancelled })
                 AnimatorKit.UIView.animate(withDuration: 0.4, animations: { toView.layer.cornerRadius = 8 }, completion: { _ in
                     transition.completeTransition(!transition.transitionWasCancelled)
@@ -208,6 +213,8 @@ import Testing
         }
         #expect(outcome.completed)
         #expect(animator.percentAtAnimate == 0)
+        #expect(animator.names == ["a", "b"])
+        #expect(animator.targetIsIdentity)
         // 1 → 0.5 on ease-in-out over 0.4 s: 0.75 at 0.2 s.
         #expect(abs(try #require(half) - 0.75) < 1e-9)
         #expect(animator.cancelledSeen == false)

@@ -1,4 +1,5 @@
 import AnimatorABI
+import Glibc
 
 /// A key that layer_get/layer_set accept: a Core Animation key path, or one of the
 /// non-animatable or derived properties.
@@ -119,6 +120,19 @@ extension HostSession {
                 state.setInteractive(false)
             }
         }
+        table.pointee.context_view_controller_name = { host, ctx, key, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                let screen = try HostSession.side(key) ? state.from : state.to
+                try required(out, "out").pointee = session.cName(screen.name)
+            }
+        }
+        table.pointee.context_target_transform = { host, ctx, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                _ = try session.transition(ctx)
+                try required(out, "out").pointee = CConversions.cValue(.transform(.identity)).transform
+            }
+        }
         table.pointee.context_pause_interactive = { host, ctx in
             HostSession.call(host) { session throws(HostCallError) in
                 let state = try session.ownInteraction(ctx)
@@ -126,6 +140,14 @@ extension HostSession {
                 state.setInteractive(true)
             }
         }
+    }
+
+    /// The screen names handed to plugins, kept as C strings for the life of the session.
+    func cName(_ name: String) -> UnsafePointer<CChar> {
+        if let existing = screenNames[name] { return existing }
+        let copy = UnsafePointer(strdup(name)!)
+        screenNames[name] = copy
+        return copy
     }
 
     /// The transition behind `ctx`, which must be driven by the animator's own interaction.

@@ -53,6 +53,9 @@ public final class HostSession {
     var returnedString: [CChar] = [0]
     /// What plugins logged, in order.
     public private(set) var log: [PluginLogEntry] = []
+    /// Screen names handed out as C strings (context_view_controller_name), freed with
+    /// the session.
+    var screenNames: [String: UnsafePointer<CChar>] = [:]
     /// The animation engine plugins drive through batch 1.1.
     public let engine: AnimationEngine
 
@@ -85,6 +88,7 @@ public final class HostSession {
     deinit {
         table.deinitialize(count: 1)
         table.deallocate()
+        for name in screenNames.values { free(UnsafeMutablePointer(mutating: name)) }
     }
 
     /// Opens a transition context and returns its handle.

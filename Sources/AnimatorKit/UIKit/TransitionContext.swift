@@ -163,6 +163,22 @@ public final class TransitionContext {
         if hasCoordinator { _ = check(host.pointee.context_pause_interactive(host, handle), "pauseInteractiveTransition") }
     }
 
+    /// viewController(forKey:), as the screen's name (ABI 1.3; nil on older hosts).
+    public func viewControllerName(forKey key: Key) -> String? {
+        guard hasCoordinator else { return nil }
+        var name: UnsafePointer<CChar>?
+        guard check(host.pointee.context_view_controller_name(host, handle, key.rawValue, &name), "viewController(forKey:)"),
+              let name else { return nil }
+        return String(cString: name)
+    }
+
+    /// targetTransform (ABI 1.3): the identity, as the host's screen never rotates.
+    public var targetTransform: CATransform3D {
+        var value = CATransform3DIdentity
+        if hasCoordinator { _ = host.pointee.context_target_transform(host, handle, &value) }
+        return value
+    }
+
     /// Writes a message to the host's log for this run.
     ///
     /// - Parameters:

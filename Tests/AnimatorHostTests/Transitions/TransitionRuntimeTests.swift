@@ -420,3 +420,27 @@ extension TransitionRuntimeTests {
         #expect(detail.presentationController == nil)
     }
 }
+
+extension TransitionRuntimeTests {
+    @Test func theContextNamesTheScreensAndGivesTheIdentityTargetTransform() throws {
+        let session = HostSession(engine: runtime.engine)
+        let state = TransitionState(operation: .present, isAnimated: true, container: list.view, from: list, to: detail,
+                                    fromView: list.view, toView: detail.view, initialFrames: (.zero, .zero),
+                                    finalFrames: (.zero, .zero), presentationStyle: .fullScreen)
+        let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: false,
+                                                       transition: state))
+        let table = session.table
+        var name: UnsafePointer<CChar>?
+        #expect(table.pointee.context_view_controller_name(table, context, ah_context_key(AH_CONTEXT_FROM), &name) == ah_status(AH_OK))
+        #expect(name.map { String(cString: $0) } == "list")
+        #expect(table.pointee.context_view_controller_name(table, context, ah_context_key(AH_CONTEXT_TO), &name) == ah_status(AH_OK))
+        #expect(name.map { String(cString: $0) } == "detail")
+        #expect(table.pointee.context_view_controller_name(table, context, 7, &name) == ah_status(AH_ERR_INVALID_ARGUMENT))
+        var transform = ah_transform3d()
+        #expect(table.pointee.context_target_transform(table, context, &transform) == ah_status(AH_OK))
+        #expect([transform.m11, transform.m22, transform.m33, transform.m44] == [1, 1, 1, 1])
+        #expect([transform.m12, transform.m21, transform.m41, transform.m42] == [0, 0, 0, 0])
+        session.closeContext(context)
+        #expect(table.pointee.context_target_transform(table, context, &transform) == ah_status(AH_ERR_STALE_HANDLE))
+    }
+}

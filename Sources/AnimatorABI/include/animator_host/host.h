@@ -379,6 +379,17 @@ struct ah_host {
     /** pauseInteractiveTransition(): interactive again after a finish or cancel.
      *  AH_ERR_INVALID_STATE when not driven by the animator's own interaction. */
     ah_status (*context_pause_interactive)(const ah_host *host, ah_context ctx);
+
+    /**
+     * viewController(forKey:), as the screen's name: `*out` points to a NUL-terminated
+     * string owned by the host, valid until the transition ends.
+     */
+    ah_status (*context_view_controller_name)(const ah_host *host, ah_context ctx, ah_context_key key,
+                                              const char **out);
+
+    /** targetTransform: the rotation the transition brings (the identity: the host's
+     *  screen never rotates). */
+    ah_status (*context_target_transform)(const ah_host *host, ah_context ctx, ah_transform3d *out);
 };
 
 #ifdef __cplusplus
