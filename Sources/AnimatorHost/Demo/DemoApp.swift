@@ -86,21 +86,24 @@ public enum DemoApp {
                 animator = nil
             }
             let outcome: TransitionOutcome?
+            let interaction = resolution.interaction
             switch step.operation {
             case .present:
                 // Presented over the whole app, from the tab bar controller.
                 let presented = screens[step.to]!
                 let controller = resolution.presentation?.makeController(presented: presented, presenting: tabs.controller)
                 outcome = try runtime.present(presented, from: tabs.controller, animator: animator,
-                                              presentationController: controller, onFrame: onFrame)
+                                              presentationController: controller, interaction: interaction, onFrame: onFrame)
             case .dismiss:
-                outcome = try runtime.dismiss(screens[step.from]!, animator: animator, onFrame: onFrame)
+                outcome = try runtime.dismiss(screens[step.from]!, animator: animator, interaction: interaction,
+                                              onFrame: onFrame)
             case .push:
-                outcome = try navigation.push(screens[step.to]!, animator: animator, onFrame: onFrame)
+                outcome = try navigation.push(screens[step.to]!, animator: animator, interaction: interaction,
+                                              onFrame: onFrame)
             case .pop:
-                outcome = try navigation.pop(animator: animator, onFrame: onFrame)
+                outcome = try navigation.pop(animator: animator, interaction: interaction, onFrame: onFrame)
             case .tab:
-                outcome = try tabs.select(step.tab ?? 0, animator: animator, onFrame: onFrame)
+                outcome = try tabs.select(step.tab ?? 0, animator: animator, interaction: interaction, onFrame: onFrame)
             }
             guard let outcome else { throw EngineError("demo step \(step.operation.rawValue) \(step.from) → \(step.to) did nothing") }
             reports.append(Report(step: step, resolution: resolution, outcome: outcome))

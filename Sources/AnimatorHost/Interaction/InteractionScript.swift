@@ -144,7 +144,37 @@ public struct InteractionScript: Equatable, Sendable {
     }
 }
 
+extension InteractionScript: CustomStringConvertible {
+    /// The script in the form `parse` reads, settings first.
+    public var description: String {
+        var parts: [String] = []
+        if completionSpeed != 1 { parts.append("speed \(JSONValue.format(completionSpeed))") }
+        if completionCurve != .easeInOut { parts.append("curve \(completionCurve.name)") }
+        if !wantsInteractiveStart { parts.append("start playing") }
+        for event in events {
+            let at = "@" + JSONValue.format(event.time)
+            switch event.command {
+            case .update(let percent): parts.append("update \(JSONValue.format(percent)) \(at)")
+            case .pause: parts.append("pause \(at)")
+            case .finish: parts.append("finish \(at)")
+            case .cancel: parts.append("cancel \(at)")
+            }
+        }
+        return parts.joined(separator: "; ")
+    }
+}
+
 extension AnimationCurve {
+    /// UIKit's name of the curve.
+    var name: String {
+        switch self {
+        case .easeInOut: return "easeInOut"
+        case .easeIn: return "easeIn"
+        case .easeOut: return "easeOut"
+        case .linear: return "linear"
+        }
+    }
+
     /// The curve named as in UIKit: easeInOut, easeIn, easeOut, linear.
     init?(name: String) {
         switch name {

@@ -6,6 +6,8 @@ public struct Resolution: Equatable, Sendable {
     public var rule: String?
     /// The presentation controller the winning rule asks for, if any.
     public var presentation: PresentationSpec?
+    /// The interaction controller the winning rule asks for, if any.
+    public var interaction: InteractionScript? = nil
 }
 
 /// Answers UIKit's delegates (transitioning, navigation, tab bar) from a routes file: one
@@ -31,7 +33,10 @@ public struct RouteResolver: Sendable {
             if let index = route.tab, index != tab { continue }
             if best == nil || route.priority > best!.priority { best = route }
         }
-        if let best { return Resolution(target: best.target, rule: best.path, presentation: best.presentation) }
+        if let best {
+            return Resolution(target: best.target, rule: best.path, presentation: best.presentation,
+                              interaction: best.interaction)
+        }
         return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil,
                           presentation: nil)
     }

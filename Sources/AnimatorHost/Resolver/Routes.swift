@@ -61,6 +61,8 @@ public struct Route: Equatable, Sendable {
     public var target: RouteTarget
     /// The presentation controller it asks for (present rules only).
     public var presentation: PresentationSpec?
+    /// The interaction controller it asks for: a percent-driven interaction script.
+    public var interaction: InteractionScript?
     /// Higher wins; equal priorities go to the earlier rule.
     public var priority: Double
     /// Where it is in its file: `$.routes[2]`.
@@ -147,7 +149,7 @@ public struct Routes: Equatable, Sendable {
     private static func parseRule(_ rule: JSONValue, path: String, registry: AnimatorRegistry,
                                   fail: (String, String) -> RoutesError) throws(RoutesError) -> Route {
         guard case .object(let members) = rule else { throw fail(path, "a rule is a JSON object") }
-        let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority", "presentation"]
+        let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority", "presentation", "interaction"]
         for (key, _) in members where !known.contains(key) {
             throw fail("\(path).\(key)", "unknown key (expected \(known.joined(separator: ", ")))")
         }
@@ -198,8 +200,19 @@ public struct Routes: Equatable, Sendable {
         if let value = rule["presentation"] {
             presentation = try parsePresentation(value, path: "\(path).presentation", operations: operations, fail: fail)
         }
+        var interaction: InteractionScript?
+        if let value = rule["interaction"] {
+            let place = "\(path).interaction"
+            guard let text = value.stringValue else { throw fail(place, "expected an interaction script") }
+            if case .none = target { throw fail(place, "an interaction needs an animator (UIKit asks only then)") }
+            do {
+                interaction = try InteractionScript.parse(text, source: "script")
+            } catch {
+                throw fail(place, error.description)
+            }
+        }
         return Route(operations: operations, from: try text("from"), to: try text("to"), tab: tab, target: target,
-                     presentation: presentation, priority: priority, path: path)
+                     presentation: presentation, interaction: interaction, priority: priority, path: path)
     }
 
     /// `"bottom-card"` or `{"style": "bottom-card", "height": 320}`, on present rules only.

@@ -52,6 +52,7 @@ enum ResolveCommand: Command {
                 ("parameters", .object(parameters.map { ($0.0, $0.1.json) })),
                 ("rule", resolution.rule.map(JSONValue.string) ?? .null),
                 ("presentation", resolution.presentation?.json ?? .null),
+                ("interaction", resolution.interaction.map { .string($0.description) } ?? .null),
                 ("routes", .string(routes.source)),
             ]).serialized(pretty: true))
         } else {
@@ -61,6 +62,9 @@ enum ResolveCommand: Command {
             }
             if case .bottomCard(let height)? = resolution.presentation {
                 fields.append(("presentation", "bottom-card, \(JSONValue.format(height)) points tall"))
+            }
+            if let interaction = resolution.interaction {
+                fields.append(("interaction", interaction.description))
             }
             fields.append(("rule", (resolution.rule ?? "default") + " (\(routes.source))"))
             let width = fields.map(\.0.count).max() ?? 0

@@ -130,6 +130,22 @@ import TestSupport
         }
     }
 
+    @Test func aRuleCanAskForAnInteractionController() throws {
+        let resolver = RouteResolver(routes: try routes("""
+            { "routes": [ { "operation": "pop", "animator": "zoom", "interaction": "speed 2; update 0.3 @0.1; cancel @0.2" } ] }
+            """))
+        let script = try #require(resolver.resolve(.pop).interaction)
+        #expect(script.completionSpeed == 2)
+        #expect(script.events.map(\.command) == [.update(0.3), .cancel])
+        #expect(script.description == "speed 2; update 0.3 @0.1; cancel @0.2")
+        #expect(resolver.resolve(.push).interaction == nil)
+        #expect(error(#"{ "routes": [ { "operation": "pop", "animator": "none", "interaction": "finish @0.1" } ] }"#)?.reason
+                == "an interaction needs an animator (UIKit asks only then)")
+        let bad = error(#"{ "routes": [ { "operation": "pop", "animator": "zoom", "interaction": "update 2 @0.1" } ] }"#)
+        #expect(bad?.path == "$.routes[0].interaction")
+        #expect(bad?.reason == "script: command 1 'update 2 @0.1': the percent must be a number from 0 to 1")
+    }
+
     // MARK: Errors
 
     @Test func anAnimatorIsNeverPickedForAnOperationItDoesNotSupport() {
@@ -174,7 +190,7 @@ import TestSupport
             (#"{ "routes": [ { "operation": ["push", "present"], "animator": "system" } ] }"#, "$.routes[0].animator",
              #""system" means different transitions for these operations; split the rule"#),
             (#"{ "routes": [ { "operation": "push", "animator": "zoom", "from": "a", "when": 1 } ] }"#,
-             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation)"),
+             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation, interaction)"),
         ]
         for (text, path, reason) in cases {
             let found = error(text)

@@ -85,6 +85,18 @@ import TestSupport
         #expect(presenterOnScreen)
     }
 
+    @Test func anInteractiveRouteDrivesItsTransitionInTheDemo() throws {
+        let routes = try Routes.parse("""
+            { "routes": [ { "operation": "pop", "animator": "zoom", "interaction": "update 0.5 @0.1; cancel @0.2" } ] }
+            """, source: "interactive", registry: registry)
+        let reports = try DemoApp.run(routes: routes, registry: registry)
+        let pop = reports[3]
+        #expect(pop.step.operation == .pop && pop.outcome.animator == "org.animatorhost.zoom")
+        // Cancelled at 0.2 s from 50 % of zoom's 0.4 s: 0.2 s back.
+        #expect(!pop.outcome.completed)
+        #expect(abs(pop.outcome.elapsed - 0.4) < 1e-9)
+    }
+
     @Test func theStageRunsEachOperationBetweenFromAndTo() throws {
         let info = try #require(registry.animator(named: "zoom"))
         for operation in TransitionOperation.allCases {
