@@ -119,9 +119,6 @@ final class PercentDrivenInteraction {
         return times.min()
     }
 
-    /// Whether the interaction is over (the completion has played out).
-    var isOver: Bool { phase == .done }
-
     /// Applies the calls due by `now` and sets the container's time for `now`. Call
     /// before the engine advances to `now`.
     func step(to now: Double) {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import AnimatorHost
 
+/// UIKit's ease-in-ease-out (0.42, 0, 0.58, 1) by the reference solver.
+func referenceEaseInOut(_ x: Double) -> Double { referenceBezier((0.42, 0, 0.58, 1), at: x) }
+
 /// Reference y(x) for a cubic Bézier: the Bernstein form in 80-bit floating point,
 /// bisected on t until the interval is below its precision. Written independently of
 /// `CubicBezier`. The curve (1, 0, 0, 1) is flat in x at t = ½ (x = ½ + 4(t − ½)³), where

@@ -23,10 +23,8 @@ import TestSupport
         try root.view.addSubview(a.view)
     }
 
-    static func easeInOut(_ x: Double) -> Double { referenceBezier((0.42, 0, 0.58, 1), at: x) }
-
     /// The pushed view's centre x at animation time `t` of the 0.4 s slide.
-    static func pushedX(at t: Double) -> Double { 585 - 390 * easeInOut(min(max(t / 0.4, 0), 1)) }
+    static func pushedX(at t: Double) -> Double { 585 - 390 * referenceEaseInOut(min(max(t / 0.4, 0), 1)) }
 
     /// Runs a push under `script`, recording the pushed view's centre x at each frame.
     func push(_ script: String) throws -> (TransitionOutcome, [(Double, Double)]) {
@@ -125,7 +123,7 @@ import TestSupport
                                           interaction: InteractionScript.parse("update 0.25 @0.05; cancel @0.1")) { t in
             if scale == nil, t - start > 0.06 { scale = b.view.layer.presentation().transform.m11 }
         }
-        #expect(abs(try #require(scale) - (1 - Self.easeInOut(0.25))) < 1e-9)
+        #expect(abs(try #require(scale) - (1 - referenceEaseInOut(0.25))) < 1e-9)
         #expect(!outcome.completed)
         #expect(abs(outcome.elapsed - (0.1 + 0.25 * 0.4)) < 1e-9)
         #expect(b.view.transform == .identity)                     // the animator put it back
@@ -159,7 +157,7 @@ extension PercentDrivenTests {
             // of 0.5 s, its alpha 1 − easeInOut(0.25).
             if abs(t - start - 0.1) < 1e-9 { opacity = b.view.layer.presentation().opacity }
         }
-        #expect(abs(try #require(opacity) - (1 - Self.easeInOut(0.25))) < 1e-9)
+        #expect(abs(try #require(opacity) - (1 - referenceEaseInOut(0.25))) < 1e-9)
         #expect(!outcome.completed)
         // Cancelling from 25 % of 0.5 s takes 0.125 s.
         #expect(abs(outcome.elapsed - 0.225) < 1e-9)

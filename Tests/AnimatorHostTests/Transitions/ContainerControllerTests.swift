@@ -10,8 +10,6 @@ import Testing
         ViewController(name: name, engine: runtime.engine, frame: bounds)
     }
 
-    static func easeInOut(_ x: Double) -> Double { referenceBezier((0.42, 0, 0.58, 1), at: x) }
-
     func titles(_ navigation: NavigationController) -> [String?] { navigation.navigationBar.subviews.map(\.name) }
 
     @Test func pushAndPopKeepTheStackTheViewsAndTheBarTitle() throws {
@@ -50,8 +48,8 @@ import Testing
         // At frame 9 the percent is 0.25: old title 1 − easeInOut(0.25), new title easeInOut(0.25).
         let at9 = try #require(alphas[9])
         #expect(at9.count == 2)
-        #expect(abs(at9[0] - (1 - Self.easeInOut(0.25))) < 1e-9)
-        #expect(abs(at9[1] - Self.easeInOut(0.25)) < 1e-9)
+        #expect(abs(at9[0] - (1 - referenceEaseInOut(0.25))) < 1e-9)
+        #expect(abs(at9[1] - referenceEaseInOut(0.25)) < 1e-9)
         #expect(titles(navigation) == ["title: card"])
     }
 

@@ -20,8 +20,6 @@ import Testing
         try root.view.addSubview(a.view)
     }
 
-    static func easeInOut(_ x: Double) -> Double { referenceBezier((0.42, 0, 0.58, 1), at: x) }
-
     func push(_ script: String?, onFrame: @escaping (Double) -> Void = { _ in }) throws -> TransitionOutcome {
         let start = runtime.engine.currentTime
         return try runtime.transition(.push, in: root.view, from: a, to: b, animator: SystemAnimator(.slide, duration: 0.4),
@@ -52,14 +50,14 @@ import Testing
         }
         // Frame 9 (t = 0.15): percent 0.25, animation time 0.1.
         let at9 = try #require(seen[9])
-        #expect(abs(at9.0 - 0.5 * Self.easeInOut(0.25)) < 1e-9)
-        #expect(abs(at9.1 - (1 - Self.easeInOut(0.25))) < 1e-9)
+        #expect(abs(at9.0 - 0.5 * referenceEaseInOut(0.25)) < 1e-9)
+        #expect(abs(at9.1 - (1 - referenceEaseInOut(0.25))) < 1e-9)
         #expect(at9.3 == 0.25)
         // Frame 15 (t = 0.25): percent 0.5; the badge, not followed, is at its clock time 0.25.
         let at15 = try #require(seen[15])
         #expect(abs(at15.0 - 0.25) < 1e-9)
         #expect(abs(at15.1 - 0.5) < 1e-9)
-        #expect(abs(at15.2 - (1 - Self.easeInOut(0.25 / 0.4))) < 1e-9)
+        #expect(abs(at15.2 - (1 - referenceEaseInOut(0.25 / 0.4))) < 1e-9)
         #expect(outcome.completed && completions == [false])
         #expect(dimming.alpha == 0.5 && bar.alpha == 0)
         #expect(root.view.layer.timing == LayerTiming() && bar.layer.timing == LayerTiming())   // engine time again
