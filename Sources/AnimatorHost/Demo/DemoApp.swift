@@ -54,17 +54,16 @@ public enum DemoApp {
                            onFrame: ((Double) -> Void)? = nil) throws -> [Report] {
         let engine = runtime.engine
         let bounds = runtime.window.bounds
-        func screen(_ name: String, _ rgb: UInt32) -> ViewController {
-            let controller = ViewController(name: name, engine: engine, frame: bounds)
-            controller.view.backgroundColor = RGBAColor(red: Double(rgb >> 16 & 0xFF) / 255,
-                                                        green: Double(rgb >> 8 & 0xFF) / 255,
-                                                        blue: Double(rgb & 0xFF) / 255, alpha: 1)
+        func screen(_ content: ScreenContent, header: Bool) throws -> ViewController {
+            let controller = ViewController(name: content.rawValue, engine: engine, frame: bounds)
+            try content.fill(controller, header: header)
             return controller
         }
-        let list = screen("list", 0xF2F2F7)
-        let card = screen("card", 0xDBEAFE)
-        let detail = screen("detail", 0xFFFFFF)
-        let settings = screen("settings", 0xE5E7EB)
+        // The list and the card live under the navigation bar, which shows their titles.
+        let list = try screen(.list, header: false)
+        let card = try screen(.card, header: false)
+        let detail = try screen(.detail, header: true)
+        let settings = try screen(.settings, header: true)
         // Tab 0: a navigation stack ("home") with the list at its root; tab 1: settings.
         let navigation = try NavigationController(name: "home", root: list, runtime: runtime, frame: bounds)
         let tabs = try TabBarController(name: "app", viewControllers: [navigation.controller, settings],

@@ -169,7 +169,9 @@ public final class NavigationController {
     /// The bar's title for a screen: a view named after it, centred in the bar.
     private func titleView(for screen: ViewController) -> View {
         let width = min(200, navigationBar.bounds.size.width)
-        return runtime.engine.makeView(frame: Rect(x: (navigationBar.bounds.size.width - width) / 2, y: 10,
-                                                   width: width, height: 24), name: "title: \(screen.name)")
+        let title = runtime.engine.makeView(frame: Rect(x: (navigationBar.bounds.size.width - width) / 2, y: 10,
+                                                        width: width, height: 24), name: "title: \(screen.name)")
+        title.layer.text = LayerText(screen.name, size: 12)
+        return title
     }
 }

@@ -14,7 +14,8 @@ public final class TransitionStage {
     /// The root screen that holds the navigation or tab container (push, pop, tab).
     public let root: ViewController
 
-    /// Creates a stage in `runtime`'s window, which must have no root yet.
+    /// Creates a stage in `runtime`'s window, which must have no root yet: "from" shows a
+    /// list and "to" a detail page (`ScreenContent`), so that renders have something to show.
     public init(runtime: TransitionRuntime) {
         self.runtime = runtime
         let bounds = runtime.window.bounds
@@ -22,8 +23,9 @@ public final class TransitionStage {
         from = ViewController(name: "from", engine: runtime.engine, frame: bounds)
         to = ViewController(name: "to", engine: runtime.engine, frame: bounds)
         root.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        from.view.backgroundColor = RGBAColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
-        to.view.backgroundColor = RGBAColor(red: 0.86, green: 0.92, blue: 1, alpha: 1)
+        // Building content in a fresh engine cannot fail: the views are new and unparented.
+        try? ScreenContent.list.fill(from)
+        try? ScreenContent.detail.fill(to)
     }
 
     /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven

@@ -95,10 +95,12 @@ extension AnimationEngine {
         root.anchorPoint = Point(x: 0.5, y: 0.5)
         root.position = Point(x: size.width / 2, y: size.height / 2)
         records[content].model = root
+        records[content].text = records[source].text
         func copy(_ index: Int, into parent: Int) {
             var duplicate = LayerRecord()
             duplicate.model = look(index)
             duplicate.name = records[index].name
+            duplicate.text = records[index].text
             duplicate.parent = parent
             records.append(duplicate)
             let copyIndex = records.count - 1

@@ -365,6 +365,11 @@ extension AnimationEngine {
     public func name(of layer: LayerID) -> String? {
         records[layer.rawValue].name
     }
+
+    /// The text a layer shows (for renderers).
+    public func text(of layer: LayerID) -> LayerText? {
+        records[layer.rawValue].text
+    }
 }
 
 /// Something the engine must do at a time: a delayed start, a property animator's end.

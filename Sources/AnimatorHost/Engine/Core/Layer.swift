@@ -118,6 +118,12 @@ public struct Layer: Hashable {
         nonmutating set { engine.updateRecord(id) { $0.name = newValue } }
     }
 
+    /// The line of text the layer shows, if any (model only: text does not animate).
+    public var text: LayerText? {
+        get { record.text }
+        nonmutating set { engine.updateRecord(id) { $0.text = newValue } }
+    }
+
     // MARK: Timing, actions, delegate
 
     /// The layer's own timing: speed 0 with timeOffset set pauses it and everything in it.

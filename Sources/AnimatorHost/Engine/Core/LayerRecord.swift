@@ -82,8 +82,37 @@ struct LayerRecord {
     var timing = LayerTiming()
     var isView = false
     var name: String?
+    /// A line of text drawn in the layer's bounds (a label; not animatable).
+    var text: LayerText?
     var actions: [String: ActionLookup] = [:]
     var style: [String: ActionLookup] = [:]
     weak var delegate: (any LayerDelegate)?
     var isUserInteractionEnabled = true
+}
+
+/// A single line of text a layer shows, as a UILabel would: drawn by the renderers with
+/// their built-in bitmap font, centred vertically in the layer's bounds.
+public struct LayerText: Equatable, Sendable {
+    /// How the line sits horizontally in the bounds.
+    public enum Alignment: String, Sendable {
+        case left, center, right
+    }
+
+    /// The text (characters the font lacks draw as a box).
+    public var string: String
+    /// The text's color.
+    public var color: RGBAColor
+    /// The height of a capital letter, in points.
+    public var size: Double
+    /// The horizontal alignment.
+    public var alignment: Alignment
+
+    /// Creates a line of text.
+    public init(_ string: String, color: RGBAColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
+                size: Double = 14, alignment: Alignment = .center) {
+        self.string = string
+        self.color = color
+        self.size = size
+        self.alignment = alignment
+    }
 }
