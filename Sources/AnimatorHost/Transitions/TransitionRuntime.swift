@@ -118,7 +118,8 @@ public final class TransitionRuntime {
     ///   - presentationController: a custom presentation's controller (what the
     ///     transitioning delegate's presentationController(forPresented:…) returns); the
     ///     presented screen's style becomes `.custom`.
-    ///   - onFrame: called after each frame step with the clock time (renderers, timelines).
+    ///   - onFrame: called with the clock time at the transition's start (after the animator
+    ///     set it up) and after each frame step (renderers, timelines).
     public func present(_ presented: ViewController, from presenting: ViewController, animator: TransitionAnimator?,
                         animated: Bool = true, presentationController: PresentationController? = nil,
                         interaction: InteractionScript? = nil,
@@ -353,6 +354,9 @@ public final class TransitionRuntime {
             }
             coordinator.transitionDuration = duration
             coordinator.startAlongside()
+            // Frame 0: the transition's first picture, after animateTransition set it up.
+            try engine.advance(to: start)
+            onFrame?(start)
             var frame = 0
             while state.completion == nil {
                 let deadline: Double

@@ -1,0 +1,281 @@
+/// Draws scene frames into pixels, as Core Animation composites a layer tree: each
+/// layer's shadow, background (a rounded rectangle), border and text, then its sublayers
+/// in order; a translucent layer with content below it is drawn off-screen and
+/// composited at its opacity (group opacity); masksToBounds clips the sublayers to the
+/// layer's rounded bounds; every layer is flattened into its superlayer's plane through
+/// its 3D transform, perspective included.
+///
+/// A renderer owns its pixel memory and reuses it from frame to frame; it is not
+/// thread-safe, so parallel rendering uses one renderer per thread (`FrameRendering`).
+public final class SceneRenderer {
+    /// Device pixels per point.
+    public let scale: Double
+    /// The output's width in pixels.
+    public let width: Int
+    /// The output's height in pixels.
+    public let height: Int
+    /// The color behind everything (the window's backdrop): opaque black, as on a device.
+    public var backdrop: UInt32 = 0xFF00_0000
+
+    private let main: Canvas
+    /// Off-screen canvases for nested groups, by depth, made when first needed.
+    private var offscreen: [Canvas] = []
+    private var shadowMask: [Float] = []
+    private var blurScratch: [Float] = []
+
+    // Per-frame state.
+    private var maps: [Homography] = []
+    private var sizes: [Int] = []
+
+    /// Creates a renderer for a screen of `size` points at `scale` pixels per point.
+    public init(size: Size, scale: Double) {
+        self.scale = scale
+        width = max(Int((size.width * scale).rounded()), 1)
+        height = max(Int((size.height * scale).rounded()), 1)
+        main = Canvas(width: width, height: height)
+    }
+
+    /// Renders one frame.
+    public func render(_ frame: SceneFrame) -> Image {
+        draw(frame)
+        return main.image()
+    }
+
+    /// Renders one frame into the renderer's own canvas (benchmarks use this to leave
+    /// out the copy into an `Image`).
+    func draw(_ frame: SceneFrame) {
+        main.fill(main.bounds, with: backdrop)
+        guard !frame.nodes.isEmpty else { return }
+        sizes = frame.subtreeSizes
+        maps.removeAll(keepingCapacity: true)
+        let device = Homography.scale(scale)
+        for node in frame.nodes {
+            let own = Homography(node.properties.toSuperlayerTransform)
+            maps.append(own.concatenating(node.parent.map { maps[$0] } ?? device))
+        }
+        draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    // MARK: Layers
+
+    private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
+        let properties = frame.nodes[index].properties
+        guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
+        let map = maps[index]
+        let shape = Self.shape(of: properties)
+        let hasSublayers = sizes[index] > 1
+        let background = properties.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        let border = properties.borderWidth > 0 && properties.borderColor.alpha > 0
+        let text = frame.texts[index]
+        let translucent = properties.opacity < 0.998
+        let overlaps = hasSublayers || (background != nil && (border || text != nil)) || (border && text != nil)
+        let clips = properties.masksToBounds && hasSublayers
+        let scissor = clips ? Self.scissor(of: shape, map) : nil
+
+        if properties.shadowOpacity > 0, !properties.masksToBounds {
+            drawShadow(index, frame, into: canvas, clip: clip)
+        }
+        if (translucent && overlaps) || (clips && scissor == nil) {
+            // Off screen: the layer and its sublayers, then composited at its opacity,
+            // through its shape when it clips.
+            var area = subtreeBounds(index, frame).intersection(clip)
+            if clips, let own = ShapeRasterizer.bounds(of: shape, map) { area = area.intersection(own) }
+            guard !area.isEmpty else { return }
+            let target = offscreenCanvas(at: depth)
+            if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
+            drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
+                         into: target, clip: area, childClip: area, depth: depth + 1)
+            let opacity = UInt32((properties.opacity * 256).rounded())
+            if clips {
+                ShapeRasterizer.fill(shape, map, clip: area, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
+            } else {
+                canvas.composite(target, in: area, opacity: opacity)
+            }
+        } else {
+            let childClip = scissor.map { clip.intersection($0) } ?? clip
+            drawContents(index, frame, shape: shape, background: background, text: text, opacity: properties.opacity,
+                         into: canvas, clip: clip, childClip: childClip, depth: depth)
+        }
+    }
+
+    private func drawContents(_ index: Int, _ frame: SceneFrame, shape: RoundedRect, background: RGBAColor?,
+                              text: LayerText?, opacity: Double, into canvas: Canvas, clip: PixelRect,
+                              childClip: PixelRect, depth: Int) {
+        let properties = frame.nodes[index].properties
+        let map = maps[index]
+        if let background {
+            ShapeRasterizer.fill(shape, map, clip: clip,
+                                 painter: SolidPainter(canvas: canvas, color: premultipliedPixel(background, opacity: opacity)))
+        }
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
+            ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
+                                     painter: SolidPainter(canvas: canvas,
+                                                           color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
+        if let text {
+            drawText(text, in: properties.bounds, map, opacity: opacity, into: canvas, clip: clip)
+        }
+        guard sizes[index] > 1, !childClip.isEmpty else { return }
+        var child = index + 1
+        let end = index + sizes[index]
+        while child < end {
+            draw(child, frame, into: canvas, clip: childClip, depth: depth)
+            child += sizes[child]
+        }
+    }
+
+    /// The layer's bounds as a rounded rectangle.
+    static func shape(of properties: LayerProperties) -> RoundedRect {
+        let bounds = properties.bounds
+        return RoundedRect(x: bounds.origin.x, y: bounds.origin.y, width: bounds.size.width,
+                           height: bounds.size.height, radius: properties.cornerRadius)
+    }
+
+    /// The clip of a square-cornered, axis-aligned layer as whole pixels (a scissor), or
+    /// nil when the clip needs a mask.
+    static func scissor(of shape: RoundedRect, _ map: Homography) -> PixelRect? {
+        guard shape.radius <= 0, map.isAxisAligned(uniform: false) else { return nil }
+        let a = map.apply(shape.x, shape.y), b = map.apply(shape.x + shape.width, shape.y + shape.height)
+        return PixelRect(x0: Int(min(a.x, b.x).rounded()), y0: Int(min(a.y, b.y).rounded()),
+                         x1: Int(max(a.x, b.x).rounded()), y1: Int(max(a.y, b.y).rounded()))
+    }
+
+    /// Whether an opaque, square, axis-aligned background covers `area` entirely, so an
+    /// off-screen canvas need not be cleared first.
+    static func covers(_ shape: RoundedRect, _ map: Homography, _ background: RGBAColor?, _ area: PixelRect) -> Bool {
+        guard let background, background.alpha >= 1, shape.radius <= 0, map.isAxisAligned(uniform: false) else { return false }
+        let a = map.apply(shape.x, shape.y), b = map.apply(shape.x + shape.width, shape.y + shape.height)
+        return min(a.x, b.x) <= Double(area.x0) && min(a.y, b.y) <= Double(area.y0)
+            && max(a.x, b.x) >= Double(area.x1) && max(a.y, b.y) >= Double(area.y1)
+    }
+
+    /// The pixels a layer's subtree can touch (clipped by the masks in it), shadows included.
+    private func subtreeBounds(_ index: Int, _ frame: SceneFrame) -> PixelRect {
+        let everything = PixelRect(x0: -1 << 24, y0: -1 << 24, x1: 1 << 24, y1: 1 << 24)
+        let properties = frame.nodes[index].properties
+        guard !properties.isHidden, properties.opacity > 0.002 else { return .empty }
+        guard var area = ShapeRasterizer.bounds(of: Self.shape(of: properties), maps[index]) else { return everything }
+        if properties.shadowOpacity > 0 {
+            area = area.union(area.insetBy(-shadowReach(properties, maps[index]) - 2))
+        }
+        if properties.masksToBounds { return area }
+        var child = index + 1
+        while child < index + sizes[index] {
+            area = area.union(subtreeBounds(child, frame))
+            child += sizes[child]
+        }
+        return area
+    }
+
+    /// An off-screen canvas for groups at `depth`, cleared only where it is used.
+    private func offscreenCanvas(at depth: Int) -> Canvas {
+        while offscreen.count <= depth { offscreen.append(Canvas(width: width, height: height)) }
+        return offscreen[depth]
+    }
+
+    // MARK: Text
+
+    /// Draws a line of text with the bitmap font: the capital height is `text.size`
+    /// points, centred vertically in `bounds`, aligned horizontally.
+    private func drawText(_ text: LayerText, in bounds: Rect, _ map: Homography, opacity: Double, into canvas: Canvas,
+                          clip: PixelRect) {
+        let pixel = text.size / Double(BitmapFont.rows)
+        let width = Double(BitmapFont.width(of: text.string)) * pixel
+        let x0: Double
+        switch text.alignment {
+        case .left: x0 = bounds.origin.x
+        case .center: x0 = bounds.origin.x + (bounds.size.width - width) / 2
+        case .right: x0 = bounds.origin.x + bounds.size.width - width
+        }
+        let y0 = bounds.origin.y + (bounds.size.height - text.size) / 2
+        let painter = SolidPainter(canvas: canvas, color: premultipliedPixel(text.color, opacity: opacity))
+        for (offset, character) in text.string.enumerated() {
+            let left = x0 + Double(offset * BitmapFont.advance) * pixel
+            for row in 0..<BitmapFont.rows {
+                // Runs of ink in a row draw as one rectangle.
+                var column = 0
+                while column < BitmapFont.columns {
+                    guard BitmapFont.ink(character, column: column, row: row) else { column += 1; continue }
+                    var end = column + 1
+                    while end < BitmapFont.columns, BitmapFont.ink(character, column: end, row: row) { end += 1 }
+                    let rect = RoundedRect(x: left + Double(column) * pixel, y: y0 + Double(row) * pixel,
+                                           width: Double(end - column) * pixel, height: pixel, radius: 0)
+                    ShapeRasterizer.fill(rect, map, clip: clip, painter: painter)
+                    column = end
+                }
+            }
+        }
+    }
+
+    // MARK: Shadows
+
+    /// The blur's reach in pixels: three standard deviations, the standard deviation
+    /// being the shadow radius (CSS's box-shadow blur is twice the radius, σ half the blur).
+    private func shadowReach(_ properties: LayerProperties, _ map: Homography) -> Int {
+        let sigma = properties.shadowRadius * map.averageScale
+        let offset = max(abs(properties.shadowOffset.width), abs(properties.shadowOffset.height)) * map.averageScale
+        return Int((3 * sigma + offset).rounded(.up)) + 1
+    }
+
+    /// Draws a layer's shadow: its shape (its background's, or its sublayers' when it has
+    /// none), offset, blurred with a Gaussian of σ = shadowRadius, in the shadow color at
+    /// shadowOpacity.
+    private func drawShadow(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect) {
+        let properties = frame.nodes[index].properties
+        let map = maps[index]
+        var shapes: [(RoundedRect, Homography)] = []
+        if properties.backgroundColor.map({ $0.alpha > 0 }) ?? false || properties.borderWidth > 0 {
+            shapes.append((Self.shape(of: properties), map))
+        } else {
+            var child = index + 1
+            while child < index + sizes[index] {
+                let childProperties = frame.nodes[child].properties
+                if !childProperties.isHidden, childProperties.backgroundColor != nil {
+                    shapes.append((Self.shape(of: childProperties), maps[child]))
+                }
+                child += sizes[child]
+            }
+        }
+        guard !shapes.isEmpty else { return }
+        let sigma = properties.shadowRadius * map.averageScale
+        // The offset is in the layer's coordinates: map it as a vector.
+        let origin = map.apply(0, 0), moved = map.apply(properties.shadowOffset.width, properties.shadowOffset.height)
+        let dx = Int((moved.x - origin.x).rounded()), dy = Int((moved.y - origin.y).rounded())
+        let reach = Int((3 * sigma).rounded(.up)) + 1
+        var area = PixelRect.empty
+        for (shape, shapeMap) in shapes {
+            area = area.union(ShapeRasterizer.bounds(of: shape, shapeMap) ?? canvas.bounds)
+        }
+        // Only what can land in the clip after the offset is needed.
+        let wanted = PixelRect(x0: clip.x0 - dx - reach, y0: clip.y0 - dy - reach, x1: clip.x1 - dx + reach, y1: clip.y1 - dy + reach)
+        area = area.insetBy(-reach).intersection(wanted).intersection(canvas.bounds.insetBy(-reach))
+        guard !area.isEmpty else { return }
+        let maskWidth = area.x1 - area.x0, maskHeight = area.y1 - area.y0
+        if shadowMask.count < maskWidth * maskHeight { shadowMask = Array(repeating: 0, count: maskWidth * maskHeight) }
+        let color = properties.shadowColor
+        let alpha = Float(min(max(properties.shadowOpacity * color.alpha * properties.opacity, 0), 1))
+        shadowMask.withUnsafeMutableBufferPointer { mask in
+            mask.baseAddress!.update(repeating: 0, count: maskWidth * maskHeight)
+            let painter = MaskPainter(mask: mask.baseAddress!, width: maskWidth, origin: (area.x0, area.y0))
+            for (shape, shapeMap) in shapes { ShapeRasterizer.fill(shape, shapeMap, clip: area, painter: painter) }
+            if sigma > 0.3 {
+                GaussianBlur.blur(mask.baseAddress!, width: maskWidth, height: maskHeight, sigma: sigma, scratch: &blurScratch)
+            }
+            let target = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
+                .intersection(clip).intersection(canvas.bounds)
+            guard !target.isEmpty else { return }
+            let red = Float(color.red), green = Float(color.green), blue = Float(color.blue)
+            for y in target.y0..<target.y1 {
+                let row = canvas.pixels + y * canvas.width
+                let maskRow = mask.baseAddress! + (y - dy - area.y0) * maskWidth - area.x0 - dx
+                for x in target.x0..<target.x1 {
+                    let a = maskRow[x] * alpha
+                    guard a > 0.002 else { continue }
+                    let pixel = UInt32(red * a * 255 + 0.5) | UInt32(green * a * 255 + 0.5) << 8
+                        | UInt32(blue * a * 255 + 0.5) << 16 | UInt32(a * 255 + 0.5) << 24
+                    row[x] = PixelMath.over(pixel, row[x])
+                }
+            }
+        }
+    }
+}
