@@ -25,6 +25,14 @@ public enum DemoApp {
         public var from: String
         public var to: String
         public var tab: Int?
+
+        /// Creates a step.
+        public init(operation: TransitionOperation, from: String, to: String, tab: Int? = nil) {
+            self.operation = operation
+            self.from = from
+            self.to = to
+            self.tab = tab
+        }
     }
 
     /// The script: present and dismiss the detail, push and pop the card, switch tabs and back.
@@ -42,16 +50,23 @@ public enum DemoApp {
         public var step: Step
         public var resolution: Resolution
         public var outcome: TransitionOutcome
+        /// The clock time the step began at.
+        public var start: Double
     }
 
-    /// Runs the script with the given routes, animators from `registry`.
+    /// Runs a scenario (default: the demo's script) with the given routes, animators from
+    /// `registry`.
     ///
-    /// - Parameter onFrame: called after every frame of every transition with the clock time.
+    /// - Parameters:
+    ///   - onFrame: called at the first frame and after every frame of every transition with
+    ///     the clock time.
+    ///   - onStep: called after each step with its report.
     /// - Returns: one report per step.
     /// - Throws: `AnimatorError` when an animator cannot be created, `EngineError` when a
     ///   transition cannot be performed.
     public static func run(routes: Routes, registry: AnimatorRegistry, runtime: TransitionRuntime = TransitionRuntime(),
-                           onFrame: ((Double) -> Void)? = nil) throws -> [Report] {
+                           scenario: Scenario = .demo, onFrame: ((Double) -> Void)? = nil,
+                           onStep: ((Report) -> Void)? = nil) throws -> [Report] {
         let engine = runtime.engine
         let bounds = runtime.window.bounds
         func screen(_ content: ScreenContent, header: Bool) throws -> ViewController {
@@ -73,7 +88,8 @@ public enum DemoApp {
         let session = HostSession(engine: engine)
         let resolver = RouteResolver(routes: routes)
         var reports: [Report] = []
-        for step in script {
+        for step in scenario.steps {
+            let start = engine.currentTime
             let resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
             let animator: TransitionAnimator?
             switch resolution.target {
@@ -105,7 +121,8 @@ public enum DemoApp {
                 outcome = try tabs.select(step.tab ?? 0, animator: animator, interaction: interaction, onFrame: onFrame)
             }
             guard let outcome else { throw EngineError("demo step \(step.operation.rawValue) \(step.from) → \(step.to) did nothing") }
-            reports.append(Report(step: step, resolution: resolution, outcome: outcome))
+            reports.append(Report(step: step, resolution: resolution, outcome: outcome, start: start))
+            onStep?(reports.last!)
         }
         return reports
     }

@@ -166,3 +166,23 @@ extension FileSystem {
         return String(cString: resolved)
     }
 }
+
+/// Files the tool writes for its user: written whole or not at all.
+public enum OutputFile {
+    /// A file that could not be written: which, and errno's reason.
+    public struct Failure: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so
+    /// readers see the old file or the new one, and a failure leaves the old one whole.
+    public static func write(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        do {
+            try FileSystem.writeAtomically(path, bytes)
+        } catch {
+            throw Failure(path: path, reason: error.reason)
+        }
+    }
+}

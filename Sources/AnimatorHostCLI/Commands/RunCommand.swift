@@ -1,18 +1,19 @@
 import AnimatorHost
 
-/// `animator-host run`: runs the demo app, or one animator's transition, headless, and
-/// says what happened.
+/// `animator-host run`: runs the demo app, an app flow, or one animator's transition,
+/// headless; says what happened and writes timelines, GIFs, PNGs and pages.
 enum RunCommand: Command {
     static let name = "run"
-    static let summary = "Run the demo app (no arguments) or one animator's transition, and report what happened."
-    static let usage = "animator-host run [<id|name> [--operation OP] [--param NAME=VALUE]... [--interactive TRACE]] [--routes FILE] [--json]"
-    static let options: [OptionSpec] = [
-        .value("--operation", "-o", valueName: "OP",
-               help: "The operation to run the animator for (default: the first it supports)."),
-        .value("--param", valueName: "NAME=VALUE", repeatable: true, help: "Set an animator parameter (repeatable)."),
-        .value("--interactive", valueName: "TRACE",
-               help: "Drive the transition interactively: a gesture trace (.json), a script file, or a script."),
-        .value("--routes", valueName: "FILE", help: "Run the demo app with these routes instead of its own."),
+    static let summary = "Run the demo app, an app flow or one animator's transition; write timelines and renders."
+    static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE]] "
+        + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
+        + "[--out FILE.gif|.png|.html [--at S | --sheet N]] [--json]"
+    static let options: [OptionSpec] = RecordedRun.options + [
+        .value("--scale", valueName: "1|2|3", help: "Device pixels per point for --out (default 1)."),
+        .value("--timeline", valueName: "FILE", help: "Write the timeline (every frame's presentation values) as JSON; - for stdout."),
+        .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page)."),
+        .value("--at", valueName: "S", help: "With --out x.png: the frame nearest S seconds after the start (default: the last)."),
+        .value("--sheet", valueName: "N", help: "With --out x.png: a contact sheet of N frames spread over the run."),
         .flag("--json", help: "Print JSON: {\"transitions\": [...]}, one object per transition."),
     ] + OptionSpec.pluginOptions
     static let discussion = """
@@ -20,118 +21,116 @@ enum RunCommand: Command {
         card screen pushed on it, a detail screen presented over it and a settings tab. Its
         script presents and dismisses the detail, pushes and pops the card, and switches to
         the second tab and back; its routes (docs/transitions.md) use every bundled animator.
-        With an animator, one transition runs between two screens, "from" and "to";
-        --interactive drives it as UIPercentDrivenInteractiveTransition would, from a pan or
-        pinch trace or a script such as 'update 0.3 @0.2; update 0.6 @0.4; cancel @0.5'
-        (docs/interaction.md).
+        --scenario runs another flow in the same app (docs/rendering.md shows the format).
+        With an animator, one transition runs between two screens, "from" (a list) and "to"
+        (a detail page); --interactive drives it as UIPercentDrivenInteractiveTransition
+        would, from a pan or pinch trace or a script such as
+        'update 0.3 @0.2; update 0.6 @0.4; cancel @0.5' (docs/interaction.md).
+        Files are written to a temporary file and renamed, so a failed run leaves an existing
+        file as it was. The timeline's schema is in docs/rendering.md.
         Exit status 1 when a transition had a problem (the watchdog fired, completeTransition
-        was called twice, a duration was invalid) or something could not be loaded.
+        was called twice, a duration was invalid), something could not be loaded, or a file
+        could not be written; 2 for a mistake in the command line.
         """
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("run takes at most one animator (got \(arguments.positionals.count))")
+        try RecordedRun.checkUsage(arguments)
+        let output = try outputRequest(arguments)
+        let timelinePath = arguments.value("--timeline")
+        if timelinePath == "-", arguments.flag("--json") {
+            throw UsageError("--timeline - and --json both write to stdout; choose one")
         }
         let registry = PluginEnvironment(arguments).discover()
         registry.problems.forEach { console.error("problem: \($0)") }
-        let reports: [Line]
+        let result: RecordedRun
         do {
-            if let query = arguments.positionals.first {
-                guard arguments.value("--routes") == nil else {
-                    throw UsageError("--routes runs the demo app; it does not combine with an animator")
-                }
-                reports = try runOne(query, arguments: arguments, registry: registry)
-            } else {
-                guard arguments.value("--operation") == nil, arguments.values("--param").isEmpty,
-                      arguments.value("--interactive") == nil else {
-                    throw UsageError("--operation, --param and --interactive need an animator: run <id|name> --operation OP")
-                }
-                reports = try runDemo(routesPath: arguments.value("--routes"), registry: registry)
-            }
+            result = try RecordedRun.perform(arguments, registry: registry)
         } catch let error as UsageError {
             throw error
         } catch {
             console.error("animator-host run: \(error)")
             return 1
         }
-        if arguments.flag("--json") {
-            console.out(JSONValue.object([("transitions", .array(reports.map(\.json)))]).serialized(pretty: true))
-        } else {
-            for (number, line) in reports.enumerated() {
-                console.out("\(number + 1). \(line.text)")
-                line.outcome.problems.forEach { console.out("   warning: \($0)") }
+        var failed = result.lines.contains { !$0.outcome.problems.isEmpty }
+        if let timelinePath {
+            let text = Timeline.json(result.recording).serialized(pretty: false) + "\n"
+            if timelinePath == "-" {
+                console.out(text, terminator: "")
+            } else {
+                do {
+                    try OutputFile.write(timelinePath, Array(text.utf8))
+                } catch {
+                    console.error("animator-host run: \(error)")
+                    failed = true
+                }
             }
-            let completed = reports.filter(\.outcome.completed).count
-            let seconds = reports.reduce(0) { $0 + $1.outcome.elapsed }
-            console.out("\(reports.count) transition\(reports.count == 1 ? "" : "s"): \(completed) completed, "
-                        + "\(reports.count - completed) cancelled, \(JSONValue.format(rounded(seconds))) s")
         }
-        return reports.contains { !$0.outcome.problems.isEmpty } ? 1 : 0
+        if let (kind, path, options) = output {
+            let progress = ProgressBar(label: "rendering \(path)")
+            do {
+                let what = try kind.write(result.recording, to: path, options: options, progress: progress.update)
+                progress.finish()
+                console.error("wrote \(path): \(what)")
+            } catch {
+                progress.finish()
+                console.error("animator-host run: \(error)")
+                failed = true
+            }
+        }
+        if timelinePath != "-" {
+            if arguments.flag("--json") {
+                console.out(JSONValue.object([("transitions", .array(result.lines.map(\.json)))]).serialized(pretty: true))
+            } else {
+                printSummary(result.lines, console: console)
+            }
+        }
+        return failed ? 1 : 0
     }
 
-    /// One report line: what ran, and how it went.
-    struct Line {
-        var operation: TransitionOperation
-        var from: String
-        var to: String
-        var animator: String
-        var rule: String?
-        var outcome: TransitionOutcome
-        var interactive = false
-
-        var text: String {
-            var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
-                + "\(JSONValue.format(rounded(outcome.duration))) s, \(outcome.completed ? "completed" : "cancelled")"
-                + (interactive ? " (interactive, \(JSONValue.format(rounded(outcome.elapsed))) s)" : "")
-            if let rule { text += "  [\(rule)]" }
-            return text
+    /// The numbered lines and the total.
+    static func printSummary(_ lines: [RecordedRun.Line], console: Console) {
+        for (number, line) in lines.enumerated() {
+            console.out("\(number + 1). \(line.text)")
+            line.outcome.problems.forEach { console.out("   warning: \($0)") }
         }
-
-        var json: JSONValue {
-            .object([
-                ("operation", .string(operation.rawValue)), ("from", .string(from)), ("to", .string(to)),
-                ("animator", .string(outcome.animator ?? animator)), ("rule", rule.map(JSONValue.string) ?? .null),
-                ("duration", .number(outcome.duration)), ("elapsed", .number(outcome.elapsed)),
-                ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)), ("problems", .array(outcome.problems.map(JSONValue.string))),
-            ])
-        }
+        let completed = lines.filter(\.outcome.completed).count
+        let seconds = lines.reduce(0) { $0 + $1.outcome.elapsed }
+        console.out("\(lines.count) transition\(lines.count == 1 ? "" : "s"): \(completed) completed, "
+                    + "\(lines.count - completed) cancelled, \(JSONValue.format(rounded(seconds))) s")
     }
 
-    private static func runDemo(routesPath: String?, registry: AnimatorRegistry) throws -> [Line] {
-        let routes = try loadRoutes(routesPath, registry: registry)
-        return try DemoApp.run(routes: routes, registry: registry).map { report in
-            Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
-                 animator: ResolveCommand.describe(report.resolution.target),
-                 rule: report.resolution.rule ?? "default", outcome: report.outcome)
+    /// `--out` with `--scale`, `--at` and `--sheet`, checked.
+    private static func outputRequest(_ arguments: ParsedArguments) throws(UsageError)
+        -> (RenderOutput, String, RenderOutput.Options)? {
+        let scaleText = arguments.value("--scale") ?? "1"
+        guard let scale = Double(scaleText), [1.0, 2, 3].contains(scale) else {
+            throw UsageError("--scale: '\(scaleText)' is not 1, 2 or 3")
         }
-    }
-
-    private static func runOne(_ query: String, arguments: ParsedArguments, registry: AnimatorRegistry) throws -> [Line] {
-        guard let info = registry.animator(named: query) else {
-            let known = registry.animators.map(\.name).joined(separator: ", ")
-            throw AnimatorError(animator: query, reason: "no such animator on the search path"
-                                + (known.isEmpty ? "" : " (installed: \(known))"))
+        let at = try arguments.value("--at").map { text throws(UsageError) -> Double in
+            guard let value = Double(text), value >= 0, value.isFinite else {
+                throw UsageError("--at: '\(text)' is not a time in seconds (0 or more)")
+            }
+            return value
         }
-        let operation = try parseOperation(arguments.value("--operation"), required: false)
-            ?? info.operations.operations[0]
-        guard info.operations.supports(operation) else {
-            throw AnimatorError(animator: info.id, reason: "does not support \(operation.rawValue) (it supports \(info.operations))")
+        let sheet = try arguments.value("--sheet").map { text throws(UsageError) -> Int in
+            guard let value = Int(text), value >= 1, value <= 100 else {
+                throw UsageError("--sheet: '\(text)' is not a number of frames from 1 to 100")
+            }
+            return value
         }
-        let parameters = try info.resolveParameters(arguments.values("--param"))
-        let runtime = TransitionRuntime()
-        let interaction = try arguments.value("--interactive").map { argument throws(InteractionError) in
-            try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
+        guard let path = arguments.value("--out") else {
+            if arguments.value("--scale") != nil || at != nil || sheet != nil {
+                throw UsageError("--scale, --at and --sheet shape the file --out writes; give --out FILE")
+            }
+            return nil
         }
-        let animator = try AnimatorInstance(info, parameters: parameters, session: HostSession(engine: runtime.engine))
-        let stage = TransitionStage(runtime: runtime)
-        let outcome = try stage.perform(operation, animator: animator, interaction: interaction)
-        return [Line(operation: operation, from: stage.from.name, to: stage.to.name,
-                     animator: "\(info.name) (\(info.id))", rule: nil, outcome: outcome,
-                     interactive: interaction != nil)]
-    }
-
-    /// Rounds to the millisecond for reports (frame steps leave float noise).
-    private static func rounded(_ seconds: Double) -> Double {
-        (seconds * 1000).rounded() / 1000
+        guard let kind = RenderOutput(path: path) else {
+            throw UsageError("--out: '\(path)' does not end in .gif, .png or .html")
+        }
+        if kind != .png, at != nil || sheet != nil {
+            throw UsageError("--at and --sheet are for --out FILE.png")
+        }
+        if at != nil, sheet != nil { throw UsageError("--at and --sheet: choose one") }
+        return (kind, path, RenderOutput.Options(scale: scale, at: at, sheet: sheet))
     }
 }

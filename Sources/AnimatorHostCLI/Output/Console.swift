@@ -7,9 +7,9 @@ final class Console {
     private(set) var standardError = ""
 
     /// Appends a line to standard output.
-    func out(_ line: String = "") {
+    func out(_ line: String = "", terminator: String = "\n") {
         standardOutput += line
-        standardOutput += "\n"
+        standardOutput += terminator
     }
 
     /// Appends a line to standard error.

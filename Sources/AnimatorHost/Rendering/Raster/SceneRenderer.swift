@@ -26,6 +26,9 @@ public final class SceneRenderer {
     // Per-frame state.
     private var maps: [Homography] = []
     private var sizes: [Int] = []
+    /// The last layer drawn directly on the screen that covers all of it with opaque
+    /// color: nothing before it in drawing order can show, so none of it is drawn.
+    private var occluder = 0
 
     /// Creates a renderer for a screen of `size` points at `scale` pixels per point.
     public init(size: Size, scale: Double) {
@@ -41,11 +44,13 @@ public final class SceneRenderer {
         return main.image()
     }
 
-    /// Renders one frame into the renderer's own canvas (benchmarks use this to leave
-    /// out the copy into an `Image`).
-    func draw(_ frame: SceneFrame) {
-        main.fill(main.bounds, with: backdrop)
-        guard !frame.nodes.isEmpty else { return }
+    /// Renders one frame into the renderer's own memory, without copying it out (what
+    /// `render(_:)` does before it copies; benchmarks time this).
+    public func draw(_ frame: SceneFrame) {
+        guard !frame.nodes.isEmpty else {
+            main.fill(main.bounds, with: backdrop)
+            return
+        }
         sizes = frame.subtreeSizes
         maps.removeAll(keepingCapacity: true)
         let device = Homography.scale(scale)
@@ -53,7 +58,26 @@ public final class SceneRenderer {
             let own = Homography(node.properties.toSuperlayerTransform)
             maps.append(own.concatenating(node.parent.map { maps[$0] } ?? device))
         }
+        occluder = findOccluder(frame)
+        if occluder == 0 { main.fill(main.bounds, with: backdrop) }
         draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    /// The last node (in drawing order) that is drawn straight onto the screen, opaque,
+    /// square and axis-aligned, covering every pixel; 0 when there is none (or it is the
+    /// root). Nodes under a translucent, clipping or hidden ancestor do not count.
+    private func findOccluder(_ frame: SceneFrame) -> Int {
+        var found = 0
+        // A node is reachable plainly when its ancestors draw straight onto the screen.
+        var plain = [Bool](repeating: false, count: frame.nodes.count)
+        for (index, node) in frame.nodes.enumerated() {
+            let p = node.properties
+            let parentPlain = node.parent.map { plain[$0] } ?? true
+            plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds
+            guard parentPlain, !p.isHidden, p.opacity >= 0.998 else { continue }
+            if Self.covers(Self.shape(of: p), maps[index], p.backgroundColor, main.bounds) { found = index }
+        }
+        return found
     }
 
     // MARK: Layers
@@ -61,6 +85,16 @@ public final class SceneRenderer {
     private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
         let properties = frame.nodes[index].properties
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
+        // Hidden behind the occluder: only the path down to it is walked.
+        guard index + sizes[index] > occluder else { return }
+        if index < occluder {
+            var child = index + 1
+            while child < index + sizes[index] {
+                draw(child, frame, into: canvas, clip: clip, depth: depth)
+                child += sizes[child]
+            }
+            return
+        }
         let map = maps[index]
         let shape = Self.shape(of: properties)
         let hasSublayers = sizes[index] > 1

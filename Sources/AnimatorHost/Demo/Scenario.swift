@@ -1,0 +1,122 @@
+/// An app flow for the demo app: the operations to perform, in order, read from JSON:
+///
+///     { "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss" },
+///                  { "operation": "push", "to": "card" }, { "operation": "pop" },
+///                  { "operation": "tab", "tab": 1 } ] }
+///
+/// The screens are the demo's: list (the navigation root in tab 0), card, detail and
+/// settings (tab 1). "to" names the screen to present or push; dismiss and pop need
+/// nothing; tab needs "tab" (0 or 1). The outgoing screen of each step, and the incoming
+/// one of dismiss, pop and tab, follow from the steps before, as in the app; a step that
+/// the app could not perform at that point is an error naming the step.
+public struct Scenario: Equatable, Sendable {
+    /// The steps, with their screens worked out.
+    public var steps: [DemoApp.Step]
+
+    /// The demo's own script (`DemoApp.script`).
+    public static let demo = Scenario(steps: DemoApp.script)
+
+    /// Creates a scenario from steps whose screens are already known.
+    public init(steps: [DemoApp.Step]) {
+        self.steps = steps
+    }
+
+    /// A scenario file that cannot be used: where (a JSON path) and why.
+    public struct FormatError: Error, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Reads and checks a scenario file.
+    public static func load(path: String) throws(FormatError) -> Scenario {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw FormatError(path: path, reason: error.reason)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw FormatError(path: path, reason: "not JSON: \(error)")
+        }
+        do {
+            return try parse(json)
+        } catch {
+            throw FormatError(path: "\(path): \(error.path)", reason: error.reason)
+        }
+    }
+
+    /// Checks a scenario's JSON, following the app's state from step to step.
+    public static func parse(_ json: JSONValue) throws(FormatError) -> Scenario {
+        guard let steps = json["steps"]?.arrayValue else {
+            throw FormatError(path: "$.steps", reason: "missing (an array of steps)")
+        }
+        guard !steps.isEmpty else { throw FormatError(path: "$.steps", reason: "empty: give at least one step") }
+        var stack = ["list"], presented: String?, tab = 0
+        var result: [DemoApp.Step] = []
+        let screens = ["list", "card", "detail", "settings"]
+        for (index, step) in steps.enumerated() {
+            let at = "$.steps[\(index)]"
+            guard case .object(let members) = step else { throw FormatError(path: at, reason: "expected an object") }
+            for (key, _) in members where !["operation", "to", "tab"].contains(key) {
+                throw FormatError(path: "\(at).\(key)", reason: "unknown key (a step has operation, to and tab)")
+            }
+            guard let name = step["operation"]?.stringValue else {
+                throw FormatError(path: "\(at).operation", reason: "missing (present, dismiss, push, pop or tab)")
+            }
+            guard let operation = TransitionOperation(rawValue: name) else {
+                throw FormatError(path: "\(at).operation", reason: "'\(name)' is not present, dismiss, push, pop or tab")
+            }
+            let visible = tab == 0 ? stack.last! : "settings"
+            func target() throws(FormatError) -> String {
+                guard let to = step["to"]?.stringValue else {
+                    throw FormatError(path: "\(at).to", reason: "\(name) needs the screen to show (card or detail)")
+                }
+                guard screens.contains(to) else {
+                    throw FormatError(path: "\(at).to", reason: "no screen '\(to)' (the demo has \(screens.joined(separator: ", ")))")
+                }
+                guard !stack.contains(to), to != presented, to != "settings" else {
+                    throw FormatError(path: "\(at).to", reason: "\(to) is already on screen or in the navigation stack")
+                }
+                return to
+            }
+            if operation != .dismiss, let presented {
+                throw FormatError(path: at, reason: "\(name) while \(presented) is presented: dismiss it first")
+            }
+            switch operation {
+            case .present:
+                let to = try target()
+                result.append(DemoApp.Step(operation: .present, from: visible, to: to))
+                presented = to
+            case .dismiss:
+                guard let shown = presented else { throw FormatError(path: at, reason: "dismiss with nothing presented") }
+                result.append(DemoApp.Step(operation: .dismiss, from: shown, to: visible))
+                presented = nil
+            case .push:
+                guard tab == 0 else { throw FormatError(path: at, reason: "push needs the navigation stack's tab (tab 0) selected") }
+                let to = try target()
+                result.append(DemoApp.Step(operation: .push, from: visible, to: to))
+                stack.append(to)
+            case .pop:
+                guard tab == 0, stack.count > 1 else {
+                    throw FormatError(path: at, reason: tab == 0 ? "pop with only \(stack[0]) in the navigation stack"
+                                                                 : "pop needs the navigation stack's tab (tab 0) selected")
+                }
+                result.append(DemoApp.Step(operation: .pop, from: stack.removeLast(), to: stack.last!))
+            case .tab:
+                guard let number = step["tab"]?.numberValue, number == 0 || number == 1 else {
+                    throw FormatError(path: "\(at).tab", reason: "tab needs \"tab\": 0 (home) or 1 (settings)")
+                }
+                let new = Int(number)
+                guard new != tab else { throw FormatError(path: "\(at).tab", reason: "tab \(new) is already selected") }
+                result.append(DemoApp.Step(operation: .tab, from: tab == 0 ? "home" : "settings",
+                                           to: new == 0 ? "home" : "settings", tab: new))
+                tab = new
+            }
+        }
+        return Scenario(steps: result)
+    }
+}

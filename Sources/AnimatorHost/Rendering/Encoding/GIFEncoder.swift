@@ -1,0 +1,122 @@
+/// Writes animated GIFs (GIF89a): one global palette built from all frames, each frame
+/// LZW-compressed (in parallel), a delay per frame, looping forever.
+///
+/// GIF delays are whole hundredths of a second, and browsers play delays under 2/100 s
+/// at 1/10 s, so frames are placed at their times rounded to the hundredth and a frame
+/// that would last less than 2/100 s is merged into the next: the animation keeps its
+/// real duration and its timing to the hundredth (at 60 fps, about two frames in three
+/// are kept). The last frame stays for `hold` seconds before the loop starts again.
+public enum GIFEncoder {
+    /// Encodes `frames`, shown at `times` (seconds, increasing; the animation ends at
+    /// `end`), holding the last frame for `hold` seconds.
+    public static func encode(_ frames: [Image], times: [Double], end: Double, hold: Double = 1) -> [UInt8] {
+        precondition(frames.count == times.count && !frames.isEmpty, "one time per frame")
+        let width = frames[0].width, height = frames[0].height
+        // Which frames to keep, and their delays in hundredths.
+        let base = times[0]
+        var kept: [(frame: Int, delay: Int)] = []
+        var index = 0
+        while index < frames.count {
+            let start = Int(((times[index] - base) * 100).rounded())
+            var next = index + 1
+            while next < frames.count, Int(((times[next] - base) * 100).rounded()) - start < 2 { next += 1 }
+            let stop = next < frames.count ? Int(((times[next] - base) * 100).rounded())
+                : max(Int(((end - base) * 100).rounded()), start + 2) + Int((hold * 100).rounded())
+            kept.append((index, max(stop - start, 2)))
+            index = next
+        }
+        let palette = Palette(for: kept.map { frames[$0.frame] })
+        var file: [UInt8] = Array("GIF89a".utf8)
+        file += le16(width) + le16(height)
+        var tableBits = 1
+        while 1 << tableBits < palette.colors.count { tableBits += 1 }
+        file += [0x80 | UInt8(tableBits - 1) << 4 | UInt8(tableBits - 1), 0, 0]
+        for slot in 0..<(1 << tableBits) {
+            let color = slot < palette.colors.count ? palette.colors[slot] : 0
+            file += [UInt8(color & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color >> 16 & 0xFF)]
+        }
+        // NETSCAPE2.0: loop forever.
+        file += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
+        let minimumCodeSize = max(2, tableBits)
+        let chosen = kept
+        let encoded = Parallel.map(kept.count) { slot, _ in
+            LZW.encode(palette.indices(of: frames[chosen[slot].frame]), minimumCodeSize: minimumCodeSize)
+        }
+        for (slot, frame) in kept.enumerated() {
+            // Graphic control: no transparency, leave the frame in place, the delay.
+            file += [0x21, 0xF9, 0x04, 0x04] + le16(frame.delay) + [0x00, 0x00]
+            file += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0x00]
+            file.append(UInt8(minimumCodeSize))
+            let data = encoded[slot]
+            var offset = 0
+            while offset < data.count {
+                let length = min(255, data.count - offset)
+                file.append(UInt8(length))
+                file += data[offset..<(offset + length)]
+                offset += length
+            }
+            file.append(0)
+        }
+        file.append(0x3B)
+        return file
+    }
+
+    private static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+}
+
+/// GIF's variable-length LZW (codes of 3...12 bits, least significant bit first), with a
+/// hash table from (prefix code, next index) to code.
+enum LZW {
+    static func encode(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minimumCodeSize, endOfInformation = clear + 1
+        var writer = BitWriter(capacity: indices.count / 4)
+        let tableSize = 1 << 13
+        var keys = [Int32](repeating: -1, count: tableSize)
+        var values = [Int16](repeating: 0, count: tableSize)
+        var codeSize = minimumCodeSize + 1
+        var nextCode = endOfInformation + 1
+        writer.write(UInt32(clear), width: codeSize)
+        guard !indices.isEmpty else {
+            writer.write(UInt32(endOfInformation), width: codeSize)
+            return writer.finish()
+        }
+        indices.withUnsafeBufferPointer { pixels in
+            keys.withUnsafeMutableBufferPointer { keys in
+                values.withUnsafeMutableBufferPointer { values in
+                    var prefix = Int32(pixels[0])
+                    for i in 1..<pixels.count {
+                        let byte = Int32(pixels[i])
+                        let key = prefix << 8 | byte
+                        var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19)
+                        var found: Int32 = -1
+                        while keys[slot] != -1 {
+                            if keys[slot] == key { found = Int32(values[slot]); break }
+                            slot = (slot + 1) & (tableSize - 1)
+                        }
+                        if found >= 0 {
+                            prefix = found
+                            continue
+                        }
+                        writer.write(UInt32(prefix), width: codeSize)
+                        if nextCode < 4096 {
+                            keys[slot] = key
+                            values[slot] = Int16(nextCode)
+                            if nextCode == 1 << codeSize { codeSize += 1 }
+                            nextCode += 1
+                        } else {
+                            // The table is full: start again.
+                            writer.write(UInt32(clear), width: codeSize)
+                            keys.update(repeating: -1)
+                            codeSize = minimumCodeSize + 1
+                            nextCode = endOfInformation + 1
+                        }
+                        prefix = byte
+                    }
+                    writer.write(UInt32(prefix), width: codeSize)
+                }
+            }
+        }
+        writer.write(UInt32(endOfInformation), width: codeSize)
+        return writer.finish()
+    }
+}

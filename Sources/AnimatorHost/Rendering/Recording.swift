@@ -1,0 +1,100 @@
+/// The frames of one or more transitions, captured while they ran: what timelines,
+/// renders, pages and the terminal player are made from.
+public struct Recording: Sendable {
+    /// One transition's frames.
+    public struct Segment: Sendable {
+        /// What ran.
+        public var operation: TransitionOperation
+        /// The animator's name and id, or the system animator's name.
+        public var animator: String
+        /// The outgoing and incoming screens.
+        public var from: String
+        public var to: String
+        /// How it went.
+        public var outcome: TransitionOutcome
+        /// The frames, at engine times, starting with the transition's first picture.
+        public var frames: [SceneFrame]
+
+        /// Creates a segment.
+        public init(operation: TransitionOperation, animator: String, from: String, to: String,
+                    outcome: TransitionOutcome, frames: [SceneFrame]) {
+            self.operation = operation
+            self.animator = animator
+            self.from = from
+            self.to = to
+            self.outcome = outcome
+            self.frames = frames
+        }
+
+        /// The engine time of the first frame.
+        public var start: Double { frames.first?.time ?? 0 }
+    }
+
+    /// The screen's size in points.
+    public var size: Size
+    /// Frames per second the transitions ran at.
+    public var fps: Double
+    /// The transitions, in order.
+    public var segments: [Segment]
+
+    /// Creates a recording.
+    public init(size: Size, fps: Double, segments: [Segment]) {
+        self.size = size
+        self.fps = fps
+        self.segments = segments
+    }
+
+    /// Every frame with the time at which a player shows it: segments follow one
+    /// another, `pause` seconds apart.
+    public func playback(pause: Double = 0.5) -> (frames: [SceneFrame], times: [Double], end: Double) {
+        var frames: [SceneFrame] = [], times: [Double] = []
+        var offset = 0.0
+        for segment in segments where !segment.frames.isEmpty {
+            for frame in segment.frames {
+                frames.append(frame)
+                times.append(offset + frame.time - segment.start)
+            }
+            offset += max(segment.outcome.elapsed, segment.frames.last!.time - segment.start) + pause
+        }
+        return (frames, times, max(offset - pause, times.last ?? 0))
+    }
+}
+
+/// Captures a scene frame of a view tree each time it is called: pass `capture` as a
+/// transition's `onFrame`.
+public final class FrameRecorder {
+    private let engine: AnimationEngine
+    private let root: LayerID
+    /// The frames captured so far.
+    public private(set) var frames: [SceneFrame] = []
+
+    /// Creates a recorder of `root`'s tree (usually the window).
+    public init(engine: AnimationEngine, root: LayerID) {
+        self.engine = engine
+        self.root = root
+    }
+
+    /// Captures the tree at `time`.
+    public func capture(_ time: Double) {
+        frames.append(SceneFrame(engine: engine, root: root, at: time))
+    }
+
+    /// The frames captured since the last call, removing them.
+    public func take() -> [SceneFrame] {
+        defer { frames.removeAll() }
+        return frames
+    }
+}
+
+/// Renders frames on all cores, one renderer per worker.
+public enum FrameRendering {
+    /// The images of `frames` at `scale`.
+    public static func render(_ frames: [SceneFrame], scale: Double, workers: Int? = nil) -> [Image] {
+        guard let size = frames.first?.size else { return [] }
+        let count = min(workers ?? ProcessInfoShim.activeProcessorCount, max(frames.count, 1))
+        let renderers = (0..<count).map { _ in SceneRenderer(size: size, scale: scale) }
+        return Parallel.map(frames.count, workers: count) { index, worker in
+            renderers[worker].render(frames[index])
+        }
+    }
+}

@@ -1,0 +1,211 @@
+/// Timelines: a recorded transition as JSON, every frame's presentation values for every
+/// layer, enough to redraw each frame (docs/rendering.md describes the schema). The
+/// writer and the reader live together so that the two cannot drift apart.
+public enum Timeline {
+    /// The schema's name and version, written as "schema".
+    public static let schema = "animator-host.timeline/1"
+
+    /// A timeline's JSON for one transition: times are seconds from the transition's
+    /// first frame.
+    public static func json(_ segment: Recording.Segment, size: Size, fps: Double) -> JSONValue {
+        .object([
+            ("schema", .string(schema)),
+            ("animator", .string(segment.animator)),
+            ("operation", .string(segment.operation.rawValue)),
+            ("from", .string(segment.from)),
+            ("to", .string(segment.to)),
+            ("duration", .number(segment.outcome.duration)),
+            ("elapsed", .number(segment.outcome.elapsed)),
+            ("fps", .number(fps)),
+            ("completed", .bool(segment.outcome.completed)),
+            ("size", .array([.number(size.width), .number(size.height)])),
+            ("warnings", .array(segment.outcome.problems.map(JSONValue.string))),
+            ("frames", .array(segment.frames.map { json($0, since: segment.start) })),
+        ])
+    }
+
+    /// The JSON of a recording: one transition's timeline, or {"schema", "transitions": [...]}
+    /// for several.
+    public static func json(_ recording: Recording) -> JSONValue {
+        if recording.segments.count == 1 { return json(recording.segments[0], size: recording.size, fps: recording.fps) }
+        return .object([
+            ("schema", .string(schema)),
+            ("transitions", .array(recording.segments.map { json($0, size: recording.size, fps: recording.fps) })),
+        ])
+    }
+
+    /// One frame: {"t", "views": [...]}, views in drawing order.
+    static func json(_ frame: SceneFrame, since start: Double) -> JSONValue {
+        var views: [JSONValue] = []
+        views.reserveCapacity(frame.nodes.count)
+        for (index, node) in frame.nodes.enumerated() {
+            let p = node.properties
+            let frameRect = p.frame
+            views.append(.object([
+                ("id", .number(Double(node.layer.rawValue))),
+                ("name", .optional(frame.names[index])),
+                ("parent", node.parent.map { .number(Double(frame.nodes[$0].layer.rawValue)) } ?? .null),
+                ("zIndex", .number(Double(index))),
+                ("isView", .bool(node.isView)),
+                ("frame", rect(frameRect)),
+                ("bounds", rect(p.bounds)),
+                ("center", .array([.number(p.position.x), .number(p.position.y)])),
+                ("anchorPoint", .array([.number(p.anchorPoint.x), .number(p.anchorPoint.y)])),
+                ("transform", .array(p.transform.values.map(JSONValue.number))),
+                ("alpha", .number(p.opacity)),
+                ("hidden", .bool(p.isHidden)),
+                ("backgroundColor", p.backgroundColor.map { .string($0.hex) } ?? .null),
+                ("cornerRadius", .number(p.cornerRadius)),
+                ("masksToBounds", .bool(p.masksToBounds)),
+                ("borderWidth", .number(p.borderWidth)),
+                ("borderColor", .string(p.borderColor.hex)),
+                ("shadowOpacity", .number(p.shadowOpacity)),
+                ("shadowRadius", .number(p.shadowRadius)),
+                ("shadowOffset", .array([.number(p.shadowOffset.width), .number(p.shadowOffset.height)])),
+                ("shadowColor", .string(p.shadowColor.hex)),
+                ("zPosition", .number(p.zPosition)),
+                ("text", frame.texts[index].map { text in
+                    .object([("string", .string(text.string)), ("color", .string(text.color.hex)),
+                             ("size", .number(text.size)), ("alignment", .string(text.alignment.rawValue))])
+                } ?? .null),
+            ]))
+        }
+        return .object([("t", .number(frame.time - start)), ("views", .array(views))])
+    }
+
+    private static func rect(_ r: Rect) -> JSONValue {
+        .array([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])
+    }
+
+    // MARK: Reading
+
+    /// A timeline that cannot be read: where (a JSON path) and why.
+    public struct FormatError: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The frames of a one-transition timeline, ready to render again.
+    ///
+    /// - Throws: `FormatError` naming the first member that is missing or malformed.
+    public static func frames(from json: JSONValue) throws(FormatError) -> [SceneFrame] {
+        guard let frames = json["frames"]?.arrayValue else {
+            throw FormatError(path: "frames", reason: json["transitions"] != nil
+                              ? "this timeline holds several transitions; read each of \"transitions\"" : "missing (an array of frames)")
+        }
+        var result: [SceneFrame] = []
+        for (f, frame) in frames.enumerated() {
+            let path = "frames[\(f)]"
+            guard let t = frame["t"]?.numberValue else { throw FormatError(path: "\(path).t", reason: "missing (seconds)") }
+            guard let views = frame["views"]?.arrayValue else { throw FormatError(path: "\(path).views", reason: "missing (an array)") }
+            var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
+            var indexOfID: [Int: Int] = [:]
+            for (v, view) in views.enumerated() {
+                let at = "\(path).views[\(v)]"
+                let reader = MemberReader(value: view, path: at)
+                let id = Int(try reader.number("id"))
+                var parent: Int?
+                if let parentID = view["parent"]?.numberValue {
+                    guard let index = indexOfID[Int(parentID)] else {
+                        throw FormatError(path: "\(at).parent", reason: "no earlier view has id \(JSONValue.format(parentID))")
+                    }
+                    parent = index
+                } else if v > 0 {
+                    throw FormatError(path: "\(at).parent", reason: "only the first view may lack a parent")
+                }
+                var p = LayerProperties()
+                let bounds = try reader.numbers("bounds", count: 4)
+                p.bounds = Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3])
+                let center = try reader.numbers("center", count: 2)
+                p.position = Point(x: center[0], y: center[1])
+                let anchor = try reader.numbers("anchorPoint", count: 2)
+                p.anchorPoint = Point(x: anchor[0], y: anchor[1])
+                p.transform = Transform3D(try reader.numbers("transform", count: 16))
+                p.opacity = try reader.number("alpha")
+                p.isHidden = try reader.bool("hidden")
+                p.backgroundColor = try reader.optionalColor("backgroundColor")
+                p.cornerRadius = try reader.number("cornerRadius")
+                p.masksToBounds = try reader.bool("masksToBounds", default: false)
+                p.borderWidth = try reader.number("borderWidth", default: 0)
+                p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor
+                p.shadowOpacity = try reader.number("shadowOpacity", default: 0)
+                p.shadowRadius = try reader.number("shadowRadius", default: p.shadowRadius)
+                if view["shadowOffset"] != nil {
+                    let offset = try reader.numbers("shadowOffset", count: 2)
+                    p.shadowOffset = Size(width: offset[0], height: offset[1])
+                }
+                p.shadowColor = try reader.optionalColor("shadowColor") ?? p.shadowColor
+                p.zPosition = try reader.number("zPosition", default: 0)
+                var text: LayerText?
+                if let object = view["text"], object != .null {
+                    let textReader = MemberReader(value: object, path: "\(at).text")
+                    guard let string = object["string"]?.stringValue else {
+                        throw FormatError(path: "\(at).text.string", reason: "missing (a string)")
+                    }
+                    let alignmentName = object["alignment"]?.stringValue ?? "center"
+                    guard let alignment = LayerText.Alignment(rawValue: alignmentName) else {
+                        throw FormatError(path: "\(at).text.alignment", reason: "\"\(alignmentName)\" is not left, center or right")
+                    }
+                    text = LayerText(string, color: try textReader.optionalColor("color") ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
+                                     size: try textReader.number("size", default: 14), alignment: alignment)
+                }
+                indexOfID[id] = nodes.count
+                nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
+                                              isView: view["isView"]?.boolValue ?? true))
+                names.append(view["name"]?.stringValue)
+                texts.append(text)
+            }
+            result.append(SceneFrame(time: t, nodes: nodes, names: names, texts: texts))
+        }
+        return result
+    }
+
+    /// Reads typed members of one JSON object, naming the path in its errors.
+    private struct MemberReader {
+        let value: JSONValue
+        let path: String
+
+        func number(_ key: String, default fallback: Double? = nil) throws(FormatError) -> Double {
+            guard let member = value[key] else {
+                if let fallback { return fallback }
+                throw FormatError(path: "\(path).\(key)", reason: "missing (a number)")
+            }
+            guard let number = member.numberValue, number.isFinite else {
+                throw FormatError(path: "\(path).\(key)", reason: "expected a number")
+            }
+            return number
+        }
+
+        func numbers(_ key: String, count: Int) throws(FormatError) -> [Double] {
+            guard let array = value[key]?.arrayValue, array.count == count else {
+                throw FormatError(path: "\(path).\(key)", reason: "expected an array of \(count) numbers")
+            }
+            var numbers: [Double] = []
+            for (index, element) in array.enumerated() {
+                guard let number = element.numberValue, number.isFinite else {
+                    throw FormatError(path: "\(path).\(key)[\(index)]", reason: "expected a number")
+                }
+                numbers.append(number)
+            }
+            return numbers
+        }
+
+        func bool(_ key: String, default fallback: Bool? = nil) throws(FormatError) -> Bool {
+            guard let member = value[key] else {
+                if let fallback { return fallback }
+                throw FormatError(path: "\(path).\(key)", reason: "missing (true or false)")
+            }
+            guard let bool = member.boolValue else { throw FormatError(path: "\(path).\(key)", reason: "expected true or false") }
+            return bool
+        }
+
+        func optionalColor(_ key: String) throws(FormatError) -> RGBAColor? {
+            guard let member = value[key], member != .null else { return nil }
+            guard let hex = member.stringValue, let color = RGBAColor(hex: hex) else {
+                throw FormatError(path: "\(path).\(key)", reason: "expected a color \"#rrggbb\" or \"#rrggbbaa\"")
+            }
+            return color
+        }
+    }
+}

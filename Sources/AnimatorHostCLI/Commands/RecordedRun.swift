@@ -1,0 +1,167 @@
+import AnimatorHost
+
+/// What `run` and `play` share: which transitions to run (one animator's, or an app flow
+/// in the demo app), on what screen and at what frame rate, recorded frame by frame.
+struct RecordedRun {
+    /// The options that choose and shape the run.
+    static let options: [OptionSpec] = [
+        .value("--operation", "-o", valueName: "OP",
+               help: "The operation to run the animator for (default: the first it supports)."),
+        .value("--param", valueName: "NAME=VALUE", repeatable: true, help: "Set an animator parameter (repeatable)."),
+        .value("--duration", valueName: "S", help: "Shorthand for --param duration=S."),
+        .value("--interactive", valueName: "TRACE",
+               help: "Drive the transition interactively: a gesture trace (.json), a script file, or a script."),
+        .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own)."),
+        .value("--routes", valueName: "FILE", help: "Use these routes in the demo app instead of its own."),
+        .value("--fps", valueName: "N", help: "Frames per second (default 60)."),
+        .value("--size", valueName: "WxH", help: "The screen in points (default 390x844)."),
+    ]
+
+    /// One report line: what ran, and how it went.
+    struct Line {
+        var operation: TransitionOperation
+        var from: String
+        var to: String
+        var animator: String
+        var rule: String?
+        var outcome: TransitionOutcome
+        var frames: Int
+        var interactive = false
+
+        var text: String {
+            var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
+                + "\(JSONValue.format(rounded(outcome.duration))) s, \(frames) frame\(frames == 1 ? "" : "s"), "
+                + (outcome.completed ? "completed" : "cancelled")
+                + (interactive ? " (interactive, \(JSONValue.format(rounded(outcome.elapsed))) s)" : "")
+            if let rule { text += "  [\(rule)]" }
+            return text
+        }
+
+        var json: JSONValue {
+            .object([
+                ("operation", .string(operation.rawValue)), ("from", .string(from)), ("to", .string(to)),
+                ("animator", .string(outcome.animator ?? animator)), ("rule", rule.map(JSONValue.string) ?? .null),
+                ("duration", .number(outcome.duration)), ("elapsed", .number(outcome.elapsed)), ("frames", .number(Double(frames))),
+                ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)),
+                ("problems", .array(outcome.problems.map(JSONValue.string))),
+            ])
+        }
+    }
+
+    var recording: Recording
+    var lines: [Line]
+
+    /// Checks the run options that need no plugins (so usage errors come first).
+    static func checkUsage(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("at most one animator (got \(arguments.positionals.count))")
+        }
+        if arguments.positionals.isEmpty {
+            for option in ["--operation", "--param", "--interactive", "--duration"]
+            where !arguments.values(option).isEmpty {
+                throw UsageError("\(option) needs an animator: <id|name> --operation OP")
+            }
+        } else {
+            for option in ["--routes", "--scenario"] where arguments.value(option) != nil {
+                throw UsageError("\(option) runs the demo app; it does not combine with an animator")
+            }
+        }
+        _ = try screenSize(arguments)
+        _ = try fps(arguments)
+    }
+
+    /// Runs what the arguments ask for, recording every frame.
+    static func perform(_ arguments: ParsedArguments, registry: AnimatorRegistry) throws -> RecordedRun {
+        try checkUsage(arguments)
+        let runtime = TransitionRuntime(size: try screenSize(arguments))
+        let rate = try fps(arguments)
+        runtime.frameInterval = 1 / rate
+        let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
+        var segments: [Recording.Segment] = []
+        var lines: [Line] = []
+        if let query = arguments.positionals.first {
+            let (segment, line) = try runOne(query, arguments: arguments, registry: registry, runtime: runtime,
+                                             recorder: recorder)
+            segments.append(segment)
+            lines.append(line)
+        } else {
+            let routes = try loadRoutes(arguments.value("--routes"), registry: registry)
+            let scenario = try arguments.value("--scenario").map { path throws(Scenario.FormatError) in
+                try Scenario.load(path: path)
+            } ?? .demo
+            var framesByStep: [[SceneFrame]] = []
+            let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
+                                          onFrame: recorder.capture, onStep: { _ in framesByStep.append(recorder.take()) })
+            for (report, own) in zip(reports, framesByStep) {
+                let animator = ResolveCommand.describe(report.resolution.target)
+                segments.append(Recording.Segment(operation: report.step.operation, animator: animator,
+                                                  from: report.step.from, to: report.step.to,
+                                                  outcome: report.outcome, frames: own))
+                lines.append(Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
+                                  animator: animator, rule: report.resolution.rule ?? "default", outcome: report.outcome,
+                                  frames: own.count, interactive: report.resolution.interaction != nil))
+            }
+        }
+        return RecordedRun(recording: Recording(size: runtime.window.bounds.size, fps: rate, segments: segments),
+                           lines: lines)
+    }
+
+    private static func runOne(_ query: String, arguments: ParsedArguments, registry: AnimatorRegistry,
+                               runtime: TransitionRuntime, recorder: FrameRecorder) throws -> (Recording.Segment, Line) {
+        guard let info = registry.animator(named: query) else {
+            let known = registry.animators.map(\.name).joined(separator: ", ")
+            throw AnimatorError(animator: query, reason: "no such animator on the search path"
+                                + (known.isEmpty ? "" : " (installed: \(known))"))
+        }
+        let operation = try parseOperation(arguments.value("--operation"), required: false)
+            ?? info.operations.operations[0]
+        guard info.operations.supports(operation) else {
+            throw AnimatorError(animator: info.id, reason: "does not support \(operation.rawValue) (it supports \(info.operations))")
+        }
+        var assignments = arguments.values("--param")
+        if let duration = arguments.value("--duration") {
+            guard info.parameters.contains(where: { $0.name == "duration" }) else {
+                throw AnimatorError(animator: info.id, reason: "has no duration parameter, so --duration cannot set it")
+            }
+            assignments.append("duration=\(duration)")
+        }
+        let parameters = try info.resolveParameters(assignments)
+        let interaction = try arguments.value("--interactive").map { argument throws(InteractionError) in
+            try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
+        }
+        let animator = try AnimatorInstance(info, parameters: parameters, session: HostSession(engine: runtime.engine))
+        let stage = TransitionStage(runtime: runtime)
+        let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
+        let name = "\(info.name) (\(info.id))"
+        let frames = recorder.take()
+        return (Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
+                                  outcome: outcome, frames: frames),
+                Line(operation: operation, from: stage.from.name, to: stage.to.name, animator: name, rule: nil,
+                     outcome: outcome, frames: frames.count, interactive: interaction != nil))
+    }
+
+    /// `--size WxH`, default 390x844.
+    static func screenSize(_ arguments: ParsedArguments) throws(UsageError) -> Size {
+        guard let text = arguments.value("--size") else { return Size(width: 390, height: 844) }
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width >= 16, height >= 16, width <= 4096, height <= 4096 else {
+            throw UsageError("--size: '\(text)' is not WIDTHxHEIGHT in points, each 16...4096 (e.g. 390x844)")
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// `--fps N`, default 60.
+    static func fps(_ arguments: ParsedArguments) throws(UsageError) -> Double {
+        guard let text = arguments.value("--fps") else { return 60 }
+        guard let value = Double(text), value >= 1, value <= 240 else {
+            throw UsageError("--fps: '\(text)' is not a frame rate from 1 to 240")
+        }
+        return value
+    }
+}
+
+/// Rounds to the millisecond for reports (frame steps leave float noise).
+func rounded(_ seconds: Double) -> Double {
+    (seconds * 1000).rounded() / 1000
+}
