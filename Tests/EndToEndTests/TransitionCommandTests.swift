@@ -11,13 +11,14 @@ import TestSupport
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         // The demo's routes (docs/transitions.md), read by hand.
+        // Frames: the first picture and one per 1/60 s, e.g. 0.5 s → 1 + 30.
         #expect(lines == [
-            "1. present list → detail: bubble (org.animatorhost.bubble), 0.5 s, completed  [$.routes[0]]",
-            "2. dismiss detail → list: bubble (org.animatorhost.bubble), 0.5 s, completed  [$.routes[1]]",
-            "3. push list → card: zoom (org.animatorhost.zoom), 0.4 s, completed  [$.routes[2]]",
-            "4. pop card → list: pendulum (org.animatorhost.pendulum), 1.2 s, completed  [$.routes[3]]",
-            "5. tab home → settings: zoom (org.animatorhost.zoom), 0.4 s, completed  [$.routes[4]]",
-            "6. tab settings → home: fade-c (org.animatorhost.example.fade-c), 0.3 s, completed  [$.routes[5]]",
+            "1. present list → detail: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed  [$.routes[0]]",
+            "2. dismiss detail → list: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed  [$.routes[1]]",
+            "3. push list → card: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed  [$.routes[2]]",
+            "4. pop card → list: pendulum (org.animatorhost.pendulum), 1.2 s, 73 frames, completed  [$.routes[3]]",
+            "5. tab home → settings: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed  [$.routes[4]]",
+            "6. tab settings → home: fade-c (org.animatorhost.example.fade-c), 0.3 s, 19 frames, completed  [$.routes[5]]",
             // 0.5 + 0.5 + 0.4 + 1.2 + 0.4 + 0.3
             "6 transitions: 6 completed, 0 cancelled, 3.3 s",
         ])
@@ -46,7 +47,7 @@ import TestSupport
         let result = try cli.run("run", "bubble", "--operation", "dismiss", "--param", "duration=0.8")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == """
-            1. dismiss from → to: bubble (org.animatorhost.bubble), 0.8 s, completed
+            1. dismiss from → to: bubble (org.animatorhost.bubble), 0.8 s, 49 frames, completed
             1 transition: 1 completed, 0 cancelled, 0.8 s
 
             """)
@@ -67,7 +68,7 @@ import TestSupport
         #expect(badOperation.status == 2)
         let misplaced = try cli.run("run", "--param", "duration=1")
         #expect(misplaced.status == 2)
-        #expect(misplaced.standardError.hasPrefix("animator-host run: --operation, --param and --interactive need an animator"))
+        #expect(misplaced.standardError.hasPrefix("animator-host run: --param needs an animator: <id|name> --operation OP\n"))
     }
 
     @Test func aBrokenRoutesFileIsNamedWithTheJSONPathAndNothingRuns() throws {
@@ -146,9 +147,10 @@ import TestSupport
         let result = try cli.run("run", "zoom", "--operation", "pop", "--interactive",
                                  "update 0.3 @0.2; update 0.6 @0.4; cancel @0.5")
         #expect(result.status == 0, "\(result.standardError)")
-        // Cancelling from 0.6 at 0.5 s takes 0.6 × 0.4 s: it ends at 0.74 s.
+        // Cancelling from 0.6 at 0.5 s takes 0.6 × 0.4 s: it ends at 0.74 s, between frames:
+        // frames 0 … 44 (44/60 s ≈ 0.733 s) and the final picture at 0.74 s.
         #expect(result.standardOutput.hasPrefix(
-            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, cancelled (interactive, 0.74 s)\n"))
+            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, 46 frames, cancelled (interactive, 0.74 s)\n"))
     }
 
     @Test func aPinchTraceFollowsTheSeedsRule() throws {
@@ -159,7 +161,7 @@ import TestSupport
         let result = try cli.run("run", "zoom", "--operation", "pop", "--interactive", trace)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix(
-            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, completed (interactive, 0.4 s)\n"))
+            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed (interactive, 0.4 s)\n"))
     }
 
     @Test func aBadScriptOrTraceIsOneLine() throws {

@@ -79,6 +79,13 @@ public final class FrameRecorder {
         frames.append(SceneFrame(engine: engine, root: root, at: time))
     }
 
+    /// Captures the tree now unless the last frame already shows this moment: after a
+    /// transition ends between frames (an interaction's completion, a watchdog), its
+    /// final picture.
+    public func captureFinal() {
+        if frames.last.map({ abs($0.time - engine.currentTime) > 1e-9 }) ?? false { capture(engine.currentTime) }
+    }
+
     /// The frames captured since the last call, removing them.
     public func take() -> [SceneFrame] {
         defer { frames.removeAll() }

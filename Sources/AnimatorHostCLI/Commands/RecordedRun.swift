@@ -91,7 +91,10 @@ struct RecordedRun {
             } ?? .demo
             var framesByStep: [[SceneFrame]] = []
             let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
-                                          onFrame: recorder.capture, onStep: { _ in framesByStep.append(recorder.take()) })
+                                          onFrame: recorder.capture, onStep: { _ in
+                                              recorder.captureFinal()
+                                              framesByStep.append(recorder.take())
+                                          })
             for (report, own) in zip(reports, framesByStep) {
                 let animator = ResolveCommand.describe(report.resolution.target)
                 segments.append(Recording.Segment(operation: report.step.operation, animator: animator,
@@ -133,6 +136,7 @@ struct RecordedRun {
         let stage = TransitionStage(runtime: runtime)
         let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
         let name = "\(info.name) (\(info.id))"
+        recorder.captureFinal()
         let frames = recorder.take()
         return (Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
                                   outcome: outcome, frames: frames),

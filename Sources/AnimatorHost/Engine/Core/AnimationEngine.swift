@@ -72,8 +72,8 @@ public final class AnimationEngine {
             throw EngineError("cannot advance the clock from \(currentTime) to \(time): time only moves forward")
         }
         finishStep()
-        while let next = nextEventTime(), next <= time {
-            currentTime = max(currentTime, next)
+        while let next = nextEventTime(), next <= time + Self.timeTolerance {
+            currentTime = max(currentTime, min(next, time))
             processEvents()
             finishStep()
         }
@@ -120,8 +120,15 @@ public final class AnimationEngine {
         return earliest.isFinite ? max(earliest, currentTime) : nil
     }
 
+    /// How close to the clock an event's time must be to count as due: a nanosecond, so
+    /// that an animation whose end is a frame time, computed by another sum of the same
+    /// numbers (begin times pass through layer time maps), ends on that frame and not on
+    /// the next.
+    static let timeTolerance = 1e-9
+
     /// Starts and stops the animations whose time has come, and runs due timed events.
     private func processEvents() {
+        let now = currentTime + Self.timeTolerance
         var starting: [ActiveAnimation] = []
         var stopping: [(ActiveAnimation, Int)] = []
         for index in records.indices {
@@ -129,10 +136,10 @@ public final class AnimationEngine {
             guard !record.animations.isEmpty else { continue }
             let map = timeMap(of: index)
             for animation in record.animations where !animation.hasStopped {
-                if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= currentTime {
+                if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= now {
                     starting.append(animation)
                 }
-                if let t = map.engineTime(animation.endTime), t <= currentTime {
+                if let t = map.engineTime(animation.endTime), t <= now {
                     stopping.append((animation, index))
                 }
             }
@@ -144,8 +151,8 @@ public final class AnimationEngine {
         for (animation, index) in stopping.sorted(by: { $0.0.sequence < $1.0.sequence }) {
             stop(animation, finished: true, in: index)
         }
-        let due = timedEvents.filter { $0.time <= currentTime }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
-        timedEvents.removeAll { $0.time <= currentTime }
+        let due = timedEvents.filter { $0.time <= now }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+        timedEvents.removeAll { $0.time <= now }
         due.forEach { $0.action() }
     }
 
