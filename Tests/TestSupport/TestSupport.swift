@@ -114,3 +114,33 @@ public func compileFixture(_ source: String = "fixture_animator.c", defines: [St
         throw CompileError(description: "cc \(arguments.joined(separator: " ")) failed:\n\(result.standardError)")
     }
 }
+
+/// Python 3 from the test's PATH, for checks with independent libraries (Pillow, a
+/// browser driver); `Tests/setup.sh` installs what they need.
+public enum Python {
+    /// The interpreter's path, or nil when none is on PATH.
+    public static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/python3"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    /// Runs `script` with `arguments`; fails the calling test with a pointer to the setup
+    /// script when Python or a module is missing.
+    public static func run(_ script: String, _ arguments: [String] = []) throws -> ProcessResult {
+        guard let executable else { throw SetupError(description: "python3 is not on PATH: run Tests/setup.sh") }
+        let result = try runProcess(executable, ["-c", script] + arguments)
+        if result.standardError.contains("ModuleNotFoundError") {
+            throw SetupError(description: "\(result.standardError.split(separator: "\n").last ?? ""): run Tests/setup.sh")
+        }
+        return result
+    }
+}
+
+/// Something the test setup (Tests/setup.sh) should have installed is missing.
+public struct SetupError: Error, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,87 @@
+import AnimatorHost
+import Glibc
+
+/// `animator-host play`: plays a transition (or the demo app) in the terminal.
+enum PlayCommand: Command {
+    static let name = "play"
+    static let summary = "Play a transition or the demo app in the terminal, in color, at real speed."
+    static let usage = "animator-host play [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE]] "
+        + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--slow N] [--loop]"
+    static let options: [OptionSpec] = RecordedRun.options + [
+        .value("--slow", valueName: "N", help: "Play N times slower (default 1)."),
+        .flag("--loop", help: "Play again and again until q is pressed."),
+    ] + OptionSpec.pluginOptions
+    static let discussion = """
+        Each character cell shows two pixels with the upper half block, in 24-bit color when
+        COLORTERM says truecolor or 24bit, else in the 256-color palette; with NO_COLOR set,
+        in shades of characters. q, Escape or Ctrl-C stops and restores the terminal.
+        When standard output is not a terminal, the transitions run and only the summary is
+        printed (as `run` prints it). Without an animator, the demo app plays.
+        """
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        try RecordedRun.checkUsage(arguments)
+        let slowText = arguments.value("--slow") ?? "1"
+        guard let slow = Double(slowText), slow >= 1, slow <= 100 else {
+            throw UsageError("--slow: '\(slowText)' is not a factor from 1 to 100")
+        }
+        let registry = PluginEnvironment(arguments).discover()
+        registry.problems.forEach { console.error("problem: \($0)") }
+        let result: RecordedRun
+        do {
+            result = try RecordedRun.perform(arguments, registry: registry)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            console.error("animator-host play: \(error)")
+            return 1
+        }
+        if isatty(STDOUT_FILENO) == 1, let size = TerminalSession.size() {
+            console.flush()
+            play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"))
+        }
+        RunCommand.printSummary(result.lines, console: console)
+        return result.lines.contains { !$0.outcome.problems.isEmpty } ? 1 : 0
+    }
+
+    /// The palette the environment asks for.
+    static func palette(_ environment: [String: String]) -> TerminalPicture.Palette {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        return colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .indexed256
+    }
+
+    /// Renders every frame to fit the terminal, then shows them at their times.
+    private static func play(_ recording: Recording, columns: Int, rows: Int, slow: Double, loop: Bool) {
+        let playback = recording.playback()
+        guard !playback.frames.isEmpty else { return }
+        // Two pixels per cell vertically; one line is kept for the caption.
+        let scale = min(Double(columns) / recording.size.width, Double(max(rows - 1, 1) * 2) / recording.size.height)
+        let progress = ProgressBar(label: "rendering")
+        var images: [Image] = []
+        var start = 0
+        while start < playback.frames.count {
+            let end = min(start + 16, playback.frames.count)
+            images += FrameRendering.render(Array(playback.frames[start..<end]), scale: scale)
+            start = end
+            progress.update(Double(start) / Double(playback.frames.count))
+        }
+        progress.finish()
+        let palette = palette(ProcessEnvironment.current())
+        let pictures = images.map { TerminalPicture.lines($0, palette: palette).joined(separator: "\r\n") }
+        var captions: [String] = []
+        for segment in recording.segments {
+            captions += segment.frames.map { _ in "\(segment.animator) · \(segment.operation.rawValue) · " }
+        }
+        let terminal = TerminalSession()
+        defer { terminal.restore() }
+        repeat {
+            for (index, picture) in pictures.enumerated() {
+                terminal.write("\u{1B}[H" + picture + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
+                               + "t \(JSONValue.format(rounded(playback.times[index]))) s · q quits")
+                let next = index + 1 < playback.times.count ? playback.times[index + 1] : playback.end + 0.8
+                if terminal.waitForQuit((next - playback.times[index]) * slow) { return }
+            }
+        } while loop
+    }
+}

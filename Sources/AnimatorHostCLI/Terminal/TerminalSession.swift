@@ -1,0 +1,80 @@
+import Glibc
+
+/// The interactive terminal while `play` runs: raw keyboard input (no echo, no line
+/// buffering), the alternate screen, a hidden cursor; everything put back by `restore`,
+/// also after Ctrl-C.
+final class TerminalSession {
+    private var saved = termios()
+    private var rawInput = false
+
+    /// Whether Ctrl-C (SIGINT) or SIGTERM arrived.
+    static var interrupted: Bool { interruptFlag != 0 }
+    nonisolated(unsafe) private static var interruptFlag: sig_atomic_t = 0
+
+    /// The terminal's size in character cells, or nil when standard output is not one.
+    static func size() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Takes over the terminal.
+    init() {
+        TerminalSession.interruptFlag = 0
+        signal(SIGINT) { _ in TerminalSession.interruptFlag = 1 }
+        signal(SIGTERM) { _ in TerminalSession.interruptFlag = 1 }
+        if isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 0
+                cc[Int(VTIME)] = 0
+            }
+            rawInput = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
+        }
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    }
+
+    /// Puts the terminal back as it was.
+    func restore() {
+        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        if rawInput { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        rawInput = false
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+
+    /// Waits up to `seconds` for a key; true when q, Q or Escape was pressed (or the
+    /// process was interrupted).
+    func waitForQuit(_ seconds: Double) -> Bool {
+        var remaining = max(seconds, 0)
+        let deadline = ProgressBar.now() + remaining
+        repeat {
+            if TerminalSession.interrupted { return true }
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = rawInput ? poll(&descriptor, 1, Int32((remaining * 1000).rounded(.up))) : -2
+            if ready == -2 {
+                var pause = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - remaining.rounded(.down)) * 1e9))
+                _ = nanosleep(&pause, nil)
+            } else if ready > 0 {
+                var byte: UInt8 = 0
+                if read(STDIN_FILENO, &byte, 1) == 1, byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 27 {
+                    return true
+                }
+            }
+            remaining = deadline - ProgressBar.now()
+        } while remaining > 0
+        return TerminalSession.interrupted
+    }
+
+    /// Writes text straight to the terminal.
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return }
+            bytes = bytes.dropFirst(count)
+        }
+    }
+}
