@@ -14,7 +14,8 @@ enum PlayCommand: Command {
     static let discussion = """
         Each character cell shows two pixels with the upper half block, in 24-bit color when
         COLORTERM says truecolor or 24bit, else in the 256-color palette; with NO_COLOR set,
-        in shades of characters. q, Escape or Ctrl-C stops and restores the terminal.
+        in shades of characters. q or Escape stops (exit 0), Ctrl-C too (exit 130), and the
+        terminal is restored either way.
         When standard output is not a terminal, the transitions run and only the summary is
         printed (as `run` prints it). Without an animator, the demo app plays.
         """
@@ -41,6 +42,8 @@ enum PlayCommand: Command {
             play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"))
         }
         RunCommand.printSummary(result.lines, console: console)
+        // Ctrl-C ends the program as an interrupt does (128 + SIGINT), after tidying up.
+        if TerminalSession.interrupted { return 130 }
         return result.lines.contains { !$0.outcome.problems.isEmpty } ? 1 : 0
     }
 

@@ -43,11 +43,11 @@ func premultipliedPixel(_ color: RGBAColor, opacity: Double = 1) -> UInt32 {
 
 /// Pixel arithmetic on premultiplied RGBA, two channels at a time (the 0x00FF00FF trick).
 enum PixelMath {
-    /// `pixel` × `factor` / 256, per channel; `factor` in 0...256.
+    /// `pixel` × `factor` / 256, per channel, rounded; `factor` in 0...256.
     @inline(__always)
     static func scale(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
-        let rb = ((pixel & 0x00FF_00FF) &* factor) >> 8 & 0x00FF_00FF
-        let ga = ((pixel >> 8) & 0x00FF_00FF) &* factor & 0xFF00_FF00
+        let rb = (((pixel & 0x00FF_00FF) &* factor) &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+        let ga = (((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080) & 0xFF00_FF00
         return rb | ga
     }
 
