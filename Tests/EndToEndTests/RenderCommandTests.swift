@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `run --out`, `--timeline`, `--scenario` and `play`, as a user runs them; images are
+/// read back with Pillow and the HTML player is driven in headless Chromium
+/// (Tests/setup.sh installs both).
+@Suite struct RenderCommandTests {
+    let cli = CLI()
+    let bubbleBlue = [59, 130, 246]     // #3B82F6, the bubble and the detail header
+    let white = [255, 255, 255]
+
+    /// Pillow's reading of an image file: size, durations, loop, and the RGB of `points`
+    /// in every frame.
+    struct Decoded: Decodable {
+        var size: [Int]
+        var durations: [Int]
+        var loop: Int?
+        var pixels: [[[Int]]]
+    }
+
+    func decode(_ path: String, points: [(Int, Int)]) throws -> Decoded {
+        let script = """
+            import json, sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            points = json.loads(sys.argv[2])
+            durations, pixels = [], []
+            for i in range(getattr(im, 'n_frames', 1)):
+                im.seek(i)
+                durations.append(im.info.get('duration', 0))
+                rgb = im.convert('RGB')
+                pixels.append([list(rgb.getpixel((x, y))) for (x, y) in points])
+            print(json.dumps({'size': list(im.size), 'durations': durations, 'loop': im.info.get('loop'), 'pixels': pixels}))
+            """
+        let pointsJSON = "[" + points.map { "[\($0.0), \($0.1)]" }.joined(separator: ",") + "]"
+        let result = try Python.run(script, [path, pointsJSON])
+        #expect(result.status == 0, "\(result.standardError)")
+        return try JSONDecoder().decode(Decoded.self, from: Data(result.standardOutput.utf8))
+    }
+
+    // Hand-worked places in the Bubble present transition between the stage's list and
+    // detail: (20, 20) is in the list's white header, then in the detail's blue header;
+    // (330, 344) is in the list's third cell (white) at first, inside the bubble at half
+    // time (the bubble's radius is then 0.5005 · √(330² + 754²) ≈ 411.9 around (330, 754),
+    // and the point is 410 above its center, clear of the detail view), and on the
+    // detail page's white background between its image block and its text at the end.
+
+    @Test func aGIFOfTheBubbleDecodesWithItsTimingAndColors() throws {
+        let path = cli.home.file("bubble.gif")
+        let result = try cli.run("run", "bubble", "--operation", "present", "--out", path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("wrote \(path): 31 frames, 390x844"))
+        let gif = try decode(path, points: [(20, 20), (330, 344)])
+        #expect(gif.size == [390, 844])
+        #expect(gif.loop == 0)
+        // Every delay at least 2/100 s; the frames before the last span the 0.5 s exactly;
+        // the last one stays a second more.
+        #expect(gif.durations.allSatisfy { $0 >= 20 })
+        #expect(gif.durations.dropLast().reduce(0, +) == 500)
+        #expect(try #require(gif.durations.last) >= 1000)
+        #expect(gif.pixels.first == [white, white])
+        #expect(gif.pixels.last == [bubbleBlue, white])
+    }
+
+    @Test func aPNGShowsOneFrameOrASheet() throws {
+        let half = cli.home.file("half.png")
+        let result = try cli.run("run", "bubble", "--operation", "present", "--out", half, "--at", "0.25")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "wrote \(half): frame at 0.25 s, 390x844\n")
+        let png = try decode(half, points: [(20, 20), (330, 344)])
+        #expect(png.size == [390, 844])
+        #expect(png.pixels == [[white, bubbleBlue]])
+        // At scale 2 every point doubles.
+        let double = cli.home.file("double.png")
+        #expect(try cli.run("run", "bubble", "-o", "present", "--out", double, "--at", "0.25", "--scale", "2").status == 0)
+        let large = try decode(double, points: [(40, 40), (660, 688)])
+        #expect(large.size == [780, 1688])
+        #expect(large.pixels == [[white, bubbleBlue]])
+        // A sheet of 5: five frames of 390 × 844 with 12-pixel gaps and a 22-pixel caption row.
+        let sheet = cli.home.file("sheet.png")
+        #expect(try cli.run("run", "bubble", "-o", "present", "--out", sheet, "--sheet", "5").status == 0)
+        let decodedSheet = try decode(sheet, points: [(6, 6), (12 + 20, 12 + 20), (12 + 4 * 402 + 20, 12 + 20)])
+        #expect(decodedSheet.size == [5 * 390 + 6 * 12, 844 + 22 + 2 * 12])
+        // The gap is dark grey; the first frame's header is white, the last one's blue.
+        #expect(decodedSheet.pixels == [[[38, 38, 38], white, bubbleBlue]])
+    }
+
+    @Test func thePagesScrubberMovesThePictureInABrowser() throws {
+        let page = cli.home.file("bubble.html")
+        let result = try cli.run("run", "bubble", "--operation", "present", "--out", page)
+        #expect(result.status == 0, "\(result.standardError)")
+        let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
+        let source = try String(contentsOfFile: driver, encoding: .utf8)
+        let browser = try Python.run(source, [page, "0,0.5,1", "20,20;330,344"])
+        #expect(browser.status == 0, "\(browser.standardError)")
+        struct Click: Decodable { var fraction: Double; var value: Double; var readout: String; var pixels: [[Int]] }
+        struct Report: Decodable { var clicks: [Click] }
+        let clicks = try JSONDecoder().decode(Report.self, from: Data(browser.standardOutput.utf8)).clicks
+        try #require(clicks.count == 3)
+        // The frames are 1/60 s apart over 0.5 s: fraction f shows the last frame at or
+        // before f · 0.5 s, numbered from 1.
+        for click in clicks { #expect(abs(click.value - click.fraction) < 0.01, "\(click.value)") }
+        #expect(clicks[0].readout.hasSuffix("frame 1/31"))
+        #expect(clicks[0].pixels == [white, white])
+        #expect(clicks[1].readout.hasSuffix("frame 16/31"))
+        #expect(clicks[1].pixels == [white, bubbleBlue])
+        #expect(clicks[2].readout.hasSuffix("frame 31/31"))
+        #expect(clicks[2].pixels == [bubbleBlue, white])
+    }
+
+    @Test func theTimelineHasEveryFramesPresentationValues() throws {
+        let result = try cli.run("run", "bubble", "--operation", "present", "--timeline", "-")
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(timeline["schema"] as? String == "animator-host.timeline/1")
+        #expect(timeline["animator"] as? String == "bubble")
+        #expect(timeline["operation"] as? String == "present")
+        #expect(timeline["duration"] as? Double == 0.5)
+        #expect(timeline["fps"] as? Double == 60)
+        #expect(timeline["completed"] as? Bool == true)
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        #expect(frames.count == 31)
+        for (index, frame) in frames.enumerated() {
+            #expect(abs((frame["t"] as? Double ?? -1) - Double(index) / 60) < 1e-9)
+        }
+        // At 0.25 s the incoming view is halfway on easeInOut: alpha ½, scale 0.5005.
+        let views = try #require(frames[15]["views"] as? [[String: Any]])
+        let to = try #require(views.first { $0["name"] as? String == "to" })
+        for key in ["id", "name", "parent", "zIndex", "frame", "bounds", "center", "anchorPoint", "transform", "alpha",
+                    "hidden", "backgroundColor", "cornerRadius"] {
+            #expect(to[key] != nil, "\(key)")
+        }
+        #expect(abs((to["alpha"] as? Double ?? 0) - 0.5) < 1e-9)
+        let transform = try #require(to["transform"] as? [Double])
+        #expect(transform.count == 16)
+        #expect(abs(transform[0] - 0.5005) < 1e-9 && abs(transform[5] - 0.5005) < 1e-9 && transform[15] == 1)
+        #expect(to["backgroundColor"] as? String == "#ffffffff")
+        // Parents come before their children and are named by id.
+        let ids = views.compactMap { $0["id"] as? Int }
+        for (index, view) in views.enumerated() where index > 0 {
+            let parent = try #require(view["parent"] as? Int)
+            #expect(ids[..<index].contains(parent))
+        }
+    }
+
+    @Test func aTimelineFileAndTheSummaryBothAppear() throws {
+        let path = cli.home.file("timeline.json")
+        let result = try cli.run("run", "zoom", "--operation", "push", "--timeline", path, "--fps", "30")
+        #expect(result.status == 0, "\(result.standardError)")
+        // 0.4 s at 30 fps: the first picture and 12 more.
+        #expect(result.standardOutput.hasPrefix("1. push from → to: zoom (org.animatorhost.zoom), 0.4 s, 13 frames, completed\n"))
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect((timeline["frames"] as? [Any])?.count == 13)
+        #expect(timeline["fps"] as? Double == 30)
+    }
+
+    @Test func aFailedRenderLeavesTheOldFileWhole() throws {
+        let path = cli.home.file("keep.gif")
+        try "old".write(toFile: path, atomically: true, encoding: .utf8)
+        let routes = cli.home.file("none.json")
+        try #"{ "default": "none", "routes": [] }"#.write(toFile: routes, atomically: true, encoding: .utf8)
+        let nothing = try cli.run("run", "--routes", routes, "--out", path)
+        #expect(nothing.status == 1)
+        #expect(nothing.standardError == "animator-host run: \(path): nothing to draw: no transition ran with animation\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        let unwritable = try cli.run("run", "bubble", "-o", "present", "--out", "/nonexistent/folder/x.gif")
+        #expect(unwritable.status == 1)
+        #expect(unwritable.standardError == "animator-host run: /nonexistent/folder/x.gif: No such file or directory\n")
+        // No temporary file is left behind beside the kept one.
+        let left = try FileManager.default.contentsOfDirectory(atPath: cli.home.path).filter { $0.hasPrefix("keep.gif.") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func badRenderOptionsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--out", "x.bmp"], "--out: 'x.bmp' does not end in .gif, .png or .html"),
+            (["--out", "x.png", "--scale", "4"], "--scale: '4' is not 1, 2 or 3"),
+            (["--out", "x.gif", "--sheet", "4"], "--at and --sheet are for --out FILE.png"),
+            (["--out", "x.png", "--sheet", "0"], "--sheet: '0' is not a number of frames from 1 to 100"),
+            (["--fps", "0"], "--fps: '0' is not a frame rate from 1 to 240"),
+            (["--size", "390x"], "--size: '390x' is not WIDTHxHEIGHT in points, each 16...4096 (e.g. 390x844)"),
+            (["--at", "0.2"], "--scale, --at and --sheet shape the file --out writes; give --out FILE"),
+            (["--duration", "1"], "--duration needs an animator: <id|name> --operation OP"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runProcess(PackageLayout.productsDirectory + "/animator-host", ["run"] + arguments,
+                                        environment: cli.environment)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.hasPrefix("animator-host run: \(message)\n"), "\(result.standardError)")
+        }
+        // --duration S is --param duration=S.
+        let longer = try cli.run("run", "zoom", "--operation", "push", "--duration", "0.8")
+        #expect(longer.status == 0, "\(longer.standardError)")
+        #expect(longer.standardOutput.hasPrefix("1. push from → to: zoom (org.animatorhost.zoom), 0.8 s, 49 frames, completed\n"))
+    }
+
+    @Test func aScenarioRunsItsStepsInTheDemoApp() throws {
+        let path = cli.home.file("flow.json")
+        try #"{ "steps": [ { "operation": "push", "to": "detail" }, { "operation": "pop" }, { "operation": "tab", "tab": 1 } ] }"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try cli.run("run", "--scenario", path)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The demo's routes read by hand: push to detail matches no rule (system slide, 0.35 s),
+        // pop from detail neither (slide), tab 1 is zoom (0.4 s).
+        #expect(result.standardOutput == """
+            1. push list → detail: system.slide, 0.35 s, 22 frames, completed  [default]
+            2. pop detail → list: system.slide, 0.35 s, 22 frames, completed  [default]
+            3. tab home → settings: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed  [$.routes[4]]
+            3 transitions: 3 completed, 0 cancelled, 1.1 s
+
+            """)
+        try #"{ "steps": [ { "operation": "pop" } ] }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = try cli.run("run", "--scenario", path)
+        #expect(bad.status == 1)
+        #expect(bad.standardError == "animator-host run: \(path): $.steps[0]: pop with only list in the navigation stack\n")
+    }
+
+    @Test func playWithoutATerminalPrintsTheSummaryOnly() throws {
+        let result = try cli.run("play", "bubble", "--operation", "present")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == """
+            1. present from → to: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed
+            1 transition: 1 completed, 0 cancelled, 0.5 s
+
+            """)
+        let slow = try cli.run("play", "--slow", "0.5")
+        #expect(slow.status == 2)
+        #expect(slow.standardError.hasPrefix("animator-host play: --slow: '0.5' is not a factor from 1 to 100\n"))
+    }
+}
