@@ -176,4 +176,21 @@ import TestSupport
         #expect(rgb(image, 89, 89) == [0, 0, 0])
         #expect(rgb(image, 90, 89) == [255, 255, 255])
     }
+
+    @Test func aPushTransitionSlidesTheNewContentInFromItsSide() throws {
+        let root = window(200, 100)
+        let panel = engine.makeView(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        panel.backgroundColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+        try root.addSubview(panel)
+        try engine.advance(to: 0)
+        // Linear over 0.4 s: a quarter of the way at 0.1 s, the content still ¾ of its
+        // width (150 pt) to the right of its place.
+        var push = Animation.transition(.push, .fromRight, duration: 0.4)
+        push.timingFunction = .linear
+        try panel.layer.add(push, forKey: "t")
+        let frame = SceneFrame(engine: engine, root: root.layer.id, at: 0.1)
+        let image = SceneRenderer(size: frame.size, scale: 1).render(frame)
+        #expect(rgb(image, 148, 50) == [255, 255, 255])
+        #expect(rgb(image, 152, 50) == [0, 0, 0])
+    }
 }

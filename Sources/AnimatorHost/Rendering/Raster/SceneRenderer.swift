@@ -55,12 +55,31 @@ public final class SceneRenderer {
         maps.removeAll(keepingCapacity: true)
         let device = Homography.scale(scale)
         for node in frame.nodes {
-            let own = Homography(node.properties.toSuperlayerTransform)
+            var own = Homography(node.properties.toSuperlayerTransform)
+            if let transition = node.properties.transition {
+                let (dx, dy) = Self.incomingOffset(transition, size: node.properties.bounds.size)
+                own = Homography(Transform3D.translation(dx, dy)).concatenating(own)
+            }
             maps.append(own.concatenating(node.parent.map { maps[$0] } ?? device))
         }
         occluder = findOccluder(frame)
         if occluder == 0 { main.fill(main.bounds, with: backdrop) }
         draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    /// Where a CATransition in progress puts the layer's new content: push and moveIn
+    /// slide it in from the side the subtype names, over the layer's width or height.
+    /// (The content the transition replaces is not kept by the engine, so it is not
+    /// drawn: reveal shows the new content in place, fade fades it in.)
+    static func incomingOffset(_ transition: TransitionFrame, size: Size) -> (Double, Double) {
+        guard transition.type == .push || transition.type == .moveIn else { return (0, 0) }
+        let rest = 1 - min(max(transition.progress, 0), 1)
+        switch transition.subtype ?? .fromLeft {
+        case .fromRight: return (rest * size.width, 0)
+        case .fromLeft: return (-rest * size.width, 0)
+        case .fromTop: return (0, -rest * size.height)
+        case .fromBottom: return (0, rest * size.height)
+        }
     }
 
     /// The last node (in drawing order) that is drawn straight onto the screen, opaque,
@@ -74,7 +93,7 @@ public final class SceneRenderer {
             let p = node.properties
             let parentPlain = node.parent.map { plain[$0] } ?? true
             plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds
-            guard parentPlain, !p.isHidden, p.opacity >= 0.998 else { continue }
+            guard parentPlain, !p.isHidden, p.opacity >= 0.998, p.transition == nil else { continue }
             if Self.covers(Self.shape(of: p), maps[index], p.backgroundColor, main.bounds) { found = index }
         }
         return found
@@ -83,7 +102,10 @@ public final class SceneRenderer {
     // MARK: Layers
 
     private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
-        let properties = frame.nodes[index].properties
+        var properties = frame.nodes[index].properties
+        if let transition = properties.transition, transition.type == .fade {
+            properties.opacity *= min(max(transition.progress, 0), 1)
+        }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
         // Hidden behind the occluder: only the path down to it is walked.
         guard index + sizes[index] > occluder else { return }

@@ -1,0 +1,30 @@
+#!/bin/sh
+# What the tests need beyond the Swift toolchain, installed only when missing:
+#   - a C compiler (the tests compile C fixture animators),
+#   - Pillow, from PyPI: an independent decoder for the GIF and PNG files the tests write,
+#   - Chromium, from Debian's packages: the headless browser the HTML player is tested in.
+# Run it once before `swift test` (the README's test command does).
+set -eu
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+        echo "Tests/setup.sh: need root to run: $*" >&2; exit 1
+    fi
+}
+
+apt_updated=no
+apt_install() {
+    if [ "$apt_updated" = no ]; then as_root apt-get update -qq; apt_updated=yes; fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+command -v cc >/dev/null 2>&1 || apt_install gcc
+command -v python3 >/dev/null 2>&1 || apt_install python3 python3-pip
+if ! python3 -c 'import PIL' 2>/dev/null; then
+    # A Debian-managed Python refuses pip (PEP 668): then Debian's own package.
+    python3 -m pip install --quiet pillow 2>/dev/null || apt_install python3-pil
+fi
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/lib/chromium/chromium ]; then
+    apt_install chromium
+fi
+echo "Tests/setup.sh: cc, Pillow and Chromium are ready"
