@@ -108,6 +108,28 @@ import TestSupport
         #expect(decoded.pixels[2] == frames[3].pixels.map(rgb))
     }
 
+    @Test func laterFramesStoreOnlyTheRectangleThatChanged() throws {
+        // Two 40 × 30 frames that differ in the rectangle x 10…19, y 5…7.
+        let first = Image(width: 40, height: 30, fill: 0xFFFF_FFFF)
+        var second = first
+        for y in 5..<8 { for x in 10..<20 { second.pixels[y * 40 + x] = 0xFF00_00FF } }
+        let path = folder.file("delta.gif")
+        try OutputFile.write(path, GIFEncoder.encode([first, second], times: [0, 0.1], end: 0.1))
+        let script = """
+            import json, sys
+            from PIL import Image
+            im = Image.open(sys.argv[1]); im.seek(1)
+            print(json.dumps({'extent': list(im.tile[0].extents),
+                              'pixels': [r << 16 | g << 8 | b for (r, g, b) in im.convert('RGB').getdata()]}))
+            """
+        let result = try Python.run(script, [path])
+        struct Frame: Decodable { var extent: [Int]; var pixels: [Int] }
+        let frame = try JSONDecoder().decode(Frame.self, from: Data(result.standardOutput.utf8))
+        #expect(frame.extent == [10, 5, 20, 8])
+        // Composed over the first frame, it is the whole second picture.
+        #expect(frame.pixels == second.pixels.map(rgb))
+    }
+
     @Test func aPaletteFromManyColorsStaysClose() throws {
         // A smooth gradient of 4096 colors cannot fit 256: every pixel must come back
         // within the median cut's box size (a few levels per channel).

@@ -1,5 +1,6 @@
 /// Writes animated GIFs (GIF89a): one global palette built from all frames, each frame
-/// LZW-compressed (in parallel), a delay per frame, looping forever.
+/// after the first stored as the rectangle that changed, LZW-compressed (in parallel), a
+/// delay per frame, looping forever.
 ///
 /// GIF delays are whole hundredths of a second, and browsers play delays under 2/100 s
 /// at 1/10 s, so frames are placed at their times rounded to the hundredth and a frame
@@ -39,13 +40,21 @@ public enum GIFEncoder {
         file += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
         let minimumCodeSize = max(2, tableBits)
         let chosen = kept
+        let indices = Parallel.map(kept.count) { slot, _ in palette.indices(of: frames[chosen[slot].frame]) }
+        // Each frame after the first stores only the rectangle that changed since the one
+        // before (left in place: disposal "do not dispose").
+        let areas = (0..<kept.count).map { slot -> PixelRect in
+            slot == 0 ? PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+                : changedArea(indices[slot - 1], indices[slot], width: width, height: height)
+        }
         let encoded = Parallel.map(kept.count) { slot, _ in
-            LZW.encode(palette.indices(of: frames[chosen[slot].frame]), minimumCodeSize: minimumCodeSize)
+            LZW.encode(crop(indices[slot], width: width, to: areas[slot]), minimumCodeSize: minimumCodeSize)
         }
         for (slot, frame) in kept.enumerated() {
+            let area = areas[slot]
             // Graphic control: no transparency, leave the frame in place, the delay.
             file += [0x21, 0xF9, 0x04, 0x04] + le16(frame.delay) + [0x00, 0x00]
-            file += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0x00]
+            file += [0x2C] + le16(area.x0) + le16(area.y0) + le16(area.x1 - area.x0) + le16(area.y1 - area.y0) + [0x00]
             file.append(UInt8(minimumCodeSize))
             let data = encoded[slot]
             var offset = 0
@@ -62,6 +71,37 @@ public enum GIFEncoder {
     }
 
     private static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+
+    /// The smallest rectangle holding every pixel that differs between two frames (at
+    /// least one pixel: GIF has no empty image).
+    static func changedArea(_ before: [UInt8], _ after: [UInt8], width: Int, height: Int) -> PixelRect {
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        before.withUnsafeBufferPointer { a in
+            after.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    let row = y * width
+                    var first = -1, last = -1
+                    for x in 0..<width where a[row + x] != b[row + x] {
+                        if first < 0 { first = x }
+                        last = x
+                    }
+                    guard first >= 0 else { continue }
+                    x0 = min(x0, first); x1 = max(x1, last + 1)
+                    y0 = min(y0, y); y1 = y + 1
+                }
+            }
+        }
+        return x0 < x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+    }
+
+    /// The indices inside `area`, row by row.
+    static func crop(_ indices: [UInt8], width: Int, to area: PixelRect) -> [UInt8] {
+        if area.x0 == 0, area.y0 == 0, area.x1 == width, area.y1 * width == indices.count { return indices }
+        var result: [UInt8] = []
+        result.reserveCapacity((area.x1 - area.x0) * (area.y1 - area.y0))
+        for y in area.y0..<area.y1 { result += indices[(y * width + area.x0)..<(y * width + area.x1)] }
+        return result
+    }
 }
 
 /// GIF's variable-length LZW (codes of 3...12 bits, least significant bit first), with a
