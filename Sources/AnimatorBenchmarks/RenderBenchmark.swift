@@ -29,6 +29,21 @@ enum RenderBenchmark {
                          + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a") + " |")
         }
         lines.append("")
+        // A transition with rotated layers (the inverse-map path), no reference.
+        if let pendulum = registry.animator(named: "pendulum") {
+            let swing = record(pendulum, .dismiss)
+            lines += ["Pendulum dismiss (a snapshot rotating about its corner), \(swing.count) frames, ms per frame:", "",
+                      "| scale | median | max |", "|---|---|---|"]
+            for scale in [1.0, 2, 3] {
+                let renderer = SceneRenderer(size: swing[0].size, scale: scale)
+                var perFrame: [Double] = []
+                for _ in 0..<max(rounds / 3, 1) {
+                    for frame in swing { perFrame.append(Clock.milliseconds { renderer.draw(frame) }) }
+                }
+                lines.append("| \(Int(scale)) | \(fixed(median(perFrame), 3)) | \(fixed(perFrame.max()!, 3)) |")
+            }
+            lines.append("")
+        }
         // The whole command, as a user runs it.
         let output = workspace.root + "/bubble.gif"
         var wall: [Double] = []
@@ -44,16 +59,16 @@ enum RenderBenchmark {
         return lines
     }
 
-    /// The frames of the Bubble present transition between the stage's list and detail.
-    static func record(_ bubble: AnimatorInfo) -> [SceneFrame] {
+    /// The frames of an animator's transition between the stage's list and detail.
+    static func record(_ animator: AnimatorInfo, _ operation: TransitionOperation = .present) -> [SceneFrame] {
         let runtime = TransitionRuntime()
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
         do {
-            let animator = try AnimatorInstance(bubble, parameters: bubble.resolveParameters([]),
+            let instance = try AnimatorInstance(animator, parameters: animator.resolveParameters([]),
                                                 session: HostSession(engine: runtime.engine))
-            _ = try TransitionStage(runtime: runtime).perform(.present, animator: animator, onFrame: recorder.capture)
+            _ = try TransitionStage(runtime: runtime).perform(operation, animator: instance, onFrame: recorder.capture)
         } catch {
-            print("bubble present failed: \(error)")
+            print("\(animator.name) \(operation.rawValue) failed: \(error)")
         }
         return recorder.take()
     }

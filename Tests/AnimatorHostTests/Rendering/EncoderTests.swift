@@ -27,8 +27,8 @@ import TestSupport
             for i in range(frames):
                 im.seek(i)
                 durations.append(im.info.get('duration', 0))
-                rgb = im.convert('RGB')
-                pixels.append([r << 16 | g << 8 | b for (r, g, b) in rgb.getdata()])
+                raw = im.convert('RGB').tobytes()
+                pixels.append([raw[i] << 16 | raw[i + 1] << 8 | raw[i + 2] for i in range(0, len(raw), 3)])
             print(json.dumps({'size': list(im.size), 'frames': frames, 'durations': durations,
                               'loop': im.info.get('loop'), 'pixels': pixels}))
             """
@@ -119,8 +119,10 @@ import TestSupport
             import json, sys
             from PIL import Image
             im = Image.open(sys.argv[1]); im.seek(1)
-            print(json.dumps({'extent': list(im.tile[0].extents),
-                              'pixels': [r << 16 | g << 8 | b for (r, g, b) in im.convert('RGB').getdata()]}))
+            extent = list(im.tile[0].extents)
+            raw = im.convert('RGB').tobytes()
+            print(json.dumps({'extent': extent,
+                              'pixels': [raw[i] << 16 | raw[i + 1] << 8 | raw[i + 2] for i in range(0, len(raw), 3)]}))
             """
         let result = try Python.run(script, [path])
         struct Frame: Decodable { var extent: [Int]; var pixels: [Int] }

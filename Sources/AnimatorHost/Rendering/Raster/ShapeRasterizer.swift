@@ -161,6 +161,14 @@ enum ShapeRasterizer {
         guard !area.isEmpty else { return }
         let hollow = hole.map { $0.width > 0 && $0.height > 0 } ?? false
         let g = inverse
+        // Without perspective the layer point moves linearly along a row, so the run of
+        // pixels whose centers lie half a pixel or more inside the shape's corner-free
+        // middle is found per row in closed form and filled without measuring each pixel.
+        let affine = g.m13 == 0 && g.m23 == 0 && !hollow
+        let r = min(max(shape.radius, 0), shape.width / 2, shape.height / 2)
+        // Layer units per pixel across the vertical and the horizontal edges, plus a hair.
+        let marginX = 0.5 * (g.m11 * g.m11 + g.m21 * g.m21).squareRoot() / abs(g.m33) * 1.001 + 1e-9
+        let marginY = 0.5 * (g.m12 * g.m12 + g.m22 * g.m22).squareRoot() / abs(g.m33) * 1.001 + 1e-9
         for row in area.y0..<area.y1 {
             var start = area.x0, end = area.x1
             if inFront {
@@ -186,13 +194,48 @@ enum ShapeRasterizer {
             }
             guard start < end else { continue }
             let py = Double(row) + 0.5
+            var solidStart = end, solidEnd = end
+            if affine {
+                // Layer x = a + b·X and y = c + d·X at pixel-center abscissa X on this row.
+                let a = (py * g.m21 + g.m31) / g.m33, b = g.m11 / g.m33
+                let c = (py * g.m22 + g.m32) / g.m33, d = g.m12 / g.m33
+                // The wider arm of the cross: the full width between the straight
+                // horizontal edges, or the full height between the vertical ones.
+                let arms = [(shape.x + marginX, shape.x + shape.width - marginX, shape.y + r + marginY,
+                             shape.y + shape.height - r - marginY),
+                            (shape.x + r + marginX, shape.x + shape.width - r - marginX, shape.y + marginY,
+                             shape.y + shape.height - marginY)]
+                for (left, right, top, bottom) in arms {
+                    var low = -Double.infinity, high = Double.infinity
+                    for (origin, slope, lower, upper) in [(a, b, left, right), (c, d, top, bottom)] {
+                        if slope == 0 {
+                            if origin < lower || origin > upper { low = .infinity }
+                        } else {
+                            let p = (lower - origin) / slope, q = (upper - origin) / slope
+                            low = max(low, min(p, q)); high = min(high, max(p, q))
+                        }
+                    }
+                    guard low <= high, low.isFinite || high.isFinite else { continue }
+                    let first = max(Int(max(low - 0.5, -1e9).rounded(.up)), start)
+                    let last = min(Int(min(high - 0.5, 1e9).rounded(.down)) + 1, end)
+                    if last - first > solidEnd - solidStart { (solidStart, solidEnd) = (first, last) }
+                }
+            }
             var u = (Double(start) + 0.5) * g.m11 + py * g.m21 + g.m31
             var v = (Double(start) + 0.5) * g.m12 + py * g.m22 + g.m32
             var w = (Double(start) + 0.5) * g.m13 + py * g.m23 + g.m33
             // Fully covered pixels are handed over in runs.
             var run = -1
-            for x in start..<end {
-                defer { u += g.m11; v += g.m12; w += g.m13 }
+            var x = start
+            while x < end {
+                if x == solidStart, solidEnd > solidStart {
+                    if run < 0 { run = x }
+                    let skipped = Double(solidEnd - x)
+                    u += g.m11 * skipped; v += g.m12 * skipped; w += g.m13 * skipped
+                    x = solidEnd
+                    continue
+                }
+                defer { u += g.m11; v += g.m12; w += g.m13; x += 1 }
                 guard w > 1e-12 else {
                     if run >= 0 { painter.span(y: row, x0: run, x1: x); run = -1 }
                     continue
