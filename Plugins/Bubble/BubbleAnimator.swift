@@ -88,8 +88,12 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
             }
             let originalSize = returningView.frame.size
             let originalCenter = returningView.center
+            // The screen below comes in under the returning view; a cancelled pop takes it
+            // away again (UIKit leaves that to the animator; a dismissal's presenter stays).
+            var inserted: UIView?
             if let toView = transitionContext.view(forKey: .to), toView.superview == nil {
                 container.insertSubview(toView, belowSubview: returningView)
+                if transitionContext.operation != .dismiss { inserted = toView }
             }
             let reused = bubble != nil
             let bubble = makeBubble(originalSize, in: container)
@@ -107,6 +111,7 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
                     // Still presented: the view comes back whole, the bubble stays behind it.
                     returningView.transform = .identity
                     returningView.alpha = 1
+                    inserted?.removeFromSuperview()
                 } else {
                     bubble.removeFromSuperview()
                     returningView.removeFromSuperview()

@@ -43,7 +43,9 @@ final class ZoomAnimator: UIViewControllerAnimatedTransitioning {
             if cancelled {
                 // Cancelled (an interactive pinch let go early): everything as it was.
                 fromView?.transform = .identity
-                if growing { toView?.removeFromSuperview() }
+                // What the animator added goes (UIKit leaves that to the animator); a
+                // dismissal's presenter is the runtime's to put back.
+                if transitionContext.operation != .dismiss { toView?.removeFromSuperview() }
             }
             transitionContext.completeTransition(!cancelled)
         }

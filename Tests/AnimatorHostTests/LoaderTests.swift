@@ -130,6 +130,28 @@ import TestSupport
         #expect(try instance.duration(for: .present) == 0.25)
     }
 
+    @Test func aPluginBuiltForOneTwoRunsWithoutTheHostReadingPastItsStruct() throws {
+        // A 1.2 plugin's ah_animator ends where 1.3 appended start_interactive; the fixture
+        // poisons the memory after it, so reading any 1.3 field would crash the test.
+        let folder = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ABI_MINOR=2", "FIXTURE_BUILT_FOR_1_2", "FIXTURE_COMPLETE_NOW"],
+                           output: folder + "/older.so")
+        let registry = discover([folder])
+        #expect(registry.problems.isEmpty)
+        let info = try #require(registry.animators.first)
+        #expect(info.abi == ABIVersion(major: 1, minor: 2))
+        let runtime = TransitionRuntime()
+        let instance = try AnimatorInstance(info, parameters: info.resolveParameters([]), session: HostSession(engine: runtime.engine))
+        #expect(!instance.isOwnInteractionController)
+        #expect(!instance.offersInterruptibleAnimator)
+        // Run it where the host would look for 1.3's fields: driven by an interaction.
+        let stage = TransitionStage(runtime: runtime)
+        let script = try InteractionScript.parse("update 0.5 @0.1; finish @0.2")
+        let outcome = try stage.perform(.present, animator: instance, interaction: script)
+        #expect(outcome.completed)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+    }
+
     @Test func shadowedDuplicateAcrossFoldersIsReportedAndNotLoaded() throws {
         let first = pluginFolder()
         let second = pluginFolder()

@@ -27,6 +27,8 @@
  *                                 calls completeTransition(!cancelled); animate() starts it
  *   FIXTURE_INTERRUPTIBLE_NULL    interruptible_animator() returns AH_NULL_HANDLE (combine
  *                                 with FIXTURE_COMPLETE_NOW)
+ *   FIXTURE_BUILT_FOR_1_2         the animator instance claims 1.2 and ends where 1.3's
+ *                                 fields begin; those fields hold poison (never read them)
  *   FIXTURE_PRESENTATION          supplies a presentation controller: the bottom half of the
  *                                 container, a wrapper view around the presented view, a
  *                                 dimming view fading to 0.5 alongside; logs each hook
@@ -38,6 +40,8 @@
  *   FIXTURE_COMPLETE_TWICE        ... and then calls completeTransition a second time
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -487,6 +491,17 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
         .presentation_controller = fixture_presentation,
 #endif
     };
+#ifdef FIXTURE_BUILT_FOR_1_2
+    /* As a plugin compiled against the 1.2 headers: the instance ends before the fields
+       1.3 appended, and whatever memory follows must never be read. Poison stands in
+       for it: calling any of these would crash. */
+    animator->abi = (ah_version){ 1, 2 };
+    animator->struct_size = (uint32_t)offsetof(ah_animator, start_interactive);
+    animator->start_interactive = (void (*)(const ah_animator *, ah_context))(uintptr_t)1;
+    animator->gesture = (void (*)(const ah_animator *, ah_context, const ah_gesture_sample *))(uintptr_t)1;
+    animator->interruptible_animator = (ah_property_animator (*)(const ah_animator *, ah_context))(uintptr_t)1;
+    animator->presentation_controller = (const ah_presentation_controller *(*)(const ah_animator *, ah_context))(uintptr_t)1;
+#endif
     return animator;
 #endif
 }

@@ -45,11 +45,13 @@ public final class SystemAnimator: TransitionAnimator {
         let height = container.bounds.size.height
         let finish: (Bool) -> Void = { [engine] _ in
             if state.wasCancelled, let fromView = state.fromView {
-                // Cancelled: the outgoing view goes back where it was.
+                // Cancelled: the outgoing view goes back where it was, and the incoming one
+                // (but a dismissal's presenter, which the runtime puts back) goes away.
                 engine.performWithoutAnimation {
                     fromView.frame = state.initialFrames.from
                     fromView.alpha = 1
                 }
+                if state.operation != .dismiss { state.toView?.removeFromSuperview() }
             }
             state.completeTransition(!state.wasCancelled)
         }

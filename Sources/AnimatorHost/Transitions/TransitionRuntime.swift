@@ -251,11 +251,17 @@ public final class TransitionRuntime {
             fromView: from.view, toView: to.view,
             initialFrames: (from: from.view.frame, to: .zero), finalFrames: (from: .zero, to: container.bounds),
             presentationStyle: .fullScreen)
-        let outcome = try run(state, animator: animator, interaction: interaction, willBegin: willBegin, onFrame: onFrame)
+        var outcome = try run(state, animator: animator, interaction: interaction, willBegin: willBegin, onFrame: onFrame)
         if outcome.completed {
             from.view.removeFromSuperview()
             if to.view.superview != container { try container.addSubview(to.view) }
         } else {
+            // UIKit leaves a cancelled transition's incoming view where the animator left
+            // it; the animator should have removed it. The host tidies up, and says so.
+            if to.view.superview == container, let animator, animated {
+                outcome.problems.append("\(animator.identifier) left the incoming view (\(to.name)) in the container after "
+                    + "cancelling; UIKit would leave it on screen (remove it before completeTransition(false)); the host removed it")
+            }
             to.view.removeFromSuperview()
             if from.view.superview != container { try container.addSubview(from.view) }
         }

@@ -258,6 +258,22 @@ import Testing
         #expect(abs(layer.presentation(at: 0.75).position.x - 50) < 1e-12)  // halfway: 0 → 100
     }
 
+    @Test func anAnimationEndingOnAFrameEndsOnThatFrameDespiteRounding() throws {
+        // In binary, 0.4 + 0.2 is 0.6000000000000001, so an animation of 0.2 s begun at
+        // 0.4 ends a hair after the frame time 0.6. It is due at 0.6: events within a
+        // nanosecond of the clock count as due.
+        try engine.advance(to: 0.4)
+        #expect(0.4 + 0.2 > 0.6)
+        let layer = layer()
+        var stopped: Bool?
+        var fade = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 0.2)
+        fade.didStop = { stopped = $0 }
+        try layer.add(fade, forKey: "fade")
+        try engine.advance(to: 0.6)
+        #expect(stopped == true)
+        #expect(layer.animationKeys().isEmpty)
+    }
+
     @Test func aTransitionReportsItsProgress() throws {
         let layer = layer()
         try layer.add(.transition(.push, .fromRight, duration: 0.4), forKey: "t")

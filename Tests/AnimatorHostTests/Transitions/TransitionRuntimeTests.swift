@@ -444,3 +444,36 @@ extension TransitionRuntimeTests {
         #expect(table.pointee.context_target_transform(table, context, &transform) == ah_status(AH_ERR_STALE_HANDLE))
     }
 }
+
+/// An animator that adds the incoming view and cancels at once, leaving the view there:
+/// the mistake UIKit does not forgive (the view would stay on screen).
+private final class CancelsAndLeavesTheView: TransitionAnimator {
+    var identifier: String { "test.leaves-the-view" }
+
+    func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        if let toView = state.toView { try? state.container.addSubview(toView) }
+        state.completeTransition(false)
+        return (0.3, [])
+    }
+
+    func end(_ state: TransitionState) {}
+}
+
+@Suite struct CancelledTransitionTidyingTests {
+    @Test func anIncomingViewLeftAfterACancelIsRemovedWithAWarning() throws {
+        let runtime = TransitionRuntime()
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        let root = ViewController(name: "root", engine: runtime.engine, frame: bounds)
+        let list = ViewController(name: "list", engine: runtime.engine, frame: bounds)
+        let card = ViewController(name: "card", engine: runtime.engine, frame: bounds)
+        try runtime.setRoot(root)
+        try root.view.addSubview(list.view)
+        let outcome = try runtime.transition(.push, in: root.view, from: list, to: card, animator: CancelsAndLeavesTheView())
+        #expect(!outcome.completed)
+        #expect(outcome.problems == [
+            "test.leaves-the-view left the incoming view (card) in the container after cancelling; UIKit would leave it "
+                + "on screen (remove it before completeTransition(false)); the host removed it",
+        ])
+        #expect(root.view.subviews == [list.view])
+    }
+}
