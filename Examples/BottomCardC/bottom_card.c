@@ -4,7 +4,8 @@
  * (opacity 0.44, radius 13, offset (0, -6)) around a view with rounded top corners
  * (radius 16, reaching 16 points below the card so its square bottom corners are hidden),
  * over a black dimming view that fades to 0.5 alongside the presentation and back to 0
- * alongside the dismissal; and the animator that slides the card up and down.
+ * alongside the dismissal, and dismisses on a tap outside the card (on the dimming view);
+ * and the animator that slides the card up and down.
  *
  *     cc -shared -fPIC -I Sources/AnimatorABI/include bottom_card.c -o libBottomCardC.so
  */
@@ -141,6 +142,16 @@ static void card_dismissal_did_end(const ah_presentation_controller *self, bool 
     }
 }
 
+/* dimmingViewTapped: a tap on the dimming view, that is anywhere outside the card, dismisses. */
+static bool card_tap(const ah_presentation_controller *self, ah_point point, ah_rect bounds) {
+    const card_state *state = self->controller_data;
+    if (!state->dimming) return false;
+    ah_rect card = card_frame(self, bounds);
+    bool inside = point.x >= card.origin.x && point.x < card.origin.x + card.size.width
+        && point.y >= card.origin.y && point.y < card.origin.y + card.size.height;
+    return !inside;
+}
+
 static void card_controller_destroy(const ah_presentation_controller *self) {
     free((void *)self);
 }
@@ -155,6 +166,7 @@ static const ah_presentation_controller *card_controller(const ah_animator *self
         .frame_of_presented_view = card_frame, .presentation_will_begin = card_will_begin,
         .presentation_did_end = card_did_end, .dismissal_will_begin = card_dismissal_will_begin,
         .dismissal_did_end = card_dismissal_did_end, .destroy = card_controller_destroy,
+        .tap = card_tap,
     };
     return controller;
 }

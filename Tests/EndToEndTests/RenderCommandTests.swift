@@ -216,6 +216,29 @@ import TestSupport
         #expect(bad.standardError == "animator-host run: \(path): $.steps[0]: pop with only list in the navigation stack\n")
     }
 
+    @Test func aTapOnTheBottomCardsDimmingViewDismissesIt() throws {
+        let routes = cli.home.file("card.json")
+        try #"""
+            { "routes": [ { "operation": "present", "to": "detail", "animator": "bottom-card-c" },
+                          { "operation": "dismiss", "from": "detail", "animator": "bottom-card-c" } ] }
+            """#.write(toFile: routes, atomically: true, encoding: .utf8)
+        let flow = cli.home.file("tap.json")
+        // The card is the bottom 300 points of the 844-point screen: (195, 100) is on the dimming view.
+        try #"{ "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss", "tap": [195, 100] } ] }"#
+            .write(toFile: flow, atomically: true, encoding: .utf8)
+        let result = try cli.run("run", "--routes", routes, "--scenario", flow)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(
+            "2. dismiss detail → list: bottom-card-c (org.animatorhost.example.bottom-card-c), 0.35 s, 22 frames, completed (tap at 195, 100)  [$.routes[1]]\n"))
+        // (195, 700) is on the card: the controller ignores it, and the run says so.
+        try #"{ "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss", "tap": [195, 700] } ] }"#
+            .write(toFile: flow, atomically: true, encoding: .utf8)
+        let ignored = try cli.run("run", "--routes", routes, "--scenario", flow)
+        #expect(ignored.status == 1)
+        #expect(ignored.standardError
+                == "animator-host run: the tap at (195, 700) does not dismiss detail: its presentation controller ignores it\n")
+    }
+
     @Test func playWithoutATerminalPrintsTheSummaryOnly() throws {
         let result = try cli.run("play", "bubble", "--operation", "present")
         #expect(result.status == 0, "\(result.standardError)")

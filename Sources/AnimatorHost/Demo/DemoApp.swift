@@ -25,13 +25,17 @@ public enum DemoApp {
         public var from: String
         public var to: String
         public var tab: Int?
+        /// For a dismissal caused by a tap: where (window coordinates). The presented
+        /// screen's presentation controller decides whether the tap dismisses.
+        public var tap: Point?
 
         /// Creates a step.
-        public init(operation: TransitionOperation, from: String, to: String, tab: Int? = nil) {
+        public init(operation: TransitionOperation, from: String, to: String, tab: Int? = nil, tap: Point? = nil) {
             self.operation = operation
             self.from = from
             self.to = to
             self.tab = tab
+            self.tap = tap
         }
     }
 
@@ -110,7 +114,16 @@ public enum DemoApp {
                 outcome = try runtime.present(presented, from: tabs.controller, animator: animator,
                                               presentationController: controller, interaction: interaction, onFrame: onFrame)
             case .dismiss:
-                outcome = try runtime.dismiss(screens[step.from]!, animator: animator, interaction: interaction,
+                let presented = screens[step.from]!
+                if let tap = step.tap {
+                    // A tap dismisses only if the presentation controller says so (a dimming view).
+                    guard let controller = presented.presentationController, controller.handleTap(at: tap) else {
+                        throw EngineError("the tap at (\(JSONValue.format(tap.x)), \(JSONValue.format(tap.y))) does not dismiss "
+                            + "\(presented.name): " + (presented.presentationController == nil
+                                ? "it has no presentation controller to handle taps" : "its presentation controller ignores it"))
+                    }
+                }
+                outcome = try runtime.dismiss(presented, animator: animator, interaction: interaction,
                                               onFrame: onFrame)
             case .push:
                 outcome = try navigation.push(screens[step.to]!, animator: animator, interaction: interaction,

@@ -6,7 +6,9 @@
 ///
 /// The screens are the demo's: list (the navigation root in tab 0), card, detail and
 /// settings (tab 1). "to" names the screen to present or push; dismiss and pop need
-/// nothing; tab needs "tab" (0 or 1). The outgoing screen of each step, and the incoming
+/// nothing; tab needs "tab" (0 or 1). A dismiss with "tap": [x, y] is a tap at that point
+/// (window coordinates) that the presentation controller must turn into the dismissal,
+/// as a tap on a bottom card's dimming view does. The outgoing screen of each step, and the incoming
 /// one of dismiss, pop and tab, follow from the steps before, as in the app; a step that
 /// the app could not perform at that point is an error naming the step.
 public struct Scenario: Equatable, Sendable {
@@ -61,8 +63,19 @@ public struct Scenario: Equatable, Sendable {
         for (index, step) in steps.enumerated() {
             let at = "$.steps[\(index)]"
             guard case .object(let members) = step else { throw FormatError(path: at, reason: "expected an object") }
-            for (key, _) in members where !["operation", "to", "tab"].contains(key) {
-                throw FormatError(path: "\(at).\(key)", reason: "unknown key (a step has operation, to and tab)")
+            for (key, _) in members where !["operation", "to", "tab", "tap"].contains(key) {
+                throw FormatError(path: "\(at).\(key)", reason: "unknown key (a step has operation, to, tab and tap)")
+            }
+            var tap: Point?
+            if let value = step["tap"] {
+                guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 2,
+                      value.arrayValue?.count == 2 else {
+                    throw FormatError(path: "\(at).tap", reason: "expected [x, y] in window coordinates")
+                }
+                guard step["operation"]?.stringValue == "dismiss" else {
+                    throw FormatError(path: "\(at).tap", reason: "only a dismissal can be caused by a tap")
+                }
+                tap = Point(x: numbers[0], y: numbers[1])
             }
             guard let name = step["operation"]?.stringValue else {
                 throw FormatError(path: "\(at).operation", reason: "missing (present, dismiss, push, pop or tab)")
@@ -93,7 +106,7 @@ public struct Scenario: Equatable, Sendable {
                 presented = to
             case .dismiss:
                 guard let shown = presented else { throw FormatError(path: at, reason: "dismiss with nothing presented") }
-                result.append(DemoApp.Step(operation: .dismiss, from: shown, to: visible))
+                result.append(DemoApp.Step(operation: .dismiss, from: shown, to: visible, tap: tap))
                 presented = nil
             case .push:
                 guard tab == 0 else { throw FormatError(path: at, reason: "push needs the navigation stack's tab (tab 0) selected") }

@@ -170,18 +170,21 @@ extension AnimatorInstance: TransitionAnimator {
         defer { session.closeContext(context) }
         guard let controller = make(animatorPointer, context) else { return nil }
         let header = ABIVersion(controller.pointee.abi)
+        // Everything up to destroy is required; `tap`, appended after it, is read only when covered.
+        let required = MemoryLayout<ah_presentation_controller>.offset(of: \.destroy)! + MemoryLayout<UnsafeRawPointer>.size
         guard DescriptorReader.versionProblem(header, what: "the presentation controller") == nil,
-              Int(controller.pointee.struct_size) >= MemoryLayout<ah_presentation_controller>.size,
+              Int(controller.pointee.struct_size) >= required,
               controller.pointee.destroy != nil else {
             // Without destroy there is no safe way to free it: leak rather than guess.
-            if Int(controller.pointee.struct_size) >= MemoryLayout<ah_presentation_controller>.size {
+            if Int(controller.pointee.struct_size) >= required {
                 controller.pointee.destroy?(controller)
             }
             session.append(UInt32(AH_LOG_ERROR), "\(info.id): presentation_controller returned an invalid "
                            + "controller (version, struct_size or destroy); no presentation controller is used")
             return nil
         }
-        return PluginPresentationController(controller, session: session, presented: presented, presenting: presenting)
+        return PluginPresentationController(controller, supplier: self, session: session, presented: presented,
+                                            presenting: presenting)
     }
 
     /// Whether the instance implements interruptible_animator (ABI 1.3).

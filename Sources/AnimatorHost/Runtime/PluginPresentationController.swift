@@ -8,16 +8,22 @@ final class PluginPresentationController: PresentationController {
     private let session: HostSession
     private let fields: Int
     private var wrapper: View?
+    /// The animator instance that supplied the controller: kept alive until the controller
+    /// is destroyed, since a plugin's controller may share the instance's data (the ABI
+    /// promises this order).
+    private let supplier: AnyObject
 
-    init(_ controller: UnsafePointer<ah_presentation_controller>, session: HostSession,
+    init(_ controller: UnsafePointer<ah_presentation_controller>, supplier: AnyObject, session: HostSession,
          presented: ViewController, presenting: ViewController) {
         self.controller = controller
+        self.supplier = supplier
         self.session = session
         fields = Int(controller.pointee.struct_size)
         super.init(presentedViewController: presented, presenting: presenting)
     }
 
     deinit {
+        // Destroyed before the supplying instance is released (after this body).
         controller.pointee.destroy?(controller)
     }
 
@@ -49,6 +55,13 @@ final class PluginPresentationController: PresentationController {
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {
         controller.pointee.dismissal_did_end?(controller, completed)
+    }
+
+    override func handleTap(at point: Point) -> Bool {
+        let offset = MemoryLayout<ah_presentation_controller>.offset(of: \.tap)!
+        guard fields >= offset + MemoryLayout<UnsafeRawPointer>.size, let tap = controller.pointee.tap,
+              let container = containerView else { return false }
+        return tap(controller, ah_point(x: point.x, y: point.y), HostSession.cRect(container.bounds))
     }
 
     /// Runs `body` with a context handle on the transition in progress.

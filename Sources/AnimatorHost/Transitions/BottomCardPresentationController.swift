@@ -74,6 +74,11 @@ public final class BottomCardPresentationController: PresentationController {
         dimmingView = nil
     }
 
+    /// A tap on the dimming view dismisses (dimmingViewTapped: in the seed).
+    override public func handleTap(at point: Point) -> Bool {
+        isDismissingTap(at: point)
+    }
+
     /// A tap at `point` (window coordinates): whether it lands on the dimming view, which
     /// asks for the dismissal (dimmingViewTapped: in the seed).
     public func isDismissingTap(at point: Point) -> Bool {

@@ -47,4 +47,9 @@ open class PresentationController {
 
     /// The dismissal transition ended: `completed` is false when it was cancelled.
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
+
+    /// A tap at `point` (in the container's coordinates) while the presented screen is
+    /// shown: whether it asks for the dismissal, as a tap gesture recognizer on a dimming
+    /// view would (default: no).
+    open func handleTap(at point: Point) -> Bool { false }
 }

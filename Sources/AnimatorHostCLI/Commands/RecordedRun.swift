@@ -27,12 +27,15 @@ struct RecordedRun {
         var outcome: TransitionOutcome
         var frames: Int
         var interactive = false
+        /// Where a tap caused it (a dismissal by a presentation controller).
+        var tap: Point?
 
         var text: String {
             var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
                 + "\(JSONValue.format(rounded(outcome.duration))) s, \(frames) frame\(frames == 1 ? "" : "s"), "
                 + (outcome.completed ? "completed" : "cancelled")
                 + (interactive ? " (interactive, \(JSONValue.format(rounded(outcome.elapsed))) s)" : "")
+                + (tap.map { " (tap at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
             if let rule { text += "  [\(rule)]" }
             return text
         }
@@ -102,7 +105,8 @@ struct RecordedRun {
                                                   outcome: report.outcome, frames: own))
                 lines.append(Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
                                   animator: animator, rule: report.resolution.rule ?? "default", outcome: report.outcome,
-                                  frames: own.count, interactive: report.resolution.interaction != nil))
+                                  frames: own.count, interactive: report.resolution.interaction != nil,
+                                  tap: report.step.tap))
             }
         }
         return RecordedRun(recording: Recording(size: runtime.window.bounds.size, fps: rate, segments: segments),

@@ -94,7 +94,11 @@ import TestSupport
              .init(path: "$.steps[0].operation", reason: "'swap' is not present, dismiss, push, pop or tab")),
             (#"{ "steps": [ { "operation": "tab", "tab": 0 } ] }"#, .init(path: "$.steps[0].tab", reason: "tab 0 is already selected")),
             (#"{ "steps": [ { "operation": "pop", "animated": true } ] }"#,
-             .init(path: "$.steps[0].animated", reason: "unknown key (a step has operation, to and tab)")),
+             .init(path: "$.steps[0].animated", reason: "unknown key (a step has operation, to, tab and tap)")),
+            (#"{ "steps": [ { "operation": "push", "to": "card", "tap": [1, 2] } ] }"#,
+             .init(path: "$.steps[0].tap", reason: "only a dismissal can be caused by a tap")),
+            (#"{ "steps": [ { "operation": "present", "to": "card" }, { "operation": "dismiss", "tap": [1] } ] }"#,
+             .init(path: "$.steps[1].tap", reason: "expected [x, y] in window coordinates")),
         ]
         for (text, error) in errors {
             #expect(throws: error) { try Scenario.parse(try JSONValue.parse(text)) }

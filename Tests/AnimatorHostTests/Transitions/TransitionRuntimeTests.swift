@@ -419,6 +419,23 @@ extension TransitionRuntimeTests {
         #expect(runtime.window.subviews == [list.view])
         #expect(detail.presentationController == nil)
     }
+
+    @Test func theLibrarysCardDismissesOnATapOutsideItAndOutlivesItsAnimator() throws {
+        // Presented by one instance that is then released; dismissed by another. The
+        // controller shares the first instance's data, which must stay alive.
+        var presenter: AnimatorInstance? = try bundled("bottom-card-c")
+        _ = try runtime.present(detail, from: list, animator: presenter!)
+        presenter = nil
+        let controller = try #require(detail.presentationController)
+        // The card covers y 544…844 of the 390 × 844 container; above it is the dimming view.
+        #expect(controller.handleTap(at: Point(x: 195, y: 100)))
+        #expect(controller.handleTap(at: Point(x: 10, y: 543)))
+        #expect(!controller.handleTap(at: Point(x: 195, y: 700)))
+        #expect(!controller.handleTap(at: Point(x: 10, y: 545)))
+        let back = try runtime.dismiss(detail, animator: bundled("bottom-card-c"))
+        #expect(back.completed && back.problems.isEmpty)
+        #expect(runtime.window.subviews == [list.view])
+    }
 }
 
 extension TransitionRuntimeTests {

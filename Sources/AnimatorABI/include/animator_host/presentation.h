@@ -23,8 +23,11 @@ typedef struct ah_presentation_controller ah_presentation_controller;
 /**
  * A custom presentation's controller, returned by `ah_animator.presentation_controller`
  * and owned by the plugin until the host calls `destroy` (after the dismissal ended, or
- * after a cancelled presentation). The hooks receive a context of the transition they
- * belong to (container, views, coordinator); it is stale after the hook returns.
+ * after a cancelled presentation). The animator instance that returned it is not
+ * destroyed before the controller is, so the controller may share its data; the
+ * dismissal may be animated by another instance. The hooks receive a context of the
+ * transition they belong to (container, views, coordinator); it is stale after the hook
+ * returns.
  */
 struct ah_presentation_controller {
     /** AH_ABI_VERSION_INIT. */
@@ -55,6 +58,19 @@ struct ah_presentation_controller {
     void (*dismissal_did_end)(const ah_presentation_controller *self, bool completed);
     /** Frees the controller. Required. [host-thread] Called once. */
     void (*destroy)(const ah_presentation_controller *self);
+
+    /* ---- Appended in 1.3 (read only when struct_size covers it) --------------------- */
+
+    /**
+     * A tap in the container while the presented screen is on screen and no transition
+     * runs, at `point` in the container's coordinates: what a tap gesture recognizer on
+     * the controller's dimming view would receive. Optional (NULL: taps are ignored).
+     * [host-thread] Returns true to have the presented screen dismissed (seed 004's
+     * dimmingViewTapped:); the host then dismisses it, with the animator the app's routes
+     * pick for that dismissal, after this returns. `container_bounds` is the container's
+     * bounds, for hit testing against frame_of_presented_view.
+     */
+    bool (*tap)(const ah_presentation_controller *self, ah_point point, ah_rect container_bounds);
 };
 
 #ifdef __cplusplus
