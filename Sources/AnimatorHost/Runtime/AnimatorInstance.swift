@@ -82,6 +82,15 @@ public final class AnimatorInstance {
         self.animator = created
     }
 
+    /// Wraps an animator instance made in this process (not loaded from a library): an
+    /// animator compiled into a tool that embeds the host, or the Swift SDK's exported
+    /// animator in its tests. The instance is destroyed with the wrapper.
+    init(inProcess created: UnsafePointer<ah_animator>, info: AnimatorInfo, session: HostSession) {
+        self.info = info
+        self.session = session
+        self.animator = created
+    }
+
     deinit {
         animator.pointee.destroy!(animator)
     }

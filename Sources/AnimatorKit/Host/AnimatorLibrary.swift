@@ -64,6 +64,8 @@ let currentABI = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MI
 private final class AnimatorBox {
     let animator: any AnimatedTransitioning
     let host: UnsafePointer<ah_host>
+    /// The interruptible animator handed to the host, kept alive until animationEnded.
+    var interruptible: UIViewPropertyAnimator?
 
     init(animator: any AnimatedTransitioning, host: UnsafePointer<ah_host>) {
         self.animator = animator
@@ -98,6 +100,7 @@ func makeCAnimator(_ animator: any AnimatedTransitioning,
         ended: { this, _, completed in
             guard let box = AnimatorBox.from(this) else { return }
             CurrentHost.with(box.host) { box.animator.animationEnded(completed) }
+            box.interruptible = nil
         },
         destroy: { this in
             guard let this, let data = this.pointee.animator_data else { return }
@@ -117,10 +120,22 @@ func makeCAnimator(_ animator: any AnimatedTransitioning,
                 interactive.handleGesture(GestureSample(sample.pointee), transitionContext: box.context(ctx))
             }
         } : nil,
-        // Interruptible animators from Swift: not offered by the SDK yet.
-        interruptible_animator: nil,
-        // Presentation controllers from Swift: not offered by the SDK yet.
-        presentation_controller: nil))
+        // Only for animators that give one property animator for the whole transition.
+        interruptible_animator: animator is InterruptibleTransitioning ? { this, ctx in
+            guard let box = AnimatorBox.from(this), let interruptible = box.animator as? InterruptibleTransitioning else {
+                return ah_property_animator(AH_NULL_HANDLE)
+            }
+            let propertyAnimator = CurrentHost.with(box.host) { interruptible.interruptibleAnimator(using: box.context(ctx)) }
+            box.interruptible = propertyAnimator
+            return propertyAnimator.handle
+        } : nil,
+        // Only for animators that supply presentation controllers.
+        presentation_controller: animator is PresentationControllerProviding ? { this, ctx in
+            guard let box = AnimatorBox.from(this), let provider = box.animator as? PresentationControllerProviding,
+                  let controller = CurrentHost.with(box.host, { provider.presentationController(using: box.context(ctx)) })
+            else { return nil }
+            return UnsafePointer(PresentationControllerBox.make(controller, host: box.host))
+        } : nil))
     return cAnimator
 }
 

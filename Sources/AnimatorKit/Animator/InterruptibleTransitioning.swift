@@ -1,0 +1,30 @@
+/// UIViewControllerAnimatedTransitioning's interruptibleAnimator(using:): adopt it besides
+/// `UIViewControllerAnimatedTransitioning` to give the host one property animator for the
+/// whole transition. When the host's percent-driven interaction controller drives the
+/// transition, it calls this instead of `animateTransition` and scrubs the animator
+/// (pauses it, sets fractionComplete, reverses and continues it) rather than the
+/// container's time.
+///
+/// Return the same animator every time for a transition, with its animations added and
+/// a completion that calls `completeTransition`. Have `animateTransition` start it for the
+/// non-interactive case, as UIKit's documentation advises:
+///
+///     func animateTransition(using context: TransitionContext) {
+///         interruptibleAnimator(using: context).startAnimation()
+///     }
+///
+/// The SDK keeps the returned animator alive until `animationEnded`.
+public protocol InterruptibleTransitioning: AnyObject {
+    /// interruptibleAnimator(using:).
+    func interruptibleAnimator(using transitionContext: TransitionContext) -> UIViewPropertyAnimator
+}
+
+/// UIViewControllerTransitioningDelegate's presentationController(forPresented:presenting:
+/// source:), answered by the animator: adopt it to make the presentations this animator
+/// performs custom presentations managed by a `UIPresentationController` of yours.
+public protocol PresentationControllerProviding: AnyObject {
+    /// The controller for a presentation about to begin (`transitionContext` answers its
+    /// operation only), or nil for none. Return a new controller each time: the host
+    /// keeps it until the presented screen is dismissed.
+    func presentationController(using transitionContext: TransitionContext) -> UIPresentationController?
+}

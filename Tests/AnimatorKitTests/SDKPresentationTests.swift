@@ -1,0 +1,172 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+
+/// The SDK's interruptible animators and presentation controllers (ABI 1.3), written as
+/// an author would and run by the host's transition runtime through the exported C animator.
+@Suite struct SDKPresentationTests {
+    let session = HostSession()
+    let runtime: TransitionRuntime
+    let list: ViewController
+    let detail: ViewController
+
+    init() throws {
+        runtime = TransitionRuntime(engine: session.engine)
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        list = ViewController(name: "list", engine: session.engine, frame: bounds)
+        detail = ViewController(name: "detail", engine: session.engine, frame: bounds)
+        try runtime.setRoot(list)
+    }
+
+    /// Wraps a Swift animator's exported C instance for the runtime.
+    func instance(_ animator: any AnimatedTransitioning, id: String) -> AnimatorInstance {
+        let info = AnimatorInfo(id: id, name: id, displayName: id, version: "1", summary: nil, author: nil, url: nil,
+                                operations: OperationSet([.present, .dismiss]), isInteractive: false, parameters: [],
+                                abi: ABIVersion.host, path: "(in process)", index: 0)
+        return AnimatorInstance(inProcess: makeCAnimator(animator, host: UnsafePointer(session.table)), info: info,
+                                session: session)
+    }
+
+    /// Fades the incoming view in with one linear property animator for the whole transition.
+    final class FadeIn: AnimatedTransitioning, InterruptibleTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.fade-in", name: "fade-in", version: "1", operations: [.present])
+        var made = 0
+        private var current: UIViewPropertyAnimator?
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.4 }
+
+        func animateTransition(using transitionContext: TransitionContext) {
+            try? interruptibleAnimator(using: transitionContext).startAnimation()
+        }
+
+        func interruptibleAnimator(using transitionContext: TransitionContext) -> UIViewPropertyAnimator {
+            if let current { return current }
+            made += 1
+            let toView = transitionContext.view(forKey: .to)!
+            toView.alpha = 0
+            transitionContext.containerView.addSubview(toView)
+            let animator = UIViewPropertyAnimator(duration: 0.4, curve: .linear) { toView.alpha = 1 }
+            animator.addCompletion { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) }
+            current = animator
+            return animator
+        }
+
+        func animationEnded(_ transitionCompleted: Bool) { current = nil }
+    }
+
+    @Test func anInterruptibleAnimatorIsScrubbedByThePercentDrivenInteraction() throws {
+        let fade = FadeIn(parameters: ParameterValues([:]))
+        let script = try InteractionScript.parse("update 0.5 @0.1; finish @0.2")
+        let start = session.engine.currentTime
+        var atUpdate: Double?
+        let outcome = try runtime.present(detail, from: list, animator: instance(fade, id: "test.fade-in"),
+                                          interaction: script) { t in
+            if atUpdate == nil, t - start >= 0.1 - 1e-9 { atUpdate = detail.view.layer.presentation().opacity }
+        }
+        // fractionComplete 0.5 on a linear 0 → 1: alpha 0.5, whatever the clock says.
+        #expect(abs(try #require(atUpdate) - 0.5) < 1e-9)
+        // Finishing from 0.5 at 0.2 s plays the remaining half of 0.4 s: done at 0.4 s.
+        #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(abs(outcome.elapsed - 0.4) < 1e-6)
+        #expect(fade.made == 1)
+        #expect(detail.view.alpha == 1)
+    }
+
+    @Test func withoutAnInteractionAnimateTransitionStartsTheSameAnimator() throws {
+        let fade = FadeIn(parameters: ParameterValues([:]))
+        let outcome = try runtime.present(detail, from: list, animator: instance(fade, id: "test.fade-in"))
+        #expect(outcome.completed && abs(outcome.elapsed - 0.4) < 1e-6)
+        #expect(fade.made == 1)
+    }
+
+    /// A sheet over the bottom half with a dimming view, dismissed by a tap above it.
+    final class Sheet: UIPresentationController {
+        var dimming: UIView?
+        var calls: [String] = []
+
+        override func frameOfPresentedView(inContainerBounds containerBounds: CGRect) -> CGRect {
+            CGRect(x: 0, y: containerBounds.height / 2, width: containerBounds.width, height: containerBounds.height / 2)
+        }
+
+        override func presentationTransitionWillBegin(_ transitionContext: TransitionContext) -> UIView? {
+            calls.append("presentationWillBegin")
+            let dimming = UIView(frame: transitionContext.containerView.bounds)
+            dimming.backgroundColor = UIColor(red: 0, green: 0, blue: 0)
+            dimming.alpha = 0
+            transitionContext.containerView.addSubview(dimming)
+            self.dimming = dimming
+            _ = transitionContext.animateAlongside({ dimming.alpha = 0.5 })
+            return nil
+        }
+
+        override func presentationTransitionDidEnd(_ completed: Bool) { calls.append("presentationDidEnd \(completed)") }
+
+        override func dismissalTransitionWillBegin(_ transitionContext: TransitionContext) {
+            calls.append("dismissalWillBegin")
+            let dimming = self.dimming
+            _ = transitionContext.animateAlongside({ dimming?.alpha = 0 })
+        }
+
+        override func dismissalTransitionDidEnd(_ completed: Bool) {
+            calls.append("dismissalDidEnd \(completed)")
+            if completed { dimming?.removeFromSuperview() }
+        }
+
+        override func handleTap(at point: CGPoint, containerBounds: CGRect) -> Bool {
+            point.y < frameOfPresentedView(inContainerBounds: containerBounds).minY
+        }
+    }
+
+    /// Slides the sheet up from below and back down; supplies the sheet.
+    final class SheetAnimator: AnimatedTransitioning, PresentationControllerProviding {
+        static let descriptor = AnimatorDescriptor(id: "test.sheet", name: "sheet", version: "1", operations: [.present, .dismiss])
+        var sheets: [Sheet] = []
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.3 }
+
+        func presentationController(using transitionContext: TransitionContext) -> UIPresentationController? {
+            let sheet = Sheet()
+            sheets.append(sheet)
+            return sheet
+        }
+
+        func animateTransition(using transitionContext: TransitionContext) {
+            let presenting = transitionContext.operation == .present
+            let key: TransitionContext.Key = presenting ? .to : .from
+            guard let view = transitionContext.view(forKey: key) else { return transitionContext.completeTransition(false) }
+            let shown = presenting ? transitionContext.finalFrame(forKey: .to) : transitionContext.initialFrame(forKey: .from)
+            let hidden = shown.offsetBy(dx: 0, dy: shown.height)
+            if presenting {
+                view.frame = hidden
+                transitionContext.containerView.addSubview(view)
+            }
+            UIView.animate(withDuration: 0.3, animations: { view.frame = presenting ? shown : hidden }, completion: { _ in
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
+        }
+    }
+
+    @Test func aSwiftPresentationControllerShapesAndDismissesItsPresentation() throws {
+        let animator = SheetAnimator(parameters: ParameterValues([:]))
+        let outcome = try runtime.present(detail, from: list, animator: instance(animator, id: "test.sheet"))
+        #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
+        let sheet = try #require(animator.sheets.first)
+        // The bottom half of 390 × 844; the presenter stays on screen (custom presentation).
+        #expect(detail.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        #expect(list.view.superview == runtime.window)
+        let dimming = try #require(sheet.dimming)
+        #expect(dimming.alpha == 0.5)
+        #expect(sheet.calls == ["presentationWillBegin", "presentationDidEnd true"])
+        // Taps: above the sheet dismisses, on it does not.
+        let controller = try #require(detail.presentationController)
+        #expect(controller.handleTap(at: Point(x: 195, y: 100)))
+        #expect(!controller.handleTap(at: Point(x: 195, y: 600)))
+        // Dismissed by another instance of the animator.
+        let back = try runtime.dismiss(detail, animator: instance(SheetAnimator(parameters: ParameterValues([:])), id: "test.sheet"))
+        #expect(back.completed && back.problems.isEmpty, "\(back.problems)")
+        #expect(sheet.calls == ["presentationWillBegin", "presentationDidEnd true", "dismissalWillBegin", "dismissalDidEnd true"])
+        #expect(dimming.superview == nil)
+        #expect(runtime.window.subviews == [list.view])
+    }
+}
