@@ -17,3 +17,14 @@ _Static_assert(offsetof(ah_animator, abi) == 0, "version first");
 _Static_assert(offsetof(ah_host, abi) == 0, "version first");
 _Static_assert(offsetof(ah_gesture_sample, abi) == 0, "version first");
 _Static_assert(offsetof(ah_presentation_controller, abi) == 0, "version first");
+
+/* Appended, never reshuffled: each batch's first field comes after the last one before it. */
+_Static_assert(offsetof(ah_animator, start_interactive) > offsetof(ah_animator, destroy), "1.3 appended to ah_animator");
+_Static_assert(offsetof(ah_animator, presentation_controller) > offsetof(ah_animator, interruptible_animator),
+               "1.3 fields in order");
+_Static_assert(offsetof(ah_host, context_percent_complete) > offsetof(ah_host, context_presentation_style),
+               "batch 1.3 after batch 1.2");
+_Static_assert(offsetof(ah_host, context_target_transform) > offsetof(ah_host, context_view_controller_name),
+               "batch 1.3 in order");
+_Static_assert(offsetof(ah_presentation_controller, tap) > offsetof(ah_presentation_controller, destroy),
+               "tap appended after destroy");

@@ -67,8 +67,9 @@ struct ah_animator {
      */
     void (*destroy)(const ah_animator *self);
 
-    /* ---- Appended in 1.3: the animator as its own interaction controller ---------- *
-     * The host reads these only when `struct_size` covers them. */
+    /* ---- Appended in 1.3: interaction, interruptible animators, presentation -------- *
+     * The host reads these only when `struct_size` covers them: a plugin built for 1.2
+     * ends its struct before them and is never asked. */
 
     /**
      * startInteractiveTransition(_:). Optional (NULL). [host-thread] [once]

@@ -331,9 +331,11 @@ struct ah_host {
     ah_status (*context_presentation_style)(const ah_host *host, ah_context ctx, uint32_t *out);
 
     /* ---- Batch 1.3: the transition coordinator -------------------------------------- *
-     * UIViewControllerTransitionCoordinator(Context) for a transition the host performs,
-     * for animators and (later) presentation controllers. AH_ERR_INVALID_STATE on a
-     * context that only answers durations. */
+     * UIViewControllerTransitionCoordinator(Context) for a transition the host performs:
+     * for animators (animate, start_interactive, interruptible_animator) and presentation
+     * controllers (the will-begin hooks), and the interaction calls of an animator that is
+     * its own interaction controller. AH_ERR_INVALID_STATE on a context that only answers
+     * durations. */
 
     /** percentComplete: the interaction's percent while one drives the transition,
      *  else the elapsed share of the duration (0...1). */
