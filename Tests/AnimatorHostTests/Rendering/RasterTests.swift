@@ -193,4 +193,33 @@ import TestSupport
         #expect(rgb(image, 148, 50) == [255, 255, 255])
         #expect(rgb(image, 152, 50) == [0, 0, 0])
     }
+
+    @Test func bordersAreDrawnInsideTheBoundsOverTheBackground() throws {
+        let root = window(200, 200)
+        let box = engine.makeView(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        box.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        box.layer.borderWidth = 10
+        box.layer.borderColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        try root.addSubview(box)
+        let image = render(root)
+        // The band x 50…60 is border, 60…140 background, outside white.
+        #expect(rgb(image, 45, 100) == [255, 255, 255])
+        #expect(rgb(image, 55, 100) == [255, 0, 0])
+        #expect(rgb(image, 65, 100) == [0, 0, 255])
+        #expect(rgb(image, 144, 100) == [255, 0, 0])
+        #expect(rgb(image, 100, 52) == [255, 0, 0])
+    }
+
+    @Test func zPositionDrawsASiblingAboveOnesAddedLater() throws {
+        let root = window(100, 100)
+        let red = engine.makeView(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        red.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let blue = engine.makeView(frame: Rect(x: 40, y: 40, width: 50, height: 50))
+        blue.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        try root.addSubview(red)
+        try root.addSubview(blue)
+        #expect(rgb(render(root), 50, 50) == [0, 0, 255])      // added later, drawn later
+        red.layer.zPosition = 1
+        #expect(rgb(render(root), 50, 50) == [255, 0, 0])      // a higher zPosition wins
+    }
 }

@@ -95,4 +95,34 @@ import TestSupport
             #expect(grey.allSatisfy { abs($0 - 128) <= 1 }, "x \(x): \(grey)")
         }
     }
+
+    @Test func thePendulumsTopLeftCornerIsWhereTheRotationPutsIt() throws {
+        _ = try runtime.present(above, from: below, animator: nil, animated: false)
+        // Relative 0.025 into the first keyframe's 0…0.15: a sixth of a quarter turn, π/12.
+        var low = 0.0, high = 1.0
+        for _ in 0..<80 {
+            let middle = (low + high) / 2
+            if referenceEaseInOut(middle) < 0.025 { low = middle } else { high = middle }
+        }
+        let time = low * 1.5
+        let start = runtime.engine.currentTime
+        var captured: SceneFrame?
+        _ = try runtime.dismiss(above, animator: bundled("pendulum")) { t in
+            if captured == nil, t - start >= time {
+                captured = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id, at: start + time)
+            }
+        }
+        let frame = try #require(captured)
+        let image = SceneRenderer(size: frame.size, scale: 1).render(frame)
+        // The top-left corner (0, −844 from the pivot (0, 844)) turned clockwise by θ = π/12
+        // lands at (844 sin θ, 844 − 844 cos θ) ≈ (218.4, 28.8). Into the snapshot along the
+        // corner's bisector, (cos θ − sin θ, sin θ + cos θ)/√2 = (½, √3/2), is green; the
+        // other way, the grey of the covered screen.
+        let theta = Double.pi / 12
+        let corner = (x: 844 * sin(theta), y: 844 - 844 * cos(theta))
+        let inward = (x: 0.5, y: 3.0.squareRoot() / 2)
+        #expect(rgb(image, corner.x + 4 * inward.x, corner.y + 4 * inward.y) == [0, 255, 0])
+        let outside = rgb(image, corner.x - 4 * inward.x, corner.y - 4 * inward.y)
+        #expect(outside.allSatisfy { abs($0 - 128) <= 1 }, "\(outside)")
+    }
 }
