@@ -26,17 +26,7 @@ enum PlayCommand: Command {
         guard let slow = Double(slowText), slow >= 1, slow <= 100 else {
             throw UsageError("--slow: '\(slowText)' is not a factor from 1 to 100")
         }
-        let registry = PluginEnvironment(arguments).discover()
-        registry.problems.forEach { console.error("problem: \($0)") }
-        let result: RecordedRun
-        do {
-            result = try RecordedRun.perform(arguments, registry: registry)
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            console.error("animator-host play: \(error)")
-            return 1
-        }
+        guard let result = try RecordedRun.performReporting(arguments, command: name, console: console) else { return 1 }
         if isatty(STDOUT_FILENO) == 1, let size = TerminalSession.size() {
             console.flush()
             play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"))

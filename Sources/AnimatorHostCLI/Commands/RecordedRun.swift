@@ -73,6 +73,25 @@ struct RecordedRun {
         _ = try fps(arguments)
     }
 
+    /// Discovers the plugins (reporting their problems) and runs what the arguments ask
+    /// for; a failure is reported as `animator-host <command>: <reason>`.
+    ///
+    /// - Returns: the run, or nil after reporting why it could not be made.
+    /// - Throws: `UsageError` for a mistake in the command line.
+    static func performReporting(_ arguments: ParsedArguments, command: String,
+                                 console: Console) throws(UsageError) -> RecordedRun? {
+        let registry = PluginEnvironment(arguments).discover()
+        registry.problems.forEach { console.error("problem: \($0)") }
+        do {
+            return try perform(arguments, registry: registry)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            console.error("animator-host \(command): \(error)")
+            return nil
+        }
+    }
+
     /// Runs what the arguments ask for, recording every frame.
     static func perform(_ arguments: ParsedArguments, registry: AnimatorRegistry) throws -> RecordedRun {
         try checkUsage(arguments)

@@ -40,17 +40,7 @@ enum RunCommand: Command {
         if timelinePath == "-", arguments.flag("--json") {
             throw UsageError("--timeline - and --json both write to stdout; choose one")
         }
-        let registry = PluginEnvironment(arguments).discover()
-        registry.problems.forEach { console.error("problem: \($0)") }
-        let result: RecordedRun
-        do {
-            result = try RecordedRun.perform(arguments, registry: registry)
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            console.error("animator-host run: \(error)")
-            return 1
-        }
+        guard let result = try RecordedRun.performReporting(arguments, command: name, console: console) else { return 1 }
         var failed = result.lines.contains { !$0.outcome.problems.isEmpty }
         if let timelinePath {
             let text = Timeline.json(result.recording).serialized(pretty: false) + "\n"

@@ -65,14 +65,15 @@ import TestSupport
         }
     }
 
-    @Test func thePendulumsEdgeLeansByItsAngleAboutTheBottomLeftCorner() throws {
+    /// The pendulum dismissing "above" (1.5 s), drawn at relative time `fraction` of its
+    /// keyframe animation. The keyframe animation runs on easeInOut as a whole, so relative
+    /// time r is reached when easeInOut(t / 1.5) = r (bisection on the reference curve).
+    func pendulum(atRelative fraction: Double) throws -> Image {
         _ = try runtime.present(above, from: below, animator: nil, animated: false)
-        // The keyframe animation runs on easeInOut as a whole; its first keyframe (relative
-        // 0…0.15) turns a quarter turn clockwise. At relative 0.075 it has turned π/4.
         var low = 0.0, high = 1.0
         for _ in 0..<80 {
             let middle = (low + high) / 2
-            if referenceEaseInOut(middle) < 0.075 { low = middle } else { high = middle }
+            if referenceEaseInOut(middle) < fraction { low = middle } else { high = middle }
         }
         let time = low * 1.5
         let start = runtime.engine.currentTime
@@ -84,7 +85,12 @@ import TestSupport
             }
         }
         let frame = try #require(captured)
-        let image = SceneRenderer(size: frame.size, scale: 1).render(frame)
+        return SceneRenderer(size: frame.size, scale: 1).render(frame)
+    }
+
+    @Test func thePendulumsEdgeLeansByItsAngleAboutTheBottomLeftCorner() throws {
+        // The first keyframe (relative 0…0.15) turns a quarter turn clockwise: at 0.075, π/4.
+        let image = try pendulum(atRelative: 0.075)
         // Turned by π/4 about (0, 844), the left edge runs up the line y = 844 − x. Just
         // right of it is the green snapshot; just left, the white screen under the cover
         // (black at alpha 0.5 until its keyframe at 0.65): 127.5 grey.
@@ -97,23 +103,8 @@ import TestSupport
     }
 
     @Test func thePendulumsTopLeftCornerIsWhereTheRotationPutsIt() throws {
-        _ = try runtime.present(above, from: below, animator: nil, animated: false)
         // Relative 0.025 into the first keyframe's 0…0.15: a sixth of a quarter turn, π/12.
-        var low = 0.0, high = 1.0
-        for _ in 0..<80 {
-            let middle = (low + high) / 2
-            if referenceEaseInOut(middle) < 0.025 { low = middle } else { high = middle }
-        }
-        let time = low * 1.5
-        let start = runtime.engine.currentTime
-        var captured: SceneFrame?
-        _ = try runtime.dismiss(above, animator: bundled("pendulum")) { t in
-            if captured == nil, t - start >= time {
-                captured = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id, at: start + time)
-            }
-        }
-        let frame = try #require(captured)
-        let image = SceneRenderer(size: frame.size, scale: 1).render(frame)
+        let image = try pendulum(atRelative: 0.025)
         // The top-left corner (0, −844 from the pivot (0, 844)) turned clockwise by θ = π/12
         // lands at (844 sin θ, 844 − 844 cos θ) ≈ (218.4, 28.8). Into the snapshot along the
         // corner's bisector, (cos θ − sin θ, sin θ + cos θ)/√2 = (½, √3/2), is green; the
