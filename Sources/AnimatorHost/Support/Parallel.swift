@@ -11,7 +11,11 @@ enum Parallel {
         let workers = min(max(workers ?? ProcessInfoShim.activeProcessorCount, 1), count)
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            // The results were copied out: release the buffer's references, then the buffer.
+            _ = results.deinitialize()
+            results.deallocate()
+        }
         withoutActuallyEscaping(body) { body in
             let shared = Unchecked((body, results))
             // Worker w takes indices w, w + workers, ... so each worker can keep its own state.

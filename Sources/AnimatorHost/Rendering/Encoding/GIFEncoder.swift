@@ -12,21 +12,28 @@ public enum GIFEncoder {
     /// `end`), holding the last frame for `hold` seconds.
     public static func encode(_ frames: [Image], times: [Double], end: Double, hold: Double = 1) -> [UInt8] {
         precondition(frames.count == times.count && !frames.isEmpty, "one time per frame")
-        let width = frames[0].width, height = frames[0].height
-        // Which frames to keep, and their delays in hundredths.
-        let base = times[0]
-        var kept: [(frame: Int, delay: Int)] = []
-        var index = 0
-        while index < frames.count {
-            let start = Int(((times[index] - base) * 100).rounded())
-            var next = index + 1
-            while next < frames.count, Int(((times[next] - base) * 100).rounded()) - start < 2 { next += 1 }
-            let stop = next < frames.count ? Int(((times[next] - base) * 100).rounded())
-                : max(Int(((end - base) * 100).rounded()), start + 2) + Int((hold * 100).rounded())
-            kept.append((index, max(stop - start, 2)))
-            index = next
+        return encode(times: times, end: end, hold: hold, width: frames[0].width, height: frames[0].height) { wanted in
+            wanted.map { frames[$0] }
         }
-        let palette = Palette(for: kept.map { frames[$0.frame] })
+    }
+
+    /// Encodes frames drawn on demand, a batch at a time, so that memory holds a batch
+    /// rather than the whole animation: `render` is asked for the frames (indices into
+    /// `times`) of each batch twice, once to build the palette and once to encode. Only
+    /// the frames GIF's timing keeps are asked for.
+    ///
+    /// - Parameter progress: the fraction done (0...1), after each batch.
+    public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
+                              progress: ((Double) -> Void)? = nil, render: ([Int]) -> [Image]) -> [UInt8] {
+        precondition(!times.isEmpty, "at least one frame")
+        let kept = keptFrames(times: times, end: end, hold: hold)
+        let batches = stride(from: 0, to: kept.count, by: batch).map { Array(kept[$0..<min($0 + batch, kept.count)]) }
+        var builder = Palette.Builder()
+        for (number, group) in batches.enumerated() {
+            for image in render(group.map(\.frame)) { builder.add(image) }
+            progress?(0.5 * Double(number + 1) / Double(batches.count))
+        }
+        let palette = builder.palette()
         var file: [UInt8] = Array("GIF89a".utf8)
         file += le16(width) + le16(height)
         var tableBits = 1
@@ -39,35 +46,62 @@ public enum GIFEncoder {
         // NETSCAPE2.0: loop forever.
         file += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
         let minimumCodeSize = max(2, tableBits)
-        let chosen = kept
-        let indices = Parallel.map(kept.count) { slot, _ in palette.indices(of: frames[chosen[slot].frame]) }
-        // Each frame after the first stores only the rectangle that changed since the one
-        // before (left in place: disposal "do not dispose").
-        let areas = (0..<kept.count).map { slot -> PixelRect in
-            slot == 0 ? PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-                : changedArea(indices[slot - 1], indices[slot], width: width, height: height)
-        }
-        let encoded = Parallel.map(kept.count) { slot, _ in
-            LZW.encode(crop(indices[slot], width: width, to: areas[slot]), minimumCodeSize: minimumCodeSize)
-        }
-        for (slot, frame) in kept.enumerated() {
-            let area = areas[slot]
-            // Graphic control: no transparency, leave the frame in place, the delay.
-            file += [0x21, 0xF9, 0x04, 0x04] + le16(frame.delay) + [0x00, 0x00]
-            file += [0x2C] + le16(area.x0) + le16(area.y0) + le16(area.x1 - area.x0) + le16(area.y1 - area.y0) + [0x00]
-            file.append(UInt8(minimumCodeSize))
-            let data = encoded[slot]
-            var offset = 0
-            while offset < data.count {
-                let length = min(255, data.count - offset)
-                file.append(UInt8(length))
-                file += data[offset..<(offset + length)]
-                offset += length
+        var previous: [UInt8]?
+        for (number, group) in batches.enumerated() {
+            let images = render(group.map(\.frame))
+            let indices = Parallel.map(images.count) { slot, _ in palette.indices(of: images[slot]) }
+            // Each frame after the first stores only the rectangle that changed since the one
+            // before (left in place: disposal "do not dispose").
+            var areas: [PixelRect] = []
+            for slot in indices.indices {
+                let before = slot > 0 ? indices[slot - 1] : previous
+                areas.append(before.map { changedArea($0, indices[slot], width: width, height: height) }
+                             ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height))
             }
-            file.append(0)
+            previous = indices.last
+            let chosenAreas = areas
+            let encoded = Parallel.map(indices.count) { slot, _ in
+                LZW.encode(crop(indices[slot], width: width, to: chosenAreas[slot]), minimumCodeSize: minimumCodeSize)
+            }
+            for (slot, frame) in group.enumerated() {
+                let area = areas[slot]
+                // Graphic control: no transparency, leave the frame in place, the delay.
+                file += [0x21, 0xF9, 0x04, 0x04] + le16(frame.delay) + [0x00, 0x00]
+                file += [0x2C] + le16(area.x0) + le16(area.y0) + le16(area.x1 - area.x0) + le16(area.y1 - area.y0) + [0x00]
+                file.append(UInt8(minimumCodeSize))
+                let data = encoded[slot]
+                var offset = 0
+                while offset < data.count {
+                    let length = min(255, data.count - offset)
+                    file.append(UInt8(length))
+                    file += data[offset..<(offset + length)]
+                    offset += length
+                }
+                file.append(0)
+            }
+            progress?(0.5 + 0.5 * Double(number + 1) / Double(batches.count))
         }
         file.append(0x3B)
         return file
+    }
+
+    /// The frames GIF's timing keeps, with their delays in hundredths (see the type's
+    /// documentation).
+    static func keptFrames(times: [Double], end: Double, hold: Double) -> [(frame: Int, delay: Int)] {
+        let base = times[0]
+        func hundredths(_ t: Double) -> Int { Int(((t - base) * 100).rounded()) }
+        var kept: [(frame: Int, delay: Int)] = []
+        var index = 0
+        while index < times.count {
+            let start = hundredths(times[index])
+            var next = index + 1
+            while next < times.count, hundredths(times[next]) - start < 2 { next += 1 }
+            let stop = next < times.count ? hundredths(times[next])
+                : max(hundredths(end), start + 2) + Int((hold * 100).rounded())
+            kept.append((index, max(stop - start, 2)))
+            index = next
+        }
+        return kept
     }
 
     private static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }

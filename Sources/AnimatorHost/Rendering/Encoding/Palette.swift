@@ -9,7 +9,7 @@ struct Palette {
     /// For each 15-bit bin, the index of the nearest palette color.
     private var lookup: [UInt8]
 
-    private struct Bin {
+    fileprivate struct Bin {
         var count = 0
         var red = 0, green = 0, blue = 0
     }
@@ -20,24 +20,43 @@ struct Palette {
         Int((pixel >> 3) & 0x1F) | Int((pixel >> 11) & 0x1F) << 5 | Int((pixel >> 19) & 0x1F) << 10
     }
 
-    /// Builds a palette of at most `size` colors for `images`, sampling every `step`-th
-    /// pixel of each.
-    init(for images: [Image], size: Int = 256, step: Int = 3) {
-        var bins = [Bin](repeating: Bin(), count: 1 << 15)
-        for image in images {
-            image.pixels.withUnsafeBufferPointer { pixels in
-                var index = 0
-                while index < pixels.count {
-                    let pixel = pixels[index]
-                    let b = Self.bin(pixel)
-                    bins[b].count += 1
-                    bins[b].red += Int(pixel & 0xFF)
-                    bins[b].green += Int(pixel >> 8 & 0xFF)
-                    bins[b].blue += Int(pixel >> 16 & 0xFF)
-                    index += step
+    /// Counts the colors of frames, one at a time, for a palette of them all.
+    struct Builder {
+        fileprivate var bins = [Bin](repeating: Bin(), count: 1 << 15)
+        /// Every `step`-th pixel is counted.
+        var step = 3
+
+        /// Counts the colors of one frame.
+        mutating func add(_ image: Image) {
+            let step = self.step
+            bins.withUnsafeMutableBufferPointer { bins in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    var index = 0
+                    while index < pixels.count {
+                        let pixel = pixels[index]
+                        let b = Palette.bin(pixel)
+                        bins[b].count += 1
+                        bins[b].red += Int(pixel & 0xFF)
+                        bins[b].green += Int(pixel >> 8 & 0xFF)
+                        bins[b].blue += Int(pixel >> 16 & 0xFF)
+                        index += step
+                    }
                 }
             }
         }
+
+        /// The palette of what was counted, of at most `size` colors.
+        func palette(size: Int = 256) -> Palette { Palette(bins: bins, size: size) }
+    }
+
+    /// Builds a palette of at most `size` colors for `images`.
+    init(for images: [Image], size: Int = 256) {
+        var builder = Builder()
+        for image in images { builder.add(image) }
+        self = builder.palette(size: size)
+    }
+
+    private init(bins: [Bin], size: Int) {
         let used = bins.indices.filter { bins[$0].count > 0 }
         var boxes: [[Int]] = used.isEmpty ? [] : [used]
         // Cut the box with the most pixels that can still be cut, until there are enough.

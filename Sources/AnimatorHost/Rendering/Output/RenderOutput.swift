@@ -52,9 +52,14 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         let summary: String
         switch self {
         case .gif:
-            let images = Self.render(playback.frames, scale: options.scale, progress: progress)
-            bytes = GIFEncoder.encode(images, times: playback.times, end: playback.end)
-            summary = "\(images.count) frames, \(images[0].width)x\(images[0].height)"
+            // Drawn a batch at a time (twice: for the palette, then to encode), so memory
+            // holds a batch, not the whole animation.
+            let renderer = SceneRenderer(size: recording.size, scale: options.scale)
+            bytes = GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
+                                      height: renderer.height, progress: progress) { wanted in
+                FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
+            }
+            summary = "\(playback.frames.count) frames, \(renderer.width)x\(renderer.height)"
         case .png:
             if let count = options.sheet {
                 guard count >= 1 else { throw Failure(path: path, reason: "--sheet needs at least 1 frame") }
@@ -72,10 +77,18 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                 summary = "frame at \(JSONValue.format((playback.times[index] * 1000).rounded() / 1000)) s, \(image.width)x\(image.height)"
             }
         case .html:
-            let images = Self.render(playback.frames, scale: options.scale, progress: progress)
-            let pngs = Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index]) }
+            // Each batch becomes PNGs before the next is drawn.
+            var pngs: [[UInt8]] = []
+            var start = 0
+            while start < playback.frames.count {
+                let end = min(start + 16, playback.frames.count)
+                let images = FrameRendering.render(Array(playback.frames[start..<end]), scale: options.scale)
+                pngs += Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index]) }
+                start = end
+                progress?(Double(start) / Double(playback.frames.count))
+            }
             bytes = Array(HTMLPlayer.page(recording, pngs: pngs, scale: options.scale).utf8)
-            summary = "page with \(images.count) frames"
+            summary = "page with \(pngs.count) frames"
         }
         do {
             try FileSystem.writeAtomically(path, bytes)
