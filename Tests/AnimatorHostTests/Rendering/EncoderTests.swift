@@ -132,6 +132,21 @@ import TestSupport
         #expect(frame.pixels == second.pixels.map(rgb))
     }
 
+    @Test func drawingInSmallBatchesWritesTheSameFile() throws {
+        // Frames across batch boundaries still store only what changed since the frame before.
+        let frames = (0..<7).map { picture(width: 24, height: 16, seed: UInt32($0 % 3), colors: 6) }
+        let times = (0..<7).map { Double($0) * 0.04 }
+        let whole = GIFEncoder.encode(frames, times: times, end: 0.3)
+        var asked: [[Int]] = []
+        let batched = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2) { wanted in
+            asked.append(wanted)
+            return wanted.map { frames[$0] }
+        }
+        #expect(batched == whole)
+        // Twice over the batches: once for the palette, once to encode.
+        #expect(asked == [[0, 1], [2, 3], [4, 5], [6], [0, 1], [2, 3], [4, 5], [6]])
+    }
+
     @Test func aPaletteFromManyColorsStaysClose() throws {
         // A smooth gradient of 4096 colors cannot fit 256: every pixel must come back
         // within the median cut's box size (a few levels per channel).

@@ -52,12 +52,18 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         let summary: String
         switch self {
         case .gif:
-            // Drawn a batch at a time (twice: for the palette, then to encode), so memory
-            // holds a batch, not the whole animation.
             let renderer = SceneRenderer(size: recording.size, scale: options.scale)
-            bytes = GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
-                                      height: renderer.height, progress: progress) { wanted in
-                FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
+            if playback.frames.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
+                // Small enough to hold: every frame drawn once.
+                let images = Self.render(playback.frames, scale: options.scale, progress: progress)
+                bytes = GIFEncoder.encode(images, times: playback.times, end: playback.end)
+            } else {
+                // Drawn a batch at a time (twice: for the palette, then to encode), so
+                // memory holds a batch, not the whole animation.
+                bytes = GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
+                                          height: renderer.height, progress: progress) { wanted in
+                    FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
+                }
             }
             summary = "\(playback.frames.count) frames, \(renderer.width)x\(renderer.height)"
         case .png:
@@ -97,6 +103,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         }
         return summary
     }
+
+    /// The most frame memory a GIF holds at once (256 MiB): beyond it, frames stream.
+    static let inMemoryLimit = 256 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
     static func render(_ frames: [SceneFrame], scale: Double, progress: ((Double) -> Void)?) -> [Image] {
