@@ -144,6 +144,23 @@ import TestSupport
         }
     }
 
+    @Test func theDemosTimelineHoldsOneObjectPerTransitionAndSizeShapesTheScreen() throws {
+        let result = try cli.run("run", "--timeline", "-", "--size", "320x568")
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let transitions = try #require(timeline["transitions"] as? [[String: Any]])
+        #expect(transitions.map { $0["operation"] as? String } == ["present", "dismiss", "push", "pop", "tab", "tab"])
+        #expect(transitions.allSatisfy { ($0["size"] as? [Double]) == [320, 568] })
+        // The window's first frame is the screen.
+        let frames = try #require(transitions[0]["frames"] as? [[String: Any]])
+        let window = try #require((frames[0]["views"] as? [[String: Any]])?.first)
+        #expect(window["bounds"] as? [Double] == [0, 0, 320, 568])
+        // A render of that screen at scale 2 is 640 × 1136.
+        let path = cli.home.file("small.png")
+        #expect(try cli.run("run", "zoom", "-o", "push", "--size", "320x568", "--scale", "2", "--out", path).status == 0)
+        #expect(try decode(path, points: [(0, 0)]).size == [640, 1136])
+    }
+
     @Test func aTimelineFileAndTheSummaryBothAppear() throws {
         let path = cli.home.file("timeline.json")
         let result = try cli.run("run", "zoom", "--operation", "push", "--timeline", path, "--fps", "30")
