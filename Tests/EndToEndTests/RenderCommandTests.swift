@@ -256,6 +256,53 @@ import TestSupport
                 == "animator-host run: the tap at (195, 700) does not dismiss detail: its presentation controller ignores it\n")
     }
 
+    /// What `play` did in a pseudo-terminal (Tests/Terminal/play_in_pty.py).
+    struct TerminalRun: Decodable {
+        var status: Int
+        var alternate_screen: Bool
+        var cursor_hidden_and_shown: Bool
+        var truecolor: Bool
+        var indexed: Bool
+        var half_blocks: Bool
+        var shades: Bool
+        var last_line: String
+        var raw_while_playing: Bool
+        var echo_restored: Bool
+        var line_mode_restored: Bool
+    }
+
+    func playInTerminal(key: String, environment: [String: String], removing: [String] = []) throws -> TerminalRun {
+        let driver = try String(contentsOfFile: PackageLayout.root + "/Tests/Terminal/play_in_pty.py", encoding: .utf8)
+        let result = try Python.run(driver, ["1.5", key, PackageLayout.productsDirectory + "/animator-host", "play", "bubble",
+                                             "--operation", "present", "--loop"],
+                                    environment: environment.merging(["HOME": cli.home.path]) { $1 }, removing: removing)
+        #expect(result.status == 0, "\(result.standardError)")
+        return try JSONDecoder().decode(TerminalRun.self, from: Data(result.standardOutput.utf8))
+    }
+
+    @Test func playInATerminalDrawsInColorAndQuitsOnQWithTheTerminalRestored() throws {
+        let run = try playInTerminal(key: "q", environment: ["COLORTERM": "truecolor"], removing: ["NO_COLOR"])
+        #expect(run.status == 0)
+        #expect(run.truecolor && run.half_blocks && !run.indexed)
+        #expect(run.alternate_screen && run.cursor_hidden_and_shown)
+        #expect(run.raw_while_playing && run.echo_restored && run.line_mode_restored)
+        #expect(run.last_line == "1 transition: 1 completed, 0 cancelled, 0.5 s")
+    }
+
+    @Test func playFallsBackTo256ColorsAndStopsOnControlC() throws {
+        let run = try playInTerminal(key: "ctrl-c", environment: [:], removing: ["COLORTERM", "NO_COLOR"])
+        // Interrupted: 128 + SIGINT, after putting the terminal back.
+        #expect(run.status == 130)
+        #expect(run.indexed && run.half_blocks && !run.truecolor)
+        #expect(run.alternate_screen && run.cursor_hidden_and_shown && run.echo_restored && run.line_mode_restored)
+    }
+
+    @Test func playRespectsNoColor() throws {
+        let run = try playInTerminal(key: "q", environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+        #expect(run.status == 0)
+        #expect(!run.truecolor && !run.indexed && !run.half_blocks && run.shades)
+    }
+
     @Test func playWithoutATerminalPrintsTheSummaryOnly() throws {
         let result = try cli.run("play", "bubble", "--operation", "present")
         #expect(result.status == 0, "\(result.standardError)")

@@ -130,9 +130,12 @@ public enum Python {
 
     /// Runs `script` with `arguments`; fails the calling test with a pointer to the setup
     /// script when Python or a module is missing.
-    public static func run(_ script: String, _ arguments: [String] = []) throws -> ProcessResult {
+    public static func run(_ script: String, _ arguments: [String] = [],
+                           environment: [String: String] = [:], removing: [String] = []) throws -> ProcessResult {
         guard let executable else { throw SetupError(description: "python3 is not on PATH: run Tests/setup.sh") }
-        let result = try runProcess(executable, ["-c", script] + arguments)
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        for name in removing { merged[name] = nil }
+        let result = try runProcess(executable, ["-c", script] + arguments, environment: merged)
         if result.standardError.contains("ModuleNotFoundError") {
             throw SetupError(description: "\(result.standardError.split(separator: "\n").last ?? ""): run Tests/setup.sh")
         }

@@ -23,6 +23,12 @@ final class TerminalSession {
         TerminalSession.interruptFlag = 0
         signal(SIGINT) { _ in TerminalSession.interruptFlag = 1 }
         signal(SIGTERM) { _ in TerminalSession.interruptFlag = 1 }
+        // A parent may have left them blocked (the mask survives exec): Ctrl-C must work.
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         if isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 {
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Runs `animator-host play ...` in a pseudo-terminal, as a user at a terminal would.
+
+Once playback has begun and `wait` more seconds have passed, it sends `key` ('q', 'ctrl-c' or 'none'), waits for the program to
+end, and prints one JSON object: the exit status (or -signal), whether the output
+entered and left the alternate screen and hid and showed the cursor, which colour
+escapes it used (24-bit, 256-colour), whether it drew half blocks or shade characters,
+the last line it printed, whether the terminal was in raw mode while it played and
+whether echo and line mode were back on afterwards.
+
+usage: play_in_pty.py WAIT KEY PROGRAM ARGS...   (environment passed through)
+"""
+import json, os, pty, select, signal, sys, termios, time
+
+wait, key, argv = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
+pid, master = pty.fork()
+if pid == 0:
+    os.execvp(argv[0], argv)
+
+import fcntl, struct
+fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 100, 0, 0))
+output = b''
+
+
+def pump(seconds):
+    global output
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return False
+            if not chunk:
+                return False
+            output += chunk
+    return True
+
+
+# Wait until playback has begun (the alternate screen is entered after rendering), then
+# let it play for `wait` seconds.
+started = time.time()
+while b'\x1b[?1049h' not in output and time.time() - started < 60:
+    if not pump(0.1):
+        break
+pump(wait)
+during = termios.tcgetattr(master)
+if key == 'q':
+    os.write(master, b'q')
+elif key == 'ctrl-c':
+    os.write(master, b'\x03')
+status = None
+deadline = time.time() + 20
+while time.time() < deadline:
+    alive = pump(0.2)
+    done, code = os.waitpid(pid, os.WNOHANG)
+    if done:
+        status = os.waitstatus_to_exitcode(code)
+        pump(0.2)
+        break
+    if not alive:
+        _, code = os.waitpid(pid, 0)
+        status = os.waitstatus_to_exitcode(code)
+        break
+if status is None:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+after = termios.tcgetattr(master)
+text = output.decode('utf-8', 'replace')
+lines = [l for l in text.replace('\r', '\n').split('\n') if l.strip()]
+print(json.dumps({
+    'status': status,
+    'alternate_screen': '\x1b[?1049h' in text and '\x1b[?1049l' in text,
+    'cursor_hidden_and_shown': '\x1b[?25l' in text and text.rfind('\x1b[?25h') > text.rfind('\x1b[?25l'),
+    'truecolor': '\x1b[38;2;' in text,
+    'indexed': '\x1b[38;5;' in text,
+    'half_blocks': '\u2580' in text,
+    'shades': '@' in text or '#' in text,
+    'last_line': lines[-1] if lines else '',
+    'raw_while_playing': not (during[3] & termios.ECHO) and not (during[3] & termios.ICANON),
+    'echo_restored': bool(after[3] & termios.ECHO),
+    'line_mode_restored': bool(after[3] & termios.ICANON),
+}))
