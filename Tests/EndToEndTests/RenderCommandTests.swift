@@ -266,6 +266,8 @@ import TestSupport
         var half_blocks: Bool
         var shades: Bool
         var last_line: String
+        var progress_bar: Bool
+        var progress_erased: Bool
         var raw_while_playing: Bool
         var echo_restored: Bool
         var line_mode_restored: Bool
@@ -301,6 +303,23 @@ import TestSupport
         let run = try playInTerminal(key: "q", environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
         #expect(run.status == 0)
         #expect(!run.truecolor && !run.indexed && !run.half_blocks && run.shades)
+    }
+
+    @Test func aLongRenderShowsAProgressBarOnATerminalAndErasesIt() throws {
+        // The Bubble's 31 frames as a page (each a PNG) take seconds in the debug build the
+        // README tests with, well over the half second after which the bar appears.
+        let driver = try String(contentsOfFile: PackageLayout.root + "/Tests/Terminal/play_in_pty.py", encoding: .utf8)
+        let page = cli.home.file("bubble.html")
+        let result = try Python.run(driver, ["0", "none", PackageLayout.productsDirectory + "/animator-host", "run",
+                                             "bubble", "--operation", "present", "--out", page],
+                                    environment: ["HOME": cli.home.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let run = try JSONDecoder().decode(TerminalRun.self, from: Data(result.standardOutput.utf8))
+        #expect(run.status == 0)
+        #expect(run.progress_bar && run.progress_erased)
+        // Without a terminal (as in every other test here) there is none.
+        let plain = try cli.run("run", "bubble", "-o", "present", "--out", cli.home.file("b.gif"))
+        #expect(!plain.standardError.contains("rendering"))
     }
 
     @Test func playWithoutATerminalPrintsTheSummaryOnly() throws {

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs `animator-host play ...` in a pseudo-terminal, as a user at a terminal would.
+"""Runs `animator-host play ...` (or any command) in a pseudo-terminal, as a user at a
+terminal would.
 
 Once playback has begun and `wait` more seconds have passed, it sends `key` ('q', 'ctrl-c' or 'none'), waits for the program to
 end, and prints one JSON object: the exit status (or -signal), whether the output
@@ -9,6 +10,8 @@ the last line it printed, whether the terminal was in raw mode while it played a
 whether echo and line mode were back on afterwards.
 
 usage: play_in_pty.py WAIT KEY PROGRAM ARGS...   (environment passed through)
+KEY 'none' sends nothing and does not wait for playback (a command that ends by itself);
+the report then also says whether a progress bar was drawn and erased.
 """
 import json, os, pty, select, signal, sys, termios, time
 
@@ -41,7 +44,7 @@ def pump(seconds):
 # Wait until playback has begun (the alternate screen is entered after rendering), then
 # let it play for `wait` seconds.
 started = time.time()
-while b'\x1b[?1049h' not in output and time.time() - started < 60:
+while key != 'none' and b'\x1b[?1049h' not in output and time.time() - started < 60:
     if not pump(0.1):
         break
 pump(wait)
@@ -51,7 +54,7 @@ if key == 'q':
 elif key == 'ctrl-c':
     os.write(master, b'\x03')
 status = None
-deadline = time.time() + 20
+deadline = time.time() + 90
 while time.time() < deadline:
     alive = pump(0.2)
     done, code = os.waitpid(pid, os.WNOHANG)
@@ -78,6 +81,8 @@ print(json.dumps({
     'half_blocks': '\u2580' in text,
     'shades': '@' in text or '#' in text,
     'last_line': lines[-1] if lines else '',
+    'progress_bar': 'rendering' in text and '%' in text and '\u2588' in text,
+    'progress_erased': '\r\x1b[2K' in text,
     'raw_while_playing': not (during[3] & termios.ECHO) and not (during[3] & termios.ICANON),
     'echo_restored': bool(after[3] & termios.ECHO),
     'line_mode_restored': bool(after[3] & termios.ICANON),
