@@ -222,4 +222,29 @@ import TestSupport
         red.layer.zPosition = 1
         #expect(rgb(render(root), 50, 50) == [255, 0, 0])      // a higher zPosition wins
     }
+
+    @Test func absurdGeometryDrawsWhatItCanAndNeverTraps() throws {
+        let root = window(100, 100)
+        let huge = engine.makeView(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        huge.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        huge.layer.transform = .scale(1e12, 1e12)
+        huge.layer.shadowOpacity = 1
+        huge.layer.shadowRadius = 1e6
+        let lost = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        lost.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        lost.layer.position = Point(x: .nan, y: .infinity)
+        let behind = engine.makeView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        behind.backgroundColor = RGBAColor(red: 0, green: 1, blue: 0, alpha: 1)
+        // Turned away from the eye, past the perspective's horizon.
+        behind.layer.transform = Transform3D.rotation(2, 0, 1, 0).concatenating(.perspective(distance: 10))
+        for view in [huge, lost, behind] { try root.addSubview(view) }
+        let image = render(root)
+        // The enormous square covers the whole window. The turned square: a point x from its
+        // center goes to x·cos 2 / (1 + x·sin 2 / 10), so the part with x > −10/sin 2 ≈ −11 is
+        // in front of the eye and reaches from x ≈ 25 − 10.4/3.27 ≈ 21.8 to infinity (the
+        // side nearest the eye is blown up); the rest, behind the eye, is not drawn.
+        #expect(image.width == 100)
+        #expect(rgb(image, 5, 5) == [255, 0, 0])
+        #expect(rgb(image, 95, 95) == [0, 255, 0])
+    }
 }

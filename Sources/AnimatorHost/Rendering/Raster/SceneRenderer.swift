@@ -192,8 +192,8 @@ public final class SceneRenderer {
     static func scissor(of shape: RoundedRect, _ map: Homography) -> PixelRect? {
         guard shape.radius <= 0, map.isAxisAligned(uniform: false) else { return nil }
         let a = map.apply(shape.x, shape.y), b = map.apply(shape.x + shape.width, shape.y + shape.height)
-        return PixelRect(x0: Int(min(a.x, b.x).rounded()), y0: Int(min(a.y, b.y).rounded()),
-                         x1: Int(max(a.x, b.x).rounded()), y1: Int(max(a.y, b.y).rounded()))
+        return PixelRect(x0: ShapeRasterizer.index(min(a.x, b.x).rounded()), y0: ShapeRasterizer.index(min(a.y, b.y).rounded()),
+                         x1: ShapeRasterizer.index(max(a.x, b.x).rounded()), y1: ShapeRasterizer.index(max(a.y, b.y).rounded()))
     }
 
     /// Whether an opaque, square, axis-aligned background covers `area` entirely, so an
@@ -270,7 +270,7 @@ public final class SceneRenderer {
     private func shadowReach(_ properties: LayerProperties, _ map: Homography) -> Int {
         let sigma = properties.shadowRadius * map.averageScale
         let offset = max(abs(properties.shadowOffset.width), abs(properties.shadowOffset.height)) * map.averageScale
-        return Int((3 * sigma + offset).rounded(.up)) + 1
+        return min(ShapeRasterizer.index((3 * sigma + offset).rounded(.up)), 1024) + 1
     }
 
     /// Draws a layer's shadow: its shape (its background's, or its sublayers' when it has
@@ -296,8 +296,9 @@ public final class SceneRenderer {
         let sigma = properties.shadowRadius * map.averageScale
         // The offset is in the layer's coordinates: map it as a vector.
         let origin = map.apply(0, 0), moved = map.apply(properties.shadowOffset.width, properties.shadowOffset.height)
-        let dx = Int((moved.x - origin.x).rounded()), dy = Int((moved.y - origin.y).rounded())
-        let reach = Int((3 * sigma).rounded(.up)) + 1
+        let dx = ShapeRasterizer.index((moved.x - origin.x).rounded()), dy = ShapeRasterizer.index((moved.y - origin.y).rounded())
+        // Beyond a few screens the blur reach only costs time: the shadow is then too faint to see.
+        let reach = min(ShapeRasterizer.index((3 * sigma).rounded(.up)), 512) + 1
         var area = PixelRect.empty
         for (shape, shapeMap) in shapes {
             area = area.union(ShapeRasterizer.bounds(of: shape, shapeMap) ?? canvas.bounds)

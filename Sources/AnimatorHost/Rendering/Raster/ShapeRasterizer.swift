@@ -27,6 +27,15 @@ struct RoundedRect {
 /// pixel through the inverse map, with the distance converted to pixels by the map's
 /// local derivative.
 enum ShapeRasterizer {
+    /// A coordinate as a pixel index, safe for any input: clamped far outside any canvas
+    /// (a layer scaled by 1e300 or placed at infinity draws nothing, never traps), NaN as
+    /// far away.
+    @inline(__always)
+    static func index(_ value: Double) -> Int {
+        guard !value.isNaN else { return -(1 << 30) }
+        return Int(min(max(value, -1e9), 1e9))
+    }
+
     /// Rasterizes `shape` mapped by `map` (layer coordinates to device pixels) into
     /// `painter`, inside `clip`.
     static func fill<P: SpanPainter>(_ shape: RoundedRect, _ map: Homography, clip: PixelRect, painter: P) {
@@ -55,8 +64,8 @@ enum ShapeRasterizer {
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
         let limit = 1e7
-        return PixelRect(x0: Int(max(minX, -limit).rounded(.down)) - 1, y0: Int(max(minY, -limit).rounded(.down)) - 1,
-                         x1: Int(min(maxX, limit).rounded(.up)) + 1, y1: Int(min(maxY, limit).rounded(.up)) + 1)
+        return PixelRect(x0: index(max(minX, -limit).rounded(.down)) - 1, y0: index(max(minY, -limit).rounded(.down)) - 1,
+                         x1: index(min(maxX, limit).rounded(.up)) + 1, y1: index(min(maxY, limit).rounded(.up)) + 1)
     }
 
     // MARK: Scaled and translated
@@ -65,12 +74,12 @@ enum ShapeRasterizer {
     static func fillAligned<P: SpanPainter>(left: Double, top: Double, right: Double, bottom: Double, radius: Double,
                                             clip: PixelRect, painter: P) {
         let hw = (right - left) / 2, hh = (bottom - top) / 2
-        guard hw > 0, hh > 0 else { return }
+        guard hw > 0, hh > 0, hw.isFinite, hh.isFinite, left.isFinite, top.isFinite, radius.isFinite else { return }
         let r = min(max(radius, 0), hw, hh)
         let cx = left + hw, cy = top + hh
         // Shapes thinner than a pixel cover at most their own width.
         let thin = min(1, 2 * hw) * min(1, 2 * hh)
-        let rowStart = max(Int(top.rounded(.down)), clip.y0), rowEnd = min(Int(bottom.rounded(.up)), clip.y1)
+        let rowStart = max(index(top.rounded(.down)), clip.y0), rowEnd = min(index(bottom.rounded(.up)), clip.y1)
         guard rowStart < rowEnd else { return }
         let innerX = hw - r, innerY = hh - r
         for row in rowStart..<rowEnd {
@@ -89,12 +98,12 @@ enum ShapeRasterizer {
                 if qy <= r - 0.5 { solid = hw - 0.5 }
             }
             if thin < 1 { solid = -1 }
-            let touchStart = max(Int((cx - outer - 0.5).rounded(.down)), clip.x0)
-            let touchEnd = min(Int((cx + outer - 0.5).rounded(.up)) + 1, clip.x1)
+            let touchStart = max(index((cx - outer - 0.5).rounded(.down)), clip.x0)
+            let touchEnd = min(index((cx + outer - 0.5).rounded(.up)) + 1, clip.x1)
             var solidStart = touchEnd, solidEnd = touchEnd
             if solid >= 0 {
-                solidStart = min(max(Int((cx - solid - 0.5).rounded(.up)), touchStart), touchEnd)
-                solidEnd = max(min(Int((cx + solid - 0.5).rounded(.down)) + 1, touchEnd), solidStart)
+                solidStart = min(max(index((cx - solid - 0.5).rounded(.up)), touchStart), touchEnd)
+                solidEnd = max(min(index((cx + solid - 0.5).rounded(.down)) + 1, touchEnd), solidStart)
             }
             var x = touchStart
             while x < touchEnd {
@@ -189,8 +198,8 @@ enum ShapeRasterizer {
                     }
                 }
                 guard low <= high else { continue }
-                start = max(start, Int(low.rounded(.down)) - 1)
-                end = min(end, Int(high.rounded(.up)) + 2)
+                start = max(start, index(low.rounded(.down)) - 1)
+                end = min(end, index(high.rounded(.up)) + 2)
             }
             guard start < end else { continue }
             let py = Double(row) + 0.5
@@ -216,8 +225,8 @@ enum ShapeRasterizer {
                         }
                     }
                     guard low <= high, low.isFinite || high.isFinite else { continue }
-                    let first = max(Int(max(low - 0.5, -1e9).rounded(.up)), start)
-                    let last = min(Int(min(high - 0.5, 1e9).rounded(.down)) + 1, end)
+                    let first = max(index((low - 0.5).rounded(.up)), start)
+                    let last = min(index((high - 0.5).rounded(.down)) + 1, end)
                     if last - first > solidEnd - solidStart { (solidStart, solidEnd) = (first, last) }
                 }
             }
