@@ -4,7 +4,7 @@ import AnimatorHost
 enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        ListCommand.self, InspectCommand.self, ResolveCommand.self, RunCommand.self, PlayCommand.self, CurveCommand.self,
+        ListCommand.self, InspectCommand.self, ResolveCommand.self, RunCommand.self, PlayCommand.self, RenderCommand.self, CurveCommand.self,
     ]
 
     static let overview = """

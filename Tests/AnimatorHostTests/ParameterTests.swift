@@ -75,6 +75,8 @@ import Testing
                      ParameterSpec(name: "p", type: .point, help: "h", defaultValue: .point(x: 1.5, y: -2)),
                      ParameterSpec(name: "s", type: .size, defaultValue: .size(width: 3, height: 4)),
                      ParameterSpec(name: "c", type: .color, defaultValue: .color(RGBAColor(hex: "#102030ff")!)),
+                     // Not 8-bit: the pendulum's cover, black at alpha 0.5 (hex would give 128/255).
+                     ParameterSpec(name: "cover", type: .color, defaultValue: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.5))),
                      ParameterSpec(name: "b", type: .bool, defaultValue: .bool(true)),
                      ParameterSpec(name: "t", type: .string, defaultValue: .string("x\"y"))]
         for spec in specs {

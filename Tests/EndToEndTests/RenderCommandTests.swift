@@ -161,6 +161,51 @@ import TestSupport
         #expect(try decode(path, points: [(0, 0)]).size == [640, 1136])
     }
 
+    @Test func aTimelineRendersLaterToTheSamePicture() throws {
+        let timeline = cli.home.file("bubble.json")
+        let direct = cli.home.file("direct.png")
+        #expect(try cli.run("run", "bubble", "-o", "present", "--timeline", timeline, "--out", direct, "--at", "0.25").status == 0)
+        let later = cli.home.file("later.png")
+        let result = try cli.run("render", timeline, "--out", later, "--at", "0.25")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "wrote \(later): frame at 0.25 s, 390x844\n")
+        // Drawn from the timeline alone, byte for byte the picture the run drew.
+        #expect(FileManager.default.contentsEqual(atPath: direct, andPath: later))
+        // A malformed timeline is one line with the JSON path; no file is written.
+        let broken = cli.home.file("broken.json")
+        try #"{ "size": [390, 844], "operation": "present", "frames": [ { "t": 0, "views": [ { "id": 1, "bounds": [0, 0, 1] } ] } ] }"#
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let bad = try cli.run("render", broken, "--out", cli.home.file("never.gif"))
+        #expect(bad.status == 1)
+        #expect(bad.standardError == "animator-host render: \(broken): frames[0].views[0].bounds: expected an array of 4 numbers\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.home.file("never.gif")))
+        let noOut = try cli.run("render", timeline)
+        #expect(noOut.status == 2)
+        #expect(noOut.standardError.hasPrefix("animator-host render: render needs --out FILE.gif, .png or .html\n"))
+    }
+
+    @Test func theDemosTimelineRendersToTheDemosPictures() throws {
+        let timeline = cli.home.file("demo.json")
+        let direct = cli.home.file("direct.png")
+        #expect(try cli.run("run", "--timeline", timeline, "--out", direct, "--sheet", "12").status == 0)
+        let later = cli.home.file("later.png")
+        #expect(try cli.run("render", timeline, "--out", later, "--sheet", "12").status == 0)
+        // All six transitions; the timeline keeps colors at 8 bits a channel (#rrggbbaa), so
+        // where a color is finer (the pendulum's cover is black at alpha 0.5, not 128/255)
+        // the redraw may differ by one level, never more.
+        let script = """
+            import sys
+            from PIL import Image, ImageChops
+            a, b = Image.open(sys.argv[1]).convert('RGB'), Image.open(sys.argv[2]).convert('RGB')
+            assert a.size == b.size, (a.size, b.size)
+            print(max(high for (low, high) in ImageChops.difference(a, b).getextrema()))
+            """
+        let result = try Python.run(script, [direct, later])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 <= 1 } == true,
+                "\(result.standardOutput)")
+    }
+
     @Test func aTimelineFileAndTheSummaryBothAppear() throws {
         let path = cli.home.file("timeline.json")
         let result = try cli.run("run", "zoom", "--operation", "push", "--timeline", path, "--fps", "30")

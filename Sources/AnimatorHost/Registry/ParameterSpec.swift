@@ -123,11 +123,17 @@ public struct ParameterSpec: Equatable, Sendable {
         return nil
     }
 
-    /// The spec in JSON: name, type, default, min, max, choices, help.
+    /// The spec in JSON: name, type, default, min, max, choices, help; a color's default
+    /// also as exact components (`defaultComponents`).
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(name)), ("type", .string(type.rawValue)), ("default", defaultValue.json),
         ]
+        if case .color(let color) = defaultValue {
+            // The hex form has 8 bits a channel; the exact components keep a cached spec
+            // identical to the plugin's own (an alpha of 0.5 is not n/255).
+            members.append(("defaultComponents", .array([color.red, color.green, color.blue, color.alpha].map(JSONValue.number))))
+        }
         if let minimum { members.append(("min", .number(minimum))) }
         if let maximum { members.append(("max", .number(maximum))) }
         if type == .enumeration { members.append(("choices", .array(choices.map(JSONValue.string)))) }
@@ -156,7 +162,11 @@ public struct ParameterSpec: Equatable, Sendable {
             defaultValue = .size(width: width, height: height)
         case (.color, .string(let hex)):
             guard let color = RGBAColor(hex: hex) else { return nil }
-            defaultValue = .color(color)
+            if let exact = json["defaultComponents"]?.arrayValue?.compactMap(\.numberValue), exact.count == 4 {
+                defaultValue = .color(RGBAColor(red: exact[0], green: exact[1], blue: exact[2], alpha: exact[3]))
+            } else {
+                defaultValue = .color(color)
+            }
         case (.string, .string(let value)): defaultValue = .string(value)
         case (.enumeration, .string(let value)): defaultValue = .choice(value)
         default: return nil

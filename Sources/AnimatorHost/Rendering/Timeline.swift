@@ -86,6 +86,76 @@ public enum Timeline {
         public var description: String { "\(path): \(reason)" }
     }
 
+    /// Reads a timeline file back.
+    ///
+    /// - Throws: `FormatError` whose path starts with the file's path, for a file that
+    ///   cannot be read, is not JSON, or does not follow the schema.
+    public static func load(path: String) throws(FormatError) -> Recording {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw FormatError(path: path, reason: error.reason)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw FormatError(path: path, reason: "not JSON: \(error)")
+        }
+        do {
+            return try recording(from: json)
+        } catch {
+            throw FormatError(path: "\(path): \(error.path)", reason: error.reason)
+        }
+    }
+
+    /// A whole timeline read back: one transition's, or several under "transitions".
+    ///
+    /// - Throws: `FormatError` naming the first member that is missing or malformed.
+    public static func recording(from json: JSONValue) throws(FormatError) -> Recording {
+        if let schema = json["schema"]?.stringValue, schema != Timeline.schema {
+            throw FormatError(path: "schema", reason: "'\(schema)' is not \(Timeline.schema)")
+        }
+        let objects: [(String, JSONValue)]
+        if let transitions = json["transitions"] {
+            guard let array = transitions.arrayValue, !array.isEmpty else {
+                throw FormatError(path: "transitions", reason: "expected a non-empty array of timelines")
+            }
+            objects = array.enumerated().map { ("transitions[\($0.offset)].", $0.element) }
+        } else {
+            objects = [("", json)]
+        }
+        var segments: [Recording.Segment] = []
+        var size = Size(width: 0, height: 0), fps = 60.0
+        for (prefix, object) in objects {
+            let reader = MemberReader(value: object, path: String(prefix.dropLast()))
+            let sides = try reader.numbers("size", count: 2)
+            size = Size(width: sides[0], height: sides[1])
+            fps = try reader.number("fps", default: 60)
+            let name = object["operation"]?.stringValue ?? ""
+            guard let operation = TransitionOperation(rawValue: name) else {
+                throw FormatError(path: prefix + "operation", reason: "'\(name)' is not present, dismiss, push, pop or tab")
+            }
+            let frames: [SceneFrame]
+            do {
+                frames = try Timeline.frames(from: object)
+            } catch {
+                throw FormatError(path: prefix + error.path, reason: error.reason)
+            }
+            let animator = object["animator"]?.stringValue ?? "?"
+            let outcome = TransitionOutcome(
+                operation: operation, animator: animator, duration: try reader.number("duration", default: 0),
+                elapsed: try reader.number("elapsed", default: frames.last?.time ?? 0),
+                completed: try reader.bool("completed", default: true),
+                problems: object["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            segments.append(Recording.Segment(operation: operation, animator: animator,
+                                              from: object["from"]?.stringValue ?? "from",
+                                              to: object["to"]?.stringValue ?? "to", outcome: outcome, frames: frames))
+        }
+        return Recording(size: size, fps: fps, segments: segments)
+    }
+
     /// The frames of a one-transition timeline, ready to render again.
     ///
     /// - Throws: `FormatError` naming the first member that is missing or malformed.
@@ -166,25 +236,28 @@ public enum Timeline {
         let value: JSONValue
         let path: String
 
+        /// The path of a member.
+        func at(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
         func number(_ key: String, default fallback: Double? = nil) throws(FormatError) -> Double {
             guard let member = value[key] else {
                 if let fallback { return fallback }
-                throw FormatError(path: "\(path).\(key)", reason: "missing (a number)")
+                throw FormatError(path: at(key), reason: "missing (a number)")
             }
             guard let number = member.numberValue, number.isFinite else {
-                throw FormatError(path: "\(path).\(key)", reason: "expected a number")
+                throw FormatError(path: at(key), reason: "expected a number")
             }
             return number
         }
 
         func numbers(_ key: String, count: Int) throws(FormatError) -> [Double] {
             guard let array = value[key]?.arrayValue, array.count == count else {
-                throw FormatError(path: "\(path).\(key)", reason: "expected an array of \(count) numbers")
+                throw FormatError(path: at(key), reason: "expected an array of \(count) numbers")
             }
             var numbers: [Double] = []
             for (index, element) in array.enumerated() {
                 guard let number = element.numberValue, number.isFinite else {
-                    throw FormatError(path: "\(path).\(key)[\(index)]", reason: "expected a number")
+                    throw FormatError(path: "\(at(key))[\(index)]", reason: "expected a number")
                 }
                 numbers.append(number)
             }
@@ -194,16 +267,16 @@ public enum Timeline {
         func bool(_ key: String, default fallback: Bool? = nil) throws(FormatError) -> Bool {
             guard let member = value[key] else {
                 if let fallback { return fallback }
-                throw FormatError(path: "\(path).\(key)", reason: "missing (true or false)")
+                throw FormatError(path: at(key), reason: "missing (true or false)")
             }
-            guard let bool = member.boolValue else { throw FormatError(path: "\(path).\(key)", reason: "expected true or false") }
+            guard let bool = member.boolValue else { throw FormatError(path: at(key), reason: "expected true or false") }
             return bool
         }
 
         func optionalColor(_ key: String) throws(FormatError) -> RGBAColor? {
             guard let member = value[key], member != .null else { return nil }
             guard let hex = member.stringValue, let color = RGBAColor(hex: hex) else {
-                throw FormatError(path: "\(path).\(key)", reason: "expected a color \"#rrggbb\" or \"#rrggbbaa\"")
+                throw FormatError(path: at(key), reason: "expected a color \"#rrggbb\" or \"#rrggbbaa\"")
             }
             return color
         }

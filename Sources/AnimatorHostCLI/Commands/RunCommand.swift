@@ -90,7 +90,7 @@ enum RunCommand: Command {
     }
 
     /// `--out` with `--scale`, `--at` and `--sheet`, checked.
-    private static func outputRequest(_ arguments: ParsedArguments) throws(UsageError)
+    static func outputRequest(_ arguments: ParsedArguments) throws(UsageError)
         -> (RenderOutput, String, RenderOutput.Options)? {
         let scaleText = arguments.value("--scale") ?? "1"
         guard let scale = Double(scaleText), [1.0, 2, 3].contains(scale) else {
