@@ -16,7 +16,8 @@ public final class MetadataCache {
     public let path: String
     private var entries: [String: (size: Int64, modified: Int64, scan: LibraryScan)] = [:]
     private var isDirty = false
-    private static let format = 1
+    /// 2: color defaults also as exact components (1 rounded them to 8 bits).
+    private static let format = 2
 
     /// Opens the cache at `path`, reading what it holds (nothing, if it is missing or
     /// unreadable).
