@@ -311,6 +311,8 @@ import TestSupport
         var half_blocks: Bool
         var shades: Bool
         var last_line: String
+        var widest_before: Int
+        var widest_after: Int
         var progress_bar: Bool
         var progress_erased: Bool
         var raw_while_playing: Bool
@@ -342,6 +344,15 @@ import TestSupport
         #expect(run.status == 130)
         #expect(run.indexed && run.half_blocks && !run.truecolor)
         #expect(run.alternate_screen && run.cursor_hidden_and_shown && run.echo_restored && run.line_mode_restored)
+    }
+
+    @Test func playRedrawsToFitWhenTheTerminalChangesSize() throws {
+        let run = try playInTerminal(key: "resize", environment: [:], removing: ["NO_COLOR"])
+        #expect(run.status == 0)
+        // 40 rows leave 39 for the picture, 78 pixels: the 390 × 844 screen at 78/844 is
+        // 390 · 78/844 ≈ 36.0 cells wide. At 60 rows: 118 pixels, 390 · 118/844 ≈ 54.5 → 55.
+        #expect(run.widest_before == 36)
+        #expect(run.widest_after == 55)
     }
 
     @Test func playRespectsNoColor() throws {

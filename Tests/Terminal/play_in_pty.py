@@ -10,6 +10,8 @@ the last line it printed, whether the terminal was in raw mode while it played a
 whether echo and line mode were back on afterwards.
 
 usage: play_in_pty.py WAIT KEY PROGRAM ARGS...   (environment passed through)
+KEY 'resize' grows the window to 60 × 200 cells, waits for frames of a new width, then sends q; the
+report gives the widest row of half blocks before and after.
 KEY 'none' sends nothing and does not wait for playback (a command that ends by itself);
 the report then also says whether a progress bar was drawn and erased.
 """
@@ -49,6 +51,21 @@ while key != 'none' and b'\x1b[?1049h' not in output and time.time() - started <
         break
 pump(wait)
 during = termios.tcgetattr(master)
+mark = len(output)
+if key == 'resize':
+    # The window grows to 60 rows of 200 columns; the kernel tells the program (SIGWINCH).
+    def widest(data):
+        return max((l.count('\u2580') for l in data.decode('utf-8', 'replace').split('\n')), default=0)
+    before = widest(output)
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 60, 200, 0, 0))
+    mark = len(output)
+    # Until frames of another width come (drawing them again takes a while), or 60 s.
+    resized = time.time()
+    while widest(output[mark:]) in (0, before) and time.time() - resized < 60:
+        if not pump(0.2):
+            break
+    pump(0.5)
+    key = 'q'
 if key == 'q':
     os.write(master, b'q')
 elif key == 'ctrl-c':
@@ -81,6 +98,8 @@ print(json.dumps({
     'half_blocks': '\u2580' in text,
     'shades': '@' in text or '#' in text,
     'last_line': lines[-1] if lines else '',
+    'widest_before': max((l.count('\u2580') for l in output[:mark].decode('utf-8', 'replace').split('\n')), default=0),
+    'widest_after': max((l.count('\u2580') for l in output[mark:].decode('utf-8', 'replace').split('\n')), default=0),
     'progress_bar': 'rendering' in text and '%' in text and '\u2588' in text,
     'progress_erased': '\r\x1b[2K' in text,
     'raw_while_playing': not (during[3] & termios.ECHO) and not (during[3] & termios.ICANON),

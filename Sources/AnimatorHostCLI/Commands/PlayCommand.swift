@@ -48,20 +48,8 @@ enum PlayCommand: Command {
     private static func play(_ recording: Recording, columns: Int, rows: Int, slow: Double, loop: Bool) {
         let playback = recording.playback()
         guard !playback.frames.isEmpty else { return }
-        // Two pixels per cell vertically; one line is kept for the caption.
-        let scale = min(Double(columns) / recording.size.width, Double(max(rows - 1, 1) * 2) / recording.size.height)
-        let progress = ProgressBar(label: "rendering")
-        var images: [Image] = []
-        var start = 0
-        while start < playback.frames.count {
-            let end = min(start + 16, playback.frames.count)
-            images += FrameRendering.render(Array(playback.frames[start..<end]), scale: scale)
-            start = end
-            progress.update(Double(start) / Double(playback.frames.count))
-        }
-        progress.finish()
         let palette = palette(ProcessEnvironment.current())
-        let pictures = images.map { TerminalPicture.lines($0, palette: palette).joined(separator: "\r\n") }
+        var pictures = render(playback.frames, size: recording.size, columns: columns, rows: rows, palette: palette)
         var captions: [String] = []
         for segment in recording.segments {
             captions += segment.frames.map { _ in "\(segment.animator) · \(segment.operation.rawValue) · " }
@@ -69,12 +57,40 @@ enum PlayCommand: Command {
         let terminal = TerminalSession()
         defer { terminal.restore() }
         repeat {
-            for (index, picture) in pictures.enumerated() {
-                terminal.write("\u{1B}[H" + picture + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
+            var index = 0
+            while index < pictures.count {
+                if terminal.takeResize(), let size = TerminalSession.size() {
+                    // The terminal changed size: draw the frames again to fit it.
+                    terminal.write("\u{1B}[0m\u{1B}[2J\u{1B}[H")
+                    pictures = render(playback.frames, size: recording.size, columns: size.columns, rows: size.rows,
+                                      palette: palette)
+                    terminal.write("\u{1B}[2J")
+                }
+                terminal.write("\u{1B}[H" + pictures[index] + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
                                + "t \(JSONValue.format(rounded(playback.times[index]))) s · q quits")
                 let next = index + 1 < playback.times.count ? playback.times[index + 1] : playback.end + 0.8
                 if terminal.waitForQuit((next - playback.times[index]) * slow) { return }
+                index += 1
             }
         } while loop
+    }
+
+    /// Every frame as terminal text fitting `columns` × `rows` cells (two pixels a cell
+    /// vertically, one line kept for the caption).
+    private static func render(_ frames: [SceneFrame], size: Size, columns: Int, rows: Int,
+                               palette: TerminalPicture.Palette) -> [String] {
+        let scale = min(Double(columns) / size.width, Double(max(rows - 1, 1) * 2) / size.height)
+        let progress = ProgressBar(label: "rendering")
+        defer { progress.finish() }
+        var pictures: [String] = []
+        var start = 0
+        while start < frames.count {
+            let end = min(start + 16, frames.count)
+            let images = FrameRendering.render(Array(frames[start..<end]), scale: scale)
+            pictures += images.map { TerminalPicture.lines($0, palette: palette).joined(separator: "\r\n") }
+            start = end
+            progress.update(Double(start) / Double(frames.count))
+        }
+        return pictures
     }
 }

@@ -10,6 +10,14 @@ final class TerminalSession {
     /// Whether Ctrl-C (SIGINT) or SIGTERM arrived.
     static var interrupted: Bool { interruptFlag != 0 }
     nonisolated(unsafe) private static var interruptFlag: sig_atomic_t = 0
+    nonisolated(unsafe) private static var resizeFlag: sig_atomic_t = 0
+
+    /// Whether the terminal changed size (SIGWINCH) since the last call.
+    func takeResize() -> Bool {
+        guard TerminalSession.resizeFlag != 0 else { return false }
+        TerminalSession.resizeFlag = 0
+        return true
+    }
 
     /// The terminal's size in character cells, or nil when standard output is not one.
     static func size() -> (columns: Int, rows: Int)? {
@@ -23,11 +31,14 @@ final class TerminalSession {
         TerminalSession.interruptFlag = 0
         signal(SIGINT) { _ in TerminalSession.interruptFlag = 1 }
         signal(SIGTERM) { _ in TerminalSession.interruptFlag = 1 }
-        // A parent may have left them blocked (the mask survives exec): Ctrl-C must work.
+        TerminalSession.resizeFlag = 0
+        signal(SIGWINCH) { _ in TerminalSession.resizeFlag = 1 }
+        // A parent may have left them blocked (the mask survives exec): Ctrl-C and resizes must work.
         var interrupts = sigset_t()
         sigemptyset(&interrupts)
         sigaddset(&interrupts, SIGINT)
         sigaddset(&interrupts, SIGTERM)
+        sigaddset(&interrupts, SIGWINCH)
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         if isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 {
             var raw = saved
@@ -48,6 +59,7 @@ final class TerminalSession {
         rawInput = false
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        signal(SIGWINCH, SIG_DFL)
     }
 
     /// Waits up to `seconds` for a key; true when q, Q or Escape was pressed (or the
@@ -57,6 +69,8 @@ final class TerminalSession {
         let deadline = ProgressBar.now() + remaining
         repeat {
             if TerminalSession.interrupted { return true }
+            // A resize ends the wait early: the next frame is drawn to the new size.
+            if TerminalSession.resizeFlag != 0 { return false }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             let ready = rawInput ? poll(&descriptor, 1, Int32((remaining * 1000).rounded(.up))) : -2
             if ready == -2 {
