@@ -2,8 +2,10 @@
 /// a scrubber that sets the fraction complete, play / pause / reverse, the measured
 /// progress curve with the current frame marked, and the current frame's numbers.
 enum HTMLPlayer {
-    /// The page for `recording`, whose frames (in playback order) rendered as `pngs`.
-    static func page(_ recording: Recording, pngs: [[UInt8]], scale: Double) -> String {
+    /// The page for `recording`, whose frames (in playback order) rendered as `pngs`. The
+    /// picture is shown at the screen's size in points, so frames rendered at scale 2 or 3
+    /// are sharp on high-density displays.
+    static func page(_ recording: Recording, pngs: [[UInt8]]) -> String {
         let playback = recording.playback()
         let title = recording.segments.map { "\($0.animator) · \($0.operation.rawValue)" }.joined(separator: ", ")
         var curve: [Double] = []

@@ -93,7 +93,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                 start = end
                 progress?(Double(start) / Double(playback.frames.count))
             }
-            bytes = Array(HTMLPlayer.page(recording, pngs: pngs, scale: options.scale).utf8)
+            bytes = Array(HTMLPlayer.page(recording, pngs: pngs).utf8)
             summary = "page with \(pngs.count) frames"
         }
         do {
