@@ -32,17 +32,11 @@ public struct Scenario: Equatable, Sendable {
 
     /// Reads and checks a scenario file.
     public static func load(path: String) throws(FormatError) -> Scenario {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path)
-        } catch {
-            throw FormatError(path: path, reason: error.reason)
-        }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(bytes: bytes)
+            json = try JSONValue.read(path: path)
         } catch {
-            throw FormatError(path: path, reason: "not JSON: \(error)")
+            throw FormatError(path: path, reason: error.reason)
         }
         do {
             return try parse(json)

@@ -91,17 +91,11 @@ public enum Timeline {
     /// - Throws: `FormatError` whose path starts with the file's path, for a file that
     ///   cannot be read, is not JSON, or does not follow the schema.
     public static func load(path: String) throws(FormatError) -> Recording {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path)
-        } catch {
-            throw FormatError(path: path, reason: error.reason)
-        }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(bytes: bytes)
+            json = try JSONValue.read(path: path)
         } catch {
-            throw FormatError(path: path, reason: "not JSON: \(error)")
+            throw FormatError(path: path, reason: error.reason)
         }
         do {
             return try recording(from: json)

@@ -186,3 +186,25 @@ public enum OutputFile {
         }
     }
 }
+
+/// Why a JSON file could not be had: errno's text, or "not JSON: <where and why>".
+struct JSONFileFailure: Error {
+    var reason: String
+}
+
+extension JSONValue {
+    /// Reads and parses a JSON file (scenarios, timelines).
+    static func read(path: String) throws(JSONFileFailure) -> JSONValue {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw JSONFileFailure(reason: error.reason)
+        }
+        do {
+            return try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw JSONFileFailure(reason: "not JSON: \(error)")
+        }
+    }
+}
