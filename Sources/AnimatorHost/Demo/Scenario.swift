@@ -24,11 +24,7 @@ public struct Scenario: Equatable, Sendable {
     }
 
     /// A scenario file that cannot be used: where (a JSON path) and why.
-    public struct FormatError: Error, Equatable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
-    }
+    public typealias FormatError = JSONFormatError
 
     /// Reads and checks a scenario file.
     public static func load(path: String) throws(FormatError) -> Scenario {

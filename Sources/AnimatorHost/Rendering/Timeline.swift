@@ -79,12 +79,8 @@ public enum Timeline {
 
     // MARK: Reading
 
-    /// A timeline that cannot be read: where (a JSON path) and why.
-    public struct FormatError: Error, CustomStringConvertible, Equatable {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
-    }
+    /// A timeline that cannot be used: where (a JSON path) and why.
+    public typealias FormatError = JSONFormatError
 
     /// Reads a timeline file back.
     ///

@@ -187,6 +187,21 @@ public enum OutputFile {
     }
 }
 
+/// A JSON document (a scenario, a timeline) that cannot be used: where (a file, then a
+/// JSON path) and why.
+public struct JSONFormatError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
 /// Why a JSON file could not be had: errno's text, or "not JSON: <where and why>".
 struct JSONFileFailure: Error {
     var reason: String
