@@ -28,17 +28,7 @@ public struct Scenario: Equatable, Sendable {
 
     /// Reads and checks a scenario file.
     public static func load(path: String) throws(FormatError) -> Scenario {
-        let json: JSONValue
-        do {
-            json = try JSONValue.read(path: path)
-        } catch {
-            throw FormatError(path: path, reason: error.reason)
-        }
-        do {
-            return try parse(json)
-        } catch {
-            throw FormatError(path: "\(path): \(error.path)", reason: error.reason)
-        }
+        try JSONFormatError.reading(path) { json throws(JSONFormatError) in try parse(json) }
     }
 
     /// Checks a scenario's JSON, following the app's state from step to step.

@@ -87,17 +87,7 @@ public enum Timeline {
     /// - Throws: `FormatError` whose path starts with the file's path, for a file that
     ///   cannot be read, is not JSON, or does not follow the schema.
     public static func load(path: String) throws(FormatError) -> Recording {
-        let json: JSONValue
-        do {
-            json = try JSONValue.read(path: path)
-        } catch {
-            throw FormatError(path: path, reason: error.reason)
-        }
-        do {
-            return try recording(from: json)
-        } catch {
-            throw FormatError(path: "\(path): \(error.path)", reason: error.reason)
-        }
+        try JSONFormatError.reading(path) { json throws(JSONFormatError) in try recording(from: json) }
     }
 
     /// A whole timeline read back: one transition's, or several under "transitions".

@@ -202,24 +202,26 @@ public struct JSONFormatError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Why a JSON file could not be had: errno's text, or "not JSON: <where and why>".
-struct JSONFileFailure: Error {
-    var reason: String
-}
-
-extension JSONValue {
-    /// Reads and parses a JSON file (scenarios, timelines).
-    static func read(path: String) throws(JSONFileFailure) -> JSONValue {
+extension JSONFormatError {
+    /// Reads the JSON file at `path` and hands it to `read`; every error names the file
+    /// first (errno's text, "not JSON: ...", or the JSON path `read` reports).
+    static func reading<T>(_ path: String, _ read: (JSONValue) throws(JSONFormatError) -> T) throws(JSONFormatError) -> T {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            throw JSONFileFailure(reason: error.reason)
+            throw JSONFormatError(path: path, reason: error.reason)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw JSONFormatError(path: path, reason: "not JSON: \(error)")
         }
         do {
-            return try JSONValue.parse(bytes: bytes)
+            return try read(json)
         } catch {
-            throw JSONFileFailure(reason: "not JSON: \(error)")
+            throw JSONFormatError(path: "\(path): \(error.path)", reason: error.reason)
         }
     }
 }
