@@ -128,24 +128,28 @@ public final class SceneRenderer {
         let clips = properties.masksToBounds && hasSublayers
         let scissor = clips ? Self.scissor(of: shape, map) : nil
 
-        if properties.shadowOpacity > 0, !properties.masksToBounds {
-            drawShadow(index, frame, into: canvas, clip: clip)
-        }
-        if (translucent && overlaps) || (clips && scissor == nil) {
+        // A shadow is cast by what the layer draws, sublayers included (as Core Animation
+        // does without a shadowPath); masksToBounds clips it away, as on iOS.
+        let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
+        if (translucent && overlaps) || (clips && scissor == nil) || shadowed {
             // Off screen: the layer and its sublayers, then composited at its opacity,
-            // through its shape when it clips.
-            var area = subtreeBounds(index, frame).intersection(clip)
+            // through its shape when it clips; for a shadow, also what lies just outside the
+            // clip and casts into it.
+            let reach = shadowed ? shadowReach(properties, map) : 0
+            var area = subtreeBounds(index, frame).intersection(clip.insetBy(-reach)).intersection(canvas.bounds)
             if clips, let own = ShapeRasterizer.bounds(of: shape, map) { area = area.intersection(own) }
             guard !area.isEmpty else { return }
             let target = offscreenCanvas(at: depth)
             if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
             drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
                          into: target, clip: area, childClip: area, depth: depth + 1)
+            if shadowed { drawShadow(of: target, area: area, properties, map, into: canvas, clip: clip) }
             let opacity = UInt32((properties.opacity * 256).rounded())
+            let visible = area.intersection(clip)
             if clips {
-                ShapeRasterizer.fill(shape, map, clip: area, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
+                ShapeRasterizer.fill(shape, map, clip: visible, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
             } else {
-                canvas.composite(target, in: area, opacity: opacity)
+                canvas.composite(target, in: visible, opacity: opacity)
             }
         } else {
             let childClip = scissor.map { clip.intersection($0) } ?? clip
@@ -273,58 +277,47 @@ public final class SceneRenderer {
         return min(ShapeRasterizer.index((3 * sigma + offset).rounded(.up)), 1024) + 1
     }
 
-    /// Draws a layer's shadow: its shape (its background's, or its sublayers' when it has
-    /// none), offset, blurred with a Gaussian of σ = shadowRadius, in the shadow color at
-    /// shadowOpacity.
-    private func drawShadow(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect) {
-        let properties = frame.nodes[index].properties
-        let map = maps[index]
-        var shapes: [(RoundedRect, Homography)] = []
-        if properties.backgroundColor.map({ $0.alpha > 0 }) ?? false || properties.borderWidth > 0 {
-            shapes.append((Self.shape(of: properties), map))
-        } else {
-            var child = index + 1
-            while child < index + sizes[index] {
-                let childProperties = frame.nodes[child].properties
-                if !childProperties.isHidden, childProperties.backgroundColor != nil {
-                    shapes.append((Self.shape(of: childProperties), maps[child]))
-                }
-                child += sizes[child]
-            }
-        }
-        guard !shapes.isEmpty else { return }
+    /// Draws a layer's shadow: the alpha of what the layer drew (`source` over `area`),
+    /// offset by shadowOffset in the layer's coordinates, blurred with a Gaussian of
+    /// σ = shadowRadius, in the shadow color at shadowOpacity × the layer's opacity.
+    private func drawShadow(of source: Canvas, area: PixelRect, _ properties: LayerProperties, _ map: Homography,
+                            into canvas: Canvas, clip: PixelRect) {
         let sigma = properties.shadowRadius * map.averageScale
         // The offset is in the layer's coordinates: map it as a vector.
         let origin = map.apply(0, 0), moved = map.apply(properties.shadowOffset.width, properties.shadowOffset.height)
         let dx = ShapeRasterizer.index((moved.x - origin.x).rounded()), dy = ShapeRasterizer.index((moved.y - origin.y).rounded())
         // Beyond a few screens the blur reach only costs time: the shadow is then too faint to see.
         let reach = min(ShapeRasterizer.index((3 * sigma).rounded(.up)), 512) + 1
-        var area = PixelRect.empty
-        for (shape, shapeMap) in shapes {
-            area = area.union(ShapeRasterizer.bounds(of: shape, shapeMap) ?? canvas.bounds)
-        }
         // Only what can land in the clip after the offset is needed.
         let wanted = PixelRect(x0: clip.x0 - dx - reach, y0: clip.y0 - dy - reach, x1: clip.x1 - dx + reach, y1: clip.y1 - dy + reach)
-        area = area.insetBy(-reach).intersection(wanted).intersection(canvas.bounds.insetBy(-reach))
-        guard !area.isEmpty else { return }
-        let maskWidth = area.x1 - area.x0, maskHeight = area.y1 - area.y0
+        let maskArea = area.insetBy(-reach).intersection(wanted)
+        guard !maskArea.isEmpty else { return }
+        let maskWidth = maskArea.x1 - maskArea.x0, maskHeight = maskArea.y1 - maskArea.y0
         if shadowMask.count < maskWidth * maskHeight { shadowMask = Array(repeating: 0, count: maskWidth * maskHeight) }
         let color = properties.shadowColor
         let alpha = Float(min(max(properties.shadowOpacity * color.alpha * properties.opacity, 0), 1))
         shadowMask.withUnsafeMutableBufferPointer { mask in
-            mask.baseAddress!.update(repeating: 0, count: maskWidth * maskHeight)
-            let painter = MaskPainter(mask: mask.baseAddress!, width: maskWidth, origin: (area.x0, area.y0))
-            for (shape, shapeMap) in shapes { ShapeRasterizer.fill(shape, shapeMap, clip: area, painter: painter) }
-            if sigma > 0.3 {
-                GaussianBlur.blur(mask.baseAddress!, width: maskWidth, height: maskHeight, sigma: sigma, scratch: &blurScratch)
+            let base = mask.baseAddress!
+            base.update(repeating: 0, count: maskWidth * maskHeight)
+            // The source's alpha where the layer drew (the mask is zero around it).
+            let inside = area.intersection(maskArea)
+            if !inside.isEmpty {
+                for y in inside.y0..<inside.y1 {
+                    let from = source.pixels + y * source.width
+                    let row = base + (y - maskArea.y0) * maskWidth - maskArea.x0
+                    for x in inside.x0..<inside.x1 { row[x] = Float(from[x] >> 24) / 255 }
+                }
             }
-            let target = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
+            if sigma > 0.3 {
+                GaussianBlur.blur(base, width: maskWidth, height: maskHeight, sigma: sigma, scratch: &blurScratch)
+            }
+            let target = PixelRect(x0: maskArea.x0 + dx, y0: maskArea.y0 + dy, x1: maskArea.x1 + dx, y1: maskArea.y1 + dy)
                 .intersection(clip).intersection(canvas.bounds)
             guard !target.isEmpty else { return }
             let red = Float(color.red), green = Float(color.green), blue = Float(color.blue)
             for y in target.y0..<target.y1 {
                 let row = canvas.pixels + y * canvas.width
-                let maskRow = mask.baseAddress! + (y - dy - area.y0) * maskWidth - area.x0 - dx
+                let maskRow = base + (y - dy - maskArea.y0) * maskWidth - maskArea.x0 - dx
                 for x in target.x0..<target.x1 {
                     let a = maskRow[x] * alpha
                     guard a > 0.002 else { continue }
