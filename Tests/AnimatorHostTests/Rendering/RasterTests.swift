@@ -247,4 +247,26 @@ import TestSupport
         #expect(rgb(image, 5, 5) == [255, 0, 0])
         #expect(rgb(image, 95, 95) == [0, 255, 0])
     }
+
+    @Test func aShadowFollowsWhatTheLayerDrawsSublayersIncluded() throws {
+        let root = window(200, 320)
+        // No background of its own: a round sublayer is all it draws.
+        let holder = engine.makeView(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        holder.layer.shadowOpacity = 1
+        holder.layer.shadowRadius = 0
+        holder.layer.shadowOffset = Size(width: 0, height: 150)
+        let dot = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        dot.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        dot.layer.cornerRadius = 50
+        try holder.addSubview(dot)
+        try root.addSubview(holder)
+        let image = render(root)
+        // The shadow is the circle moved 150 down: center (100, 250), radius 50. Its
+        // bounding square's corner (52, 202) is 68 from the center: no shadow there.
+        #expect(rgb(image, 100, 250) == [0, 0, 0])
+        #expect(rgb(image, 52, 202) == [255, 255, 255])
+        #expect(rgb(image, 100, 205) == [0, 0, 0])
+        // The dot itself, above.
+        #expect(rgb(image, 100, 100) == [255, 0, 0])
+    }
 }
