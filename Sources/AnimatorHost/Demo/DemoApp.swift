@@ -21,9 +21,13 @@ public enum DemoApp {
 
     /// One step of the demo's script.
     public struct Step: Equatable, Sendable {
+        /// What to perform.
         public var operation: TransitionOperation
+        /// The screen that leaves.
         public var from: String
+        /// The screen that arrives.
         public var to: String
+        /// For tab: the index selected.
         public var tab: Int?
         /// For a dismissal caused by a tap: where (window coordinates). The presented
         /// screen's presentation controller decides whether the tap dismisses.
@@ -51,8 +55,11 @@ public enum DemoApp {
 
     /// What one step did.
     public struct Report: Equatable, Sendable {
+        /// The step.
         public var step: Step
+        /// What the routes chose for it.
         public var resolution: Resolution
+        /// How the transition went.
         public var outcome: TransitionOutcome
         /// The clock time the step began at.
         public var start: Double

@@ -7,8 +7,9 @@ public struct Recording: Sendable {
         public var operation: TransitionOperation
         /// The animator's name and id, or the system animator's name.
         public var animator: String
-        /// The outgoing and incoming screens.
+        /// The outgoing screen.
         public var from: String
+        /// The incoming screen.
         public var to: String
         /// How it went.
         public var outcome: TransitionOutcome

@@ -171,7 +171,9 @@ extension FileSystem {
 public enum OutputFile {
     /// A file that could not be written: which, and errno's reason.
     public struct Failure: Error, CustomStringConvertible {
+        /// The file.
         public var path: String
+        /// errno's text.
         public var reason: String
         public var description: String { "\(path): \(reason)" }
     }
@@ -190,7 +192,9 @@ public enum OutputFile {
 /// A JSON document (a scenario, a timeline) that cannot be used: where (a file, then a
 /// JSON path) and why.
 public struct JSONFormatError: Error, Equatable, CustomStringConvertible {
+    /// The file and the JSON path, e.g. "flow.json: $.steps[2].to".
     public var path: String
+    /// Why it cannot be used.
     public var reason: String
 
     /// Creates an error.

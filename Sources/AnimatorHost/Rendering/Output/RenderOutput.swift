@@ -30,7 +30,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
 
     /// A render that could not be made or written.
     public struct Failure: Error, CustomStringConvertible {
+        /// The file that was to be written.
         public var path: String
+        /// Why it was not.
         public var reason: String
         public var description: String { "\(path): \(reason)" }
     }
