@@ -49,13 +49,6 @@ struct Palette {
         func palette(size: Int = 256) -> Palette { Palette(bins: bins, size: size) }
     }
 
-    /// Builds a palette of at most `size` colors for `images`.
-    init(for images: [Image], size: Int = 256) {
-        var builder = Builder()
-        for image in images { builder.add(image) }
-        self = builder.palette(size: size)
-    }
-
     private init(bins: [Bin], size: Int) {
         let used = bins.indices.filter { bins[$0].count > 0 }
         var boxes: [[Int]] = used.isEmpty ? [] : [used]
@@ -112,10 +105,6 @@ struct Palette {
             lookup[b] = UInt8(best)
         }
     }
-
-    /// The palette index for a pixel.
-    @inline(__always)
-    func index(of pixel: UInt32) -> UInt8 { lookup[Self.bin(pixel)] }
 
     /// Maps every pixel of `image` to palette indices.
     func indices(of image: Image) -> [UInt8] {
