@@ -75,9 +75,12 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
                 bubble.transform = .identity
             }, completion: { _ in
                 let cancelled = transitionContext.transitionWasCancelled
+                // The bubble has done its work: the presented view covers the screen. It
+                // leaves the container (a bubble left there would cover the screen below
+                // when a dismissal reveals it) and is kept for this instance's dismissal.
+                bubble.removeFromSuperview()
                 if cancelled {
-                    // Not presented after all: take the bubble and the view away again.
-                    bubble.removeFromSuperview()
+                    // Not presented after all: take the view away again.
                     presentedView.removeFromSuperview()
                 }
                 transitionContext.completeTransition(!cancelled)
@@ -95,9 +98,11 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
                 container.insertSubview(toView, belowSubview: returningView)
                 if transitionContext.operation != .dismiss { inserted = toView }
             }
-            let reused = bubble != nil
+            // The bubble covers the screen below and shrinks back to the start point to
+            // reveal it: the one this instance presented with, or a new one.
             let bubble = makeBubble(originalSize, in: container)
-            if !reused { container.insertSubview(bubble, belowSubview: returningView) }
+            bubble.transform = .identity
+            if bubble.superview == nil { container.insertSubview(bubble, belowSubview: returningView) }
             UIView.animate(withDuration: duration, animations: {
                 bubble.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
                 returningView.center = self.startPoint
@@ -107,13 +112,13 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
                 let cancelled = transitionContext.transitionWasCancelled
                 returningView.center = originalCenter
                 bubble.transform = .identity
+                bubble.removeFromSuperview()
                 if cancelled {
-                    // Still presented: the view comes back whole, the bubble stays behind it.
+                    // Still presented: the view comes back whole.
                     returningView.transform = .identity
                     returningView.alpha = 1
                     inserted?.removeFromSuperview()
                 } else {
-                    bubble.removeFromSuperview()
                     returningView.removeFromSuperview()
                 }
                 transitionContext.completeTransition(!cancelled)

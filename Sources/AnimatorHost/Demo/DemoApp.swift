@@ -69,15 +69,19 @@ public enum DemoApp {
     /// `registry`.
     ///
     /// - Parameters:
+    ///   - animated: false performs every step without animation (UIKit's `animated:
+    ///     false`), with the animators the routes pick still asked for presentation
+    ///     controllers: the app's states with no transition between them.
     ///   - onFrame: called at the first frame and after every frame of every transition with
     ///     the clock time.
+    ///   - willStep: called before each step, with the app on screen as the step finds it.
     ///   - onStep: called after each step with its report.
     /// - Returns: one report per step.
     /// - Throws: `AnimatorError` when an animator cannot be created, `EngineError` when a
     ///   transition cannot be performed.
     public static func run(routes: Routes, registry: AnimatorRegistry, runtime: TransitionRuntime = TransitionRuntime(),
-                           scenario: Scenario = .demo, onFrame: ((Double) -> Void)? = nil,
-                           onStep: ((Report) -> Void)? = nil) throws -> [Report] {
+                           scenario: Scenario = .demo, animated: Bool = true, onFrame: ((Double) -> Void)? = nil,
+                           willStep: ((Step) -> Void)? = nil, onStep: ((Report) -> Void)? = nil) throws -> [Report] {
         let engine = runtime.engine
         let bounds = runtime.window.bounds
         func screen(_ content: ScreenContent, header: Bool) throws -> ViewController {
@@ -100,6 +104,7 @@ public enum DemoApp {
         let resolver = RouteResolver(routes: routes)
         var reports: [Report] = []
         for step in scenario.steps {
+            willStep?(step)
             let start = engine.currentTime
             let resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
             let animator: TransitionAnimator?
@@ -118,7 +123,7 @@ public enum DemoApp {
                 // Presented over the whole app, from the tab bar controller.
                 let presented = screens[step.to]!
                 let controller = resolution.presentation?.makeController(presented: presented, presenting: tabs.controller)
-                outcome = try runtime.present(presented, from: tabs.controller, animator: animator,
+                outcome = try runtime.present(presented, from: tabs.controller, animator: animator, animated: animated,
                                               presentationController: controller, interaction: interaction, onFrame: onFrame)
             case .dismiss:
                 let presented = screens[step.from]!
@@ -130,15 +135,18 @@ public enum DemoApp {
                                 ? "it has no presentation controller to handle taps" : "its presentation controller ignores it"))
                     }
                 }
-                outcome = try runtime.dismiss(presented, animator: animator, interaction: interaction,
+                outcome = try runtime.dismiss(presented, animator: animator, animated: animated, interaction: interaction,
                                               onFrame: onFrame)
             case .push:
-                outcome = try navigation.push(screens[step.to]!, animator: animator, interaction: interaction,
+                outcome = try navigation.push(screens[step.to]!, animator: animator, animated: animated,
+                                              interaction: interaction,
                                               onFrame: onFrame)
             case .pop:
-                outcome = try navigation.pop(animator: animator, interaction: interaction, onFrame: onFrame)
+                outcome = try navigation.pop(animator: animator, animated: animated, interaction: interaction,
+                                             onFrame: onFrame)
             case .tab:
-                outcome = try tabs.select(step.tab ?? 0, animator: animator, interaction: interaction, onFrame: onFrame)
+                outcome = try tabs.select(step.tab ?? 0, animator: animator, animated: animated, interaction: interaction,
+                                          onFrame: onFrame)
             }
             guard let outcome else { throw EngineError("demo step \(step.operation.rawValue) \(step.from) → \(step.to) did nothing") }
             reports.append(Report(step: step, resolution: resolution, outcome: outcome, start: start))

@@ -154,15 +154,17 @@ public final class NavigationController {
             coordinator.animateAlongsideTransition(in: navigationBar, animation: { _ in
                 newTitle.alpha = 1
                 oldTitle?.alpha = 0
+            }, completion: { context in
+                // The bar settles with the transition, before its last frame is drawn.
+                if context.isCancelled {
+                    newTitle.removeFromSuperview()
+                    oldTitle?.alpha = 1
+                } else {
+                    oldTitle?.removeFromSuperview()
+                }
             })
         }, onFrame: onFrame)
-        if outcome.completed {
-            viewControllers = stack
-            oldTitle?.removeFromSuperview()
-        } else {
-            newTitle.removeFromSuperview()
-            oldTitle?.alpha = 1
-        }
+        if outcome.completed { viewControllers = stack }
         return outcome
     }
 

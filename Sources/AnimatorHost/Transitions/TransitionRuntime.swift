@@ -115,6 +115,8 @@ public final class TransitionRuntime {
     ///
     /// - Parameters:
     ///   - animator: the animator, or nil for the system's transition (here: no animation).
+    ///     Its library is asked for a presentation controller even when `animated` is
+    ///     false, as UIKit asks the transitioning delegate.
     ///   - presentationController: a custom presentation's controller (what the
     ///     transitioning delegate's presentationController(forPresented:…) returns); the
     ///     presented screen's style becomes `.custom`.
@@ -131,7 +133,7 @@ public final class TransitionRuntime {
             throw EngineError("\(presenting.name) cannot present \(presented.name): its view is not in the window")
         }
         let presentationController = presentationController
-            ?? (animated ? animator?.makePresentationController(presented: presented, presenting: presenting) : nil)
+            ?? animator?.makePresentationController(presented: presented, presenting: presenting)
         if let controller = presentationController {
             guard controller.presentedViewController === presented, controller.presentingViewController === presenting else {
                 throw EngineError("the presentation controller is for \(controller.presentedViewController.name) "
@@ -159,29 +161,30 @@ public final class TransitionRuntime {
         if style == .fullScreen { try container.addSubview(presenting.view) }
         presentationController?.currentTransition = state
         defer { presentationController?.currentTransition = nil }
+        let shown = { presentationController?.presentedView ?? presented.view }
         let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
             guard let controller = presentationController else { return }
             controller.presentationTransitionWillBegin()
             state.toView = controller.presentedView
-        }, onFrame: onFrame)
-        let shown = presentationController?.presentedView ?? presented.view
-        presentationController?.presentationTransitionDidEnd(outcome.completed)
-        if outcome.completed {
-            presenting.presentedViewController = presented
-            presented.presentingViewController = presenting
-            presented.presentationController = presentationController
-            if style == .fullScreen || presentationController?.shouldRemovePresentersView == true {
-                presenting.view.removeFromSuperview()
+        }, wrapUp: { completed throws(EngineError) in
+            presentationController?.presentationTransitionDidEnd(completed)
+            if completed {
+                presenting.presentedViewController = presented
+                presented.presentingViewController = presenting
+                presented.presentationController = presentationController
+                if style == .fullScreen || presentationController?.shouldRemovePresentersView == true {
+                    presenting.view.removeFromSuperview()
+                }
+                if shown().superview != container { try container.addSubview(shown()) }
+            } else {
+                if style == .fullScreen { try self.putBack(presenting, below: container) }
+                presenting.homeWhilePresenting = nil
+                shown().removeFromSuperview()
+                presented.view.removeFromSuperview()
+                container.removeFromSuperview()
+                presentationController?.containerView = nil
             }
-            if shown.superview != container { try container.addSubview(shown) }
-        } else {
-            if style == .fullScreen { try putBack(presenting, below: container) }
-            presenting.homeWhilePresenting = nil
-            shown.removeFromSuperview()
-            presented.view.removeFromSuperview()
-            container.removeFromSuperview()
-            presentationController?.containerView = nil
-        }
+        }, onFrame: onFrame)
         return outcome
     }
 
@@ -207,25 +210,26 @@ public final class TransitionRuntime {
         defer { controller?.currentTransition = nil }
         let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
             controller?.dismissalTransitionWillBegin()
-        }, onFrame: onFrame)
-        controller?.dismissalTransitionDidEnd(outcome.completed)
-        if outcome.completed {
-            shown.removeFromSuperview()
-            presented.view.removeFromSuperview()
-            // The animator may have put the presenting view in the container: back home.
-            if presenting.view.superview == container { try putBack(presenting, below: container) }
-            presenting.homeWhilePresenting = nil
-            container.removeFromSuperview()
-            presenting.presentedViewController = nil
-            presented.presentingViewController = nil
-            presented.presentationController = nil
-            controller?.containerView = nil
-        } else {
-            if style == .fullScreen || controller?.shouldRemovePresentersView == true {
-                presenting.view.removeFromSuperview()
+        }, wrapUp: { completed throws(EngineError) in
+            controller?.dismissalTransitionDidEnd(completed)
+            if completed {
+                shown.removeFromSuperview()
+                presented.view.removeFromSuperview()
+                // The animator may have put the presenting view in the container: back home.
+                if presenting.view.superview == container { try self.putBack(presenting, below: container) }
+                presenting.homeWhilePresenting = nil
+                container.removeFromSuperview()
+                presenting.presentedViewController = nil
+                presented.presentingViewController = nil
+                presented.presentationController = nil
+                controller?.containerView = nil
+            } else {
+                if style == .fullScreen || controller?.shouldRemovePresentersView == true {
+                    presenting.view.removeFromSuperview()
+                }
+                if shown.superview != container { try container.addSubview(shown) }
             }
-            if shown.superview != container { try container.addSubview(shown) }
-        }
+        }, onFrame: onFrame)
         return outcome
     }
 
@@ -251,19 +255,23 @@ public final class TransitionRuntime {
             fromView: from.view, toView: to.view,
             initialFrames: (from: from.view.frame, to: .zero), finalFrames: (from: .zero, to: container.bounds),
             presentationStyle: .fullScreen)
-        var outcome = try run(state, animator: animator, interaction: interaction, willBegin: willBegin, onFrame: onFrame)
-        if outcome.completed {
-            from.view.removeFromSuperview()
-            if to.view.superview != container { try container.addSubview(to.view) }
-        } else {
-            // UIKit leaves a cancelled transition's incoming view where the animator left
-            // it; the animator should have removed it. The host tidies up, and says so.
-            if to.view.superview == container, let animator, animated {
-                outcome.problems.append("\(animator.identifier) left the incoming view (\(to.name)) in the container after "
-                    + "cancelling; UIKit would leave it on screen (remove it before completeTransition(false)); the host removed it")
+        var leftBehind = false
+        var outcome = try run(state, animator: animator, interaction: interaction, willBegin: willBegin,
+                              wrapUp: { completed throws(EngineError) in
+            if completed {
+                from.view.removeFromSuperview()
+                if to.view.superview != container { try container.addSubview(to.view) }
+            } else {
+                // UIKit leaves a cancelled transition's incoming view where the animator left
+                // it; the animator should have removed it. The host tidies up, and says so.
+                leftBehind = to.view.superview == container && animator != nil && animated
+                to.view.removeFromSuperview()
+                if from.view.superview != container { try container.addSubview(from.view) }
             }
-            to.view.removeFromSuperview()
-            if from.view.superview != container { try container.addSubview(from.view) }
+        }, onFrame: onFrame)
+        if leftBehind, let animator {
+            outcome.problems.append("\(animator.identifier) left the incoming view (\(to.name)) in the container after "
+                + "cancelling; UIKit would leave it on screen (remove it before completeTransition(false)); the host removed it")
         }
         return outcome
     }
@@ -310,9 +318,23 @@ public final class TransitionRuntime {
     /// or the watchdog, then ended and the did-appearance callbacks (swapped on cancel).
     /// With an interaction, the percent-driven interaction controller drives the
     /// transition's time; the watchdog starts when its completion has played.
+    ///
+    /// As in UIKit, completeTransition settles the view hierarchy before anything is
+    /// drawn again: `wrapUp` (the operation's removals and restorations), animationEnded
+    /// and the coordinator's completions all run before the frame in which the animator
+    /// completed is reported, so the last frame shows the new state (or, cancelled, the
+    /// old one) and never a view the runtime is about to remove.
     private func run(_ state: TransitionState, animator: TransitionAnimator?, interaction: InteractionScript?,
                      willBegin: ((TransitionCoordinator) -> Void)? = nil,
-                     onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
+                     wrapUp: (Bool) throws(EngineError) -> Void,
+                     onFrame reportFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
+        // The frame in which completeTransition was called waits for the wrap-up.
+        var heldFrame: Double?
+        let onFrame: ((Double) -> Void)? = reportFrame.map { report in
+            { time in
+                if state.completion != nil { heldFrame = time } else { report(time) }
+            }
+        }
         appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
         let start = engine.currentTime
         var problems: [String] = []
@@ -386,6 +408,7 @@ public final class TransitionRuntime {
                 state.wasCancelled = true
                 restoreAfterWatchdog(state)
             }
+            try wrapUp(state.completion!)
             animator.end(state)
             driver?.finish()
         } else {
@@ -394,8 +417,12 @@ public final class TransitionRuntime {
             coordinator.startAlongside()
             if let toView = state.toView, toView.superview != state.container { try state.container.addSubview(toView) }
             state.completion = true
+            try wrapUp(true)
         }
         coordinator.finish()
+        // Commit what the wrap-up and the completions changed, then show it.
+        try engine.advance(to: engine.currentTime)
+        if let heldFrame { reportFrame?(heldFrame) }
         problems += state.problems
         let completed = state.completion!
         if completed {

@@ -28,31 +28,67 @@ public final class TransitionStage {
         try? ScreenContent.detail.fill(to)
     }
 
-    /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
-    /// by `interaction` when given (a percent-driven interactive transition).
+    /// The operation the stage was set up for, once `prepare` ran.
+    public private(set) var preparedOperation: TransitionOperation?
+    private var performed = false
+
+    /// Puts the state before `operation` on screen with no transition: "from" as the
+    /// window's root (present); "to" as the root with "from" presented over it (dismiss);
+    /// "from" in the root's container (push, pop, tab). Preparing again for the same
+    /// operation does nothing.
     ///
-    /// - Parameter onFrame: called after every frame with the clock time.
-    /// - Returns: what happened.
-    /// - Throws: `EngineError` when the operation cannot be performed (also when the stage
-    ///   has run a transition already).
-    public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?,
-                        interaction: InteractionScript? = nil,
-                        onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
-        guard runtime.window.subviews.isEmpty else { throw EngineError("the stage has run its transition already") }
+    /// - Parameter presenter: for dismiss, the animator whose library supplies the
+    ///   presentation's controller, as the transitioning delegate would for the earlier
+    ///   presentation (nil: a full-screen presentation).
+    /// - Throws: `EngineError` when the stage was prepared for another operation.
+    public func prepare(_ operation: TransitionOperation, presenter: TransitionAnimator? = nil) throws(EngineError) {
+        if let preparedOperation {
+            guard preparedOperation == operation else {
+                throw EngineError("the stage is set up for \(preparedOperation.rawValue), not \(operation.rawValue)")
+            }
+            return
+        }
+        preparedOperation = operation
         switch operation {
         case .present:
             try runtime.setRoot(from)
-            return try runtime.present(to, from: from, animator: animator, interaction: interaction, onFrame: onFrame)
         case .dismiss:
             // "to" presented "from" earlier; now "from" goes away.
             try runtime.setRoot(to)
-            _ = try runtime.present(from, from: to, animator: nil, animated: false)
-            return try runtime.dismiss(from, animator: animator, interaction: interaction, onFrame: onFrame)
+            _ = try runtime.present(from, from: to, animator: presenter, animated: false)
         case .push, .pop, .tab:
             try runtime.setRoot(root)
             try root.view.addSubview(from.view)
+        }
+    }
+
+    /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
+    /// by `interaction` when given (a percent-driven interactive transition), after
+    /// `prepare` (called here, with `animator` as the presenter, when it was not).
+    ///
+    /// - Parameters:
+    ///   - animated: false performs the operation without animation, as UIKit's
+    ///     `animated: false` does (a presentation still gets the animator's controller).
+    ///   - onFrame: called after every frame with the clock time.
+    /// - Returns: what happened.
+    /// - Throws: `EngineError` when the operation cannot be performed (also when the stage
+    ///   has run a transition already).
+    public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?, animated: Bool = true,
+                        interaction: InteractionScript? = nil,
+                        onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        guard !performed else { throw EngineError("the stage has run its transition already") }
+        try prepare(operation, presenter: animator)
+        performed = true
+        switch operation {
+        case .present:
+            return try runtime.present(to, from: from, animator: animator, animated: animated, interaction: interaction,
+                                       onFrame: onFrame)
+        case .dismiss:
+            return try runtime.dismiss(from, animator: animator, animated: animated, interaction: interaction,
+                                       onFrame: onFrame)
+        case .push, .pop, .tab:
             return try runtime.transition(operation, in: root.view, from: from, to: to, animator: animator,
-                                          interaction: interaction, onFrame: onFrame)
+                                          animated: animated, interaction: interaction, onFrame: onFrame)
         }
     }
 }
