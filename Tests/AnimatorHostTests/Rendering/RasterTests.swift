@@ -16,8 +16,8 @@ import TestSupport
         return window
     }
 
-    func render(_ root: View, scale: Double = 1) -> Image {
-        SceneRenderer(size: root.bounds.size, scale: scale).render(SceneFrame(engine: engine, root: root.layer.id))
+    func render(_ root: View, scale: Double = 1, fonts: FontLibrary = .system) -> Image {
+        SceneRenderer(size: root.bounds.size, scale: scale, fonts: fonts).render(SceneFrame(engine: engine, root: root.layer.id))
     }
 
     func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
@@ -152,10 +152,11 @@ import TestSupport
     @Test func textDrawsTheBitmapFontCentredInTheBounds() throws {
         let root = window(100, 40)
         let label = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 40))
-        label.layer.text = LayerText("|", color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), size: 14)
+        // A 20-point font has capitals 0.7 × 20 = 14 points high in the bitmap font.
+        label.layer.text = LayerText("|", color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), size: 20)
         try root.addSubview(label)
-        let image = render(root)
-        // "|" inks column 2 of 5 in all 7 rows; at 14 pt a font pixel is 2 pt. The glyph
+        let image = render(root, fonts: .none)
+        // "|" inks column 2 of 5 in all 7 rows; 14 pt capitals make a font pixel 2 pt. The glyph
         // is 10 wide, centred: x from 45, its ink from 49 to 51; y from 13 to 27.
         #expect(rgb(image, 49, 20) == [0, 0, 0])
         #expect(rgb(image, 50, 14) == [0, 0, 0])

@@ -30,9 +30,15 @@ public final class SceneRenderer {
     /// color: nothing before it in drawing order can show, so none of it is drawn.
     private var occluder = 0
 
-    /// Creates a renderer for a screen of `size` points at `scale` pixels per point.
-    public init(size: Size, scale: Double) {
+    /// The fonts text is drawn with.
+    public let fonts: FontLibrary
+    private let glyphs = GlyphCache()
+
+    /// Creates a renderer for a screen of `size` points at `scale` pixels per point,
+    /// drawing text with `fonts` (default: the system's).
+    public init(size: Size, scale: Double, fonts: FontLibrary = .system) {
         self.scale = scale
+        self.fonts = fonts
         width = max(Int((size.width * scale).rounded()), 1)
         height = max(Int((size.height * scale).rounded()), 1)
         main = Canvas(width: width, height: height)
@@ -235,11 +241,77 @@ public final class SceneRenderer {
 
     // MARK: Text
 
-    /// Draws a line of text with the bitmap font: the capital height is `text.size`
-    /// points, centred vertically in `bounds`, aligned horizontally.
+    /// Draws a label's text with the font library's face for its weight, laid out by
+    /// `TextLayout`; upright text uses cached glyph coverage, transformed text is
+    /// rasterized through the layer's map. With no fonts, the bitmap font.
     private func drawText(_ text: LayerText, in bounds: Rect, _ map: Homography, opacity: Double, into canvas: Canvas,
                           clip: PixelRect) {
-        let pixel = text.size / Double(BitmapFont.rows)
+        guard let font = fonts.face(text.weight) else {
+            drawBitmapText(text, in: bounds, map, opacity: opacity, into: canvas, clip: clip)
+            return
+        }
+        let face = text.weight == .regular ? 0 : text.weight == .semibold ? 1 : 2
+        let layout = glyphs.layout(text, in: bounds.size, font: font)
+        let color = premultipliedPixel(text.color, opacity: opacity)
+        guard color >> 24 > 0 else { return }
+        let units = layout.scale
+        // Upright and unskewed: cached coverage, placed to the quarter pixel.
+        let pixelsPerUnit = units * map.m11 / map.m33
+        if map.isAxisAligned(uniform: true), map.m11 > 0, map.m22 > 0,
+           pixelsPerUnit * Double(font.unitsPerEm) <= 256 {
+            guard pixelsPerUnit > 1e-5 else { return }
+            for placed in layout.glyphs {
+                let origin = map.apply(bounds.origin.x + placed.x, bounds.origin.y + placed.baseline)
+                guard origin.x.isFinite, origin.y.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { continue }
+                let cellX = origin.x.rounded(.down), cellY = origin.y.rounded(.down)
+                guard let bitmap = glyphs.bitmap(face: face, font: font, glyph: placed.glyph, pixelsPerUnit: pixelsPerUnit,
+                                                 fraction: (origin.x - cellX, origin.y - cellY)) else { continue }
+                blit(bitmap, at: Int(cellX), Int(cellY), color: color, into: canvas, clip: clip)
+            }
+            return
+        }
+        // Rotated, skewed or in perspective: each glyph through the full map.
+        for placed in layout.glyphs {
+            let (path, box) = glyphs.path(face: face, font: font, glyph: placed.glyph)
+            guard let box else { continue }
+            let glyphMap = Homography(m11: units, m12: 0, m13: 0, m21: 0, m22: -units, m23: 0,
+                                      m31: bounds.origin.x + placed.x, m32: bounds.origin.y + placed.baseline, m33: 1)
+                .concatenating(map)
+            let shape = RoundedRect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY, radius: 0)
+            guard let area = ShapeRasterizer.bounds(of: shape, glyphMap)?.intersection(clip).intersection(canvas.bounds),
+                  !area.isEmpty, glyphs.rasterizer.rasterize(path, glyphMap, area: area) else { continue }
+            glyphs.rasterizer.forEachCoveredPixel { y, x, coverage in
+                let index = y * canvas.width + x
+                canvas.pixels[index] = PixelMath.over(PixelMath.scale(color, PixelMath.factor(coverage)), canvas.pixels[index])
+            }
+        }
+    }
+
+    /// Copies a cached glyph's coverage, in `color`, with its origin pixel at (x, y).
+    private func blit(_ bitmap: GlyphCache.Bitmap, at x: Int, _ y: Int, color: UInt32, into canvas: Canvas, clip: PixelRect) {
+        let area = PixelRect(x0: x + bitmap.left, y0: y + bitmap.top, x1: x + bitmap.left + bitmap.width,
+                             y1: y + bitmap.top + bitmap.height).intersection(clip).intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
+        bitmap.coverage.withUnsafeBufferPointer { coverage in
+            for row in area.y0..<area.y1 {
+                let target = canvas.pixels + row * canvas.width
+                let source = (row - y - bitmap.top) * bitmap.width - x - bitmap.left
+                for column in area.x0..<area.x1 {
+                    let value = UInt32(coverage[source + column])
+                    guard value != 0 else { continue }
+                    target[column] = PixelMath.over(PixelMath.scale(color, PixelMath.factor(value)), target[column])
+                }
+            }
+        }
+    }
+
+    /// Draws a line of text with the bitmap font: capitals 0.7 × `text.size` points high
+    /// (a capital's share of the em in common sans-serif faces), centred vertically in
+    /// `bounds`, aligned horizontally.
+    private func drawBitmapText(_ text: LayerText, in bounds: Rect, _ map: Homography, opacity: Double,
+                                into canvas: Canvas, clip: PixelRect) {
+        let capital = text.size * 0.7
+        let pixel = capital / Double(BitmapFont.rows)
         let width = Double(BitmapFont.width(of: text.string)) * pixel
         let x0: Double
         switch text.alignment {
@@ -247,7 +319,7 @@ public final class SceneRenderer {
         case .center: x0 = bounds.origin.x + (bounds.size.width - width) / 2
         case .right: x0 = bounds.origin.x + bounds.size.width - width
         }
-        let y0 = bounds.origin.y + (bounds.size.height - text.size) / 2
+        let y0 = bounds.origin.y + (bounds.size.height - capital) / 2
         let painter = SolidPainter(canvas: canvas, color: premultipliedPixel(text.color, opacity: opacity))
         for (offset, character) in text.string.enumerated() {
             let left = x0 + Double(offset * BitmapFont.advance) * pixel
