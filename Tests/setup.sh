@@ -2,7 +2,9 @@
 # What the tests need beyond the Swift toolchain, installed only when missing:
 #   - a C compiler (the tests compile C fixture animators),
 #   - Pillow, from PyPI: an independent decoder for the GIF and PNG files the tests write,
-#   - Chromium, from Debian's packages: the headless browser the HTML player is tested in.
+#   - Chromium, from Debian's packages: the headless browser the HTML player is tested in,
+#   - fontTools, from PyPI: an independent reader of the fonts text is drawn with,
+#   - a TrueType font family (Liberation Sans, from Debian's packages) to draw text with.
 # Run it once before `swift test` (the README's test command does).
 set -eu
 
@@ -24,7 +26,13 @@ if ! python3 -c 'import PIL' 2>/dev/null; then
     # A Debian-managed Python refuses pip (PEP 668): then Debian's own package.
     python3 -m pip install --quiet pillow 2>/dev/null || apt_install python3-pil
 fi
+if ! python3 -c 'import fontTools' 2>/dev/null; then
+    python3 -m pip install --quiet fonttools 2>/dev/null || apt_install python3-fonttools
+fi
+if ! ls /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf >/dev/null 2>&1; then
+    apt_install fonts-liberation
+fi
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/lib/chromium/chromium ]; then
     apt_install chromium
 fi
-echo "Tests/setup.sh: cc, Pillow and Chromium are ready"
+echo "Tests/setup.sh: cc, Pillow, fontTools, fonts and Chromium are ready"
