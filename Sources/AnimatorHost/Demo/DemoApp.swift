@@ -74,19 +74,31 @@ public enum DemoApp {
     ///     controllers: the app's states with no transition between them.
     ///   - onFrame: called at the first frame and after every frame of every transition with
     ///     the clock time.
+    ///   - screenImages: pictures to show instead of built-in screens, by screen name.
     ///   - willStep: called before each step, with the app on screen as the step finds it.
     ///   - onStep: called after each step with its report.
     /// - Returns: one report per step.
     /// - Throws: `AnimatorError` when an animator cannot be created, `EngineError` when a
     ///   transition cannot be performed.
     public static func run(routes: Routes, registry: AnimatorRegistry, runtime: TransitionRuntime = TransitionRuntime(),
-                           scenario: Scenario = .demo, animated: Bool = true, onFrame: ((Double) -> Void)? = nil,
+                           scenario: Scenario = .demo, screenImages: [String: Image] = [:], animated: Bool = true,
+                           onFrame: ((Double) -> Void)? = nil,
                            willStep: ((Step) -> Void)? = nil, onStep: ((Report) -> Void)? = nil) throws -> [Report] {
         let engine = runtime.engine
         let bounds = runtime.window.bounds
         func screen(_ content: ScreenContent, header: Bool) throws -> ViewController {
             let controller = ViewController(name: content.rawValue, engine: engine, frame: bounds)
-            try content.fill(controller, header: header)
+            if let image = screenImages[content.rawValue] {
+                // A screenshot instead of the built-in content, filling the screen.
+                controller.title = content.title
+                controller.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+                let picture = engine.makeView(frame: bounds, name: "\(content.rawValue) picture")
+                picture.layer.contents = LayerContents(image: image, gravity: .resizeAspectFill)
+                picture.layer.masksToBounds = true
+                try controller.view.addSubview(picture)
+            } else {
+                try content.fill(controller, header: header)
+            }
             return controller
         }
         // The list and the card live under the navigation bar, which shows their titles.

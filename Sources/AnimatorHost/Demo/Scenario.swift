@@ -14,6 +14,10 @@
 public struct Scenario: Equatable, Sendable {
     /// The steps, with their screens worked out.
     public var steps: [DemoApp.Step]
+    /// Pictures shown instead of the built-in screens, by screen name (list, card, detail,
+    /// settings): paths to PNG files, relative ones resolved against the scenario's folder
+    /// by `load(path:)`. Given as `"screens": {"list": "list.png"}`.
+    public var screenImages: [String: String] = [:]
 
     /// The demo's own script (`DemoApp.script`).
     public static let demo = Scenario(steps: DemoApp.script)
@@ -28,7 +32,12 @@ public struct Scenario: Equatable, Sendable {
 
     /// Reads and checks a scenario file.
     public static func load(path: String) throws(FormatError) -> Scenario {
-        try JSONFormatError.reading(path) { json throws(JSONFormatError) in try parse(json) }
+        var scenario = try JSONFormatError.reading(path) { json throws(JSONFormatError) in try parse(json) }
+        let folder = FileSystem.directoryName(path)
+        for (screen, image) in scenario.screenImages where !image.hasPrefix("/") {
+            scenario.screenImages[screen] = folder + "/" + image
+        }
+        return scenario
     }
 
     /// Checks a scenario's JSON, following the app's state from step to step.
@@ -37,6 +46,24 @@ public struct Scenario: Equatable, Sendable {
             throw FormatError(path: "$.steps", reason: "missing (an array of steps)")
         }
         guard !steps.isEmpty else { throw FormatError(path: "$.steps", reason: "empty: give at least one step") }
+        for (key, _) in json.objectMembers ?? [] where !["steps", "screens"].contains(key) {
+            throw FormatError(path: "$.\(key)", reason: "unknown key (a scenario has steps and screens)")
+        }
+        var images: [String: String] = [:]
+        if let screens = json["screens"] {
+            guard let members = screens.objectMembers else {
+                throw FormatError(path: "$.screens", reason: "expected an object of screen names to PNG files")
+            }
+            for (name, value) in members {
+                guard ["list", "card", "detail", "settings"].contains(name) else {
+                    throw FormatError(path: "$.screens.\(name)", reason: "no screen '\(name)' (the demo has list, card, detail, settings)")
+                }
+                guard let file = value.stringValue, !file.isEmpty else {
+                    throw FormatError(path: "$.screens.\(name)", reason: "expected the path of a PNG file")
+                }
+                images[name] = file
+            }
+        }
         var stack = ["list"], presented: String?, tab = 0
         var result: [DemoApp.Step] = []
         let screens = ["list", "card", "detail", "settings"]
@@ -110,6 +137,8 @@ public struct Scenario: Equatable, Sendable {
                 tab = new
             }
         }
-        return Scenario(steps: result)
+        var scenario = Scenario(steps: result)
+        scenario.screenImages = images
+        return scenario
     }
 }

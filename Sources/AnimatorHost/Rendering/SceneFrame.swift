@@ -10,6 +10,8 @@ public struct SceneFrame: Sendable {
     public let names: [String?]
     /// The layers' text, by node.
     public let texts: [LayerText?]
+    /// The layers' bitmaps, by node (shared with the engine, not copied).
+    public let contents: [LayerContents?]
 
     /// Captures the presentation of `root`'s tree at `time` (default: now).
     public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
@@ -17,15 +19,19 @@ public struct SceneFrame: Sendable {
         nodes = engine.presentationTree(of: root, at: self.time)
         names = nodes.map { engine.name(of: $0.layer) }
         texts = nodes.map { engine.text(of: $0.layer) }
+        contents = nodes.map { engine.contents(of: $0.layer) }
     }
 
     /// Creates a frame from its parts (timelines read back, tests).
-    public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?]) {
+    public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?],
+                contents: [LayerContents?]? = nil) {
         precondition(names.count == nodes.count && texts.count == nodes.count, "one name and one text per node")
+        precondition(contents.map { $0.count == nodes.count } ?? true, "one contents per node")
         self.time = time
         self.nodes = nodes
         self.names = names
         self.texts = texts
+        self.contents = contents ?? Array(repeating: nil, count: nodes.count)
     }
 
     /// The size of the root layer's bounds: the screen, in points.

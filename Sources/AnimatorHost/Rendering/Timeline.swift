@@ -8,7 +8,9 @@ public enum Timeline {
     /// A timeline's JSON for one transition: times are seconds from the transition's
     /// first frame.
     public static func json(_ segment: Recording.Segment, size: Size, fps: Double) -> JSONValue {
-        .object([
+        let images = ImageTable()
+        let frames = segment.frames.map { json($0, since: segment.start, images: images) }
+        return .object([
             ("schema", .string(schema)),
             ("animator", .string(segment.animator)),
             ("operation", .string(segment.operation.rawValue)),
@@ -20,8 +22,38 @@ public enum Timeline {
             ("completed", .bool(segment.outcome.completed)),
             ("size", .array([.number(size.width), .number(size.height)])),
             ("warnings", .array(segment.outcome.problems.map(JSONValue.string))),
-            ("frames", .array(segment.frames.map { json($0, since: segment.start) })),
+            ("images", .array(images.encoded.map(JSONValue.string))),
+            ("frames", .array(frames)),
         ])
+    }
+
+    /// The distinct bitmaps of a timeline's layers, each written once as a base64 PNG
+    /// (straight alpha) and named by its index.
+    final class ImageTable {
+        private var indices: [ImageKey: Int] = [:]
+        private(set) var encoded: [String] = []
+
+        private struct ImageKey: Hashable {
+            var address: UInt, width: Int, height: Int
+        }
+
+        /// The index of `image`, encoding it the first time it is seen.
+        func index(of image: Image) -> Int {
+            let address = image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            let key = ImageKey(address: address, width: image.width, height: image.height)
+            if let index = indices[key] { return index }
+            var straight = image
+            for i in straight.pixels.indices {
+                let pixel = straight.pixels[i], alpha = pixel >> 24
+                guard alpha != 255 else { continue }
+                if alpha == 0 { straight.pixels[i] = 0; continue }
+                func channel(_ shift: UInt32) -> UInt32 { min(((pixel >> shift & 0xFF) * 255 + alpha / 2) / alpha, 255) << shift }
+                straight.pixels[i] = channel(0) | channel(8) | channel(16) | alpha << 24
+            }
+            encoded.append(Base64.encode(PNGEncoder.encode(straight)))
+            indices[key] = encoded.count - 1
+            return encoded.count - 1
+        }
     }
 
     /// The JSON of a recording: one transition's timeline, or {"schema", "transitions": [...]}
@@ -35,7 +67,7 @@ public enum Timeline {
     }
 
     /// One frame: {"t", "views": [...]}, views in drawing order.
-    static func json(_ frame: SceneFrame, since start: Double) -> JSONValue {
+    static func json(_ frame: SceneFrame, since start: Double, images: ImageTable) -> JSONValue {
         var views: [JSONValue] = []
         views.reserveCapacity(frame.nodes.count)
         for (index, node) in frame.nodes.enumerated() {
@@ -66,7 +98,12 @@ public enum Timeline {
                 ("zPosition", .number(p.zPosition)),
                 ("text", frame.texts[index].map { text in
                     .object([("string", .string(text.string)), ("color", .string(text.color.hex)),
-                             ("size", .number(text.size)), ("alignment", .string(text.alignment.rawValue))])
+                             ("size", .number(text.size)), ("weight", .string(text.weight.rawValue)),
+                             ("alignment", .string(text.alignment.rawValue)), ("lines", .number(Double(text.lines)))])
+                } ?? .null),
+                ("contents", frame.contents[index].map { contents in
+                    .object([("image", .number(Double(images.index(of: contents.image)))), ("scale", .number(contents.scale)),
+                             ("gravity", .string(contents.gravity.rawValue)), ("rect", rect(contents.rect))])
                 } ?? .null),
             ]))
         }
@@ -119,7 +156,7 @@ public enum Timeline {
             }
             let frames: [SceneFrame]
             do {
-                frames = try Timeline.frames(from: object)
+                frames = try Timeline.frames(from: object, images: try images(from: object))
             } catch {
                 throw FormatError(path: prefix + error.path, reason: error.reason)
             }
@@ -136,10 +173,30 @@ public enum Timeline {
         return Recording(size: size, fps: fps, segments: segments)
     }
 
+    /// The bitmaps of a one-transition timeline's "images" (none when absent).
+    ///
+    /// - Throws: `FormatError` for an entry that is not a base64 PNG.
+    public static func images(from json: JSONValue) throws(FormatError) -> [Image] {
+        guard let entries = json["images"]?.arrayValue else { return [] }
+        var images: [Image] = []
+        for (index, entry) in entries.enumerated() {
+            guard let text = entry.stringValue, let bytes = Base64.decode(text) else {
+                throw FormatError(path: "images[\(index)]", reason: "expected a base64 PNG")
+            }
+            do { images.append(try PNGDecoder.decode(bytes)) } catch {
+                throw FormatError(path: "images[\(index)]", reason: error.description)
+            }
+        }
+        return images
+    }
+
     /// The frames of a one-transition timeline, ready to render again.
     ///
+    /// - Parameter images: its "images", read with `images(from:)` (default: read here).
     /// - Throws: `FormatError` naming the first member that is missing or malformed.
-    public static func frames(from json: JSONValue) throws(FormatError) -> [SceneFrame] {
+    public static func frames(from json: JSONValue, images given: [Image]? = nil) throws(FormatError) -> [SceneFrame] {
+        let images: [Image]
+        if let given { images = given } else { images = try Self.images(from: json) }
         guard let frames = json["frames"]?.arrayValue else {
             throw FormatError(path: "frames", reason: json["transitions"] != nil
                               ? "this timeline holds several transitions; read each of \"transitions\"" : "missing (an array of frames)")
@@ -150,6 +207,7 @@ public enum Timeline {
             guard let t = frame["t"]?.numberValue else { throw FormatError(path: "\(path).t", reason: "missing (seconds)") }
             guard let views = frame["views"]?.arrayValue else { throw FormatError(path: "\(path).views", reason: "missing (an array)") }
             var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
+            var contents: [LayerContents?] = []
             var indexOfID: [Int: Int] = [:]
             for (v, view) in views.enumerated() {
                 let at = "\(path).views[\(v)]"
@@ -197,16 +255,41 @@ public enum Timeline {
                     guard let alignment = LayerText.Alignment(rawValue: alignmentName) else {
                         throw FormatError(path: "\(at).text.alignment", reason: "\"\(alignmentName)\" is not left, center or right")
                     }
+                    let weightName = object["weight"]?.stringValue ?? "regular"
+                    guard let weight = LayerText.Weight(rawValue: weightName) else {
+                        throw FormatError(path: "\(at).text.weight", reason: "\"\(weightName)\" is not regular, semibold or bold")
+                    }
+                    let lines = try textReader.number("lines", default: 1)
+                    guard lines >= 0, lines <= 10_000, lines == lines.rounded() else {
+                        throw FormatError(path: "\(at).text.lines", reason: "expected a whole number of lines from 0 (as many as fit) to 10000")
+                    }
                     text = LayerText(string, color: try textReader.optionalColor("color") ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
-                                     size: try textReader.number("size", default: 14), alignment: alignment)
+                                     size: try textReader.number("size", default: 17), weight: weight, alignment: alignment,
+                                     lines: Int(lines))
+                }
+                var layerContents: LayerContents?
+                if let object = view["contents"], object != .null {
+                    let contentsReader = MemberReader(value: object, path: "\(at).contents")
+                    let index = try contentsReader.number("image")
+                    guard index >= 0, index < Double(images.count), index == index.rounded() else {
+                        throw FormatError(path: "\(at).contents.image", reason: "no image \(JSONValue.format(index)) in \"images\" (\(images.count) given)")
+                    }
+                    let gravityName = object["gravity"]?.stringValue ?? "resize"
+                    guard let gravity = LayerContents.Gravity(rawValue: gravityName) else {
+                        throw FormatError(path: "\(at).contents.gravity", reason: "\"\(gravityName)\" is not a contentsGravity")
+                    }
+                    let unit = object["rect"] == nil ? [0, 0, 1, 1] : try contentsReader.numbers("rect", count: 4)
+                    layerContents = LayerContents(image: images[Int(index)], scale: try contentsReader.number("scale", default: 1),
+                                                  gravity: gravity, rect: Rect(x: unit[0], y: unit[1], width: unit[2], height: unit[3]))
                 }
                 indexOfID[id] = nodes.count
                 nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
                                               isView: view["isView"]?.boolValue ?? true))
                 names.append(view["name"]?.stringValue)
                 texts.append(text)
+                contents.append(layerContents)
             }
-            result.append(SceneFrame(time: t, nodes: nodes, names: names, texts: texts))
+            result.append(SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents))
         }
         return result
     }

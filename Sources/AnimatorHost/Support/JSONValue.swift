@@ -50,6 +50,12 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The elements, or nil for any other kind.
+    /// The members of an object, in order, or nil for anything else.
+    public var objectMembers: [(String, JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil

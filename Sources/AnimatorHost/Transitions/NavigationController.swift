@@ -1,7 +1,10 @@
 /// UINavigationController: a stack of screens in a content view under a navigation bar.
-/// Push and pop run as transitions in the content view; the bar's title cross-fades
-/// alongside (UIKit's navigation-bar cross-fade for custom animators), following an
-/// interactive transition when there is one.
+/// The bar (under a status bar, as on an iPhone 14) shows the top screen's title and,
+/// below the root, a back button naming the screen beneath ("‹ Places"). Push and pop run
+/// as transitions in the content view while the bar runs its own alongside, following an
+/// interactive transition when there is one: on push the new title slides in from the
+/// right as the old one slides toward the back button and fades, and the new back button
+/// fades in; pop runs the same in reverse.
 public final class NavigationController {
     /// The navigation controller's own screen: content view and navigation bar.
     public let controller: ViewController
@@ -14,8 +17,20 @@ public final class NavigationController {
     let runtime: TransitionRuntime
     /// The collection view controllers pushed with `push(collection:)`, by screen.
     private var collections: [ObjectIdentifier: CollectionViewController] = [:]
-    /// The bar's height in points.
-    public static let barHeight = 44.0
+    /// The bar's height in points: the status bar (47) and the navigation bar (44).
+    public static let barHeight = 91.0
+    /// The status bar's height, above the bar's items.
+    public static let statusBarHeight = 47.0
+    /// The tint of bar buttons (systemBlue).
+    static let tint = RGBAColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+    /// Each screen's bar items while it is in the stack.
+    private var items: [ObjectIdentifier: BarItems] = [:]
+
+    /// A screen's title and back button in the bar.
+    struct BarItems {
+        var title: View
+        var back: View?
+    }
 
     /// The screen on top.
     public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
@@ -33,13 +48,32 @@ public final class NavigationController {
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         navigationBar = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: bar),
                                         name: "\(name) bar")
-        navigationBar.backgroundColor = RGBAColor(red: 0.97, green: 0.97, blue: 0.97, alpha: 1)
+        navigationBar.backgroundColor = RGBAColor(red: 0.976, green: 0.976, blue: 0.976, alpha: 1)
         viewControllers = [root]
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(navigationBar)
+        let hairline = engine.makeView(frame: Rect(x: 0, y: bar - 0.5, width: frame.size.width, height: 0.5),
+                                       name: "\(name) bar hairline")
+        hairline.backgroundColor = RGBAColor(red: 0.776, green: 0.776, blue: 0.784, alpha: 1)
+        try navigationBar.addSubview(hairline)
         root.view.frame = contentView.bounds
         try contentView.addSubview(root.view)
-        try navigationBar.addSubview(titleView(for: root))
+        let rootItems = makeItems(for: root, below: nil)
+        items[ObjectIdentifier(root)] = rootItems
+        try install(rootItems)
+    }
+
+    /// setNavigationBarHidden(_:animated: false): a hidden bar gives the whole screen to the
+    /// content view (and the top screen's view).
+    public var isNavigationBarHidden: Bool {
+        get { navigationBar.isHidden }
+        set {
+            navigationBar.isHidden = newValue
+            let bounds = controller.view.bounds
+            let top = newValue ? 0 : Self.barHeight
+            contentView.frame = Rect(x: 0, y: top, width: bounds.size.width, height: max(bounds.size.height - top, 0))
+            topViewController.view.frame = contentView.bounds
+        }
     }
 
     /// Creates a navigation controller whose root is a collection view controller.
@@ -144,36 +178,75 @@ public final class NavigationController {
                       animated: Bool, interaction: InteractionScript?,
                       onFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
         let from = topViewController, to = stack[stack.count - 1]
-        let oldTitle = navigationBar.subviews.last
-        let newTitle = titleView(for: to)
+        let leaving = items[ObjectIdentifier(from)]
+        let below = stack.count > 1 ? stack[stack.count - 2] : nil
+        let entering = items[ObjectIdentifier(to)] ?? makeItems(for: to, below: below)
+        let width = navigationBar.bounds.size.width
+        // Push: the new title comes from the right, the old one goes toward the back button.
+        let shift = width * 0.4 * (operation == .pop ? -1 : 1)
         let outcome = try runtime.transition(operation, in: contentView, from: from, to: to, animator: animator,
-                                             animated: animated, interaction: interaction, willBegin: { [navigationBar] coordinator in
-            // The bar's title cross-fades alongside, its time following the transition's.
-            newTitle.alpha = 0
-            try? navigationBar.addSubview(newTitle)
+                                             animated: animated, interaction: interaction, willBegin: { [self] coordinator in
+            for view in [entering.title, entering.back].compactMap({ $0 }) {
+                view.alpha = 0
+                try? install(view)
+            }
+            entering.title.transform = AffineTransform(translationX: shift, y: 0)
+            entering.back?.transform = AffineTransform(translationX: shift / 4, y: 0)
             coordinator.animateAlongsideTransition(in: navigationBar, animation: { _ in
-                newTitle.alpha = 1
-                oldTitle?.alpha = 0
+                entering.title.alpha = 1
+                entering.title.transform = .identity
+                entering.back?.alpha = 1
+                entering.back?.transform = .identity
+                leaving?.title.alpha = 0
+                leaving?.title.transform = AffineTransform(translationX: -shift, y: 0)
+                leaving?.back?.alpha = 0
             }, completion: { context in
                 // The bar settles with the transition, before its last frame is drawn.
-                if context.isCancelled {
-                    newTitle.removeFromSuperview()
-                    oldTitle?.alpha = 1
-                } else {
-                    oldTitle?.removeFromSuperview()
+                let (gone, kept) = context.isCancelled ? (Optional(entering), leaving) : (leaving, Optional(entering))
+                for view in [gone?.title, gone?.back].compactMap({ $0 }) { view.removeFromSuperview() }
+                self.engine.performWithoutAnimation {
+                    for view in [kept?.title, kept?.back].compactMap({ $0 }) {
+                        view.alpha = 1
+                        view.transform = .identity
+                    }
                 }
             })
         }, onFrame: onFrame)
-        if outcome.completed { viewControllers = stack }
+        if outcome.completed {
+            viewControllers = stack
+            items = items.filter { key, _ in stack.contains { ObjectIdentifier($0) == key } }
+            items[ObjectIdentifier(to)] = entering
+        }
         return outcome
     }
 
-    /// The bar's title for a screen: a view named after it, centred in the bar.
-    private func titleView(for screen: ViewController) -> View {
-        let width = min(200, navigationBar.bounds.size.width)
-        let title = runtime.engine.makeView(frame: Rect(x: (navigationBar.bounds.size.width - width) / 2, y: 10,
-                                                        width: width, height: 24), name: "title: \(screen.name)")
-        title.layer.text = LayerText(screen.name, size: 12)
-        return title
+    private var engine: AnimationEngine { runtime.engine }
+
+    /// The bar's items for a screen: its title, centred, and a back button naming the
+    /// screen below it, if any.
+    private func makeItems(for screen: ViewController, below: ViewController?) -> BarItems {
+        let width = navigationBar.bounds.size.width
+        let top = Self.statusBarHeight
+        let titleWidth = min(200, width)
+        let title = engine.makeView(frame: Rect(x: (width - titleWidth) / 2, y: top, width: titleWidth, height: 44),
+                                    name: "title: \(screen.name)")
+        title.layer.text = LayerText(screen.displayTitle, size: 17, weight: .semibold)
+        var back: View?
+        if let below {
+            let button = engine.makeView(frame: Rect(x: 8, y: top, width: min(120, width / 3), height: 44),
+                                         name: "back: \(screen.name)")
+            button.layer.text = LayerText("\u{2039} " + below.displayTitle, color: Self.tint, size: 17, alignment: .left)
+            back = button
+        }
+        return BarItems(title: title, back: back)
+    }
+
+    private func install(_ items: BarItems) throws(EngineError) {
+        try install(items.title)
+        if let back = items.back { try install(back) }
+    }
+
+    private func install(_ view: View) throws(EngineError) {
+        if view.superview != navigationBar { try navigationBar.addSubview(view) }
     }
 }

@@ -1,5 +1,8 @@
 /// UITabBarController: screens selected by index, shown in a content view above a tab
-/// bar. Selecting another tab runs a tab transition in the content view.
+/// bar. The bar (49 points over the home indicator's 34, as on an iPhone 14) shows one
+/// item per tab, an icon over its title, the selected one tinted blue and the others
+/// grey. Selecting another tab tints its item at once, as a tap does, and runs a tab
+/// transition in the content view; a cancelled transition gives the tint back.
 public final class TabBarController {
     /// The tab bar controller's own screen: content view and tab bar.
     public let controller: ViewController
@@ -12,8 +15,13 @@ public final class TabBarController {
     /// The selected tab's index.
     public private(set) var selectedIndex: Int
     let runtime: TransitionRuntime
-    /// The bar's height in points.
-    public static let barHeight = 49.0
+    /// The bar's height in points: the items (49) and the home indicator's area (34).
+    public static let barHeight = 83.0
+    /// The selected item's tint (systemBlue) and the others' (systemGray).
+    static let selectedTint = RGBAColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+    static let unselectedTint = RGBAColor(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)
+    /// Each tab's item: its icon's tinted parts and its title.
+    private var itemViews: [(icon: [View], title: View)] = []
 
     /// The selected tab's screen.
     public var selectedViewController: ViewController { viewControllers[selectedIndex] }
@@ -34,11 +42,79 @@ public final class TabBarController {
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         tabBar = engine.makeView(frame: Rect(x: 0, y: max(frame.size.height - bar, 0), width: frame.size.width,
                                              height: bar), name: "\(name) bar")
-        tabBar.backgroundColor = RGBAColor(red: 0.97, green: 0.97, blue: 0.97, alpha: 1)
+        tabBar.backgroundColor = RGBAColor(red: 0.976, green: 0.976, blue: 0.976, alpha: 1)
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(tabBar)
+        let hairline = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: 0.5), name: "\(name) bar hairline")
+        hairline.backgroundColor = RGBAColor(red: 0.776, green: 0.776, blue: 0.784, alpha: 1)
+        try tabBar.addSubview(hairline)
+        let itemWidth = frame.size.width / Double(viewControllers.count)
+        for (index, screen) in viewControllers.enumerated() {
+            let item = engine.makeView(frame: Rect(x: Double(index) * itemWidth, y: 0, width: itemWidth, height: 49),
+                                       name: "tab item: \(screen.name)")
+            try tabBar.addSubview(item)
+            let icon = try Self.icon(index, in: item, centerX: itemWidth / 2, name: screen.name)
+            let title = engine.makeView(frame: Rect(x: 0, y: 33, width: itemWidth, height: 13), name: "tab title: \(screen.name)")
+            title.layer.text = LayerText(screen.displayTitle, size: 10, weight: .semibold)
+            try item.addSubview(title)
+            itemViews.append((icon, title))
+        }
         viewControllers[0].view.frame = contentView.bounds
         try contentView.addSubview(viewControllers[0].view)
+        tint(selected: 0)
+    }
+
+    /// Draws tab `index`'s icon, 28 points wide above the title: stacked rows (a list) for
+    /// even tabs, a ring with a dot (a dial) for odd ones. Returns the parts to tint.
+    private static func icon(_ index: Int, in item: View, centerX: Double, name: String) throws(EngineError) -> [View] {
+        let engine = item.engine
+        var parts: [View] = []
+        func part(_ frame: Rect, radius: Double, _ label: String) throws(EngineError) -> View {
+            let view = engine.makeView(frame: frame, name: "tab icon: \(name) \(label)")
+            view.layer.cornerRadius = radius
+            try item.addSubview(view)
+            parts.append(view)
+            return view
+        }
+        if index % 2 == 0 {
+            for row in 0..<3 {
+                let y = 6 + Double(row) * 8
+                _ = try part(Rect(x: centerX - 13, y: y, width: 5, height: 5), radius: 2.5, "dot \(row + 1)")
+                _ = try part(Rect(x: centerX - 5, y: y + 0.5, width: 18, height: 4), radius: 2, "bar \(row + 1)")
+            }
+        } else {
+            let ring = try part(Rect(x: centerX - 12, y: 4, width: 24, height: 24), radius: 12, "ring")
+            ring.layer.borderWidth = 3
+            ring.backgroundColor = nil
+            _ = try part(Rect(x: centerX - 4, y: 12, width: 8, height: 8), radius: 4, "dot")
+        }
+        return parts
+    }
+
+    /// Tints tab `selected`'s item blue and the others grey.
+    private func tint(selected: Int) {
+        for (index, item) in itemViews.enumerated() {
+            let color = index == selected ? Self.selectedTint : Self.unselectedTint
+            for part in item.icon {
+                if part.layer.borderWidth > 0 { part.layer.borderColor = color } else { part.backgroundColor = color }
+            }
+            var text = item.title.layer.text
+            text?.color = color
+            item.title.layer.text = text
+        }
+    }
+
+    /// Whether the tab bar is hidden: a hidden bar gives the whole screen to the content
+    /// view (and the selected screen's view).
+    public var isTabBarHidden: Bool {
+        get { tabBar.isHidden }
+        set {
+            tabBar.isHidden = newValue
+            let bounds = controller.view.bounds
+            contentView.frame = Rect(x: 0, y: 0, width: bounds.size.width,
+                                     height: max(bounds.size.height - (newValue ? 0 : Self.barHeight), 0))
+            selectedViewController.view.frame = contentView.bounds
+        }
     }
 
     /// Selects a tab (selectedIndex = index, as a tap on the bar does).
@@ -54,9 +130,15 @@ public final class TabBarController {
             throw EngineError("no tab \(index) (the tabs are 0...\(viewControllers.count - 1))")
         }
         guard index != selectedIndex else { return nil }
+        let previous = selectedIndex
         let outcome = try runtime.transition(.tab, in: contentView, from: selectedViewController,
                                              to: viewControllers[index], animator: animator, animated: animated,
-                                             interaction: interaction, onFrame: onFrame)
+                                             interaction: interaction, willBegin: { [self] coordinator in
+            runtime.engine.performWithoutAnimation { tint(selected: index) }
+            coordinator.animate(alongsideTransition: nil, completion: { context in
+                if context.isCancelled { self.runtime.engine.performWithoutAnimation { self.tint(selected: previous) } }
+            })
+        }, onFrame: onFrame)
         if outcome.completed { selectedIndex = index }
         return outcome
     }

@@ -132,7 +132,9 @@ public final class TransitionRuntime {
         guard let home = presenting.view.superview else {
             throw EngineError("\(presenting.name) cannot present \(presented.name): its view is not in the window")
         }
-        let presentationController = presentationController
+        // A custom presentation's controller (from the delegate, or the animator's library)
+        // makes the style .custom; a page sheet gets the system's sheet controller.
+        var presentationController = presentationController
             ?? animator?.makePresentationController(presented: presented, presenting: presenting)
         if let controller = presentationController {
             guard controller.presentedViewController === presented, controller.presentingViewController === presenting else {
@@ -140,6 +142,9 @@ public final class TransitionRuntime {
                                   + "presented by \(controller.presentingViewController.name)")
             }
             presented.modalPresentationStyle = .custom
+        } else if presented.modalPresentationStyle == .pageSheet {
+            presentationController = PageSheetPresentationController(presentedViewController: presented,
+                                                                      presenting: presenting)
         }
         let style = presented.modalPresentationStyle
         let bounds = window.bounds
@@ -150,7 +155,7 @@ public final class TransitionRuntime {
         presentationController?.containerView = container
         let state = TransitionState(
             operation: .present, isAnimated: animated, container: container, from: presenting, to: presented,
-            fromView: style == .custom ? nil : presenting.view, toView: presented.view,
+            fromView: style == .fullScreen ? presenting.view : nil, toView: presented.view,
             initialFrames: (from: presenting.view.frame, to: .zero),
             finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame,
                           to: presentationController?.frameOfPresentedViewInContainerView ?? bounds),
@@ -202,7 +207,7 @@ public final class TransitionRuntime {
         if presenting.view.superview == nil { try putBack(presenting, below: container) }
         let state = TransitionState(
             operation: .dismiss, isAnimated: animated, container: container, from: presented, to: presenting,
-            fromView: shown, toView: style == .custom ? nil : presenting.view,
+            fromView: shown, toView: style == .fullScreen ? presenting.view : nil,
             initialFrames: (from: shown.frame, to: presenting.view.frame),
             finalFrames: (from: .zero, to: presenting.view.frame),
             presentationStyle: style)

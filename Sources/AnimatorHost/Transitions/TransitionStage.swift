@@ -1,9 +1,18 @@
-/// Two screens, "from" and "to", set up so that one operation can run between them: what
-/// `animator-host run <animator> --operation OP` shows.
+/// Two screens, "from" and "to", in the containers an operation has in UIKit, set up so
+/// that one transition can run between them: what `animator-host run <animator>
+/// --operation OP` shows.
 ///
-/// For present, "from" is the window's root; for dismiss, "to" is the root and has
-/// presented "from" without animation first; for push, pop and tab, both screens live in
-/// the root screen's view, the navigation or tab container. A stage runs one transition.
+/// - push and pop run in a navigation controller: push from the list ("Places") to the
+///   detail page ("Lisbon"), pop back from the detail page to the list; the bar shows the
+///   title and the back button and runs its own transition.
+/// - tab runs in a tab bar controller from its first tab (the list) to its second
+///   (settings); the bar tints the selected item.
+/// - present shows the detail page over the list modally in `style` (fullScreen by
+///   default; pageSheet shrinks the list behind a sheet); dismiss takes it away again,
+///   after a presentation made without animation.
+///
+/// A stage runs one transition. Its screens can show pictures instead of the built-in
+/// content (`fromImage`, `toImage`): a designer's screenshots of their own app.
 public final class TransitionStage {
     /// The runtime the stage lives in.
     public let runtime: TransitionRuntime
@@ -11,35 +20,43 @@ public final class TransitionStage {
     public let from: ViewController
     /// The incoming screen.
     public let to: ViewController
-    /// The root screen that holds the navigation or tab container (push, pop, tab).
-    public let root: ViewController
+    /// The root screen: for present and dismiss the screen below, otherwise the
+    /// navigation or tab bar controller's screen.
+    public private(set) var root: ViewController
+    /// How present and dismiss present the detail page (set before `prepare`).
+    public var style = ModalPresentationStyle.fullScreen
+    /// A picture to show as the outgoing screen instead of its built-in content (set
+    /// before `prepare`): a screenshot, filling the screen (aspect fill).
+    public var fromImage: Image?
+    /// A picture to show as the incoming screen, likewise.
+    public var toImage: Image?
+    /// The navigation controller of push and pop, once prepared.
+    public private(set) var navigation: NavigationController?
+    /// The tab bar controller of tab, once prepared.
+    public private(set) var tabs: TabBarController?
 
-    /// Creates a stage in `runtime`'s window, which must have no root yet: "from" shows a
-    /// list and "to" a detail page (`ScreenContent`), so that renders have something to show.
+    /// Creates a stage in `runtime`'s window, which must have no root yet.
     public init(runtime: TransitionRuntime) {
         self.runtime = runtime
         let bounds = runtime.window.bounds
         root = ViewController(name: "root", engine: runtime.engine, frame: bounds)
         from = ViewController(name: "from", engine: runtime.engine, frame: bounds)
         to = ViewController(name: "to", engine: runtime.engine, frame: bounds)
-        root.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        // Building content in a fresh engine cannot fail: the views are new and unparented.
-        try? ScreenContent.list.fill(from)
-        try? ScreenContent.detail.fill(to)
     }
 
     /// The operation the stage was set up for, once `prepare` ran.
     public private(set) var preparedOperation: TransitionOperation?
     private var performed = false
 
-    /// Puts the state before `operation` on screen with no transition: "from" as the
-    /// window's root (present); "to" as the root with "from" presented over it (dismiss);
-    /// "from" in the root's container (push, pop, tab). Preparing again for the same
-    /// operation does nothing.
+    /// Puts the state before `operation` on screen with no transition: the list as the
+    /// window's root (present); the list with the detail page presented over it (dismiss);
+    /// the list in a navigation controller (push) or under the detail page pushed on it
+    /// (pop); the list as a tab bar controller's first tab (tab). Preparing again for the
+    /// same operation does nothing.
     ///
     /// - Parameter presenter: for dismiss, the animator whose library supplies the
     ///   presentation's controller, as the transitioning delegate would for the earlier
-    ///   presentation (nil: a full-screen presentation).
+    ///   presentation (nil: the stage's `style`).
     /// - Throws: `EngineError` when the stage was prepared for another operation.
     public func prepare(_ operation: TransitionOperation, presenter: TransitionAnimator? = nil) throws(EngineError) {
         if let preparedOperation {
@@ -49,17 +66,54 @@ public final class TransitionStage {
             return
         }
         preparedOperation = operation
+        let bounds = runtime.window.bounds
+        // The list is the screen below; the detail page (or settings) the one above.
+        let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
+        let topContent: ScreenContent = operation == .tab ? .settings : .detail
         switch operation {
-        case .present:
-            try runtime.setRoot(from)
-        case .dismiss:
-            // "to" presented "from" earlier; now "from" goes away.
-            try runtime.setRoot(to)
-            _ = try runtime.present(from, from: to, animator: presenter, animated: false)
-        case .push, .pop, .tab:
+        case .present, .dismiss:
+            try fill(base, .list, image: image(for: base), header: true)
+            try fill(top, topContent, image: image(for: top), header: true)
+            top.modalPresentationStyle = style
+            root = base
+            try runtime.setRoot(base)
+            if operation == .dismiss { _ = try runtime.present(top, from: base, animator: presenter, animated: false) }
+        case .push, .pop:
+            try fill(base, .list, image: image(for: base), header: false)
+            try fill(top, topContent, image: image(for: top), header: false)
+            let navigation = try NavigationController(name: "navigation", root: base, runtime: runtime, frame: bounds)
+            // Screenshots bring their own bars.
+            if fromImage != nil || toImage != nil { navigation.isNavigationBarHidden = true }
+            self.navigation = navigation
+            root = navigation.controller
             try runtime.setRoot(root)
-            try root.view.addSubview(from.view)
+            if operation == .pop { try navigation.push(top, animator: nil, animated: false) }
+        case .tab:
+            try fill(base, .list, image: image(for: base), header: true)
+            try fill(top, topContent, image: image(for: top), header: true)
+            let tabs = try TabBarController(name: "tabs", viewControllers: [base, top], runtime: runtime, frame: bounds)
+            if fromImage != nil || toImage != nil { tabs.isTabBarHidden = true }
+            self.tabs = tabs
+            root = tabs.controller
+            try runtime.setRoot(root)
         }
+    }
+
+    private func image(for screen: ViewController) -> Image? { screen === from ? fromImage : toImage }
+
+    /// Gives a screen its content, or a picture filling it.
+    private func fill(_ screen: ViewController, _ content: ScreenContent, image: Image?, header: Bool) throws(EngineError) {
+        screen.title = content.title
+        guard let image else {
+            try content.fill(screen, header: header)
+            return
+        }
+        screen.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let picture = runtime.engine.makeView(frame: runtime.window.bounds, name: "\(screen.name) picture")
+        picture.layer.contents = LayerContents(image: image)
+        picture.layer.contentsGravity = .resizeAspectFill
+        picture.layer.masksToBounds = true
+        try screen.view.addSubview(picture)
     }
 
     /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
@@ -86,9 +140,21 @@ public final class TransitionStage {
         case .dismiss:
             return try runtime.dismiss(from, animator: animator, animated: animated, interaction: interaction,
                                        onFrame: onFrame)
-        case .push, .pop, .tab:
-            return try runtime.transition(operation, in: root.view, from: from, to: to, animator: animator,
-                                          animated: animated, interaction: interaction, onFrame: onFrame)
+        case .push:
+            return try navigation!.push(to, animator: animator, animated: animated, interaction: interaction,
+                                        onFrame: onFrame)
+        case .pop:
+            guard let outcome = try navigation!.pop(animator: animator, animated: animated, interaction: interaction,
+                                                    onFrame: onFrame) else {
+                throw EngineError("nothing to pop")
+            }
+            return outcome
+        case .tab:
+            guard let outcome = try tabs!.select(1, animator: animator, animated: animated, interaction: interaction,
+                                                 onFrame: onFrame) else {
+                throw EngineError("the second tab is selected already")
+            }
+            return outcome
         }
     }
 }

@@ -1,15 +1,35 @@
 /// UIModalPresentationStyle, with UIKit's raw values (the styles this host implements).
-public enum ModalPresentationStyle: UInt32, Sendable {
+public enum ModalPresentationStyle: UInt32, Sendable, CaseIterable {
     case fullScreen = 0
+    case pageSheet = 1
     case custom = 4
     case overFullScreen = 5
+
+    /// The name the command line and routes use: fullScreen, pageSheet, custom, overFullScreen.
+    public var name: String {
+        switch self {
+        case .fullScreen: return "fullScreen"
+        case .pageSheet: return "pageSheet"
+        case .custom: return "custom"
+        case .overFullScreen: return "overFullScreen"
+        }
+    }
+
+    /// The style with this name (case ignored), or nil.
+    public init?(name: String) {
+        guard let style = Self.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
+        self = style
+    }
 }
 
 /// A screen: UIKit's UIViewController, reduced to what transitions need: a name, a root
 /// view, how it is presented, and who presents whom.
 public final class ViewController {
-    /// The screen's name (routes, logs, titles).
+    /// The screen's name (routes, logs).
     public let name: String
+    /// The title bars and back buttons show (UIViewController.title); nil: the name,
+    /// capitalized.
+    public var title: String?
     /// Its root view.
     public let view: View
     /// How it is presented modally.
@@ -25,6 +45,9 @@ public final class ViewController {
     /// Where its view was before a full-screen presentation took it off screen: the
     /// superview and the index among its subviews, to put it back on dismissal.
     var homeWhilePresenting: (superview: View, index: Int)?
+
+    /// The title shown for it: `title`, or the name with its first letter capitalized.
+    public var displayTitle: String { title ?? name.capitalizedFirst }
 
     /// Creates a screen whose root view fills `frame`.
     public init(name: String, engine: AnimationEngine, frame: Rect) {

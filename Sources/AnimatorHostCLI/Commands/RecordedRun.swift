@@ -11,6 +11,10 @@ struct RecordedRun {
         .value("--duration", valueName: "S", help: "Shorthand for --param duration=S."),
         .value("--interactive", valueName: "TRACE",
                help: "Drive the transition interactively: a gesture trace (.json), a script file, or a script."),
+        .value("--style", valueName: "STYLE",
+               help: "How present and dismiss present: fullScreen (default), overFullScreen, pageSheet or custom."),
+        .value("--from-image", valueName: "PNG", help: "Show this screenshot as the outgoing screen (scaled to fill --size)."),
+        .value("--to-image", valueName: "PNG", help: "Show this screenshot as the incoming screen."),
         .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own)."),
         .value("--routes", valueName: "FILE", help: "Use these routes in the demo app instead of its own."),
         .value("--fps", valueName: "N", help: "Frames per second (default 60)."),
@@ -60,7 +64,7 @@ struct RecordedRun {
             throw UsageError("at most one animator (got \(arguments.positionals.count))")
         }
         if arguments.positionals.isEmpty {
-            for option in ["--operation", "--param", "--interactive", "--duration"]
+            for option in ["--operation", "--param", "--interactive", "--duration", "--style", "--from-image", "--to-image"]
             where !arguments.values(option).isEmpty {
                 throw UsageError("\(option) needs an animator: <id|name> --operation OP")
             }
@@ -71,6 +75,16 @@ struct RecordedRun {
         }
         _ = try screenSize(arguments)
         _ = try fps(arguments)
+        _ = try style(arguments)
+    }
+
+    /// `--style STYLE` (names matched without regard to case), default fullScreen.
+    static func style(_ arguments: ParsedArguments) throws(UsageError) -> ModalPresentationStyle {
+        guard let text = arguments.value("--style") else { return .fullScreen }
+        guard let style = ModalPresentationStyle(name: text) else {
+            throw UsageError("--style: '\(text)' is not fullScreen, overFullScreen, pageSheet or custom")
+        }
+        return style
     }
 
     /// Discovers the plugins (reporting their problems) and runs what the arguments ask
@@ -112,7 +126,10 @@ struct RecordedRun {
                 try Scenario.load(path: path)
             } ?? .demo
             var framesByStep: [[SceneFrame]] = []
+            var images: [String: Image] = [:]
+            for (screen, path) in scenario.screenImages { images[screen] = try PNGDecoder.decode(path: path) }
             let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
+                                          screenImages: images,
                                           onFrame: recorder.capture, onStep: { _ in
                                               recorder.captureFinal()
                                               framesByStep.append(recorder.take())
@@ -157,6 +174,17 @@ struct RecordedRun {
         }
         let animator = try AnimatorInstance(info, parameters: parameters, session: HostSession(engine: runtime.engine))
         let stage = TransitionStage(runtime: runtime)
+        let style = try style(arguments)
+        if arguments.value("--style") != nil, ![.present, .dismiss].contains(operation) {
+            throw UsageError("--style applies to present and dismiss, not \(operation.rawValue)")
+        }
+        stage.style = style
+        stage.fromImage = try arguments.value("--from-image").map { path throws(PNGDecoder.Failure) in
+            try PNGDecoder.decode(path: path)
+        }
+        stage.toImage = try arguments.value("--to-image").map { path throws(PNGDecoder.Failure) in
+            try PNGDecoder.decode(path: path)
+        }
         let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
         let name = "\(info.name) (\(info.id))"
         recorder.captureFinal()

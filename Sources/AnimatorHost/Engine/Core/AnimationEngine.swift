@@ -373,6 +373,11 @@ extension AnimationEngine {
         records[layer.rawValue].name
     }
 
+    /// The bitmap a layer shows (for renderers).
+    public func contents(of layer: LayerID) -> LayerContents? {
+        records[layer.rawValue].contents
+    }
+
     /// The text a layer shows (for renderers).
     public func text(of layer: LayerID) -> LayerText? {
         records[layer.rawValue].text

@@ -118,6 +118,18 @@ public struct Layer: Hashable {
         nonmutating set { engine.updateRecord(id) { $0.name = newValue } }
     }
 
+    /// The bitmap the layer shows (CALayer.contents with its gravity and rect), if any.
+    public var contents: LayerContents? {
+        get { record.contents }
+        nonmutating set { engine.updateRecord(id) { $0.contents = newValue } }
+    }
+
+    /// contentsGravity of the contents (no effect without contents).
+    public var contentsGravity: LayerContents.Gravity {
+        get { record.contents?.gravity ?? .resize }
+        nonmutating set { engine.updateRecord(id) { $0.contents?.gravity = newValue } }
+    }
+
     /// The line of text the layer shows, if any (model only: text does not animate).
     public var text: LayerText? {
         get { record.text }

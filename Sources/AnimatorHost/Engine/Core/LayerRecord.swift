@@ -84,6 +84,8 @@ struct LayerRecord {
     var name: String?
     /// A line of text drawn in the layer's bounds (a label; not animatable).
     var text: LayerText?
+    /// The bitmap the layer shows, if any (model only: contents do not animate).
+    var contents: LayerContents?
     var actions: [String: ActionLookup] = [:]
     var style: [String: ActionLookup] = [:]
     weak var delegate: (any LayerDelegate)?
@@ -128,5 +130,64 @@ public struct LayerText: Hashable, Sendable {
         self.weight = weight
         self.alignment = alignment
         self.lines = max(lines, 0)
+    }
+}
+
+/// A layer's `contents`: a bitmap (CGImage) drawn in its bounds as `contentsGravity` says,
+/// through `contentsRect`, with bilinear filtering.
+public struct LayerContents: Equatable, Sendable {
+    /// CALayerContentsGravity: where the image goes in the bounds.
+    public enum Gravity: String, Sendable, CaseIterable {
+        case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+        case resize, resizeAspect, resizeAspectFill
+    }
+
+    /// The picture, premultiplied.
+    public var image: Image
+    /// Pixels per point (contentsScale): the image's size in points is its pixel size / scale.
+    public var scale: Double
+    /// contentsGravity.
+    public var gravity: Gravity
+    /// contentsRect: the part of the image drawn, in unit coordinates (default the whole).
+    public var rect: Rect
+
+    /// Creates contents showing `image` resized to the bounds.
+    public init(image: Image, scale: Double = 1, gravity: Gravity = .resize,
+                rect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
+        self.image = image
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.gravity = gravity
+        self.rect = rect
+    }
+
+    /// Where the image is drawn in bounds of `size` (layer coordinates, before the bounds'
+    /// origin), as Core Animation places it for the gravity.
+    public func destination(in size: Size) -> Rect {
+        let imageWidth = Double(image.width) * rect.size.width / scale
+        let imageHeight = Double(image.height) * rect.size.height / scale
+        let width = size.width, height = size.height
+        switch gravity {
+        case .resize:
+            return Rect(x: 0, y: 0, width: width, height: height)
+        case .resizeAspect, .resizeAspectFill:
+            guard imageWidth > 0, imageHeight > 0 else { return .zero }
+            let fit = gravity == .resizeAspect ? min(width / imageWidth, height / imageHeight)
+                                               : max(width / imageWidth, height / imageHeight)
+            let w = imageWidth * fit, h = imageHeight * fit
+            return Rect(x: (width - w) / 2, y: (height - h) / 2, width: w, height: h)
+        default:
+            let x: Double, y: Double
+            switch gravity {
+            case .left, .topLeft, .bottomLeft: x = 0
+            case .right, .topRight, .bottomRight: x = width - imageWidth
+            default: x = (width - imageWidth) / 2
+            }
+            switch gravity {
+            case .top, .topLeft, .topRight: y = 0
+            case .bottom, .bottomLeft, .bottomRight: y = height - imageHeight
+            default: y = (height - imageHeight) / 2
+            }
+            return Rect(x: x, y: y, width: imageWidth, height: imageHeight)
+        }
     }
 }

@@ -129,8 +129,10 @@ public final class SceneRenderer {
         let background = properties.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         let border = properties.borderWidth > 0 && properties.borderColor.alpha > 0
         let text = frame.texts[index]
+        let contents = frame.contents[index]
         let translucent = properties.opacity < 0.998
-        let overlaps = hasSublayers || (background != nil && (border || text != nil)) || (border && text != nil)
+        let drawings = (background != nil ? 1 : 0) + (border ? 1 : 0) + (text != nil ? 1 : 0) + (contents != nil ? 1 : 0)
+        let overlaps = hasSublayers || drawings > 1
         let clips = properties.masksToBounds && hasSublayers
         let scissor = clips ? Self.scissor(of: shape, map) : nil
 
@@ -173,10 +175,13 @@ public final class SceneRenderer {
             ShapeRasterizer.fill(shape, map, clip: clip,
                                  painter: SolidPainter(canvas: canvas, color: premultipliedPixel(background, opacity: opacity)))
         }
-        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0, frame.contents[index] == nil {
             ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
                                                            color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
+        if let contents = frame.contents[index] {
+            drawContents(contents, properties, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
         }
         if let text {
             drawText(text, in: properties.bounds, map, opacity: opacity, into: canvas, clip: clip)
@@ -237,6 +242,36 @@ public final class SceneRenderer {
     private func offscreenCanvas(at depth: Int) -> Canvas {
         while offscreen.count <= depth { offscreen.append(Canvas(width: width, height: height)) }
         return offscreen[depth]
+    }
+
+    // MARK: Contents
+
+    /// Draws a layer's bitmap where its gravity puts it, clipped to the layer's rounded
+    /// bounds when it masks to bounds, then the border over it.
+    private func drawContents(_ contents: LayerContents, _ properties: LayerProperties, shape: RoundedRect,
+                              _ map: Homography, opacity: Double, into canvas: Canvas, clip: PixelRect) {
+        let bounds = properties.bounds
+        var destination = contents.destination(in: bounds.size)
+        destination.origin.x += bounds.origin.x
+        destination.origin.y += bounds.origin.y
+        var area = RoundedRect(x: destination.origin.x, y: destination.origin.y, width: destination.size.width,
+                               height: destination.size.height, radius: 0)
+        if properties.masksToBounds {
+            let x0 = max(area.x, shape.x), y0 = max(area.y, shape.y)
+            let x1 = min(area.x + area.width, shape.x + shape.width), y1 = min(area.y + area.height, shape.y + shape.height)
+            guard x1 > x0, y1 > y0 else { return }
+            let coversBounds = x0 <= shape.x && y0 <= shape.y && x1 >= shape.x + shape.width && y1 >= shape.y + shape.height
+            area = coversBounds ? shape : RoundedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, radius: 0)
+        }
+        if let painter = ImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
+                                      opacity: opacity) {
+            ShapeRasterizer.fill(area, map, clip: clip, painter: painter)
+        }
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
+            ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
+                                     painter: SolidPainter(canvas: canvas,
+                                                           color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
     }
 
     // MARK: Text

@@ -1,0 +1,73 @@
+/// Paints a layer's bitmap through a shape: each device pixel is mapped back into the
+/// image (through the inverse of the layer's projective map and the contents' placement)
+/// and sampled bilinearly between the four nearest texels, edges clamped; partly covered
+/// pixels at the shape's edge are scaled by their coverage.
+struct ImagePainter: SpanPainter {
+    let canvas: Canvas
+    let image: Image
+    /// Device pixel (center) → image texel coordinates, as a projective map.
+    let toImage: Homography
+    /// 0...256.
+    let opacity: UInt32
+
+    /// A painter for `contents` placed at `destination` (layer coordinates) under `map`,
+    /// or nil when the map cannot be inverted or the image is empty.
+    init?(canvas: Canvas, contents: LayerContents, destination: Rect, map: Homography, opacity: Double) {
+        guard contents.image.width > 0, contents.image.height > 0, destination.size.width > 0,
+              destination.size.height > 0, let inverse = map.inverse else { return nil }
+        let image = contents.image
+        let rect = contents.rect
+        // Layer point → texel: (p − destination.origin) / destination.size × (rect × image size).
+        let sx = rect.size.width * Double(image.width) / destination.size.width
+        let sy = rect.size.height * Double(image.height) / destination.size.height
+        let layerToImage = Homography(m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0,
+                                      m31: rect.origin.x * Double(image.width) - destination.origin.x * sx,
+                                      m32: rect.origin.y * Double(image.height) - destination.origin.y * sy, m33: 1)
+        self.canvas = canvas
+        self.image = image
+        toImage = inverse.concatenating(layerToImage)
+        self.opacity = UInt32((min(max(opacity, 0), 1) * 256).rounded())
+    }
+
+    /// The bilinear sample at device pixel (x, y)'s center, premultiplied.
+    @inline(__always)
+    func sample(x: Int, y: Int) -> UInt32 {
+        let p = toImage.apply(Double(x) + 0.5, Double(y) + 0.5)
+        guard p.w > 0, p.x.isFinite, p.y.isFinite else { return 0 }
+        // Texel centers are at +0.5.
+        let u = min(max(p.x - 0.5, 0), Double(image.width - 1)), v = min(max(p.y - 0.5, 0), Double(image.height - 1))
+        let x0 = Int(u), y0 = Int(v)
+        let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+        let fx = UInt32((u - Double(x0)) * 256), fy = UInt32((v - Double(y0)) * 256)
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            let top = Self.mix(pixels[y0 * image.width + x0], pixels[y0 * image.width + x1], fx)
+            let bottom = Self.mix(pixels[y1 * image.width + x0], pixels[y1 * image.width + x1], fx)
+            return Self.mix(top, bottom, fy)
+        }
+    }
+
+    /// a × (1 − t) + b × t per channel, t in 0...256.
+    @inline(__always)
+    static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        if t == 0 || a == b { return a }
+        return PixelMath.scale(a, 256 - t) &+ PixelMath.scale(b, t)
+    }
+
+    @inline(__always)
+    func span(y: Int, x0: Int, x1: Int) {
+        let row = canvas.pixels + y * canvas.width
+        for x in x0..<x1 {
+            var pixel = sample(x: x, y: y)
+            if opacity < 256 { pixel = PixelMath.scale(pixel, opacity) }
+            let alpha = pixel >> 24
+            row[x] = alpha == 255 ? pixel : PixelMath.over(pixel, row[x])
+        }
+    }
+
+    @inline(__always)
+    func pixel(y: Int, x: Int, coverage: UInt32) {
+        let index = y * canvas.width + x
+        let pixel = PixelMath.scale(sample(x: x, y: y), (coverage * opacity) >> 8)
+        canvas.pixels[index] = PixelMath.over(pixel, canvas.pixels[index])
+    }
+}
