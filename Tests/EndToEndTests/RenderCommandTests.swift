@@ -7,8 +7,9 @@ import TestSupport
 /// (Tests/setup.sh installs both).
 @Suite struct RenderCommandTests {
     let cli = CLI()
-    let bubbleBlue = [59, 130, 246]     // #3B82F6, the bubble and the detail header
+    let bubbleBlue = [59, 130, 246]     // #3B82F6, the bubble
     let white = [255, 255, 255]
+    let grouped = [242, 242, 247]       // #F2F2F7, iOS's grouped background behind the list
 
     /// Pillow's reading of an image file: size, durations, loop, and the RGB of `points`
     /// in every frame.
@@ -40,18 +41,21 @@ import TestSupport
     }
 
     // Hand-worked places in the Bubble present transition between the stage's list and
-    // detail: (20, 20) is in the list's white header, then in the detail's blue header;
-    // (330, 344) is in the list's third cell (white) at first, inside the bubble at half
-    // time (the bubble's radius is then 0.5005 · √(330² + 754²) ≈ 411.9 around (330, 754),
-    // and the point is 410 above its center, clear of the detail view), and on the
-    // detail page's white background between its image block and its text at the end.
+    // detail: (8, 150) is left of the list's section (which starts at x 16) on the
+    // grouped background, never reached by the bubble at half time (684 points from its
+    // center), and on the detail page's white background, left of its picture, at the end;
+    // (330, 344) is in the list's fourth row (white, right of its subtitle, left of its
+    // chevron) at first, inside the bubble at half time (the bubble's radius is then
+    // 0.5005 · √(330² + 754²) ≈ 411.9 around (330, 754), and the point is 410 above its
+    // center, clear of the detail view), and on the detail page's white background between
+    // its picture (y 112…332) and its headline (from y 348) at the end.
 
     @Test func aGIFOfTheBubbleDecodesWithItsTimingAndColors() throws {
         let path = cli.home.file("bubble.gif")
         let result = try cli.run("run", "bubble", "--operation", "present", "--out", path)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("wrote \(path): 31 frames, 390x844"))
-        let gif = try decode(path, points: [(20, 20), (330, 344)])
+        let gif = try decode(path, points: [(8, 150), (330, 344)])
         #expect(gif.size == [390, 844])
         #expect(gif.loop == 0)
         // Every delay at least 2/100 s; the frames before the last span the 0.5 s exactly;
@@ -59,8 +63,8 @@ import TestSupport
         #expect(gif.durations.allSatisfy { $0 >= 20 })
         #expect(gif.durations.dropLast().reduce(0, +) == 500)
         #expect(try #require(gif.durations.last) >= 1000)
-        #expect(gif.pixels.first == [white, white])
-        #expect(gif.pixels.last == [bubbleBlue, white])
+        #expect(gif.pixels.first == [grouped, white])
+        #expect(gif.pixels.last == [white, white])
     }
 
     @Test func aPNGShowsOneFrameOrASheet() throws {
@@ -68,22 +72,23 @@ import TestSupport
         let result = try cli.run("run", "bubble", "--operation", "present", "--out", half, "--at", "0.25")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError == "wrote \(half): frame at 0.25 s, 390x844\n")
-        let png = try decode(half, points: [(20, 20), (330, 344)])
+        let png = try decode(half, points: [(8, 150), (330, 344)])
         #expect(png.size == [390, 844])
-        #expect(png.pixels == [[white, bubbleBlue]])
+        #expect(png.pixels == [[grouped, bubbleBlue]])
         // At scale 2 every point doubles.
         let double = cli.home.file("double.png")
         #expect(try cli.run("run", "bubble", "-o", "present", "--out", double, "--at", "0.25", "--scale", "2").status == 0)
-        let large = try decode(double, points: [(40, 40), (660, 688)])
+        let large = try decode(double, points: [(16, 300), (660, 688)])
         #expect(large.size == [780, 1688])
-        #expect(large.pixels == [[white, bubbleBlue]])
+        #expect(large.pixels == [[grouped, bubbleBlue]])
         // A sheet of 5: five frames of 390 × 844 with 12-pixel gaps and a 22-pixel caption row.
         let sheet = cli.home.file("sheet.png")
         #expect(try cli.run("run", "bubble", "-o", "present", "--out", sheet, "--sheet", "5").status == 0)
-        let decodedSheet = try decode(sheet, points: [(6, 6), (12 + 20, 12 + 20), (12 + 4 * 402 + 20, 12 + 20)])
+        let decodedSheet = try decode(sheet, points: [(6, 6), (12 + 8, 12 + 150), (12 + 4 * 402 + 8, 12 + 150)])
         #expect(decodedSheet.size == [5 * 390 + 6 * 12, 844 + 22 + 2 * 12])
-        // The gap is dark grey; the first frame's header is white, the last one's blue.
-        #expect(decodedSheet.pixels == [[[38, 38, 38], white, bubbleBlue]])
+        // The gap is dark grey; (8, 150) is the list's grouped background in the first
+        // frame and the detail page's white in the last.
+        #expect(decodedSheet.pixels == [[[38, 38, 38], grouped, white]])
     }
 
     @Test func thePagesScrubberMovesThePictureInABrowser() throws {
@@ -92,7 +97,7 @@ import TestSupport
         #expect(result.status == 0, "\(result.standardError)")
         let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
         let source = try String(contentsOfFile: driver, encoding: .utf8)
-        let browser = try Python.run(source, [page, "0,0.5,1", "20,20;330,344"])
+        let browser = try Python.run(source, [page, "0,0.5,1", "8,150;330,344"])
         #expect(browser.status == 0, "\(browser.standardError)")
         struct Click: Decodable { var fraction: Double; var value: Double; var readout: String; var pixels: [[Int]] }
         struct Report: Decodable { var clicks: [Click] }
@@ -102,11 +107,11 @@ import TestSupport
         // before f · 0.5 s, numbered from 1.
         for click in clicks { #expect(abs(click.value - click.fraction) < 0.01, "\(click.value)") }
         #expect(clicks[0].readout.hasSuffix("frame 1/31"))
-        #expect(clicks[0].pixels == [white, white])
+        #expect(clicks[0].pixels == [grouped, white])
         #expect(clicks[1].readout.hasSuffix("frame 16/31"))
-        #expect(clicks[1].pixels == [white, bubbleBlue])
+        #expect(clicks[1].pixels == [grouped, bubbleBlue])
         #expect(clicks[2].readout.hasSuffix("frame 31/31"))
-        #expect(clicks[2].pixels == [bubbleBlue, white])
+        #expect(clicks[2].pixels == [white, white])
     }
 
     @Test func theTimelineHasEveryFramesPresentationValues() throws {

@@ -10,19 +10,26 @@ import Testing
         ViewController(name: name, engine: runtime.engine, frame: bounds)
     }
 
-    func titles(_ navigation: NavigationController) -> [String?] { navigation.navigationBar.subviews.map(\.name) }
+    /// The bar's items: titles and back buttons, in drawing order.
+    func titles(_ navigation: NavigationController) -> [String?] {
+        navigation.navigationBar.subviews.map(\.name).filter { $0?.hasPrefix("title:") == true || $0?.hasPrefix("back:") == true }
+    }
 
     @Test func pushAndPopKeepTheStackTheViewsAndTheBarTitle() throws {
         let list = screen("list"), card = screen("card"), detail = screen("detail")
         let navigation = try NavigationController(root: list, runtime: runtime, frame: bounds)
         try runtime.setRoot(navigation.controller)
-        // The content view sits under the 44-point bar and is the screens' container.
-        #expect(navigation.contentView.frame == Rect(x: 0, y: 44, width: 390, height: 800))
+        // The content view sits under the bar (an iPhone 14's 47-point status bar and the
+        // 44-point navigation bar: 91) and is the screens' container.
+        #expect(navigation.contentView.frame == Rect(x: 0, y: 91, width: 390, height: 844 - 91))
         try navigation.push(card, animator: SystemAnimator(.slide))
         #expect(navigation.viewControllers.map(\.name) == ["list", "card"])
         #expect(navigation.contentView.subviews == [card.view])
-        #expect(card.view.frame == Rect(x: 0, y: 0, width: 390, height: 800))
-        #expect(titles(navigation) == ["title: card"])
+        #expect(card.view.frame == Rect(x: 0, y: 0, width: 390, height: 753))
+        // The card's title, and its back button naming the list.
+        #expect(titles(navigation) == ["title: card", "back: card"])
+        let back = try #require(navigation.navigationBar.subviews.first { $0.name == "back: card" })
+        #expect(back.layer.text?.string == "\u{2039} List")
         try navigation.push(detail, animator: nil)
         #expect(try navigation.pop(animator: SystemAnimator(.slide))?.completed == true)
         #expect(navigation.topViewController === card)
@@ -39,18 +46,30 @@ import Testing
         let list = screen("list"), card = screen("card")
         let navigation = try NavigationController(root: list, runtime: runtime, frame: bounds)
         try runtime.setRoot(navigation.controller)
-        var alphas: [Double: [Double]] = [:]
+        var alphas: [Double: [Double]] = [:], shifts: [Double: [Double]] = [:]
         let start = runtime.engine.currentTime
         try navigation.push(card, animator: SystemAnimator(.slide, duration: 0.4),
                             interaction: InteractionScript.parse("update 0.25 @0.1; finish @0.2")) { t in
-            alphas[((t - start) * 60).rounded()] = navigation.navigationBar.subviews.map { $0.layer.presentation().opacity }
+            let frame = ((t - start) * 60).rounded()
+            alphas[frame] = navigation.navigationBar.subviews.map { $0.layer.presentation().opacity }
+            shifts[frame] = navigation.navigationBar.subviews.map { $0.layer.presentation().transform.m41 }
         }
-        // At frame 9 the percent is 0.25: old title 1 − easeInOut(0.25), new title easeInOut(0.25).
+        // At frame 9 the percent is 0.25, the alongside animations at easeInOut(0.25) of
+        // their way: the old title fades out and slides 0.4 × 390 to the left, the new one
+        // fades in from 0.4 × 390 to the right, the new back button fades in.
         let at9 = try #require(alphas[9])
-        #expect(at9.count == 2)
-        #expect(abs(at9[0] - (1 - referenceEaseInOut(0.25))) < 1e-9)
-        #expect(abs(at9[1] - referenceEaseInOut(0.25)) < 1e-9)
-        #expect(titles(navigation) == ["title: card"])
+        let e = referenceEaseInOut(0.25)
+        #expect(at9.count == 4)         // hairline, old title, new title, new back button
+        #expect(abs(at9[1] - (1 - e)) < 1e-9)
+        #expect(abs(at9[2] - e) < 1e-9)
+        #expect(abs(at9[3] - e) < 1e-9)
+        let slides = try #require(shifts[9])
+        #expect(abs(slides[1] - (-0.4 * 390 * e)) < 1e-6)
+        #expect(abs(slides[2] - 0.4 * 390 * (1 - e)) < 1e-6)
+        #expect(titles(navigation) == ["title: card", "back: card"])
+        // Settled: the new title centred, opaque.
+        let title = try #require(navigation.navigationBar.subviews.first { $0.name == "title: card" })
+        #expect(title.alpha == 1 && title.transform == .identity)
     }
 
     @Test func aCancelledPopLeavesTheStackAndTitleAsTheyWere() throws {
@@ -63,8 +82,8 @@ import Testing
         #expect(outcome?.completed == false)
         #expect(navigation.viewControllers.map(\.name) == ["list", "card"])
         #expect(navigation.contentView.subviews == [card.view])
-        #expect(titles(navigation) == ["title: card"])
-        #expect(navigation.navigationBar.subviews[0].alpha == 1)
+        #expect(titles(navigation) == ["title: card", "back: card"])
+        for item in navigation.navigationBar.subviews { #expect(item.alpha == 1 && item.transform == .identity) }
     }
 
     @Test func setViewControllersPushesOrPopsAsUIKitDoes() throws {
@@ -87,7 +106,8 @@ import Testing
         let home = screen("home"), settings = screen("settings")
         let tabs = try TabBarController(viewControllers: [home, settings], runtime: runtime, frame: bounds)
         try runtime.setRoot(tabs.controller)
-        #expect(tabs.tabBar.frame == Rect(x: 0, y: 795, width: 390, height: 49))
+        // 49 points of items over the 34-point home indicator area, as on an iPhone 14.
+        #expect(tabs.tabBar.frame == Rect(x: 0, y: 844 - 83, width: 390, height: 83))
         let outcome = try tabs.select(1, animator: SystemAnimator(.crossDissolve))
         #expect(outcome?.operation == .tab && outcome?.completed == true)
         #expect(tabs.selectedIndex == 1 && tabs.selectedViewController === settings)
@@ -99,5 +119,75 @@ import Testing
         #expect(cancelled?.completed == false)
         #expect(tabs.selectedIndex == 1)
         #expect(tabs.contentView.subviews == [settings.view])
+        // The cancelled selection gave the tint back: settings' title blue, home's grey.
+        func tint(_ name: String) -> RGBAColor? {
+            tabs.tabBar.subviews.first { $0.name == "tab item: \(name)" }?.subviews.first { $0.name == "tab title: \(name)" }?
+                .layer.text?.color
+        }
+        #expect(tint("settings") == RGBAColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1))
+        #expect(tint("home") == RGBAColor(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
+    }
+}
+
+/// The stage's chrome as drawn: pixels probed where UIKit's layout puts the bars' items.
+@Suite struct ChromeRenderTests {
+    func lastFrame(_ operation: TransitionOperation, style: ModalPresentationStyle = .fullScreen) throws -> Image {
+        let runtime = TransitionRuntime()
+        let stage = TransitionStage(runtime: runtime)
+        stage.style = style
+        _ = try stage.perform(operation, animator: nil)
+        return SceneRenderer(size: Size(width: 390, height: 844), scale: 2)
+            .render(SceneFrame(engine: runtime.engine, root: runtime.window.layer.id))
+    }
+
+    func rgb(_ image: Image, _ x: Double, _ y: Double) -> [Int] {
+        let pixel = image.rgba(x: Int(x * 2), y: Int(y * 2))
+        return [Int(pixel.red), Int(pixel.green), Int(pixel.blue)]
+    }
+
+    /// Pixels of systemBlue-like ink (#007AFF drawn anti-aliased over the bar) in a rectangle of points.
+    func blueInk(_ image: Image, x: ClosedRange<Double>, y: ClosedRange<Double>) -> Int {
+        var count = 0
+        for py in Int(y.lowerBound * 2)..<Int(y.upperBound * 2) {
+            for px in Int(x.lowerBound * 2)..<Int(x.upperBound * 2) {
+                let p = image.rgba(x: px, y: py)
+                if p.blue > 200 && p.red < 120 && Int(p.green) < Int(p.blue) - 40 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test func afterAPushTheBarShowsABackButtonInTheTint() throws {
+        let pushed = try lastFrame(.push)
+        // The back button: 8…128 × 47…91 points (status bar 47, bar 44), "‹ Places" in blue.
+        #expect(blueInk(pushed, x: 8...128, y: 47...91) > 40)
+        // Popped back to the root: no back button, no blue in the bar.
+        #expect(blueInk(try lastFrame(.pop), x: 0...390, y: 0...91) == 0)
+    }
+
+    @Test func theSelectedTabItemIsTintedAndTheOtherGrey() throws {
+        let image = try lastFrame(.tab)
+        // Two items of 195 points over the bar at y 761: the second's dial (a 24-point ring
+        // with a 3-point border and an 8-point dot) centred at x 195 + 97.5, y 761 + 16.
+        #expect(rgb(image, 195 + 97.5, 761 + 16) == [0, 122, 255])          // the dot
+        #expect(rgb(image, 195 + 97.5 - 10.5, 761 + 16) == [0, 122, 255])   // the ring's left side
+        // The first item's list icon: the middle bar, x 97.5 − 5 … + 13, y 761 + 14.5 … 18.5.
+        #expect(rgb(image, 100, 761 + 16.5) == [153, 153, 153])
+    }
+
+    @Test func aPageSheetShrinksThePresenterBehindIt() throws {
+        let image = try lastFrame(.present, style: .pageSheet)
+        // The presenter is 16 points narrower each side, its top at the status bar (47):
+        // the black window shows above it, and beside it above the sheet (57).
+        #expect(rgb(image, 8, 52) == [0, 0, 0])
+        #expect(rgb(image, 195, 30) == [0, 0, 0])
+        // Between 47 and the sheet's top (57) the shrunk list's header shows (#F9F9F9).
+        #expect(rgb(image, 195, 52) == [249, 249, 249])
+        // The sheet covers the rest: the detail page's own header from 57 down.
+        #expect(rgb(image, 4, 70) == [249, 249, 249])
+        // Full screen: the detail page's header everywhere at the top.
+        let full = try lastFrame(.present)
+        #expect(rgb(full, 8, 52) == [249, 249, 249])
+        #expect(rgb(full, 195, 30) == [249, 249, 249])
     }
 }

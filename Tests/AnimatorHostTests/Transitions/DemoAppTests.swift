@@ -37,7 +37,7 @@ import TestSupport
         #expect(app.subviews[0].subviews.map(\.name) == ["home"])
         #expect(home.subviews.map(\.name) == ["home content", "home bar"])
         #expect(home.subviews[0].subviews.map(\.name) == ["list"])
-        #expect(home.subviews[1].subviews.map(\.name) == ["title: list"])
+        #expect(home.subviews[1].subviews.map(\.name) == ["home bar hairline", "title: list"])
         // Every will-appear is followed by its did-appear, every will-disappear by its did-disappear.
         var pending: [String: AppearanceEvent.Kind] = [:]
         for event in runtime.appearance {

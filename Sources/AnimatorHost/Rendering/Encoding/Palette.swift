@@ -1,8 +1,10 @@
 /// A palette of at most 256 colors for a whole animation, by median cut: the colors of
 /// all frames are counted in a 32×32×32 histogram (each bin remembering the mean of the
 /// exact colors in it), the histogram is cut into boxes along their longest side at the
-/// median, and each box's color is the mean of its pixels. Flat colors that fill large
-/// areas come out exact.
+/// median, and each box's color is the mean of its pixels, or, when one bin holds most of
+/// a box's pixels, that bin's most frequent exact color (a majority vote kept per bin), so
+/// flat colors that fill large areas come out exact even where a bin also holds their
+/// anti-aliased neighbours.
 struct Palette {
     /// The colors, packed as image pixels (alpha 255).
     private(set) var colors: [UInt32]
@@ -12,6 +14,9 @@ struct Palette {
     fileprivate struct Bin {
         var count = 0
         var red = 0, green = 0, blue = 0
+        /// The exact color winning the bin's running majority vote (Boyer–Moore), and its lead.
+        var candidate: UInt32 = 0
+        var votes = 0
     }
 
     /// The bin of a pixel: 5 bits per channel.
@@ -39,6 +44,13 @@ struct Palette {
                         bins[b].red += Int(pixel & 0xFF)
                         bins[b].green += Int(pixel >> 8 & 0xFF)
                         bins[b].blue += Int(pixel >> 16 & 0xFF)
+                        let color = pixel & 0x00FF_FFFF
+                        if bins[b].votes == 0 {
+                            bins[b].candidate = color
+                            bins[b].votes = 1
+                        } else {
+                            bins[b].votes += bins[b].candidate == color ? 1 : -1
+                        }
                         index += step
                     }
                 }
@@ -82,8 +94,13 @@ struct Palette {
         }
         colors = boxes.map { box in
             var count = 0, red = 0, green = 0, blue = 0
+            var dominant = box[0]
             for b in box {
                 count += bins[b].count; red += bins[b].red; green += bins[b].green; blue += bins[b].blue
+                if bins[b].count > bins[dominant].count { dominant = b }
+            }
+            if bins[dominant].count * 2 >= count, bins[dominant].votes > 0 {
+                return bins[dominant].candidate | 0xFF00_0000
             }
             let n = max(count, 1)
             return UInt32((red + n / 2) / n) | UInt32((green + n / 2) / n) << 8 | UInt32((blue + n / 2) / n) << 16 | 0xFF00_0000
