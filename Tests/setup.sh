@@ -4,6 +4,7 @@
 #   - Pillow, from PyPI: an independent decoder for the GIF and PNG files the tests write,
 #   - Chromium, from Debian's packages: the headless browser the HTML player is tested in,
 #   - fontTools, from PyPI: an independent reader of the fonts text is drawn with,
+#   - pypng, from PyPI: an independent PNG encoder that writes every kind of PNG,
 #   - a TrueType font family (Liberation Sans, from Debian's packages) to draw text with.
 # Run it once before `swift test` (the README's test command does).
 set -eu
@@ -29,10 +30,13 @@ fi
 if ! python3 -c 'import fontTools' 2>/dev/null; then
     python3 -m pip install --quiet fonttools 2>/dev/null || apt_install python3-fonttools
 fi
+if ! python3 -c 'import png' 2>/dev/null; then
+    python3 -m pip install --quiet pypng 2>/dev/null || apt_install python3-png
+fi
 if ! ls /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf >/dev/null 2>&1; then
     apt_install fonts-liberation
 fi
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/lib/chromium/chromium ]; then
     apt_install chromium
 fi
-echo "Tests/setup.sh: cc, Pillow, fontTools, fonts and Chromium are ready"
+echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, fonts and Chromium are ready"
