@@ -1,9 +1,12 @@
 import AnimatorHost
 import Glibc
 
-/// The renderer against Skia's CPU raster on the same scene (../shared/bench/skia_scene.py:
-/// the Bubble present transition's list and detail screens, 30 frames), and the wall time
-/// of the whole `run bubble --operation present --out x.gif` command.
+/// The renderer against Skia's CPU raster drawing the same frames: the Bubble present
+/// transition between the stage's list and detail screens (text from the system font,
+/// the detail page's photo as layer contents), written as a timeline and drawn by
+/// Benchmarks/skia_timeline.py in the same run; the cost of text (fonts found and loaded,
+/// the first frame with text against the same frame without); and the wall time of the
+/// whole `run bubble --operation present --out x.gif` command.
 enum RenderBenchmark {
     static func run(executableDirectory: String, packageRoot: String, workspace: Workspace, quick: Bool) -> [String] {
         let loader = PluginLoader()
@@ -11,9 +14,19 @@ enum RenderBenchmark {
         guard let bubble = registry.animator(named: "bubble") else { return ["(libBubble.so not found beside animator-bench)"] }
         let frames = record(bubble)
         let rounds = quick ? 3 : 9
+        // The same frames for Skia: a timeline file.
+        let timeline = workspace.root + "/bubble-timeline.json"
+        let recording = Recording(size: frames[0].size, fps: 60, segments: [
+            Recording.Segment(operation: .present, animator: "bubble", from: "from", to: "to",
+                              outcome: TransitionOutcome(operation: .present, animator: "bubble", duration: 0.5, elapsed: 0.5,
+                                                         completed: true, problems: []), frames: frames),
+        ])
+        try? OutputFile.write(timeline, Array(Timeline.json(recording).serialized(pretty: false).utf8))
+        let font = FontLibrary.system.files[.regular]
         var lines = [
             "Raster only (no encoding), median ms per frame over the \(frames.count) frames of the Bubble present",
-            "transition, single thread; Skia measured by ../shared/bench/skia_scene.py in the same run.", "",
+            "transition (text in \(FontLibrary.system.familyName ?? "the bitmap font"), the detail page's photo as an image),",
+            "single thread; Skia draws the same frames from their timeline with Benchmarks/skia_timeline.py in the same run.", "",
             "| scale | pixels | animator-host ms/frame | Skia ms/frame | ratio |",
             "|---|---|---|---|---|",
         ]
@@ -24,10 +37,13 @@ enum RenderBenchmark {
                 for frame in frames { perFrame.append(Clock.milliseconds { renderer.draw(frame) }) }
             }
             let ours = median(perFrame)
-            let skia = skiaMilliseconds(scale: scale, packageRoot: packageRoot)
+            let skia = skiaMilliseconds(timeline: timeline, scale: scale, rounds: quick ? 1 : 3, font: font,
+                                        packageRoot: packageRoot)
             lines.append("| \(Int(scale)) | \(renderer.width)x\(renderer.height) | \(fixed(ours, 3)) | "
                          + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a") + " |")
         }
+        lines.append("")
+        lines += textCost(frames.last!, rounds: rounds)
         lines.append("")
         // A transition with rotated layers (the inverse-map path), no reference.
         if let pendulum = registry.animator(named: "pendulum") {
@@ -73,16 +89,47 @@ enum RenderBenchmark {
         return recorder.take()
     }
 
-    /// Runs the Skia reference and reads its median, or nil when skia-python is missing.
-    static func skiaMilliseconds(scale: Double, packageRoot: String) -> Double? {
-        let script = packageRoot + "/../shared/bench/skia_scene.py"
+    /// The cost of text: finding and reading the fonts, and the first frame drawn with
+    /// text by a new renderer (empty glyph cache) against the same frame without text.
+    static func textCost(_ frame: SceneFrame, rounds: Int) -> [String] {
+        var loads: [Double] = []
+        for _ in 0..<rounds {
+            loads.append(Clock.milliseconds { _ = FontLibrary(directories: FontLibrary.searchDirectories(ProcessEnvironment.current())) })
+        }
+        let fonts = FontLibrary(directories: FontLibrary.searchDirectories(ProcessEnvironment.current()))
+        let bare = SceneFrame(time: frame.time, nodes: frame.nodes, names: frame.names,
+                              texts: Array(repeating: nil, count: frame.nodes.count), contents: frame.contents)
+        var lines = ["Text, at scale 3: fonts found and read (once per process), median of \(rounds): "
+                     + "\(fixed(median(loads), 2)) ms. The detail page's last frame, first draw by a new renderer:", "",
+                     "| scale | with text, cold glyph cache | with text, warm | without text | first frame's extra |",
+                     "|---|---|---|---|---|"]
+        for scale in [1.0, 3] {
+            var cold: [Double] = [], warm: [Double] = [], without: [Double] = []
+            for _ in 0..<rounds {
+                let renderer = SceneRenderer(size: frame.size, scale: scale, fonts: fonts)
+                cold.append(Clock.milliseconds { renderer.draw(frame) })
+                warm.append(Clock.milliseconds { renderer.draw(frame) })
+                let plain = SceneRenderer(size: frame.size, scale: scale, fonts: fonts)
+                without.append(Clock.milliseconds { plain.draw(bare) })
+            }
+            lines.append("| \(Int(scale)) | \(fixed(median(cold), 2)) ms | \(fixed(median(warm), 2)) ms | "
+                         + "\(fixed(median(without), 2)) ms | \(fixed(median(cold) - median(without), 2)) ms |")
+        }
+        lines.append("")
+        return lines
+    }
+
+    /// Runs the Skia reference on a timeline and reads its median, or nil when skia-python is missing.
+    static func skiaMilliseconds(timeline: String, scale: Double, rounds: Int, font: String?, packageRoot: String) -> Double? {
+        let script = packageRoot + "/Benchmarks/skia_timeline.py"
         guard access(script, R_OK) == 0 else { return nil }
         let outputPath = "/tmp/animator-bench-skia-\(getpid()).txt"
         defer { unlink(outputPath) }
-        let status = spawnAndWait("/bin/sh", ["-c", "python3 '\(script)' \(Int(scale)) 30 > '\(outputPath)' 2>&1"])
+        let fontArgument = font.map { " '\($0)'" } ?? ""
+        let status = spawnAndWait("/bin/sh", ["-c", "python3 '\(script)' '\(timeline)' \(scale) \(rounds)\(fontArgument) > '\(outputPath)' 2>&1"])
         guard status == 0 else { return nil }
         let text = String(decoding: readAll(outputPath), as: UTF8.self)
-        // "... median 1.234 ms/frame ..."
+        // "... median 1.234 ms/frame"
         guard let range = text.firstRange(of: "median ") else { return nil }
         let number = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }
         return Double(number)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a demo or stage screen shows, so that a rendered transition looks like an app:
 /// iOS's grouped lists with titles, subtitles and disclosure chevrons, a detail page with
 /// a headline and body text, a card, and a settings list with switches, in iOS's system
@@ -86,13 +88,10 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         case .detail:
             view.backgroundColor = Self.color(0xFFFFFF)
             if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            // A photo (an image view: layer contents filling the frame, rounded).
             let picture = try builder.block(Rect(x: 16, y: top + 16, width: width - 32, height: 220), 0x3B82F6,
                                             radius: 16, name: "picture")
-            // A sun and two hills, in layers: the picture's shapes.
-            _ = try builder.block(Rect(x: width - 32 - 96, y: 28, width: 56, height: 56), 0xFDE68A, radius: 28,
-                                  name: "sun", in: picture)
-            _ = try builder.block(Rect(x: -40, y: 140, width: 260, height: 200), 0x1D4ED8, radius: 100, name: "hill 1", in: picture)
-            _ = try builder.block(Rect(x: 150, y: 160, width: 300, height: 200), 0x1E40AF, radius: 100, name: "hill 2", in: picture)
+            picture.layer.contents = LayerContents(image: Self.photo, scale: 2, gravity: .resizeAspectFill)
             picture.layer.masksToBounds = true
             try builder.label("Lisbon", Rect(x: 16, y: top + 252, width: width - 32, height: 36), size: 28, weight: .bold,
                               alignment: .left, name: "headline")
@@ -159,6 +158,32 @@ public enum ScreenContent: String, Sendable, CaseIterable {
             }
         }
     }
+
+    /// The detail page's photo, 716 × 440 pixels (358 × 220 points at scale 2), drawn
+    /// here: a sky fading from blue to pale blue, a sun, and two rolling hills.
+    public static let photo: Image = {
+        let width = 716, height = 440
+        var image = Image(width: width, height: height)
+        func pixel(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
+            UInt32(r.rounded()) | UInt32(g.rounded()) << 8 | UInt32(b.rounded()) << 16 | 0xFF00_0000
+        }
+        let sun = (x: 0.75 * Double(width), y: 0.3 * Double(height), r: 0.12 * Double(height))
+        for y in 0..<height {
+            let t = Double(y) / Double(height - 1)
+            let sky = pixel(96 + (219 - 96) * t, 165 + (234 - 165) * t, 250 + (254 - 250) * t)
+            for x in 0..<width {
+                let fx = Double(x), fy = Double(y)
+                let far = 0.62 * Double(height) + 40 * Glibc.sin(fx / 90)
+                let near = 0.78 * Double(height) + 30 * Glibc.sin(fx / 60 + 2)
+                let color: UInt32
+                if fy > near { color = pixel(30, 64, 175) } else if fy > far { color = pixel(29, 78, 216) }
+                else if (fx - sun.x) * (fx - sun.x) + (fy - sun.y) * (fy - sun.y) < sun.r * sun.r { color = pixel(253, 230, 138) }
+                else { color = sky }
+                image.pixels[y * width + x] = color
+            }
+        }
+        return image
+    }()
 
     /// Makes the views of one screen, named after it ("list title 1").
     private struct Builder {
