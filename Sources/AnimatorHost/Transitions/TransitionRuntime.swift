@@ -75,6 +75,17 @@ public struct TransitionOutcome: Equatable, Sendable {
     public var completed: Bool
     /// Problems: the watchdog firing, a second completeTransition, ...
     public var problems: [String]
+
+    /// Creates an outcome (timelines read back, benchmarks, tests).
+    public init(operation: TransitionOperation, animator: String?, duration: Double, elapsed: Double, completed: Bool,
+                problems: [String]) {
+        self.operation = operation
+        self.animator = animator
+        self.duration = duration
+        self.elapsed = elapsed
+        self.completed = completed
+        self.problems = problems
+    }
 }
 
 /// Performs UIKit's view-controller transitions on an engine: modal presentation and
