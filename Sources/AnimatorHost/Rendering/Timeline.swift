@@ -96,6 +96,11 @@ public enum Timeline {
                 ("shadowOffset", .array([.number(p.shadowOffset.width), .number(p.shadowOffset.height)])),
                 ("shadowColor", .string(p.shadowColor.hex)),
                 ("zPosition", .number(p.zPosition)),
+                ("transition", p.transition.map { transition in
+                    .object([("type", .string(transition.type.rawValue)),
+                             ("subtype", transition.subtype.map { .string($0.rawValue) } ?? .null),
+                             ("progress", .number(transition.progress)), ("outgoing", .bool(transition.isOutgoing))])
+                } ?? .null),
                 ("text", frame.texts[index].map { text in
                     .object([("string", .string(text.string)), ("color", .string(text.color.hex)),
                              ("size", .number(text.size)), ("weight", .string(text.weight.rawValue)),
@@ -245,6 +250,23 @@ public enum Timeline {
                 }
                 p.shadowColor = try reader.optionalColor("shadowColor") ?? p.shadowColor
                 p.zPosition = try reader.number("zPosition", default: 0)
+                if let object = view["transition"], object != .null {
+                    let transitionReader = MemberReader(value: object, path: "\(at).transition")
+                    let typeName = object["type"]?.stringValue ?? ""
+                    guard let type = TransitionType(rawValue: typeName) else {
+                        throw FormatError(path: "\(at).transition.type", reason: "\"\(typeName)\" is not fade, push, moveIn or reveal")
+                    }
+                    var subtype: TransitionSubtype?
+                    if let name = object["subtype"]?.stringValue {
+                        guard let value = TransitionSubtype(rawValue: name) else {
+                            throw FormatError(path: "\(at).transition.subtype",
+                                              reason: "\"\(name)\" is not fromRight, fromLeft, fromTop or fromBottom")
+                        }
+                        subtype = value
+                    }
+                    p.transition = TransitionFrame(type: type, subtype: subtype, progress: try transitionReader.number("progress"),
+                                                   isOutgoing: try transitionReader.bool("outgoing", default: false))
+                }
                 var text: LayerText?
                 if let object = view["text"], object != .null {
                     let textReader = MemberReader(value: object, path: "\(at).text")

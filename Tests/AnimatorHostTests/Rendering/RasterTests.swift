@@ -178,21 +178,51 @@ import TestSupport
         #expect(rgb(image, 90, 89) == [255, 255, 255])
     }
 
-    @Test func aPushTransitionSlidesTheNewContentInFromItsSide() throws {
-        let root = window(200, 100)
-        let panel = engine.makeView(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+    /// A 200-point black panel in the middle of a 400-point window (x 100…300) turns red
+    /// under a CATransition, linear over 0.4 s, drawn at 0.1 s (a quarter of the way): the
+    /// old look is the panel as last committed, whatever the order of the change and the
+    /// transition in the step.
+    func transitionPicture(_ type: TransitionType, changeFirst: Bool = false) throws -> Image {
+        let root = window(400, 100)
+        let panel = engine.makeView(frame: Rect(x: 100, y: 0, width: 200, height: 100))
         panel.backgroundColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
         try root.addSubview(panel)
         try engine.advance(to: 0)
-        // Linear over 0.4 s: a quarter of the way at 0.1 s, the content still ¾ of its
-        // width (150 pt) to the right of its place.
-        var push = Animation.transition(.push, .fromRight, duration: 0.4)
-        push.timingFunction = .linear
-        try panel.layer.add(push, forKey: "t")
+        var transition = Animation.transition(type, .fromRight, duration: 0.4)
+        transition.timingFunction = .linear
+        let red = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        if changeFirst { panel.backgroundColor = red }
+        try panel.layer.add(transition, forKey: "t")
+        if !changeFirst { panel.backgroundColor = red }
         let frame = SceneFrame(engine: engine, root: root.layer.id, at: 0.1)
-        let image = SceneRenderer(size: frame.size, scale: 1).render(frame)
-        #expect(rgb(image, 148, 50) == [255, 255, 255])
-        #expect(rgb(image, 152, 50) == [0, 0, 0])
+        return SceneRenderer(size: frame.size, scale: 1).render(frame)
+    }
+
+    @Test func transitionsDrawTheOldLookGivingWayToTheNew() throws {
+        // push: old slides 50 left (x 50…250), new follows from 150 right (x 250…450).
+        for changeFirst in [false, true] {
+            let push = try transitionPicture(.push, changeFirst: changeFirst)
+            #expect(rgb(push, 75, 50) == [0, 0, 0], "changeFirst \(changeFirst)")
+            #expect(rgb(push, 245, 50) == [0, 0, 0])
+            #expect(rgb(push, 255, 50) == [255, 0, 0])
+            #expect(rgb(push, 320, 50) == [255, 0, 0])
+        }
+        // moveIn: old stays (x 100…300), new slides over it from x 250.
+        let moveIn = try transitionPicture(.moveIn)
+        #expect(rgb(moveIn, 75, 50) == [255, 255, 255])
+        #expect(rgb(moveIn, 150, 50) == [0, 0, 0])
+        #expect(rgb(moveIn, 255, 50) == [255, 0, 0])
+        #expect(rgb(moveIn, 320, 50) == [255, 0, 0])
+        // reveal: old slides 50 left over the new, which stays (x 100…300).
+        let reveal = try transitionPicture(.reveal)
+        #expect(rgb(reveal, 75, 50) == [0, 0, 0])
+        #expect(rgb(reveal, 245, 50) == [0, 0, 0])
+        #expect(rgb(reveal, 255, 50) == [255, 0, 0])
+        #expect(rgb(reveal, 320, 50) == [255, 255, 255])
+        // fade: new at a quarter over old: 0.25 × 255 ≈ 64 red over black.
+        let fade = try transitionPicture(.fade)
+        #expect(close(rgb(fade, 200, 50), [64, 0, 0]))
+        #expect(rgb(fade, 50, 50) == [255, 255, 255])
     }
 
     @Test func bordersAreDrawnInsideTheBoundsOverTheBackground() throws {

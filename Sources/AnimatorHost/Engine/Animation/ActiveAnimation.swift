@@ -90,6 +90,9 @@ final class ActiveAnimation {
     let body: Body
     var hasStarted = false
     var hasStopped = false
+    /// For a CATransition: the record of the detached copy of the layer's committed look,
+    /// drawn giving way to the new one while the transition runs.
+    var outgoing: Int?
     var groups: [CompletionGroup] = []
     let isRemovedOnCompletion: Bool
 
@@ -250,4 +253,15 @@ public struct TransitionFrame: Equatable, Sendable {
     public var subtype: TransitionSubtype?
     /// How far it has gone, 0 to 1.
     public var progress: Double
+    /// Whether this is the old look giving way (a copy of the layer as it was), rather
+    /// than the layer's new look.
+    public var isOutgoing: Bool
+
+    /// Creates a transition's state.
+    public init(type: TransitionType, subtype: TransitionSubtype?, progress: Double, isOutgoing: Bool = false) {
+        self.type = type
+        self.subtype = subtype
+        self.progress = progress
+        self.isOutgoing = isOutgoing
+    }
 }

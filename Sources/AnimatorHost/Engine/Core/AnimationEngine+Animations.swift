@@ -27,6 +27,7 @@ extension AnimationEngine {
             }
             stop(existing, finished: false, in: index)
         }
+        if case .transition = active.body { active.outgoing = committedCopy(of: index) }
         records[index].animations.append(active)
         return active
     }

@@ -15,6 +15,7 @@ extension AnimationEngine {
         let oldValue = keyPath.get(records[layer.rawValue].model)
         guard oldValue != value else { return }
         let oldPresentation = keyPath.get(presentation(of: layer))
+        preserveLook(layer.rawValue)
         keyPath.set(value, in: &records[layer.rawValue].model)
         let record = records[layer.rawValue]
         _ = currentTransaction()

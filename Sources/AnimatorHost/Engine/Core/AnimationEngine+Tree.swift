@@ -7,6 +7,7 @@ extension AnimationEngine {
         detach(child)
         let children = records[parent.rawValue].children
         let position = min(max(index ?? children.count, 0), children.count)
+        preserveLook(parent.rawValue)
         records[parent.rawValue].children.insert(child.rawValue, at: position)
         records[child.rawValue].parent = parent.rawValue
     }
@@ -28,6 +29,7 @@ extension AnimationEngine {
     /// Removes a layer from its superlayer.
     func detach(_ child: LayerID) {
         guard let parent = records[child.rawValue].parent else { return }
+        preserveLook(parent)
         records[parent].children.removeAll { $0 == child.rawValue }
         records[child.rawValue].parent = nil
     }
@@ -35,6 +37,7 @@ extension AnimationEngine {
     /// Moves a sublayer to the top or bottom of its siblings.
     func reorder(_ child: LayerID, toFront: Bool) {
         guard let parent = records[child.rawValue].parent else { return }
+        preserveLook(parent)
         records[parent].children.removeAll { $0 == child.rawValue }
         if toFront {
             records[parent].children.append(child.rawValue)
@@ -108,6 +111,29 @@ extension AnimationEngine {
             for child in records[index].children { copy(child, into: copyIndex) }
         }
         for child in records[source].children { copy(child, into: content) }
+    }
+
+    // MARK: Transitions
+
+    /// A detached copy of `source`'s tree as it looked at the last commit: the outgoing
+    /// look a CATransition shows giving way to the new one. Returns the copy's root.
+    func committedCopy(of source: Int) -> Int {
+        var copy = LayerRecord()
+        let look = committedLook(source)
+        copy.model = look.model
+        copy.model.transition = nil
+        copy.name = records[source].name.map { $0 + " (outgoing)" }
+        copy.text = look.text
+        copy.contents = look.contents
+        copy.isView = records[source].isView
+        records.append(copy)
+        let index = records.count - 1
+        for child in look.children {
+            let childCopy = committedCopy(of: child)
+            records[childCopy].parent = index
+            records[index].children.append(childCopy)
+        }
+        return index
     }
 
     // MARK: Hit testing

@@ -17,6 +17,9 @@ public final class AnimationEngine {
     var viewContexts: [ViewAnimationContext] = []
     private var dueCallbacks: [() -> Void] = []
     var pendingSnapshots: [(snapshot: Int, source: Int)] = []
+    /// How many times the host step committed: a layer changed since the last commit keeps
+    /// its committed look for transitions.
+    var commitCount = 0
     var timedEvents: [TimedEvent] = []
 
     /// Creates an engine whose clock starts at `startTime`.
@@ -53,7 +56,24 @@ public final class AnimationEngine {
 
     /// Changes a layer's stored record in place.
     func updateRecord(_ id: LayerID, _ change: (inout LayerRecord) -> Void) {
+        preserveLook(id.rawValue)
         change(&records[id.rawValue])
+    }
+
+    /// Keeps the layer's look as of the last commit before its first change in this step.
+    @inline(__always)
+    func preserveLook(_ index: Int) {
+        guard records[index].lookCommit != commitCount else { return }
+        records[index].committedLook = LayerRecord.Look(model: records[index].model, children: records[index].children,
+                                                        text: records[index].text, contents: records[index].contents)
+        records[index].lookCommit = commitCount
+    }
+
+    /// The layer's look at the last commit.
+    func committedLook(_ index: Int) -> LayerRecord.Look {
+        if records[index].lookCommit == commitCount, let look = records[index].committedLook { return look }
+        return LayerRecord.Look(model: records[index].model, children: records[index].children,
+                                text: records[index].text, contents: records[index].contents)
     }
 
     /// Whether `id` names a layer of this engine.
@@ -97,6 +117,8 @@ public final class AnimationEngine {
             dueCallbacks.removeAll()
             callbacks.forEach { $0() }
         } while !dueCallbacks.isEmpty || implicitTransaction != nil
+        // What is on screen now is the committed look.
+        commitCount += 1
     }
 
     func enqueue(_ callback: @escaping () -> Void) {
@@ -300,10 +322,27 @@ private struct PresentationWalk {
     }
 
     mutating func visit(_ index: Int, parent: Int?, _ map: AnimationEngine.TimeMap) {
-        let position = count
         // Fields are read through the record's address: no copy of the whole record.
         let record = records.baseAddress! + index
         let localMap = map.then(record.pointee.timing)
+        // A CATransition's old look: below the new one (fade, push, moveIn) or, for
+        // reveal, above it (after the layer's subtree).
+        var revealing = false
+        if !record.pointee.animations.isEmpty {
+            for animation in record.pointee.animations {
+                guard let copy = animation.outgoing, case .transition(let type, _) = animation.body else { continue }
+                if type == .reveal { revealing = true } else { visitOutgoing(copy, of: animation, parent: parent, map, localMap) }
+            }
+        }
+        defer {
+            if revealing {
+                for animation in record.pointee.animations {
+                    guard let copy = animation.outgoing, case .transition(.reveal, _) = animation.body else { continue }
+                    visitOutgoing(copy, of: animation, parent: parent, map, localMap)
+                }
+            }
+        }
+        let position = count
         writeNode(at: position, record: record, index: index, parent: parent)
         count += 1
         if !record.pointee.animations.isEmpty {
@@ -344,6 +383,18 @@ private struct PresentationWalk {
         for offset in children.indices.sorted(by: { (z[$0], $0) < (z[$1], $1) }) {
             visit(children[offset], parent: position, localMap)
         }
+    }
+}
+
+extension PresentationWalk {
+    /// Writes the detached copy of a layer's old look (and its sublayers) under the
+    /// layer's parent, carrying the transition's progress, marked outgoing.
+    mutating func visitOutgoing(_ copy: Int, of animation: ActiveAnimation, parent: Int?,
+                                _ map: AnimationEngine.TimeMap, _ layerMap: AnimationEngine.TimeMap) {
+        let position = count
+        visit(copy, parent: parent, map)
+        animation.apply(atParentTime: layerMap.layerTime(time), to: &nodes[position].properties)
+        nodes[position].properties.transition?.isOutgoing = true
     }
 }
 

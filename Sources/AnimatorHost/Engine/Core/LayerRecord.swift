@@ -70,7 +70,21 @@ public protocol LayerDelegate: AnyObject {
 /// The engine's storage for one layer: a value in the engine's array, so that walking a
 /// tree reads plain memory (no retain, no exclusivity check per field).
 struct LayerRecord {
+    /// How a layer looked at a commit: what a CATransition added later in the same host
+    /// step shows giving way to the new look (Core Animation transitions from the last
+    /// committed render tree, whatever order the changes and the transition come in).
+    struct Look {
+        var model: LayerProperties
+        var children: [Int]
+        var text: LayerText?
+        var contents: LayerContents?
+    }
+
     var model = LayerProperties()
+    /// The look before the first change of the current host step (see `Look`), valid while
+    /// `lookCommit` equals the engine's commit count.
+    var committedLook: Look?
+    var lookCommit = -1
     var parent: Int?
     var children: [Int] = []
     var animations: [ActiveAnimation] = [] {

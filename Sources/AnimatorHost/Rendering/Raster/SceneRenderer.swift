@@ -63,7 +63,7 @@ public final class SceneRenderer {
         for node in frame.nodes {
             var own = Homography(node.properties.toSuperlayerTransform)
             if let transition = node.properties.transition {
-                let (dx, dy) = Self.incomingOffset(transition, size: node.properties.bounds.size)
+                let (dx, dy) = Self.transitionOffset(transition, size: node.properties.bounds.size)
                 own = Homography(Transform3D.translation(dx, dy)).concatenating(own)
             }
             maps.append(own.concatenating(node.parent.map { maps[$0] } ?? device))
@@ -73,19 +73,31 @@ public final class SceneRenderer {
         draw(0, frame, into: main, clip: main.bounds, depth: 0)
     }
 
-    /// Where a CATransition in progress puts the layer's new content: push and moveIn
-    /// slide it in from the side the subtype names, over the layer's width or height.
-    /// (The content the transition replaces is not kept by the engine, so it is not
-    /// drawn: reveal shows the new content in place, fade fades it in.)
-    static func incomingOffset(_ transition: TransitionFrame, size: Size) -> (Double, Double) {
-        guard transition.type == .push || transition.type == .moveIn else { return (0, 0) }
-        let rest = 1 - min(max(transition.progress, 0), 1)
+    /// Where a CATransition in progress puts a layer's look: with push, the new look
+    /// slides in from the side the subtype names while the old one slides out the other
+    /// way; with moveIn, the new look slides in over the old one, which stays; with
+    /// reveal, the old look slides away uncovering the new one, which stays; fade moves
+    /// nothing (it cross-fades, in `draw`).
+    static func transitionOffset(_ transition: TransitionFrame, size: Size) -> (Double, Double) {
+        let progress = min(max(transition.progress, 0), 1)
+        // The direction the content travels: fromRight moves it leftward, and so on.
+        let (ux, uy): (Double, Double)
         switch transition.subtype ?? .fromLeft {
-        case .fromRight: return (rest * size.width, 0)
-        case .fromLeft: return (-rest * size.width, 0)
-        case .fromTop: return (0, -rest * size.height)
-        case .fromBottom: return (0, rest * size.height)
+        case .fromRight: (ux, uy) = (-size.width, 0)
+        case .fromLeft: (ux, uy) = (size.width, 0)
+        case .fromTop: (ux, uy) = (0, size.height)
+        case .fromBottom: (ux, uy) = (0, -size.height)
         }
+        let moves: Bool
+        let distance: Double
+        if transition.isOutgoing {
+            moves = transition.type == .push || transition.type == .reveal
+            distance = progress                // from where it was, out
+        } else {
+            moves = transition.type == .push || transition.type == .moveIn
+            distance = progress - 1            // from one size back, in
+        }
+        return moves ? (ux * distance, uy * distance) : (0, 0)
     }
 
     /// The last node (in drawing order) that is drawn straight onto the screen, opaque,
@@ -109,7 +121,9 @@ public final class SceneRenderer {
 
     private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
         var properties = frame.nodes[index].properties
-        if let transition = properties.transition, transition.type == .fade {
+        // A fade draws the new look at the transition's progress over the old one: for
+        // opaque content, the cross-dissolve (1 − p) × old + p × new.
+        if let transition = properties.transition, transition.type == .fade, !transition.isOutgoing {
             properties.opacity *= min(max(transition.progress, 0), 1)
         }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
