@@ -96,11 +96,7 @@ public enum Timeline {
                 ("shadowOffset", .array([.number(p.shadowOffset.width), .number(p.shadowOffset.height)])),
                 ("shadowColor", .string(p.shadowColor.hex)),
                 ("zPosition", .number(p.zPosition)),
-                ("transition", p.transition.map { transition in
-                    .object([("type", .string(transition.type.rawValue)),
-                             ("subtype", transition.subtype.map { .string($0.rawValue) } ?? .null),
-                             ("progress", .number(transition.progress)), ("outgoing", .bool(transition.isOutgoing))])
-                } ?? .null),
+                ("transition", transitionJSON(p.transition)),
                 ("text", frame.texts[index].map { text in
                     .object([("string", .string(text.string)), ("color", .string(text.color.hex)),
                              ("size", .number(text.size)), ("weight", .string(text.weight.rawValue)),
@@ -113,6 +109,14 @@ public enum Timeline {
             ]))
         }
         return .object([("t", .number(frame.time - start)), ("views", .array(views))])
+    }
+
+    /// A CATransition in progress: {"type", "subtype", "progress", "outgoing"}, or null.
+    private static func transitionJSON(_ transition: TransitionFrame?) -> JSONValue {
+        guard let transition else { return .null }
+        let subtype: JSONValue = transition.subtype.map { .string($0.rawValue) } ?? .null
+        return .object([("type", .string(transition.type.rawValue)), ("subtype", subtype),
+                        ("progress", .number(transition.progress)), ("outgoing", .bool(transition.isOutgoing))])
     }
 
     private static func rect(_ r: Rect) -> JSONValue {
