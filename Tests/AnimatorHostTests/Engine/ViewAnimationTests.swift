@@ -162,11 +162,12 @@ import Testing
         let later = view.snapshotView(afterScreenUpdates: true)
         view.alpha = 0                                   // after both calls, same step
         try engine.advance(to: 0)
-        let nowContent = try #require(now.layer.sublayers.first)
-        let laterContent = try #require(later.layer.sublayers.first)
-        #expect(nowContent.model.opacity == 1)
-        #expect(nowContent.model.backgroundColor == RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))
-        #expect(laterContent.model.opacity == 0)          // blank, as in UIKit
+        // A snapshot is a picture of its source: 100 × 100 points at 3 pixels a point.
+        let nowPicture = try #require(now.layer.contents?.image)
+        let laterPicture = try #require(later.layer.contents?.image)
+        #expect(nowPicture.width == 300 && nowPicture.height == 300)
+        #expect(nowPicture.pixels.allSatisfy { $0 == 0xFF00_00FF })      // opaque red, as it was
+        #expect(laterPicture.pixels.allSatisfy { $0 >> 24 == 0 })        // blank: alpha 0 by then, as in UIKit
         #expect(now.frame == Rect(x: 0, y: 0, width: 100, height: 100))
         // The snapshot is the caller's to move.
         later.frame = Rect(x: 10, y: 20, width: 100, height: 100)

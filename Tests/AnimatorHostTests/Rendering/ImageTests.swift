@@ -165,6 +165,30 @@ import TestSupport
         #expect(picture.pixels[80 * 100 + 50] == blue)
     }
 
+    @Test func aSnapshotIsAPictureThatScalesWithItsBounds() throws {
+        // A 50 × 50 thumbnail, red left half and blue right half, snapshotted and the
+        // snapshot's frame set to 100 × 100: the picture fills it, halves at x = 50; the
+        // thumbnail hidden afterwards does not change the picture.
+        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let thumbnail = engine.makeView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let left = engine.makeView(frame: Rect(x: 0, y: 0, width: 25, height: 50))
+        left.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let right = engine.makeView(frame: Rect(x: 25, y: 0, width: 25, height: 50))
+        right.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        try thumbnail.addSubview(left)
+        try thumbnail.addSubview(right)
+        try window.addSubview(thumbnail)
+        let snapshot = thumbnail.snapshotView(afterScreenUpdates: false)
+        thumbnail.isHidden = true
+        snapshot.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        try window.addSubview(snapshot)
+        let picture = SceneRenderer(size: Size(width: 100, height: 100), scale: 1)
+            .render(SceneFrame(engine: engine, root: window.layer.id))
+        #expect(picture.pixels[50 * 100 + 10] == red && picture.pixels[50 * 100 + 47] == red)
+        #expect(picture.pixels[50 * 100 + 53] == blue && picture.pixels[90 * 100 + 90] == blue)
+    }
+
     @Test func anImageInPerspectiveFillsTheLayersQuad() throws {
         // A uniform image and a background of the same color under the same perspective
         // rotation cover the same pixels.

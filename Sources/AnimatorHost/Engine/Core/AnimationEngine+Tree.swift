@@ -69,12 +69,20 @@ extension AnimationEngine {
         let size = (afterScreenUpdates ? records[source.rawValue].model : presentation(of: source)).bounds.size
         let snapshot = makeView(frame: Rect(origin: .zero, size: size),
                                 name: (records[source.rawValue].name ?? "view") + " snapshot")
-        let content = makeLayer(name: "snapshot content")
-        try? insert(content.id, into: snapshot.layer.id, at: nil)
-        if afterScreenUpdates {
-            pendingSnapshots.append((content.id.rawValue, source.rawValue))
+        // A picture on the snapshot view itself (resized with its bounds), or copies of
+        // the source's layers in a content layer.
+        let content: Int
+        if snapshotRenderer != nil {
+            content = snapshot.layer.id.rawValue
         } else {
-            fill(content: content.id.rawValue, from: source.rawValue, usePresentation: true)
+            let layer = makeLayer(name: "snapshot content")
+            try? insert(layer.id, into: snapshot.layer.id, at: nil)
+            content = layer.id.rawValue
+        }
+        if afterScreenUpdates {
+            pendingSnapshots.append((content, source.rawValue))
+        } else {
+            fill(content: content, from: source.rawValue, usePresentation: true)
         }
         return snapshot
     }
@@ -85,8 +93,13 @@ extension AnimationEngine {
         for (content, source) in pending { fill(content: content, from: source, usePresentation: false) }
     }
 
-    /// Copies the look of `source`'s tree into a snapshot's content layer.
+    /// Copies the look of `source`'s tree into a snapshot's content layer: a picture of
+    /// it (`snapshotRenderer`), or copies of its layers.
     private func fill(content: Int, from source: Int, usePresentation: Bool) {
+        if let renderer = snapshotRenderer {
+            records[content].contents = renderer(self, LayerID(rawValue: source))
+            return
+        }
         func look(_ index: Int) -> LayerProperties {
             var properties = usePresentation ? presentation(of: LayerID(rawValue: index)) : records[index].model
             properties.transition = nil

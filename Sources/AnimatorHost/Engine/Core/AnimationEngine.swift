@@ -22,9 +22,14 @@ public final class AnimationEngine {
     var commitCount = 0
     var timedEvents: [TimedEvent] = []
 
+    /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the
+    /// subtree as layers instead (the default draws it with the host's renderer).
+    public var snapshotRenderer: ((AnimationEngine, LayerID) -> LayerContents?)?
+
     /// Creates an engine whose clock starts at `startTime`.
     public init(startTime: Double = 0) {
         currentTime = startTime
+        snapshotRenderer = SnapshotRasterizer.contents
     }
 
     func sequence() -> Int {
