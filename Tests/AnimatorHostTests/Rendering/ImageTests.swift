@@ -212,3 +212,24 @@ import TestSupport
         #expect(asImage.pixels[50 * 100 + 50] == blue)
     }
 }
+
+/// Bilinear mixing of two pixels, against the per-channel closed form.
+@Suite struct BilinearMixTests {
+    @Test func mixingNeverCarriesIntoTheNextChannel() {
+        // Opaque pixels whose channels sit near 255: a careless sum of two rounded halves
+        // reaches 256 and carries. The exact mix is (a × (256 − t) + b × t) / 256, rounded.
+        let samples: [UInt32] = [0xFFFF_FFFF, 0xFFFE_FDFC, 0xFF80_7F01, 0xFF00_00FF, 0xFFFB_AD6F]
+        for a in samples {
+            for b in samples {
+                for t in stride(from: 0 as UInt32, through: 256, by: 1) {
+                    let mixed = ImagePainter.mix(a, b, t)
+                    for shift: UInt32 in [0, 8, 16, 24] {
+                        let ca = Double(a >> shift & 0xFF), cb = Double(b >> shift & 0xFF)
+                        let exact = (ca * Double(256 - t) + cb * Double(t)) / 256
+                        #expect(abs(Double(mixed >> shift & 0xFF) - exact) <= 0.5 + 1e-9, "a \(a) b \(b) t \(t)")
+                    }
+                }
+            }
+        }
+    }
+}

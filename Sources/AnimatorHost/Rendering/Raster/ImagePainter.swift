@@ -46,11 +46,15 @@ struct ImagePainter: SpanPainter {
         }
     }
 
-    /// a × (1 − t) + b × t per channel, t in 0...256.
+    /// a × (1 − t) + b × t per channel, t in 0...256, rounded once (two channels at a
+    /// time: each 16-bit lane holds at most 255 × 256 + 128, so no lane overflows).
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
         if t == 0 || a == b { return a }
-        return PixelMath.scale(a, 256 - t) &+ PixelMath.scale(b, t)
+        let u = 256 - t
+        let rb = ((a & 0x00FF_00FF) &* u &+ (b & 0x00FF_00FF) &* t &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+        let ga = (((a >> 8) & 0x00FF_00FF) &* u &+ ((b >> 8) & 0x00FF_00FF) &* t &+ 0x0080_0080) & 0xFF00_FF00
+        return rb | ga
     }
 
     @inline(__always)
