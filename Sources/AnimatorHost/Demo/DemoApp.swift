@@ -134,6 +134,7 @@ public enum DemoApp {
             case .present:
                 // Presented over the whole app, from the tab bar controller.
                 let presented = screens[step.to]!
+                presented.modalPresentationStyle = resolution.style ?? .fullScreen
                 let controller = resolution.presentation?.makeController(presented: presented, presenting: tabs.controller)
                 outcome = try runtime.present(presented, from: tabs.controller, animator: animator, animated: animated,
                                               presentationController: controller, interaction: interaction, onFrame: onFrame)

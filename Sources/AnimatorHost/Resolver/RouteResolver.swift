@@ -8,6 +8,8 @@ public struct Resolution: Equatable, Sendable {
     public var presentation: PresentationSpec?
     /// The interaction controller the winning rule asks for, if any.
     public var interaction: InteractionScript? = nil
+    /// The modal presentation style the winning rule asks for, if any (nil: full screen).
+    public var style: ModalPresentationStyle? = nil
 }
 
 /// Answers UIKit's delegates (transitioning, navigation, tab bar) from a routes file: one
@@ -35,7 +37,7 @@ public struct RouteResolver: Sendable {
         }
         if let best {
             return Resolution(target: best.target, rule: best.path, presentation: best.presentation,
-                              interaction: best.interaction)
+                              interaction: best.interaction, style: best.style)
         }
         return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil,
                           presentation: nil)

@@ -61,6 +61,8 @@ public struct Route: Equatable, Sendable {
     public var target: RouteTarget
     /// The presentation controller it asks for (present rules only).
     public var presentation: PresentationSpec?
+    /// The modal presentation style it asks for (present rules only; nil: full screen).
+    public var style: ModalPresentationStyle? = nil
     /// The interaction controller it asks for: a percent-driven interaction script.
     public var interaction: InteractionScript?
     /// Higher wins; equal priorities go to the earlier rule.
@@ -149,7 +151,8 @@ public struct Routes: Equatable, Sendable {
     private static func parseRule(_ rule: JSONValue, path: String, registry: AnimatorRegistry,
                                   fail: (String, String) -> RoutesError) throws(RoutesError) -> Route {
         guard case .object(let members) = rule else { throw fail(path, "a rule is a JSON object") }
-        let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority", "presentation", "interaction"]
+        let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority", "presentation", "style",
+                     "interaction"]
         for (key, _) in members where !known.contains(key) {
             throw fail("\(path).\(key)", "unknown key (expected \(known.joined(separator: ", ")))")
         }
@@ -200,6 +203,20 @@ public struct Routes: Equatable, Sendable {
         if let value = rule["presentation"] {
             presentation = try parsePresentation(value, path: "\(path).presentation", operations: operations, fail: fail)
         }
+        var style: ModalPresentationStyle?
+        if let value = rule["style"] {
+            let place = "\(path).style"
+            guard operations == [.present] else {
+                throw fail(place, "a presentation style is chosen for present only (the rule's operation must be \"present\")")
+            }
+            guard let name = value.stringValue, let parsed = ModalPresentationStyle(name: name) else {
+                throw fail(place, "expected \"fullScreen\", \"overFullScreen\", \"pageSheet\" or \"custom\"")
+            }
+            if presentation != nil && parsed != .custom {
+                throw fail(place, "a presentation controller makes the style custom; \(parsed.name) contradicts it")
+            }
+            style = parsed
+        }
         var interaction: InteractionScript?
         if let value = rule["interaction"] {
             let place = "\(path).interaction"
@@ -211,8 +228,10 @@ public struct Routes: Equatable, Sendable {
                 throw fail(place, error.description)
             }
         }
-        return Route(operations: operations, from: try text("from"), to: try text("to"), tab: tab, target: target,
-                     presentation: presentation, interaction: interaction, priority: priority, path: path)
+        var route = Route(operations: operations, from: try text("from"), to: try text("to"), tab: tab, target: target,
+                          presentation: presentation, interaction: interaction, priority: priority, path: path)
+        route.style = style
+        return route
     }
 
     /// `"bottom-card"` or `{"style": "bottom-card", "height": 320}`, on present rules only.

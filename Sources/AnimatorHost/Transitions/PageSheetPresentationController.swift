@@ -51,9 +51,11 @@ public final class PageSheetPresentationController: PresentationController {
         try? wrapper.addSubview(rounded)
         self.wrapper = wrapper
         let presenting = presentingViewController.view
-        let transform = Self.recededTransform(for: presenting.frame)
+        let transform = Self.recededTransform(for: presenting.untransformedFrame)
         presenting.layer.masksToBounds = true
-        presentingViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+        // The presenter is outside the container: its animation follows the transition's
+        // time (scrubbed with it when interactive) by being tied to its layer.
+        presentingViewController.transitionCoordinator?.animateAlongsideTransition(in: presenting, animation: { _ in
             presenting.layer.transform = transform
             presenting.layer.cornerRadius = Self.cornerRadius
         })
@@ -67,14 +69,23 @@ public final class PageSheetPresentationController: PresentationController {
 
     public override func dismissalTransitionWillBegin() {
         let presenting = presentingViewController.view
-        presentingViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+        presentingViewController.transitionCoordinator?.animateAlongsideTransition(in: presenting, animation: { _ in
             presenting.layer.transform = .identity
             presenting.layer.cornerRadius = 0
         })
     }
 
     public override func dismissalTransitionDidEnd(_ completed: Bool) {
-        guard completed else { return }
+        guard completed else {
+            // Still presented: the presenter stays shrunk behind the sheet.
+            let presenting = presentingViewController.view
+            presenting.layer.removeAllAnimations()
+            presenting.engine.performWithoutAnimation {
+                presenting.layer.transform = Self.recededTransform(for: presenting.untransformedFrame)
+                presenting.layer.cornerRadius = Self.cornerRadius
+            }
+            return
+        }
         restorePresenting()
         // The presented view leaves its wrapper, ready to be presented again.
         presentedViewController.view.removeFromSuperview()
@@ -83,12 +94,23 @@ public final class PageSheetPresentationController: PresentationController {
         wrapper = nil
     }
 
+    /// Puts the presenter back as it was, settled at once: the transition is over, so its
+    /// alongside animation stops where it is (as when the animator completes early).
     private func restorePresenting() {
         let presenting = presentingViewController.view
+        presenting.layer.removeAllAnimations()
         presenting.engine.performWithoutAnimation {
             presenting.layer.transform = .identity
             presenting.layer.cornerRadius = 0
             presenting.layer.masksToBounds = false
         }
+    }
+}
+
+extension View {
+    /// The frame the view has with an identity transform: its bounds' size around its center.
+    var untransformedFrame: Rect {
+        let size = bounds.size, center = self.center
+        return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
 }

@@ -63,6 +63,8 @@ public struct EndStateCheck {
     public var fps: Double
     /// Levels per channel two pixels may differ by and count as the same.
     public var channelTolerance: Int
+    /// How present and dismiss present (the stage's `style`).
+    public var style = ModalPresentationStyle.fullScreen
 
     /// Creates a check at a screen size, drawing scale and frame rate.
     public init(size: Size = Size(width: 390, height: 844), scale: Double = 1, fps: Double = 60,
@@ -82,6 +84,7 @@ public struct EndStateCheck {
         // The transition under test, every frame recorded.
         let runtime = makeRuntime()
         let stage = TransitionStage(runtime: runtime)
+        stage.style = style
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
         let animator = try makeAnimator(runtime)
         let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
@@ -95,6 +98,7 @@ public struct EndStateCheck {
         // presentation controller.
         let referenceRuntime = makeRuntime()
         let referenceStage = TransitionStage(runtime: referenceRuntime)
+        referenceStage.style = style
         let referenceAnimator = try makeAnimator(referenceRuntime)
         try referenceStage.prepare(operation, presenter: referenceAnimator)
         if outcome.completed { _ = try referenceStage.perform(operation, animator: referenceAnimator, animated: false) }

@@ -11,7 +11,7 @@ enum ResolveCommand: Command {
         .value("--to", valueName: "NAME", help: "The incoming screen's name."),
         .value("--tab", valueName: "N", help: "The selected tab's index (tab transitions)."),
         .value("--routes", valueName: "FILE", help: "The routes file (default: the demo app's routes)."),
-        .flag("--json", help: "Print JSON: {\"operation\", \"animator\", \"kind\", \"parameters\", \"rule\", \"routes\"}."),
+        .flag("--json", help: "Print JSON: {\"operation\", \"animator\", \"kind\", \"parameters\", \"rule\", \"presentation\", \"style\", \"interaction\", \"routes\"}."),
     ] + OptionSpec.pluginOptions
     static let discussion = """
         Among the rules that match the operation (and the screen names and tab index they
@@ -52,6 +52,7 @@ enum ResolveCommand: Command {
                 ("parameters", .object(parameters.map { ($0.0, $0.1.json) })),
                 ("rule", resolution.rule.map(JSONValue.string) ?? .null),
                 ("presentation", resolution.presentation?.json ?? .null),
+                ("style", resolution.style.map { .string($0.name) } ?? .null),
                 ("interaction", resolution.interaction.map { .string($0.description) } ?? .null),
                 ("routes", .string(routes.source)),
             ]).serialized(pretty: true))
@@ -63,6 +64,7 @@ enum ResolveCommand: Command {
             if case .bottomCard(let height)? = resolution.presentation {
                 fields.append(("presentation", "bottom-card, \(JSONValue.format(height)) points tall"))
             }
+            if let style = resolution.style { fields.append(("style", style.name)) }
             if let interaction = resolution.interaction {
                 fields.append(("interaction", interaction.description))
             }

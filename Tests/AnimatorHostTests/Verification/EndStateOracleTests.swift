@@ -51,6 +51,31 @@ import TestSupport
         }
     }
 
+    /// The modal styles: over full screen (the presenter stays) and the page sheet (the
+    /// presenter shrinks behind the card and grows back), animated and interactive.
+    @Test(arguments: [ModalPresentationStyle.overFullScreen, .pageSheet])
+    func presentationStylesEndOnTheNewStateOrTheOld(_ style: ModalPresentationStyle) throws {
+        for name in ["zoom", "bubble", "fade-c"] {
+            let info = try #require(registry.animator(named: name))
+            for operation in [TransitionOperation.present, .dismiss] {
+                var cases: [(InteractionScript?, Bool)] = [(nil, true)]
+                if info.isInteractive { cases += [(Self.finishing, true), (Self.cancelling, false)] }
+                for (interaction, completes) in cases {
+                    var check = EndStateCheck()
+                    check.style = style
+                    let result = try check.run(operation, interaction: interaction) { runtime in
+                        try AnimatorInstance(info, parameters: info.resolveParameters([]),
+                                             session: HostSession(engine: runtime.engine))
+                    }
+                    let label = "\(name) \(operation.rawValue) \(style.name) \(interaction == nil ? "" : completes ? "finished" : "cancelled")"
+                    #expect(result.outcome.completed == completes, "\(label)")
+                    let findings = result.findings
+                    #expect(findings.isEmpty, "\(label): \(findings)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: SystemAnimator.Kind.allCases)
     func systemTransitionsEndOnTheNewStateOrTheOld(_ kind: SystemAnimator.Kind) throws {
         for operation in kind.operations.operations {
@@ -153,6 +178,25 @@ import TestSupport
             let findings = step.result.findings
             #expect(findings.isEmpty, "\(step.step.operation.rawValue) \(step.step.from) → \(step.step.to): \(findings)")
         }
+    }
+
+    /// The demo's present and dismiss as page sheets, under routes that ask for the style.
+    @Test func aPageSheetInTheDemoEndsOnTheAppsStates() throws {
+        let routes = try Routes.parse("""
+            { "routes": [ { "operation": "present", "to": "detail", "animator": "zoom", "style": "pageSheet" },
+                          { "operation": "dismiss", "animator": "bubble" } ] }
+            """, source: "sheet", registry: registry)
+        let scenario = Scenario(steps: Array(DemoApp.script.prefix(2)))
+        let steps = try ScenarioEndStateCheck().run(routes: routes, registry: registry, scenario: scenario)
+        #expect(steps.count == 2)
+        for step in steps {
+            #expect(step.result.findings.isEmpty, "\(step.step.operation.rawValue): \(step.result.findings)")
+        }
+        // After the dismissal the app looks as before the presentation.
+        let renderer = SceneRenderer(size: Size(width: 390, height: 844), scale: 1)
+        let difference = PictureDifference(actual: renderer.render(steps[1].result.lastFrame),
+                                           expected: renderer.render(steps[0].before))
+        #expect(difference.isSame, "\(difference.summary())")
     }
 
     /// Dismiss undoes present, pop undoes push, the tab switch back undoes the switch: the
