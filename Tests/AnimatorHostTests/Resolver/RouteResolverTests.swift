@@ -41,6 +41,16 @@ import TestSupport
         #expect(pop.rule == "$.routes[3]")
     }
 
+    @Test func aPresentRuleChoosesThePresentationStyle() throws {
+        let resolver = RouteResolver(routes: try routes("""
+            { "routes": [ { "operation": "present", "to": "detail", "animator": "zoom", "style": "pageSheet" },
+                          { "operation": "present", "animator": "zoom", "style": "overfullscreen" } ] }
+            """))
+        #expect(resolver.resolve(.present, to: "detail").style == .pageSheet)
+        #expect(resolver.resolve(.present, to: "card").style == .overFullScreen)   // names match without case
+        #expect(resolver.resolve(.dismiss).style == nil)
+    }
+
     @Test func screenNamesAndTabIndexNarrowARule() throws {
         let resolver = RouteResolver(routes: try routes("""
             { "routes": [
@@ -189,8 +199,14 @@ import TestSupport
              "$.routes[0].parameters", #""none" takes no parameters"#),
             (#"{ "routes": [ { "operation": ["push", "present"], "animator": "system" } ] }"#, "$.routes[0].animator",
              #""system" means different transitions for these operations; split the rule"#),
+            (#"{ "routes": [ { "operation": "push", "animator": "zoom", "style": "pageSheet" } ] }"#, "$.routes[0].style",
+             #"a presentation style is chosen for present only (the rule's operation must be "present")"#),
+            (#"{ "routes": [ { "operation": "present", "animator": "zoom", "style": "formSheet" } ] }"#, "$.routes[0].style",
+             #"expected "fullScreen", "overFullScreen", "pageSheet" or "custom""#),
+            (#"{ "routes": [ { "operation": "present", "animator": "zoom", "presentation": "bottom-card", "style": "pageSheet" } ] }"#,
+             "$.routes[0].style", "a presentation controller makes the style custom; pageSheet contradicts it"),
             (#"{ "routes": [ { "operation": "push", "animator": "zoom", "from": "a", "when": 1 } ] }"#,
-             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation, interaction)"),
+             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation, style, interaction)"),
         ]
         for (text, path, reason) in cases {
             let found = error(text)
