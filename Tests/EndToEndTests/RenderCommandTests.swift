@@ -306,6 +306,60 @@ import TestSupport
                 == "animator-host run: the tap at (195, 700) does not dismiss detail: its presentation controller ignores it\n")
     }
 
+    @Test func aPageSheetShrinksTheListBehindTheDetailPage() throws {
+        let sheet = cli.home.file("sheet.png")
+        let result = try cli.run("run", "zoom", "--operation", "present", "--style", "pageSheet", "--out", sheet)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The list is 16 points narrower each side with its top at the status bar (47), the
+        // sheet's top 10 points lower: black at (8, 52), the list's header at (195, 52).
+        let decoded = try decode(sheet, points: [(8, 52), (195, 52), (195, 30)])
+        #expect(decoded.pixels == [[[0, 0, 0], [249, 249, 249], [0, 0, 0]]])
+        // Styles are named as UIKit names them; a typo and a style for a push are usage errors.
+        let typo = try cli.run("run", "zoom", "--operation", "present", "--style", "sideways")
+        #expect(typo.status == 2)
+        #expect(typo.standardError.hasPrefix("animator-host run: --style: 'sideways' is not fullScreen, overFullScreen, pageSheet or custom\n"))
+        let push = try cli.run("run", "zoom", "--operation", "push", "--style", "pageSheet")
+        #expect(push.status == 2)
+        #expect(push.standardError.hasPrefix("animator-host run: --style applies to present and dismiss, not push\n"))
+    }
+
+    @Test func screenshotsStandInForTheScreens() throws {
+        // Two solid screenshots at 3 pixels a point, written by Pillow.
+        let red = cli.home.file("red.png"), green = cli.home.file("green.png")
+        let script = """
+            import sys
+            from PIL import Image
+            Image.new('RGB', (1170, 2532), (220, 40, 40)).save(sys.argv[1])
+            Image.new('RGB', (1170, 2532), (30, 170, 90)).save(sys.argv[2])
+            """
+        #expect(try Python.run(script, [red, green]).status == 0)
+        let first = cli.home.file("first.png"), last = cli.home.file("last.png")
+        for (out, at) in [(first, "0"), (last, "1")] {
+            let result = try cli.run("run", "fade-c", "--operation", "push", "--from-image", red, "--to-image", green,
+                                     "--out", out, "--at", at)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        // The bars are hidden (a screenshot has its own): the pictures fill the screen.
+        #expect(try decode(first, points: [(10, 10), (195, 422)]).pixels == [[[220, 40, 40], [220, 40, 40]]])
+        #expect(try decode(last, points: [(10, 10), (195, 422)]).pixels == [[[30, 170, 90], [30, 170, 90]]])
+        // A scenario names screenshots for the demo's screens, relative to its file.
+        let flow = cli.home.file("shots.json")
+        try #"{ "screens": { "detail": "green.png" }, "steps": [ { "operation": "present", "to": "detail" } ] }"#
+            .write(toFile: flow, atomically: true, encoding: .utf8)
+        let presented = cli.home.file("presented.png")
+        let scenario = try cli.run("run", "--scenario", flow, "--out", presented)
+        #expect(scenario.status == 0, "\(scenario.standardError)")
+        // The last frame: the detail screen (the green screenshot) presented over the app.
+        #expect(try decode(presented, points: [(10, 10), (195, 422)]).pixels == [[[30, 170, 90], [30, 170, 90]]])
+        // A file that is not there: one line naming it, exit 1.
+        let missing = try cli.run("run", "zoom", "--operation", "push", "--from-image", cli.home.path + "/nope.png")
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasSuffix("animator-host run: \(cli.home.path)/nope.png: No such file or directory\n"))
+        let notPNG = try cli.run("run", "zoom", "--operation", "push", "--to-image", flow)
+        #expect(notPNG.status == 1)
+        #expect(notPNG.standardError.hasSuffix("animator-host run: \(flow): not a PNG file (no PNG signature)\n"))
+    }
+
     /// What `play` did in a pseudo-terminal (Tests/Terminal/play_in_pty.py).
     struct TerminalRun: Decodable {
         var status: Int

@@ -5,7 +5,8 @@ import Glibc
 enum PlayCommand: Command {
     static let name = "play"
     static let summary = "Play a transition or the demo app in the terminal, in color, at real speed."
-    static let usage = "animator-host play [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE]] "
+    static let usage = "animator-host play [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
+        + "[--style STYLE] [--from-image PNG] [--to-image PNG]] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--slow N] [--loop]"
     static let options: [OptionSpec] = RecordedRun.options + [
         .value("--slow", valueName: "N", help: "Play N times slower (default 1)."),

@@ -5,7 +5,8 @@ import AnimatorHost
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the demo app, an app flow or one animator's transition; write timelines and renders."
-    static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE]] "
+    static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
+        + "[--style STYLE] [--from-image PNG] [--to-image PNG]] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
         + "[--out FILE.gif|.png|.html [--at S | --sheet N]] [--json]"
     static let options: [OptionSpec] = RecordedRun.options + [

@@ -34,16 +34,19 @@ struct ImagePainter: SpanPainter {
     func sample(x: Int, y: Int) -> UInt32 {
         let p = toImage.apply(Double(x) + 0.5, Double(y) + 0.5)
         guard p.w > 0, p.x.isFinite, p.y.isFinite else { return 0 }
-        // Texel centers are at +0.5.
-        let u = min(max(p.x - 0.5, 0), Double(image.width - 1)), v = min(max(p.y - 0.5, 0), Double(image.height - 1))
+        return image.pixels.withUnsafeBufferPointer { sample(u: p.x, v: p.y, $0.baseAddress!) }
+    }
+
+    /// The bilinear sample at texel coordinates (u, v) (texel centers at +0.5), edges clamped.
+    @inline(__always)
+    func sample(u rawU: Double, v rawV: Double, _ pixels: UnsafePointer<UInt32>) -> UInt32 {
+        let u = min(max(rawU - 0.5, 0), Double(image.width - 1)), v = min(max(rawV - 0.5, 0), Double(image.height - 1))
         let x0 = Int(u), y0 = Int(v)
         let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
         let fx = UInt32((u - Double(x0)) * 256), fy = UInt32((v - Double(y0)) * 256)
-        return image.pixels.withUnsafeBufferPointer { pixels in
-            let top = Self.mix(pixels[y0 * image.width + x0], pixels[y0 * image.width + x1], fx)
-            let bottom = Self.mix(pixels[y1 * image.width + x0], pixels[y1 * image.width + x1], fx)
-            return Self.mix(top, bottom, fy)
-        }
+        let top = Self.mix(pixels[y0 * image.width + x0], pixels[y0 * image.width + x1], fx)
+        let bottom = Self.mix(pixels[y1 * image.width + x0], pixels[y1 * image.width + x1], fx)
+        return Self.mix(top, bottom, fy)
     }
 
     /// a × (1 − t) + b × t per channel, t in 0...256, rounded once (two channels at a
@@ -60,11 +63,31 @@ struct ImagePainter: SpanPainter {
     @inline(__always)
     func span(y: Int, x0: Int, x1: Int) {
         let row = canvas.pixels + y * canvas.width
-        for x in x0..<x1 {
-            var pixel = sample(x: x, y: y)
-            if opacity < 256 { pixel = PixelMath.scale(pixel, opacity) }
-            let alpha = pixel >> 24
-            row[x] = alpha == 255 ? pixel : PixelMath.over(pixel, row[x])
+        let map = toImage
+        image.pixels.withUnsafeBufferPointer { buffer in
+            let pixels = buffer.baseAddress!
+            // An affine map steps the texel coordinates by constants along the row.
+            let affine = map.m13 == 0 && map.m23 == 0 && map.m33 != 0
+            var u = 0.0, v = 0.0, du = 0.0, dv = 0.0
+            if affine {
+                let start = map.apply(Double(x0) + 0.5, Double(y) + 0.5)
+                (u, v) = (start.x, start.y)
+                (du, dv) = (map.m11 / map.m33, map.m12 / map.m33)
+            }
+            for x in x0..<x1 {
+                var pixel: UInt32
+                if affine {
+                    pixel = u.isFinite && v.isFinite ? sample(u: u, v: v, pixels) : 0
+                    u += du
+                    v += dv
+                } else {
+                    let p = map.apply(Double(x) + 0.5, Double(y) + 0.5)
+                    pixel = p.w > 0 && p.x.isFinite && p.y.isFinite ? sample(u: p.x, v: p.y, pixels) : 0
+                }
+                if opacity < 256 { pixel = PixelMath.scale(pixel, opacity) }
+                let alpha = pixel >> 24
+                row[x] = alpha == 255 ? pixel : PixelMath.over(pixel, row[x])
+            }
         }
     }
 
