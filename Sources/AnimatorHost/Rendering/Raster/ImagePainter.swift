@@ -74,6 +74,25 @@ struct ImagePainter: SpanPainter {
                 (u, v) = (start.x, start.y)
                 (du, dv) = (map.m11 / map.m33, map.m12 / map.m33)
             }
+            // Upright (the row keeps one texel row pair): the vertical weights are the
+            // row's, only the horizontal ones change along it.
+            if affine && dv == 0 && v.isFinite && u.isFinite && du.isFinite && opacity >= 256 {
+                let vy = min(max(v - 0.5, 0), Double(image.height - 1))
+                let y0 = Int(vy), y1 = min(y0 + 1, image.height - 1)
+                let fy = UInt32((vy - Double(y0)) * 256)
+                let top = pixels + y0 * image.width, bottom = pixels + y1 * image.width
+                let last = Double(image.width - 1)
+                var u = u - 0.5
+                for x in x0..<x1 {
+                    let ux = min(max(u, 0), last)
+                    let tx = Int(ux), tx1 = min(tx + 1, image.width - 1)
+                    let fx = UInt32((ux - Double(tx)) * 256)
+                    let pixel = Self.mix(Self.mix(top[tx], top[tx1], fx), Self.mix(bottom[tx], bottom[tx1], fx), fy)
+                    row[x] = pixel >> 24 == 255 ? pixel : PixelMath.over(pixel, row[x])
+                    u += du
+                }
+                return
+            }
             for x in x0..<x1 {
                 var pixel: UInt32
                 if affine {
