@@ -24,6 +24,11 @@ struct SystemError: Error, CustomStringConvertible {
     var reason: String { String(cString: strerror(code)) }
 }
 
+/// Why a file was not read, in words.
+struct ReadRefusal: Error {
+    var reason: String
+}
+
 /// Small wrappers around the C file calls the host needs.
 enum FileSystem {
     /// `stat(2)` (following links).
@@ -49,6 +54,22 @@ enum FileSystem {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// The whole of a regular file of at most `limit` bytes, or why not, in words: "not a
+    /// regular file", "larger than 64 MiB", errno's text. Folders, devices and FIFOs are
+    /// refused before they are opened, and a large file before it is read.
+    static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadRefusal> {
+        do {
+            let status = try FileSystem.status(path)
+            guard status.isRegularFile else { return .failure(ReadRefusal(reason: "not a regular file")) }
+            guard status.size <= Int64(limit) else {
+                return .failure(ReadRefusal(reason: "larger than \(limit >> 20) MiB"))
+            }
+            return .success(try FileSystem.read(path))
+        } catch {
+            return .failure(ReadRefusal(reason: error.reason))
+        }
     }
 
     /// The whole file as bytes.

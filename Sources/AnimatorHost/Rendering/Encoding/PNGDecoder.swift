@@ -18,15 +18,9 @@ public enum PNGDecoder {
     /// - Throws: `Failure` naming the file and the reason.
     public static func decode(path: String) throws(Failure) -> Image {
         let bytes: [UInt8]
-        do {
-            let status = try FileSystem.status(path)
-            guard status.isRegularFile else { throw Failure(description: "\(path): not a regular file") }
-            guard status.size <= 512 << 20 else { throw Failure(description: "\(path): larger than 512 MiB") }
-            bytes = try FileSystem.read(path)
-        } catch let error as SystemError {
-            throw Failure(description: "\(path): \(error.reason)")
-        } catch {
-            throw error as! Failure
+        switch FileSystem.readRegularFile(path, limit: 512 << 20) {
+        case .success(let read): bytes = read
+        case .failure(let refusal): throw Failure(description: "\(path): \(refusal.reason)")
         }
         do { return try decode(bytes) } catch { throw Failure(description: "\(path): \(error.description)") }
     }

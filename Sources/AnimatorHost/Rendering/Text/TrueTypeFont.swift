@@ -54,15 +54,9 @@ public struct TrueTypeFont: Sendable {
     /// - Throws: `FormatError` when the file cannot be read or is not a usable TrueType font.
     public init(path: String) throws(FormatError) {
         let bytes: [UInt8]
-        do {
-            let status = try FileSystem.status(path)
-            guard status.isRegularFile else { throw FormatError(reason: "\(path): not a regular file") }
-            guard status.size <= 64 << 20 else { throw FormatError(reason: "\(path): larger than 64 MiB") }
-            bytes = try FileSystem.read(path)
-        } catch let error as SystemError {
-            throw FormatError(reason: "\(path): \(error.reason)")
-        } catch {
-            throw error as! FormatError
+        switch FileSystem.readRegularFile(path, limit: 64 << 20) {
+        case .success(let read): bytes = read
+        case .failure(let refusal): throw FormatError(reason: "\(path): \(refusal.reason)")
         }
         do { try self.init(data: bytes) } catch { throw FormatError(reason: "\(path): \(error.reason)") }
     }
