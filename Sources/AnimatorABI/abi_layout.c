@@ -26,5 +26,10 @@ _Static_assert(offsetof(ah_host, context_percent_complete) > offsetof(ah_host, c
                "batch 1.3 after batch 1.2");
 _Static_assert(offsetof(ah_host, context_target_transform) > offsetof(ah_host, context_view_controller_name),
                "batch 1.3 in order");
+_Static_assert(offsetof(ah_host, image_create_rgba) > offsetof(ah_host, context_target_transform),
+               "batch 1.4 after batch 1.3");
+_Static_assert(offsetof(ah_host, layer_set_contents_rect) > offsetof(ah_host, layer_set_contents),
+               "batch 1.4 in order");
+_Static_assert(sizeof(ah_image) == 8, "images are handles");
 _Static_assert(offsetof(ah_presentation_controller, tap) > offsetof(ah_presentation_controller, destroy),
                "tap appended after destroy");

@@ -42,6 +42,39 @@ import TestSupport
         #expect(counter("probe_finished") == 1)
     }
 
+    /// Batch 1.4 from C: an image made from pixels, shown as a view's contents, and every
+    /// mistake refused with a status and a reason.
+    @Test func imagesFromC() throws {
+        typealias Probe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_layer>,
+                                          UnsafeMutablePointer<ah_status>, UnsafeMutablePointer<CChar>) -> ah_status
+        var handle: ah_layer = 0
+        var statuses = [ah_status](repeating: 0, count: 4)
+        var messages = [CChar](repeating: 0, count: 4 * 200)
+        #expect(function("probe_image", as: Probe.self)(session.table, &handle, &statuses, &messages) == ah_status(AH_OK))
+        let view = try layer(handle)
+        let window = session.engine.makeView(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+        window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        try window.addSubview(View(layer: view))
+        let picture = SceneRenderer(size: Size(width: 20, height: 10), scale: 1)
+            .render(SceneFrame(engine: session.engine, root: window.layer.id))
+        // Two texels over 20 points: pixel 0 is the red texel; pixel 19 the blue one at
+        // alpha 128/255 over white: blue 255, red and green 255 × (1 − 128/255) ≈ 127.
+        let left = picture.rgba(x: 0, y: 5), right = picture.rgba(x: 19, y: 5)
+        #expect([left.red, left.green, left.blue] == [255, 0, 0])
+        #expect(abs(Int(right.red) - 127) <= 1 && abs(Int(right.green) - 127) <= 1 && right.blue == 255)
+        let texts = (0..<4).map { index in
+            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
+        #expect(statuses == [ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT),
+                             ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_STALE_HANDLE)])
+        #expect(texts[0] == "an image of 0 × 1 pixels (each side 1...16384)")
+        #expect(texts[1] == "bytes_per_row 4 is less than 4 × width (8)")
+        #expect(texts[2] == "the PNG cannot be read: not a PNG file (no PNG signature)")
+        #expect(texts[3].hasSuffix("is stale (released)"))
+        // The layer keeps its picture after the handle was released.
+        #expect(view.contents?.image.width == 2)
+    }
+
     @Test func keyframesFromC() throws {
         var handle: ah_layer = 0
         #expect(function("probe_keyframes", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))

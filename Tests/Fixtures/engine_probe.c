@@ -160,3 +160,33 @@ int probe_finished(void) { return P.finished; }
 int probe_transaction_done(void) { return P.transaction_done; }
 int probe_delegate_events(void) { return P.delegate_events; }
 int probe_animator_done(void) { return P.animator_done; }
+
+/* Batch 1.4: a 2 × 1 image, red then half-transparent blue (straight alpha), shown by a
+ * 20 × 10 view stretched over it; then the mistakes: a zero width, rows too short, bytes
+ * that are not a PNG, a released handle. */
+ah_status probe_image(const ah_host *host, ah_layer *view_out, ah_status statuses[4], char messages[4][200]) {
+    if (host->abi.minor < 4) return AH_ERR_UNSUPPORTED;
+    const uint8_t pixels[8] = { 255, 0, 0, 255, 0, 0, 255, 128 };
+    ah_image image;
+    ah_status status = host->image_create_rgba(host, pixels, 2, 1, 8, &image);
+    if (status != AH_OK) return status;
+    uint32_t width = 0, height = 0;
+    host->image_size(host, image, &width, &height);
+    if (width != 2 || height != 1) return AH_ERR_INVALID_STATE;
+    host->view_create(host, (ah_rect){ { 0, 0 }, { 20, 10 } }, view_out);
+    host->layer_set_contents_gravity(host, *view_out, AH_GRAVITY_RESIZE);
+    status = host->layer_set_contents(host, *view_out, image, 0);
+    if (status != AH_OK) return status;
+    ah_image unused;
+    statuses[0] = host->image_create_rgba(host, pixels, 0, 1, 8, &unused);
+    strncpy(messages[0], host->last_error(host), 199);
+    statuses[1] = host->image_create_rgba(host, pixels, 2, 1, 4, &unused);
+    strncpy(messages[1], host->last_error(host), 199);
+    const uint8_t junk[32] = { 'n', 'o', 't', ' ', 'a', ' ', 'p', 'n', 'g' };
+    statuses[2] = host->image_create_png(host, junk, sizeof junk, &unused);
+    strncpy(messages[2], host->last_error(host), 199);
+    host->image_release(host, image);
+    statuses[3] = host->layer_set_contents(host, *view_out, image, 1);
+    strncpy(messages[3], host->last_error(host), 199);
+    return AH_OK;
+}

@@ -6,6 +6,7 @@ enum HandleKind: UInt8 {
     case context = 1
     case layer = 2
     case propertyAnimator = 3
+    case image = 4
 }
 
 /// Issues and checks handles for the objects of one kind.

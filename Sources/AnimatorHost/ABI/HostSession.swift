@@ -45,6 +45,8 @@ public final class HostSession {
     let table: UnsafeMutablePointer<ah_host>
     var contexts = HandleTable<ContextState>(kind: .context)
     var layers = HandleTable<LayerID>(kind: .layer)
+    /// The images plugins made (batch 1.4).
+    var images = HandleTable<Image>(kind: .image)
     var layerHandles: [LayerID: ah_layer] = [:]
     var animators = HandleTable<PropertyAnimator>(kind: .propertyAnimator)
     /// The last failure's message, NUL-terminated, for `last_error`.
@@ -75,6 +77,7 @@ public final class HostSession {
         HostSession.installBatch1_1(in: table)
         HostSession.installBatch1_2(in: table)
         HostSession.installBatch1_3(in: table)
+        HostSession.installBatch1_4(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).

@@ -24,7 +24,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stddef.h>
+
 #include "animation.h"
+#include "image.h"
 #include "operation.h"
 #include "types.h"
 #include "value.h"
@@ -392,6 +395,53 @@ struct ah_host {
     /** targetTransform: the rotation the transition brings (the identity: the host's
      *  screen never rotates). */
     ah_status (*context_target_transform)(const ah_host *host, ah_context ctx, ah_transform3d *out);
+
+    /* ---- Batch 1.4: images ----------------------------------------------------------- *
+     * Bitmaps a layer shows as its contents (CALayer.contents, UIImageView), image.h.
+     * [host-thread] like the rest of the table. Check `host->abi.minor >= 4` first. */
+
+    /**
+     * Makes an image from `width` × `height` pixels of straight (not premultiplied)
+     * 8-bit RGBA, rows `bytes_per_row` apart, the top row first. The host copies the
+     * pixels: the caller's buffer may be freed on return. `*out` is the new image.
+     * AH_ERR_INVALID_ARGUMENT for a NULL pointer, a side of 0 or over AH_IMAGE_MAX_SIDE,
+     * or `bytes_per_row` < 4 × `width`.
+     */
+    ah_status (*image_create_rgba)(const ah_host *host, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                   uint32_t bytes_per_row, ah_image *out);
+
+    /**
+     * Makes an image from the bytes of a PNG file (any color type and bit depth,
+     * transparency, interlacing), copied. AH_ERR_INVALID_ARGUMENT with the reason (in the
+     * host's log) for data that is not a PNG the host can read, or over
+     * AH_IMAGE_MAX_SIDE a side.
+     */
+    ah_status (*image_create_png)(const ah_host *host, const uint8_t *data, size_t size, ah_image *out);
+
+    /** The image's size in pixels. */
+    ah_status (*image_size)(const ah_host *host, ah_image image, uint32_t *width, uint32_t *height);
+
+    /**
+     * Releases the handle: it is stale from now on. Layers showing the image keep
+     * showing it (they hold the pixels, not the handle).
+     */
+    ah_status (*image_release)(const ah_host *host, ah_image image);
+
+    /**
+     * Sets a layer's contents (CALayer.contents): `image`, or AH_NULL_HANDLE for none,
+     * shown at `scale` image pixels per point (contentsScale; 0 means 1), keeping the
+     * layer's gravity and contents rect. Contents do not animate.
+     * AH_ERR_INVALID_ARGUMENT for a negative or non-finite scale.
+     */
+    ah_status (*layer_set_contents)(const ah_host *host, ah_layer layer, ah_image image, double scale);
+
+    /** contentsGravity (AH_GRAVITY_...; the default RESIZE). AH_ERR_INVALID_ARGUMENT for
+     *  an unknown value. Kept when the contents change. */
+    ah_status (*layer_set_contents_gravity)(const ah_host *host, ah_layer layer, ah_contents_gravity gravity);
+
+    /** contentsRect: the part of the image shown, in unit coordinates (default
+     *  {0, 0, 1, 1}). AH_ERR_INVALID_ARGUMENT for non-finite numbers. */
+    ah_status (*layer_set_contents_rect)(const ah_host *host, ah_layer layer, ah_rect rect);
 };
 
 #ifdef __cplusplus

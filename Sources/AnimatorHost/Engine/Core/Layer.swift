@@ -121,13 +121,37 @@ public struct Layer: Hashable {
     /// The bitmap the layer shows (CALayer.contents with its gravity and rect), if any.
     public var contents: LayerContents? {
         get { record.contents }
-        nonmutating set { engine.updateRecord(id) { $0.contents = newValue } }
+        nonmutating set {
+            engine.updateRecord(id) { record in
+                record.contents = newValue
+                if let newValue {
+                    record.contentsGravity = newValue.gravity
+                    record.contentsRect = newValue.rect
+                }
+            }
+        }
     }
 
-    /// contentsGravity of the contents (no effect without contents).
+    /// contentsGravity (kept while the layer has no contents).
     public var contentsGravity: LayerContents.Gravity {
-        get { record.contents?.gravity ?? .resize }
-        nonmutating set { engine.updateRecord(id) { $0.contents?.gravity = newValue } }
+        get { record.contentsGravity }
+        nonmutating set {
+            engine.updateRecord(id) { record in
+                record.contentsGravity = newValue
+                record.contents?.gravity = newValue
+            }
+        }
+    }
+
+    /// contentsRect, in unit coordinates of the image (kept while the layer has no contents).
+    public var contentsRect: Rect {
+        get { record.contentsRect }
+        nonmutating set {
+            engine.updateRecord(id) { record in
+                record.contentsRect = newValue
+                record.contents?.rect = newValue
+            }
+        }
     }
 
     /// The line of text the layer shows, if any (model only: text does not animate).

@@ -100,6 +100,9 @@ struct LayerRecord {
     var text: LayerText?
     /// The bitmap the layer shows, if any (model only: contents do not animate).
     var contents: LayerContents?
+    /// contentsGravity and contentsRect, kept while there are no contents.
+    var contentsGravity = LayerContents.Gravity.resize
+    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     var actions: [String: ActionLookup] = [:]
     var style: [String: ActionLookup] = [:]
     weak var delegate: (any LayerDelegate)?

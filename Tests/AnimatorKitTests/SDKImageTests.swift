@@ -1,0 +1,75 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+
+/// UIImage, UIImageView and CALayer.contents in the SDK (ABI 1.4), in an animator written
+/// as an iOS developer writes one, run by the host's transition runtime.
+@Suite struct SDKImageTests {
+    let session = HostSession()
+    let runtime: TransitionRuntime
+    let list: ViewController
+    let detail: ViewController
+
+    init() throws {
+        runtime = TransitionRuntime(engine: session.engine)
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        list = ViewController(name: "list", engine: session.engine, frame: bounds)
+        detail = ViewController(name: "detail", engine: session.engine, frame: bounds)
+        detail.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        try runtime.setRoot(list)
+    }
+
+    /// Covers the incoming view with a picture that fades away: red | blue, two pixels.
+    final class Curtain: AnimatedTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.curtain", name: "curtain", version: "1", operations: [.present])
+        // Made in a stored property's initializer, outside any host call.
+        let picture = UIImage(rgba: [255, 0, 0, 255, 0, 0, 255, 255], width: 2, height: 1)!
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.4 }
+
+        func animateTransition(using transitionContext: TransitionContext) {
+            let container = transitionContext.containerView
+            let toView = transitionContext.view(forKey: .to)!
+            container.addSubview(toView)
+            let curtain = UIImageView(image: picture)
+            curtain.contentMode = .scaleToFill
+            curtain.frame = container.bounds
+            container.addSubview(curtain)
+            UIView.animate(withDuration: 0.4, animations: { curtain.alpha = 0 }, completion: { _ in
+                curtain.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
+        }
+    }
+
+    @Test func anImageViewShowsItsPictureThroughTheHost() throws {
+        let info = AnimatorInfo(id: "test.curtain", name: "curtain", displayName: "curtain", version: "1", summary: nil,
+                                author: nil, url: nil, operations: OperationSet([.present]), isInteractive: false,
+                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
+        let animator = AnimatorInstance(inProcess: makeCAnimator(Curtain(parameters: ParameterValues([:])),
+                                                                 host: UnsafePointer(session.table)),
+                                        info: info, session: session)
+        var first: SceneFrame?
+        let outcome = try runtime.present(detail, from: list, animator: animator) { [runtime] _ in
+            if first == nil { first = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id) }
+        }
+        #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(session.log.isEmpty, "\(session.log)")
+        // Frame 0: two texels stretched over 390 points: red at x = 50 (u clamps to the
+        // first texel), blue at x = 340 (to the second).
+        let image = SceneRenderer(size: Size(width: 390, height: 844), scale: 1).render(try #require(first))
+        let left = image.rgba(x: 50, y: 400), right = image.rgba(x: 340, y: 400)
+        #expect([left.red, left.green, left.blue] == [255, 0, 0])
+        #expect([right.red, right.green, right.blue] == [0, 0, 255])
+    }
+
+    @Test func aPNGsSizeComesFromItsHeader() throws {
+        let png = PNGEncoder.encode(Image(width: 40, height: 30, fill: 0xFF00_00FF))
+        let image = try #require(UIImage(data: png, scale: 2))
+        #expect(image.size == CGSize(width: 20, height: 15))
+        #expect(image.cgImage?.width == 40 && image.cgImage?.height == 30)
+        #expect(UIImage(data: Array("not a png at all, really".utf8)) == nil)
+        #expect(UIImage(rgba: [0, 0, 0], width: 1, height: 1) == nil)
+    }
+}
