@@ -4,22 +4,8 @@ import AnimatorABI
 import Testing
 
 /// UIImage, UIImageView and CALayer.contents in the SDK (ABI 1.4), in an animator written
-/// as an iOS developer writes one, run by the host's transition runtime.
-@Suite struct SDKImageTests {
-    let session = HostSession()
-    let runtime: TransitionRuntime
-    let list: ViewController
-    let detail: ViewController
-
-    init() throws {
-        runtime = TransitionRuntime(engine: session.engine)
-        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
-        list = ViewController(name: "list", engine: session.engine, frame: bounds)
-        detail = ViewController(name: "detail", engine: session.engine, frame: bounds)
-        detail.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        try runtime.setRoot(list)
-    }
-
+/// as an iOS developer writes one, run on the same stage as the presentation tests.
+extension SDKPresentationTests {
     /// Covers the incoming view with a picture that fades away: red | blue, two pixels.
     final class Curtain: AnimatedTransitioning {
         static let descriptor = AnimatorDescriptor(id: "test.curtain", name: "curtain", version: "1", operations: [.present])
@@ -44,14 +30,9 @@ import Testing
     }
 
     @Test func anImageViewShowsItsPictureThroughTheHost() throws {
-        let info = AnimatorInfo(id: "test.curtain", name: "curtain", displayName: "curtain", version: "1", summary: nil,
-                                author: nil, url: nil, operations: OperationSet([.present]), isInteractive: false,
-                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
-        let animator = AnimatorInstance(inProcess: makeCAnimator(Curtain(parameters: ParameterValues([:])),
-                                                                 host: UnsafePointer(session.table)),
-                                        info: info, session: session)
         var first: SceneFrame?
-        let outcome = try runtime.present(detail, from: list, animator: animator) { [runtime] _ in
+        let outcome = try runtime.present(detail, from: list, animator: instance(Curtain(parameters: ParameterValues([:])),
+                                                                                 id: "test.curtain")) { [runtime] _ in
             if first == nil { first = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id) }
         }
         #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
