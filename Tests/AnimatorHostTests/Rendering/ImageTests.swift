@@ -233,3 +233,23 @@ import TestSupport
         }
     }
 }
+
+/// Snapshot pictures within a memory budget.
+@Suite struct SnapshotBudgetTests {
+    @Test func snapshotsInALoopStopBeingPicturesAtTheBudget() throws {
+        let engine = AnimationEngine()
+        let screen = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        screen.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        // A full screen at 3 pixels a point is 1170 × 2532 = 2 962 440 pixels. After 22
+        // pictures (65 173 680 pixels) the budget of 64 Mi (67 108 864) is not reached, so
+        // the 23rd is a picture too (68 136 120); from the 24th on, snapshots copy layers.
+        var pictures = 0, copies = 0
+        for _ in 0..<30 {
+            let snapshot = screen.snapshotView(afterScreenUpdates: false)
+            if snapshot.layer.contents != nil { pictures += 1 } else if snapshot.layer.sublayers.count == 1 { copies += 1 }
+        }
+        #expect(pictures == 23)
+        #expect(copies == 7)
+        #expect(engine.snapshotPixels <= AnimationEngine.snapshotPixelBudget + 1170 * 2532)
+    }
+}

@@ -165,3 +165,33 @@ import TestSupport
         }
     }
 }
+
+/// Inputs no label should have, drawn without trapping or hanging.
+@Suite struct AbsurdTextTests {
+    @Test func absurdSizesAndLengthsDrawWithoutTrapping() throws {
+        let engine = AnimationEngine()
+        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let long = String(repeating: "word ", count: 2000) + String(repeating: "x", count: 3000)
+        for (size, lines, text) in [(1e300, 1, "Huge"), (1e-300, 0, "Tiny"), (Double.nan, 2, "NaN"),
+                                    (-12, 1, "Negative"), (17, 0, long), (Double.infinity, 0, long)] {
+            let label = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            label.layer.text = LayerText(text, size: size, lines: lines)
+            label.layer.transform = .rotation(0.3, 0, 0, 1)          // the path rasterizer too
+            try window.addSubview(label)
+        }
+        for scale in [1.0, 3.0] {
+            _ = SceneRenderer(size: Size(width: 100, height: 100), scale: scale)
+                .render(SceneFrame(engine: engine, root: window.layer.id))
+        }
+    }
+
+    @Test func curvesFlattenIntoABoundedNumberOfSegments() {
+        // √bend segments, between 1 and the cap, for any bend.
+        #expect(PathRasterizer.steps(100, most: 64) == 10)
+        #expect(PathRasterizer.steps(0.5, most: 64) == 1)
+        #expect(PathRasterizer.steps(1e12, most: 64) == 64)
+        #expect(PathRasterizer.steps(.infinity, most: 64) == 64)
+        #expect(PathRasterizer.steps(.nan, most: 64) == 1)
+        #expect(PathRasterizer.steps(-5, most: 64) == 1)
+    }
+}

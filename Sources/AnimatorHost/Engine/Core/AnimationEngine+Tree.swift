@@ -72,7 +72,8 @@ extension AnimationEngine {
         // A picture on the snapshot view itself (resized with its bounds), or copies of
         // the source's layers in a content layer.
         let content: Int
-        if snapshotRenderer != nil {
+        // Pictures while they fit the engine's budget; copies of the layers after that.
+        if snapshotRenderer != nil, snapshotPixels < Self.snapshotPixelBudget {
             content = snapshot.layer.id.rawValue
         } else {
             let layer = makeLayer(name: "snapshot content")
@@ -96,8 +97,11 @@ extension AnimationEngine {
     /// Copies the look of `source`'s tree into a snapshot's content layer: a picture of
     /// it (`snapshotRenderer`), or copies of its layers.
     private func fill(content: Int, from source: Int, usePresentation: Bool) {
-        if let renderer = snapshotRenderer {
-            records[content].contents = renderer(self, LayerID(rawValue: source))
+        // A picture goes on the snapshot view itself; copies go into its content layer.
+        if let renderer = snapshotRenderer, records[content].isView {
+            let picture = renderer(self, LayerID(rawValue: source))
+            records[content].contents = picture
+            snapshotPixels += picture.map { $0.image.width * $0.image.height } ?? 0
             return
         }
         func look(_ index: Int) -> LayerProperties {

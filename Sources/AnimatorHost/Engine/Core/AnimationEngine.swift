@@ -25,6 +25,11 @@ public final class AnimationEngine {
     /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the
     /// subtree as layers instead (the default draws it with the host's renderer).
     public var snapshotRenderer: ((AnimationEngine, LayerID) -> LayerContents?)?
+    /// The pixels of the snapshot pictures drawn so far: past `snapshotPixelBudget`
+    /// (64 Mi pixels, 256 MiB; twenty full screens at 3 pixels a point), snapshots copy
+    /// layers instead, so a plugin snapshotting in a loop cannot exhaust memory.
+    var snapshotPixels = 0
+    static let snapshotPixelBudget = 64 << 20
 
     /// Creates an engine whose clock starts at `startTime`.
     public init(startTime: Double = 0) {

@@ -10,8 +10,10 @@ public enum PNGDecoder {
         public var description: String
     }
 
-    /// The most pixels an image may have (a 16384 × 16384 picture).
-    public static let maximumPixels = 16384 * 16384
+    /// The longest side an image may have, in pixels.
+    public static let maximumSide = 16384
+    /// The most pixels an image may have (as many as 8192 × 8192: 256 MiB decoded).
+    public static let maximumPixels = 8192 * 8192
 
     /// Reads a PNG file.
     ///
@@ -53,8 +55,9 @@ public enum PNGDecoder {
                 let width = reader.u32(body.lowerBound), height = reader.u32(body.lowerBound + 4)
                 let depth = Int(data[body.lowerBound + 8]), color = Int(data[body.lowerBound + 9])
                 guard width > 0, height > 0 else { throw Failure(description: "an image of \(width) × \(height) pixels") }
-                guard width <= 1 << 24, height <= 1 << 24, width * height <= maximumPixels else {
-                    throw Failure(description: "\(width) × \(height) pixels is more than \(maximumPixels) (16384 × 16384)")
+                guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
+                    throw Failure(description: "\(width) × \(height) pixels: each side may be at most \(maximumSide), "
+                                  + "and the whole at most \(maximumPixels) pixels")
                 }
                 let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
                 guard let depths = allowed[color], depths.contains(depth) else {

@@ -57,7 +57,7 @@ struct PathRasterizer {
                 case .quad(let cx, let cy, let x, let y):
                     let c = device(cx, cy), p = device(x, y)
                     let deviation = abs(current.x - 2 * c.x + p.x) + abs(current.y - 2 * c.y + p.y)
-                    let steps = max(1, min(Int((deviation * 2).squareRoot().rounded(.up)), 64))
+                    let steps = Self.steps(deviation * 2, most: 64)
                     var previous = current
                     for step in 1...steps {
                         let t = Double(step) / Double(steps), u = 1 - t
@@ -72,7 +72,7 @@ struct PathRasterizer {
                     let c1 = device(c1x, c1y), c2 = device(c2x, c2y), p = device(x, y)
                     let deviation = max(abs(current.x - 2 * c1.x + c2.x) + abs(current.y - 2 * c1.y + c2.y),
                                         abs(c1.x - 2 * c2.x + p.x) + abs(c1.y - 2 * c2.y + p.y))
-                    let steps = max(1, min(Int((deviation * 3).squareRoot().rounded(.up)), 96))
+                    let steps = Self.steps(deviation * 3, most: 96)
                     var previous = current
                     for step in 1...steps {
                         let t = Double(step) / Double(steps), u = 1 - t
@@ -91,6 +91,13 @@ struct PathRasterizer {
             if current != start { Self.edge(from: current, to: start, acc, width, height) }
         }
         return true
+    }
+
+    /// How many segments flatten a curve whose control polygon bends by `bend` pixels:
+    /// √bend, from 1 to `most` (any input, NaN and infinity included, gives a count).
+    static func steps(_ bend: Double, most: Int) -> Int {
+        guard bend.isFinite, bend > 1 else { return bend.isNaN ? 1 : bend > 1 ? most : 1 }
+        return min(max(Int(bend.squareRoot().rounded(.up)), 1), most)
     }
 
     /// Calls `body(y, x, coverage)` for every pixel with coverage (1...255 of 255), row by row.

@@ -22,16 +22,25 @@ struct TextLayout {
     /// The width of each line in points.
     let widths: [Double]
 
-    /// Lays out `text` in a layer of `size` points with `font`.
+    /// The most lines a label lays out, whatever its size asks for.
+    static let maximumLines = 10_000
+
+    /// Lays out `text` in a layer of `size` points with `font`. A point size that is not
+    /// a positive finite number lays out nothing.
     init(_ text: LayerText, in size: Size, font: TrueTypeFont) {
         self.font = font
+        guard text.size > 0, text.size.isFinite else {
+            (scale, glyphs, lines, widths) = (0, [], [], [])
+            return
+        }
         let scale = text.size / Double(font.unitsPerEm)
         self.scale = scale
         let lineHeight = Double(font.ascender - font.descender + font.lineGap) * scale
         let available = size.width
         // How many lines fit: numberOfLines, and never fewer than one.
-        let fitting = lineHeight > 0 ? max(Int((size.height / lineHeight + 1e-9).rounded(.down)), 1) : 1
-        let maximum = text.lines == 0 ? fitting : text.lines
+        let room = lineHeight > 0 ? (size.height / lineHeight + 1e-9).rounded(.down) : 1
+        let fitting = room.isFinite ? Int(min(max(room, 1), Double(Self.maximumLines))) : (room > 0 ? Self.maximumLines : 1)
+        let maximum = min(text.lines == 0 ? fitting : text.lines, Self.maximumLines)
 
         func width(_ scalars: [Unicode.Scalar]) -> Double {
             var total = 0, previous: Int?
