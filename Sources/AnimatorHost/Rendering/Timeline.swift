@@ -221,10 +221,13 @@ public enum Timeline {
             for (v, view) in views.enumerated() {
                 let at = "\(path).views[\(v)]"
                 let reader = MemberReader(value: view, path: at)
-                let id = Int(try reader.number("id"))
+                let idNumber = try reader.number("id")
+                guard let id = Int(exactly: idNumber), id >= 0 else {
+                    throw FormatError(path: "\(at).id", reason: "expected a whole number from 0")
+                }
                 var parent: Int?
                 if let parentID = view["parent"]?.numberValue {
-                    guard let index = indexOfID[Int(parentID)] else {
+                    guard let parentKey = Int(exactly: parentID), let index = indexOfID[parentKey] else {
                         throw FormatError(path: "\(at).parent", reason: "no earlier view has id \(JSONValue.format(parentID))")
                     }
                     parent = index

@@ -47,6 +47,23 @@ import TestSupport
         #expect(throws: Timeline.FormatError(path: "frames[0].views[0].bounds", reason: "expected an array of 4 numbers")) {
             try Timeline.frames(from: orphan)
         }
+        // Numbers no id can be: refused, never converted (1e300 would not fit an Int).
+        for id in [1e300, -1, 0.5] {
+            let bad = JSONValue.object([("frames", .array([.object([("t", .number(0)), ("views", .array([
+                .object([("id", .number(id)), ("parent", .null)]),
+            ]))])]))])
+            #expect(throws: Timeline.FormatError(path: "frames[0].views[0].id", reason: "expected a whole number from 0")) {
+                try Timeline.frames(from: bad)
+            }
+        }
+        // Text and contents that cannot be: a weight, a line count, an image index.
+        let good = Timeline.json(recorded).serialized()
+        let labelled = good.replacing("\"weight\":\"regular\"", with: "\"weight\":\"heavy\"", maxReplacements: 1)
+        #expect(labelled != good)
+        #expect(throws: Timeline.FormatError.self) { try Timeline.frames(from: try JSONValue.parse(labelled)) }
+        let pictured = good.replacing("\"contents\":{\"image\":0", with: "\"contents\":{\"image\":1e300", maxReplacements: 1)
+        #expect(pictured != good)
+        #expect(throws: Timeline.FormatError.self) { try Timeline.frames(from: try JSONValue.parse(pictured)) }
     }
 
     @Test func halfBlocksCarryTwoPixelsPerCell() {
