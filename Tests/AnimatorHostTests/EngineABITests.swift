@@ -75,6 +75,20 @@ import TestSupport
         #expect(view.contents?.image.width == 2)
     }
 
+    /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
+    /// were accepted with AH_OK and read as 0).
+    @Test func aFractionThatIsNotANumberIsRefused() throws {
+        let table = session.table
+        var animator: ah_property_animator = 0
+        #expect(table.pointee.animator_create(table, 1, nil, &animator) == ah_status(AH_OK))
+        #expect(table.pointee.animator_pause(table, animator) == ah_status(AH_OK))
+        for value in [Double.nan, .infinity, -.infinity] {
+            #expect(table.pointee.animator_set_fraction(table, animator, value) == ah_status(AH_ERR_INVALID_ARGUMENT))
+            #expect(String(cString: table.pointee.last_error(table)!).hasSuffix("is not a number in 0...1"))
+        }
+        #expect(table.pointee.animator_set_fraction(table, animator, 0.25) == ah_status(AH_OK))
+    }
+
     @Test func keyframesFromC() throws {
         var handle: ah_layer = 0
         #expect(function("probe_keyframes", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))

@@ -45,6 +45,34 @@ extension SDKPresentationTests {
         #expect([right.red, right.green, right.blue] == [0, 0, 255])
     }
 
+    /// Completes the transition from transitionDuration(using:), before it began: refused.
+    final class Hasty: AnimatedTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.hasty", name: "hasty", version: "1", operations: [.present])
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+            transitionContext?.completeTransition(true)
+            return 0.2
+        }
+        func animateTransition(using transitionContext: TransitionContext) {
+            let toView = transitionContext.view(forKey: .to)!
+            toView.alpha = 0
+            transitionContext.containerView.addSubview(toView)
+            UIView.animate(withDuration: 0.2, animations: { toView.alpha = 1 }, completion: { _ in
+                transitionContext.completeTransition(true)
+            })
+        }
+    }
+
+    @Test func completingFromTheDurationIsRefusedAndTheTransitionRunsOn() throws {
+        let outcome = try runtime.present(detail, from: list, animator: instance(Hasty(parameters: ParameterValues([:])),
+                                                                                 id: "test.hasty"))
+        // The early call is a problem of the transition; the real completion stands.
+        #expect(outcome.completed)
+        #expect(abs(outcome.elapsed - 0.2) < 1e-9)
+        #expect(outcome.problems == ["completeTransition called from transitionDuration(using:), before the transition began; refused"])
+        #expect(session.log.contains { $0.message.contains("before the transition began") })
+    }
+
     @Test func aPNGsSizeComesFromItsHeader() throws {
         let png = PNGEncoder.encode(Image(width: 40, height: 30, fill: 0xFF00_00FF))
         let image = try #require(UIImage(data: png, scale: 2))

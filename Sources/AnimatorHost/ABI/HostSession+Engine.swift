@@ -533,6 +533,7 @@ extension HostSession {
         table.pointee.animator_set_fraction = { host, handle, fraction in
             HostSession.call(host) { session throws(HostCallError) in
                 let animator = try session.animator(handle)
+                guard fraction.isFinite else { throw .invalidArgument("fraction \(fraction) is not a number in 0...1") }
                 try engineCall { () throws(EngineError) in try animator.setFractionComplete(fraction) }
             }
         }

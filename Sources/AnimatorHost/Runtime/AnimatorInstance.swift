@@ -237,7 +237,11 @@ extension AnimatorInstance: TransitionAnimator {
 
     /// transitionDuration(using:) for a transition the runtime performs.
     func duration(_ context: ah_context) throws(AnimatorError) -> Double {
+        // transitionDuration(using:) only answers: the transition cannot complete from it.
+        let state = try? session.contexts.lookup(context).get().transition
+        state?.isAnsweringDuration = true
         let seconds = animatorPointer.pointee.duration!(animatorPointer, context)
+        state?.isAnsweringDuration = false
         guard seconds.isFinite, seconds >= 0 else {
             throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
         }

@@ -26,6 +26,8 @@ public final class TransitionState {
     weak var coordinator: TransitionCoordinator?
     /// Problems the animator caused (a second completeTransition, ...).
     var problems: [String] = []
+    /// Set while the animator answers transitionDuration(using:).
+    var isAnsweringDuration = false
 
     init(operation: TransitionOperation, isAnimated: Bool, container: View, from: ViewController, to: ViewController,
          fromView: View?, toView: View?, initialFrames: (from: Rect, to: Rect), finalFrames: (from: Rect, to: Rect),
@@ -56,6 +58,11 @@ public final class TransitionState {
 
     /// completeTransition(_:): accepted once; a second call is refused with a reason.
     func complete(_ didComplete: Bool) throws(HostCallError) {
+        guard !isAnsweringDuration else {
+            let message = "completeTransition called from transitionDuration(using:), before the transition began; refused"
+            problems.append(message)
+            throw .invalidState(message)
+        }
         guard completion == nil else {
             let message = "completeTransition called a second time (the first said \(completion!))"
             problems.append(message)
