@@ -184,6 +184,27 @@ import TestSupport
         #expect(path.entries.map(\.origin) == [.commandLine, .commandLine, .environment, .environment, .executable, .user])
     }
 
+    /// ANIMATOR_PLUGIN_PATH's entries must be absolute: an empty one (a doubled or trailing
+    /// colon) or a relative one would load from the current folder. Each is one problem
+    /// line; the good folders still load.
+    @Test func emptyAndRelativeEnvironmentEntriesAreRefusedWithAReason() throws {
+        let folder = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.env\""], output: folder + "/env.so")
+        let path = PluginSearchPath.standard(commandLine: [],
+                                             environment: ["ANIMATOR_PLUGIN_PATH": "plugins::\(folder):"],
+                                             executableDirectory: nil)
+        let registry = PluginLoader().discover(path)
+        #expect(registry.animators.map(\.id) == ["org.fixture.env"])
+        #expect(registry.problems.map(\.description) == [
+            "ANIMATOR_PLUGIN_PATH: 'plugins' is relative and is ignored: it would depend on the current folder; give an absolute path",
+            "ANIMATOR_PLUGIN_PATH: an empty entry (a doubled or trailing ':') is ignored: it would mean the current folder",
+            "ANIMATOR_PLUGIN_PATH: an empty entry (a doubled or trailing ':') is ignored: it would mean the current folder",
+        ])
+        // Unset or empty: no entries, no problems.
+        #expect(PluginSearchPath.standard(commandLine: [], environment: ["ANIMATOR_PLUGIN_PATH": ""],
+                                          executableDirectory: nil).entries.isEmpty)
+    }
+
     @Test func theFirstFolderOnThePathWinsEvenWhenItsFileSortsLater() throws {
         let early = pluginFolder()
         let late = pluginFolder()

@@ -23,6 +23,14 @@ public struct PluginLoader {
         var registry = AnimatorRegistry(searchPath: searchPath)
         var visited: Set<String> = []
         for entry in searchPath.entries {
+            // ANIMATOR_PLUGIN_PATH names absolute folders: an empty or relative entry would
+            // load whatever the current folder holds, so it is refused.
+            if entry.origin == .environment && !entry.directory.hasPrefix("/") {
+                registry.report(LoadProblem(path: "ANIMATOR_PLUGIN_PATH", reason: entry.directory.isEmpty
+                    ? "an empty entry (a doubled or trailing ':') is ignored: it would mean the current folder"
+                    : "'\(entry.directory)' is relative and is ignored: it would depend on the current folder; give an absolute path"))
+                continue
+            }
             guard let directory = FileSystem.realPath(entry.directory) else {
                 if entry.origin.mustExist {
                     registry.report(LoadProblem(path: entry.directory, reason: "no such folder (from \(entry.origin.rawValue))"))

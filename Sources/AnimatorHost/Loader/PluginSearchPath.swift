@@ -46,8 +46,10 @@ public struct PluginSearchPath: Equatable, Sendable {
     public static func standard(commandLine: [String], environment: [String: String],
                                 executableDirectory: String?) -> PluginSearchPath {
         var entries = commandLine.map { Entry(directory: $0, origin: .commandLine) }
-        if let variable = environment["ANIMATOR_PLUGIN_PATH"] {
-            entries += variable.split(separator: ":").map { Entry(directory: String($0), origin: .environment) }
+        if let variable = environment["ANIMATOR_PLUGIN_PATH"], !variable.isEmpty {
+            // Empty and relative entries are kept, so that discovery reports them.
+            entries += variable.split(separator: ":", omittingEmptySubsequences: false)
+                .map { Entry(directory: String($0), origin: .environment) }
         }
         if let executableDirectory {
             entries.append(Entry(directory: executableDirectory, origin: .executable))
