@@ -90,6 +90,24 @@ struct CLI {
         #expect(inspected.standardOutput.contains("push 0.35 s, pop 0.35 s"))
     }
 
+    /// A plugin's strings and a file's name are untrusted: an escape sequence or a line
+    /// break in them is shown escaped, never sent to the terminal or used to forge a line.
+    @Test func controlCharactersFromPluginsAndFileNamesAreEscaped() throws {
+        let folder = TemporaryDirectory()
+        try compileFixture(defines: [#"FIXTURE_ID="org.fixture.evil""#, #"FIXTURE_NAME="evil\x1b[2J\nproblem: forged""#],
+                           output: folder.path + "/evil.so")
+        try "not a library".write(toFile: folder.path + "/bell\u{7}\u{1B}[31m.so", atomically: true, encoding: .utf8)
+        for result in [try cli.run("list", "--plugin-path", folder.path),
+                       try cli.run("inspect", "org.fixture.evil", "--plugin-path", folder.path)] {
+            let everything = result.standardOutput + result.standardError
+            #expect(!everything.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+            #expect(!everything.split(separator: "\n").contains { $0.hasPrefix("problem: forged") })
+        }
+        let listed = try cli.run("list", "--plugin-path", folder.path)
+        #expect(listed.standardError.contains("bell\\u{7}\\u{1b}[31m.so"))
+        #expect((listed.standardOutput + listed.standardError).contains("evil\\u{1b}[2J\\u{a}problem: forged"))
+    }
+
     @Test func brokenLibrariesAreReportedOneLineEachAndGoodOnesStayListed() throws {
         let folder = TemporaryDirectory()
         try "not a library".write(toFile: folder.path + "/a-garbage.so", atomically: true, encoding: .utf8)

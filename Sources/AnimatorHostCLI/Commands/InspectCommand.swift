@@ -70,7 +70,7 @@ enum InspectCommand: Command {
                 if number > 0 { console.out() }
                 describe(info, durations: durations, console: console)
             }
-            problems.forEach { console.error("problem: \($0)") }
+            problems.forEach { console.error("problem: \($0.description.oneLine)") }
         }
         return failed ? 1 : 0
     }
@@ -118,7 +118,7 @@ enum InspectCommand: Command {
         }
         let width = fields.map(\.0.count).max() ?? 0
         for (label, value) in fields {
-            console.out(label + String(repeating: " ", count: width - label.count + 2) + value)
+            console.out(label + String(repeating: " ", count: width - label.count + 2) + value.oneLine)
         }
         guard !info.parameters.isEmpty else {
             console.out("parameters" + String(repeating: " ", count: max(width - 8, 2)) + "none")

@@ -48,7 +48,7 @@ enum ListCommand: Command {
             table.lines.forEach { console.out($0) }
         }
         for problem in registry.problems {
-            console.error("problem: \(problem)")
+            console.error("problem: \(problem.description.oneLine)")
         }
     }
 }

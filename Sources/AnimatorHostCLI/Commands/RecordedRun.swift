@@ -95,7 +95,7 @@ struct RecordedRun {
     static func performReporting(_ arguments: ParsedArguments, command: String,
                                  console: Console) throws(UsageError) -> RecordedRun? {
         let registry = PluginEnvironment(arguments).discover()
-        registry.problems.forEach { console.error("problem: \($0)") }
+        registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
         do {
             return try perform(arguments, registry: registry)
         } catch let error as UsageError {

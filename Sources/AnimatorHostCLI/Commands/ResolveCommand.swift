@@ -71,10 +71,10 @@ enum ResolveCommand: Command {
             fields.append(("rule", (resolution.rule ?? "default") + " (\(routes.source))"))
             let width = fields.map(\.0.count).max() ?? 0
             for (label, value) in fields {
-                console.out(label + String(repeating: " ", count: width - label.count + 2) + value)
+                console.out(label + String(repeating: " ", count: width - label.count + 2) + value.oneLine)
             }
         }
-        registry.problems.forEach { console.error("problem: \($0)") }
+        registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
         return 0
     }
 

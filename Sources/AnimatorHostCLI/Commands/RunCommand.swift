@@ -81,8 +81,8 @@ enum RunCommand: Command {
     /// The numbered lines and the total.
     static func printSummary(_ lines: [RecordedRun.Line], console: Console) {
         for (number, line) in lines.enumerated() {
-            console.out("\(number + 1). \(line.text)")
-            line.outcome.problems.forEach { console.out("   warning: \($0)") }
+            console.out("\(number + 1). \(line.text.oneLine)")
+            line.outcome.problems.forEach { console.out("   warning: \($0.oneLine)") }
         }
         let completed = lines.filter(\.outcome.completed).count
         let seconds = lines.reduce(0) { $0 + $1.outcome.elapsed }

@@ -6,15 +6,16 @@ final class Console {
     private(set) var standardOutput = ""
     private(set) var standardError = ""
 
-    /// Appends a line to standard output.
+    /// Appends a line (or lines the tool wrote) to standard output; control characters
+    /// other than line breaks and tabs are escaped (`TerminalText`).
     func out(_ line: String = "", terminator: String = "\n") {
-        standardOutput += line
+        standardOutput += TerminalText.escaped(line, keepingLines: true)
         standardOutput += terminator
     }
 
-    /// Appends a line to standard error.
+    /// Appends a line to standard error, control characters escaped as in `out`.
     func error(_ line: String) {
-        standardError += line
+        standardError += TerminalText.escaped(line, keepingLines: true)
         standardError += "\n"
     }
 

@@ -9,6 +9,10 @@ struct TextTable {
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextTable.width(cell)) }
         }
+        let rows = self.rows.map { $0.map(\.oneLine) }
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextTable.width(cell)) }
+        }
         return ([header] + rows).map { row in
             var line = ""
             for (column, cell) in row.enumerated() {
