@@ -271,6 +271,55 @@ import TestSupport
         #expect(touched.animators == cold.animators)
     }
 
+    /// A library replaced by another of the same size with its modification time put back
+    /// (as `cp -p` or a build that restores times can do) is not served from the cache:
+    /// the inode or the status-change time tells them apart.
+    @Test func aReplacedLibraryWithTheSameSizeAndTimeIsScannedAgain() throws {
+        let folder = pluginFolder()
+        let scratch = TemporaryDirectory()
+        let library = folder + "/lib.so"
+        try compileFixture(defines: [#"FIXTURE_ID="org.fixture.first""#], output: library)
+        let cachePath = scratch.file("plugins.json")
+        _ = discover([folder], cache: MetadataCache(path: cachePath))
+        var before = stat()
+        stat(library, &before)
+        // Another library of the same length (the ids have the same number of letters),
+        // renamed over the first, its modification time set back to the first one's.
+        let other = folder + "/.lib.so.new"
+        try compileFixture(defines: [#"FIXTURE_ID="org.fixture.other""#], output: other)
+        var after = stat()
+        stat(other, &after)
+        try #require(after.st_size == before.st_size, "the two builds differ in size: the test needs equal ones")
+        #expect(rename(other, library) == 0)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, library, &times, 0) == 0)
+        let again = discover([folder], cache: MetadataCache(path: cachePath))
+        #expect(again.cacheHits == 0)
+    }
+
+    /// The cache is data, not authority: an entry whose animators name another file is
+    /// dropped and the library scanned again, never loaded from the file it names.
+    @Test func aCacheEntryNamingAnotherFileIsNotBelieved() throws {
+        let folder = pluginFolder()
+        let scratch = TemporaryDirectory()
+        try compileFixture(output: folder + "/good.so")
+        let cachePath = scratch.file("plugins.json")
+        _ = discover([folder], cache: MetadataCache(path: cachePath))
+        // Point the animator (not the entry) at a library elsewhere.
+        let data = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var libraries = try #require(document["libraries"] as? [[String: Any]])
+        var animators = try #require(libraries.first?["animators"] as? [[String: Any]])
+        #expect(animators.first?["path"] as? String == folder + "/good.so")
+        animators[0]["path"] = "/tmp/planted.so"
+        libraries[0]["animators"] = animators
+        document["libraries"] = libraries
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cachePath))
+        let registry = discover([folder], cache: MetadataCache(path: cachePath))
+        #expect(registry.cacheHits == 0)
+        #expect(registry.animators.map(\.path) == [folder + "/good.so"])
+    }
+
     @Test func aCorruptCacheIsIgnored() throws {
         let folder = pluginFolder()
         let scratch = TemporaryDirectory()

@@ -6,18 +6,34 @@ struct LibraryScan: Equatable {
     var problems: [String]
 }
 
-/// A cache of library scans keyed by path, size and modification time, as GStreamer's
-/// registry cache is. A file that changed in any of these is scanned again.
+/// A cache of library scans keyed by path, size, modification time, inode and
+/// status-change time (GStreamer's registry cache keys on the first three; a library
+/// replaced by another of the same size and modification time still has another inode or
+/// change time). A file that changed in any of these is scanned again. The cache is data,
+/// never authority: an entry whose animators name another file is dropped.
 ///
 /// The cache is one JSON file, rewritten atomically when it changed. A cache written by
 /// another host version or ABI is ignored, as is an unreadable or malformed one.
 public final class MetadataCache {
     /// The cache file.
     public let path: String
-    private var entries: [String: (size: Int64, modified: Int64, scan: LibraryScan)] = [:]
+    private struct Key: Equatable {
+        var size: Int64, modified: Int64, inode: UInt64, changed: Int64
+
+        init(_ status: FileStatus) {
+            (size, modified, inode, changed) = (status.size, status.modificationTime, status.inode, status.changeTime)
+        }
+
+        init(size: Int64, modified: Int64, inode: UInt64, changed: Int64) {
+            (self.size, self.modified, self.inode, self.changed) = (size, modified, inode, changed)
+        }
+    }
+
+    private var entries: [String: (key: Key, scan: LibraryScan)] = [:]
     private var isDirty = false
     /// 2: color defaults also as exact components (1 rounded them to 8 bits).
-    private static let format = 2
+    /// 3: keyed by inode and change time too.
+    private static let format = 3
 
     /// Opens the cache at `path`, reading what it holds (nothing, if it is missing or
     /// unreadable).
@@ -40,15 +56,13 @@ public final class MetadataCache {
 
     /// The scan recorded for this exact file version, if any.
     func lookup(path: String, status: FileStatus) -> LibraryScan? {
-        guard let entry = entries[path], entry.size == status.size, entry.modified == status.modificationTime else {
-            return nil
-        }
+        guard let entry = entries[path], entry.key == Key(status) else { return nil }
         return entry.scan
     }
 
     /// Records a fresh scan.
     func record(path: String, status: FileStatus, scan: LibraryScan) {
-        entries[path] = (status.size, status.modificationTime, scan)
+        entries[path] = (Key(status), scan)
         isDirty = true
     }
 
@@ -63,8 +77,10 @@ public final class MetadataCache {
                 let entry = entries[key]!
                 return .object([
                     ("path", .string(key)),
-                    ("size", .number(Double(entry.size))),
-                    ("mtime_ns", .string(String(entry.modified))),
+                    ("size", .string(String(entry.key.size))),
+                    ("mtime_ns", .string(String(entry.key.modified))),
+                    ("inode", .string(String(entry.key.inode))),
+                    ("ctime_ns", .string(String(entry.key.changed))),
                     ("animators", .array(entry.scan.animators.map(\.json))),
                     ("problems", .array(entry.scan.problems.map(JSONValue.string))),
                 ])
@@ -87,13 +103,22 @@ public final class MetadataCache {
               document["abi"]?.stringValue == ABIVersion.host.description,
               let libraries = document["libraries"]?.arrayValue else { return }
         for library in libraries {
-            guard let path = library["path"]?.stringValue, let size = library["size"]?.numberValue,
+            // Numbers are kept as decimal strings: read back exactly, never converted from a
+            // floating-point number that might not fit.
+            guard let path = library["path"]?.stringValue,
+                  let size = library["size"]?.stringValue.flatMap({ Int64($0) }),
                   let modified = library["mtime_ns"]?.stringValue.flatMap({ Int64($0) }),
+                  let inode = library["inode"]?.stringValue.flatMap({ UInt64($0) }),
+                  let changed = library["ctime_ns"]?.stringValue.flatMap({ Int64($0) }),
                   let animatorsJSON = library["animators"]?.arrayValue,
                   let problemsJSON = library["problems"]?.arrayValue else { continue }
             let animators = animatorsJSON.compactMap(AnimatorInfo.init(json:))
-            guard animators.count == animatorsJSON.count else { continue }
-            entries[path] = (Int64(size), modified,
+            // Every animator must come from the entry's own file, each index once, in order:
+            // an entry that points elsewhere is never believed.
+            let indices = animators.map(\.index)
+            guard animators.count == animatorsJSON.count, animators.allSatisfy({ $0.path == path }),
+                  zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 }) else { continue }
+            entries[path] = (Key(size: size, modified: modified, inode: inode, changed: changed),
                              LibraryScan(animators: animators, problems: problemsJSON.compactMap(\.stringValue)))
         }
     }

@@ -6,6 +6,10 @@ struct FileStatus: Equatable {
     /// Modification time in nanoseconds since the epoch.
     var modificationTime: Int64
     var mode: mode_t
+    /// The inode and the status-change time (ns): a file replaced by another of the same
+    /// size and modification time still differs in these.
+    var inode: UInt64 = 0
+    var changeTime: Int64 = 0
 
     var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
     var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
@@ -36,7 +40,9 @@ enum FileSystem {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SystemError(operation: "stat", path: path, code: errno) }
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode,
+                          inode: UInt64(info.st_ino), changeTime: changed)
     }
 
     /// The names in a directory, sorted (by code point, which for the ASCII names of
