@@ -4,6 +4,11 @@ extension AnimationEngine {
         guard child != parent, !isAncestor(child, of: parent) else {
             throw EngineError("cannot add \(child) inside itself")
         }
+        let depth = self.depth(of: parent.rawValue) + 1 + height(of: child.rawValue)
+        guard depth <= Self.maximumTreeDepth else {
+            throw EngineError("the layer tree would be \(depth) levels deep; the host keeps trees to "
+                              + "\(Self.maximumTreeDepth) levels (walks and drawing recurse through them)")
+        }
         detach(child)
         let children = records[parent.rawValue].children
         let position = min(max(index ?? children.count, 0), children.count)
@@ -44,6 +49,28 @@ extension AnimationEngine {
         } else {
             records[parent].children.insert(child.rawValue, at: 0)
         }
+    }
+
+    /// How many superlayers a layer has.
+    func depth(of index: Int) -> Int {
+        var depth = 0, cursor = records[index].parent
+        while let current = cursor {
+            depth += 1
+            cursor = records[current].parent
+        }
+        return depth
+    }
+
+    /// How many levels a layer's tree has (1 for a layer without sublayers), counted
+    /// without recursion.
+    func height(of index: Int) -> Int {
+        var deepest = 0
+        var stack = [(index, 1)]
+        while let (layer, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            for child in records[layer].children { stack.append((child, level + 1)) }
+        }
+        return deepest
     }
 
     func isAncestor(_ candidate: LayerID, of layer: LayerID) -> Bool {

@@ -30,6 +30,14 @@ public final class AnimationEngine {
     /// layers instead, so a plugin snapshotting in a loop cannot exhaust memory.
     var snapshotPixels = 0
     static let snapshotPixelBudget = 64 << 20
+    /// The deepest layer tree the engine builds: walks, copies and drawing recurse through
+    /// trees, so a deeper one is refused when it would be made. Apps stay far below (a few
+    /// dozen levels); 256 leaves a wide margin under the stacks of the threads that draw.
+    public static let maximumTreeDepth = 256
+    /// How many rounds of callbacks one host step runs at most: completions that keep
+    /// scheduling completions (say, empty animations started from their own completion)
+    /// stop there with an error instead of spinning forever.
+    static let maximumCallbackRounds = 100_000
 
     /// Creates an engine whose clock starts at `startTime`.
     public init(startTime: Double = 0) {
@@ -101,15 +109,15 @@ public final class AnimationEngine {
         guard time >= currentTime, time.isFinite else {
             throw EngineError("cannot advance the clock from \(currentTime) to \(time): time only moves forward")
         }
-        finishStep()
+        try finishStep()
         while let next = nextEventTime(), next <= time + Self.timeTolerance {
             currentTime = max(currentTime, min(next, time))
             processEvents()
-            finishStep()
+            try finishStep()
         }
         currentTime = time
         processEvents()
-        finishStep()
+        try finishStep()
     }
 
     /// Moves the clock forward by `seconds` (≥ 0).
@@ -119,8 +127,17 @@ public final class AnimationEngine {
 
     /// Ends the current host step: commits the implicit transaction, takes pending
     /// snapshots, and runs callbacks that are due.
-    func finishStep() {
+    func finishStep() throws(EngineError) {
+        var rounds = 0
         repeat {
+            rounds += 1
+            guard rounds <= Self.maximumCallbackRounds else {
+                dueCallbacks.removeAll()
+                commitImplicitTransaction()
+                commitCount += 1
+                throw EngineError("callbacks kept scheduling callbacks at \(currentTime) s (completions starting "
+                                  + "animations that end at once?): stopped after \(Self.maximumCallbackRounds) rounds")
+            }
             commitImplicitTransaction()
             resolvePendingSnapshots()
             let callbacks = dueCallbacks
