@@ -360,6 +360,48 @@ import TestSupport
         #expect(notPNG.standardError.hasSuffix("animator-host run: \(flow): not a PNG file (no PNG signature)\n"))
     }
 
+    /// Output files as a user expects: an existing file keeps its permissions, a link stays
+    /// a link, /dev/null takes the bytes, a folder is refused, and a run with problems
+    /// does not replace what the user already has.
+    @Test func outputFilesKeepTheirModeTheirLinksAndTheirContentAfterAFailedRun() throws {
+        let home = cli.home.path
+        // An existing file with mode 0600 is replaced by the render, still 0600.
+        let mine = home + "/mine.png"
+        try "old".write(toFile: mine, atomically: true, encoding: .utf8)
+        chmod(mine, 0o600)
+        #expect(try cli.run("run", "zoom", "--operation", "push", "--out", mine).status == 0)
+        var info = stat()
+        stat(mine, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: mine)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        // Through a symbolic link: the target is replaced, the link stays a link.
+        let target = home + "/target.gif", link = home + "/link.gif"
+        try "old".write(toFile: target, atomically: true, encoding: .utf8)
+        #expect(symlink(target, link) == 0)
+        #expect(try cli.run("run", "zoom", "--operation", "push", "--out", link).status == 0)
+        lstat(link, &info)
+        #expect(info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).prefix(3) == Data("GIF".utf8))
+        // A device is written through; a folder is refused with one line.
+        let devnull = try cli.run("run", "zoom", "--operation", "push", "--timeline", "/dev/null")
+        #expect(devnull.status == 0, "\(devnull.standardError)")
+        try FileManager.default.createDirectory(atPath: home + "/folder.png", withIntermediateDirectories: true)
+        let folder = try cli.run("run", "zoom", "--operation", "push", "--out", home + "/folder.png")
+        #expect(folder.status == 1)
+        #expect(folder.standardError.contains("\(home)/folder.png: is a folder; name a file inside it"))
+        // A run whose transition has a problem (completeTransition twice) keeps the file.
+        let plugins = cli.home.file("plugins/twice.so")
+        try compileFixture(defines: [#"FIXTURE_ID="org.fixture.twice""#, #"FIXTURE_NAME="twice""#, "FIXTURE_COMPLETE_TWICE"],
+                           output: plugins)
+        let kept = home + "/kept.png"
+        try "precious".write(toFile: kept, atomically: true, encoding: .utf8)
+        let failed = try cli.run("run", "twice", "--operation", "present", "--out", kept,
+                                 "--plugin-path", (plugins as NSString).deletingLastPathComponent)
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("kept \(kept) as it was: the run had problems"))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "precious")
+    }
+
     /// What `play` did in a pseudo-terminal (Tests/Terminal/play_in_pty.py).
     struct TerminalRun: Decodable {
         var status: Int

@@ -98,7 +98,8 @@ enum FileSystem {
 
     /// Writes a file so that readers see the old content or the new, never a mix: the
     /// bytes go to a temporary file beside `path`, which is then renamed over it.
-    static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>) throws(SystemError) {
+    static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>,
+                                mode: mode_t = 0o644) throws(SystemError) {
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
@@ -116,7 +117,7 @@ enum FileSystem {
             }
             written += count
         }
-        fchmod(descriptor, 0o644)
+        fchmod(descriptor, mode)
         close(descriptor)
         guard rename(temporary, path) == 0 else {
             let failure = SystemError(operation: "rename", path: path, code: errno)
@@ -205,13 +206,58 @@ public enum OutputFile {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so
-    /// readers see the old file or the new one, and a failure leaves the old one whole.
+    /// Writes `bytes` to `path` as the user would expect of each kind of path:
+    ///
+    /// - a new or regular file: to a temporary file beside it, renamed over it, so readers
+    ///   see the old file or the new one and a failure leaves the old one whole; an
+    ///   existing file keeps its permissions;
+    /// - a symbolic link: the file it points to is replaced that way, the link stays;
+    /// - a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`): written
+    ///   through, the node left in place;
+    /// - a folder, a socket, a block device, a dangling link: refused.
     public static func write(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        do {
-            try FileSystem.writeAtomically(path, bytes)
-        } catch {
-            throw Failure(path: path, reason: error.reason)
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = FileSystem.realPath(path) else {
+                throw Failure(path: path, reason: "a symbolic link to nothing; refused")
+            }
+            target = resolved
+        }
+        guard stat(target, &info) == 0 else {
+            // A new file.
+            do { try FileSystem.writeAtomically(target, bytes) } catch { throw Failure(path: path, reason: error.reason) }
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            do {
+                try FileSystem.writeAtomically(target, bytes, mode: info.st_mode & 0o7777)
+            } catch {
+                throw Failure(path: path, reason: error.reason)
+            }
+        case S_IFIFO, S_IFCHR:
+            try writeThrough(target, bytes, shownAs: path)
+        case S_IFDIR:
+            throw Failure(path: path, reason: "is a folder; name a file inside it")
+        default:
+            throw Failure(path: path, reason: "is not a file, a FIFO or a character device; refused")
+        }
+    }
+
+    /// Writes into an existing FIFO or device, leaving the node in place.
+    private static func writeThrough(_ path: String, _ bytes: [UInt8], shownAs name: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path: name, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: name, reason: String(cString: strerror(errno)))
+            }
+            written += count
         }
     }
 }

@@ -1,4 +1,5 @@
 import AnimatorHost
+import Glibc
 
 /// `animator-host run`: runs the demo app, an app flow, or one animator's transition,
 /// headless; says what happened and writes timelines, GIFs, PNGs and pages.
@@ -27,8 +28,11 @@ enum RunCommand: Command {
         (a detail page); --interactive drives it as UIPercentDrivenInteractiveTransition
         would, from a pan or pinch trace or a script such as
         'update 0.3 @0.2; update 0.6 @0.4; cancel @0.5' (docs/interaction.md).
-        Files are written to a temporary file and renamed, so a failed run leaves an existing
-        file as it was. The timeline's schema is in docs/rendering.md.
+        Files are written to a temporary file and renamed over the old one (which keeps its
+        permissions; through a symbolic link, the file it points to), so a failed write
+        leaves an existing file as it was; a run whose transitions had problems does not
+        replace an existing file at all. A FIFO or a device (/dev/null) is written through;
+        a folder is refused. The timeline's schema is in docs/rendering.md.
         Exit status 1 when a transition had a problem (the watchdog fired, completeTransition
         was called twice, a duration was invalid), something could not be loaded, or a file
         could not be written; 2 for a mistake in the command line.
@@ -43,7 +47,13 @@ enum RunCommand: Command {
         }
         guard let result = try RecordedRun.performReporting(arguments, command: name, console: console) else { return 1 }
         var failed = result.lines.contains { !$0.outcome.problems.isEmpty }
-        if let timelinePath {
+        // A run with problems does not replace files the user already has.
+        func keeps(_ path: String) -> Bool {
+            guard failed, access(path, F_OK) == 0 else { return false }
+            console.error("animator-host run: kept \(path) as it was: the run had problems (write to a new file to see it)")
+            return true
+        }
+        if let timelinePath, timelinePath == "-" || !keeps(timelinePath) {
             let text = Timeline.json(result.recording).serialized(pretty: false) + "\n"
             if timelinePath == "-" {
                 console.out(text, terminator: "")
@@ -56,7 +66,7 @@ enum RunCommand: Command {
                 }
             }
         }
-        if let (kind, path, options) = output {
+        if let (kind, path, options) = output, !keeps(path) {
             let progress = ProgressBar(label: "rendering \(path)")
             do {
                 let what = try kind.write(result.recording, to: path, options: options, progress: progress.update)

@@ -99,7 +99,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             summary = "page with \(pngs.count) frames"
         }
         do {
-            try FileSystem.writeAtomically(path, bytes)
+            try OutputFile.write(path, bytes)
         } catch {
             throw Failure(path: path, reason: error.reason)
         }
