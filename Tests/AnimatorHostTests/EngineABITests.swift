@@ -89,6 +89,40 @@ import TestSupport
         #expect(table.pointee.animator_set_fraction(table, animator, 0.25) == ah_status(AH_OK))
     }
 
+    /// `log` may be called from any thread; every other function refuses a thread that is
+    /// not the host's with AH_ERR_INVALID_STATE and touches nothing (last_error stays the
+    /// host thread's; from the other thread it reads "").
+    @Test func callsFromAnotherThreadAreRefusedButLogIsTaken() throws {
+        final class Results: @unchecked Sendable {
+            var table: UnsafePointer<ah_host>?
+            var create: ah_status = 0
+            var time: ah_status = 0
+            var lastError = "unset"
+        }
+        let results = Results()
+        let table = UnsafePointer(session.table)
+        results.table = table
+        let thread = Thread {
+            let table = results.table!
+            var layer: ah_layer = 0
+            results.create = table.pointee.layer_create(table, &layer)
+            var now = 0.0
+            results.time = table.pointee.current_time(table, &now)
+            results.lastError = table.pointee.last_error(table).map { String(cString: $0) } ?? "NULL"
+            table.pointee.log(table, ah_log_level(AH_LOG_INFO), "hello from another thread")
+        }
+        thread.start()
+        while !thread.isFinished { usleep(1000) }
+        #expect(results.create == ah_status(AH_ERR_INVALID_STATE))
+        #expect(results.time == ah_status(AH_ERR_INVALID_STATE))
+        #expect(results.lastError == "")
+        #expect(session.log.contains { $0.message == "hello from another thread" })
+        #expect(session.log.contains { $0.message.contains("called from a thread that is not the host's") })
+        // The host's own thread is unaffected.
+        var layer: ah_layer = 0
+        #expect(table.pointee.layer_create(table, &layer) == ah_status(AH_OK))
+    }
+
     @Test func keyframesFromC() throws {
         var handle: ah_layer = 0
         #expect(function("probe_keyframes", as: LayerProbe.self)(session.table, &handle) == ah_status(AH_OK))

@@ -27,6 +27,13 @@ extension HostSession {
     /// its status and records its message for last_error.
     static func call(_ host: UnsafePointer<ah_host>?, _ body: (HostSession) throws(HostCallError) -> Void) -> ah_status {
         guard let session = from(host) else { return ah_status(AH_ERR_INVALID_ARGUMENT) }
+        // [host-thread]: from any other thread a call is refused, touching nothing (not
+        // even last_error, which belongs to the host thread); the log says why.
+        guard session.isOnHostThread else {
+            session.append(UInt32(AH_LOG_ERROR), "a host function other than log was called from a thread that is not "
+                           + "the host's; refused with AH_ERR_INVALID_STATE")
+            return ah_status(AH_ERR_INVALID_STATE)
+        }
         do {
             try body(session)
             return statusOK

@@ -192,7 +192,7 @@ extension HostSession {
 
     private static func installScene(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.last_error = { host in
-            guard let session = HostSession.from(host) else { return nil }
+            guard let session = HostSession.from(host), session.isOnHostThread else { return HostSession.emptyError }
             return session.lastError.withUnsafeBufferPointer { $0.baseAddress }
         }
         table.pointee.current_time = { host, out in

@@ -1,5 +1,6 @@
 import AnimatorABI
 import Glibc
+import Synchronization
 
 /// One message a plugin wrote through the host table's `log`.
 public struct PluginLogEntry: Equatable, Sendable {
@@ -53,8 +54,11 @@ public final class HostSession {
     var lastError: [CChar] = [0]
     /// A string handed out by a call (an animation key), kept until the next call.
     var returnedString: [CChar] = [0]
-    /// What plugins logged, in order.
-    public private(set) var log: [PluginLogEntry] = []
+    /// What plugins logged, in order (`log` is [any thread]: appends are locked).
+    public var log: [PluginLogEntry] { logEntries.withLock { $0 } }
+    private let logEntries = Mutex<[PluginLogEntry]>([])
+    /// The thread the session was made on: every call but `log` must come from it.
+    let hostThread = pthread_self()
     /// Screen names handed out as C strings (context_view_controller_name), freed with
     /// the session.
     var screenNames: [String: UnsafePointer<CChar>] = [:]
@@ -111,8 +115,15 @@ public final class HostSession {
     }
 
     func append(_ level: UInt32, _ message: String) {
-        log.append(PluginLogEntry(level: PluginLogEntry.Level(rawValue: level) ?? .error, message: message))
+        let entry = PluginLogEntry(level: PluginLogEntry.Level(rawValue: level) ?? .error, message: message)
+        logEntries.withLock { $0.append(entry) }
     }
+
+    /// "", for last_error asked from a thread that is not the host's.
+    nonisolated(unsafe) static let emptyError = UnsafePointer(strdup("")!)
+
+    /// Whether the caller is on the session's thread.
+    var isOnHostThread: Bool { pthread_equal(pthread_self(), hostThread) != 0 }
 }
 
 /// The strings of `ah_host.name` and `.version`: static for the life of the process.
@@ -127,6 +138,7 @@ extension HostSession {
                                           _ out: UnsafeMutablePointer<Value>?,
                                           _ read: (ContextState) -> Value) -> ah_status {
         guard let session = from(host) else { return HostError.invalidArgument.status }
+        guard session.isOnHostThread else { return ah_status(AH_ERR_INVALID_STATE) }
         guard let out else { return HostError.invalidArgument.status }
         switch session.contexts.lookup(handle) {
         case .success(let state):

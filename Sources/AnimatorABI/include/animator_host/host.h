@@ -12,7 +12,8 @@
  *
  * Unless said otherwise a function:
  *   - may be called only from within a call the host made into the plugin, on that
- *     thread ([host-thread]);
+ *     thread ([host-thread]); from another thread it returns AH_ERR_INVALID_STATE and
+ *     does nothing (the host's log says so), and last_error there reads "";
  *   - checks every handle and returns AH_ERR_INVALID_HANDLE or AH_ERR_STALE_HANDLE for
  *     a bad one, AH_ERR_INVALID_ARGUMENT for a NULL out-pointer, and leaves the
  *     out-values untouched on error;
