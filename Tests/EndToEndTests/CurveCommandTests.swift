@@ -48,6 +48,21 @@ import TestSupport
         #expect((bezier["samples"] as? [Any])?.count == 101)
     }
 
+    /// An undamped spring never settles: plotted over its first 10 seconds, said so, no trap.
+    /// Undamped from 0 to 1 with no initial velocity it swings between 0 and 2: x(t) =
+    /// 1 − cos(ω t) with ω = √(k / m) = 10, so at t = π / 10 it is at 2 (overshoot 100 %).
+    @Test func anUndampedSpringIsPlottedOverTenSeconds() throws {
+        let result = try cli.run("curve", "spring(mass=1,stiffness=100,damping=0,velocity=0)")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("never settles (undamped; the first 10 s are shown)"))
+        let at = try cli.run("curve", "spring(mass=1,stiffness=100,damping=0,velocity=0)", "--at", "\(Double.pi / 10)")
+        let value = try #require(Double(at.standardOutput.split(separator: " ")[1].trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(abs(value - 2) < 1e-6)
+        let json = try cli.runJSON("curve", "spring(dampingRatio=0,response=0.4)", "--json")
+        #expect(json["settlingDuration"] is NSNull)
+        #expect((json["samples"] as? [Any])?.count == 101)
+    }
+
     @Test func aBadSpecIsAFailureNamingThePlace() throws {
         let result = try cli.run("curve", "spring(stiffness=100,damping=)")
         #expect(result.status == 1)

@@ -157,8 +157,12 @@ public enum Timeline {
         for (prefix, object) in objects {
             let reader = MemberReader(value: object, path: String(prefix.dropLast()))
             let sides = try reader.numbers("size", count: 2)
+            guard sides.allSatisfy({ $0 >= 1 && $0 <= 16384 }) else {
+                throw FormatError(path: prefix + "size", reason: "expected [width, height] in points, each 1...16384")
+            }
             size = Size(width: sides[0], height: sides[1])
             fps = try reader.number("fps", default: 60)
+            guard fps >= 1, fps <= 1000 else { throw FormatError(path: prefix + "fps", reason: "expected 1...1000 frames per second") }
             let name = object["operation"]?.stringValue ?? ""
             guard let operation = TransitionOperation(rawValue: name) else {
                 throw FormatError(path: prefix + "operation", reason: "'\(name)' is not present, dismiss, push, pop or tab")
@@ -214,6 +218,9 @@ public enum Timeline {
         for (f, frame) in frames.enumerated() {
             let path = "frames[\(f)]"
             guard let t = frame["t"]?.numberValue else { throw FormatError(path: "\(path).t", reason: "missing (seconds)") }
+            guard t.isFinite, abs(t) <= 86_400 else {
+                throw FormatError(path: "\(path).t", reason: "expected seconds within a day (got \(JSONValue.format(t)))")
+            }
             guard let views = frame["views"]?.arrayValue else { throw FormatError(path: "\(path).views", reason: "missing (an array)") }
             var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
             var contents: [LayerContents?] = []

@@ -58,7 +58,8 @@ enum CurveCommand: Command {
                 ("samples", .array(samples.map { .object([("t", .number($0.0)), ("value", .number($0.1))]) })),
             ]
             if case .spring(let spring, _) = spec {
-                members.append(("settlingDuration", .number(spring.settlingDuration())))
+                let settling = spring.settlingDuration()
+                members.append(("settlingDuration", settling.isFinite ? .number(settling) : .null))
             }
             console.out(JSONValue.object(members).serialized(pretty: true))
             return 0
@@ -70,10 +71,16 @@ enum CurveCommand: Command {
     }
 
     /// What X runs over: [0, 1] for curves, until the spring has settled for springs.
+    /// The span plotted: the curve's unit, or a spring's settling duration; an undamped
+    /// spring (damping 0), which never settles, and one slower than a minute are shown
+    /// over their first 10 seconds.
     private static func extent(of spec: CurveSpec) -> Double {
         switch spec {
         case .bezier: return 1
-        case .spring(let spring, let duration): return max(spring.settlingDuration(), duration ?? 0)
+        case .spring(let spring, let duration):
+            let settling = spring.settlingDuration()
+            let span = max(settling.isFinite ? settling : 10, duration ?? 0)
+            return span.isFinite && span <= 60 ? span : 10
         }
     }
 
@@ -92,7 +99,8 @@ enum CurveCommand: Command {
                 "\(text): mass \(number(spring.mass)), stiffness \(number(spring.stiffness)), damping \(number(spring.damping)), "
                     + "initial velocity \(number(spring.initialVelocity))",
                 "damping ratio \(number(spring.dampingRatio)), natural frequency \(number(spring.naturalFrequency)) rad/s, "
-                    + "settling duration \(number(spring.settlingDuration())) s",
+                    + (spring.settlingDuration().isFinite ? "settling duration \(number(spring.settlingDuration())) s"
+                                                          : "never settles (undamped; the first 10 s are shown)"),
                 peak.1 > 1 ? "overshoot \(number((peak.1 - 1) * 100))% at \(number(peak.0)) s" : "no overshoot",
             ]
             if let duration { lines.append("UIKit duration \(number(duration)) s") }
@@ -113,7 +121,10 @@ struct CurvePlot {
         let top = max(1, values.max() ?? 1)
         let bottom = min(0, values.min() ?? 0)
         let span = top - bottom
-        func row(_ value: Double) -> Int { Int(((top - value) / span * Double(height - 1)).rounded()) }
+        func row(_ value: Double) -> Int {
+            let position = ((top - value) / span * Double(height - 1)).rounded()
+            return position.isFinite ? min(max(Int(position), 0), height - 1) : height - 1
+        }
         var grid = Array(repeating: Array(repeating: " ", count: width), count: height)
         for level in [0.0, 1.0] {
             let line = row(level)

@@ -47,6 +47,18 @@ import TestSupport
         #expect(throws: Timeline.FormatError(path: "frames[0].views[0].bounds", reason: "expected an array of 4 numbers")) {
             try Timeline.frames(from: orphan)
         }
+        // A screen no renderer can allocate, and times past any run: refused with the place.
+        for (json, place) in [(#"{"size":[1e300,1e300],"operation":"push","frames":[]}"#, "size"),
+                              (#"{"size":[390,844],"fps":0,"operation":"push","frames":[]}"#, "fps"),
+                              (#"{"size":[390,844],"operation":"push","frames":[{"t":1e300,"views":[]}]}"#, "frames[0].t")] {
+            let parsed = try JSONValue.parse(json)
+            do {
+                _ = try Timeline.recording(from: parsed)
+                Issue.record("\(json) was accepted")
+            } catch {
+                #expect(error.path == place)
+            }
+        }
         // Numbers no id can be: refused, never converted (1e300 would not fit an Int).
         for id in [1e300, -1, 0.5] {
             let bad = JSONValue.object([("frames", .array([.object([("t", .number(0)), ("views", .array([
