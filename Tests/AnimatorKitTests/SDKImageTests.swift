@@ -73,6 +73,29 @@ extension SDKPresentationTests {
         #expect(session.log.contains { $0.message.contains("before the transition began") })
     }
 
+    /// Answers a duration of a billion seconds, and never completes.
+    final class Endless: AnimatedTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.endless", name: "endless", version: "1", operations: [.present])
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 1e9 }
+        func animateTransition(using transitionContext: TransitionContext) {
+            transitionContext.containerView.addSubview(transitionContext.view(forKey: .to)!)
+        }
+    }
+
+    /// A duration over the host's limit is refused as a problem; the transition runs with
+    /// 0 s and the watchdog ends it a second later (not after a billion seconds of frames).
+    @Test func aDurationOverTheLimitIsRefused() throws {
+        var frames = 0
+        let outcome = try runtime.present(detail, from: list, animator: instance(Endless(parameters: ParameterValues([:])),
+                                                                                 id: "test.endless")) { _ in frames += 1 }
+        #expect(!outcome.completed)
+        #expect(outcome.duration == 0)
+        #expect(abs(outcome.elapsed - 1) < 1e-9)                 // 0 s + the watchdog's 1 s grace
+        #expect(frames <= 62)
+        #expect(outcome.problems.first == "test.endless: transitionDuration returned 1000000000 s, over the host's limit of 60 s")
+    }
+
     @Test func aPNGsSizeComesFromItsHeader() throws {
         let png = PNGEncoder.encode(Image(width: 40, height: 30, fill: 0xFF00_00FF))
         let image = try #require(UIImage(data: png, scale: 2))

@@ -93,6 +93,10 @@ public struct GestureTrace: Equatable, Sendable {
             guard let time = sample["t"]?.numberValue, time >= 0 else {
                 throw fail("\(path).t", "expected a time in seconds (0 or more)")
             }
+            guard time <= InteractionScript.maximumTime else {
+                throw fail("\(path).t", "\(JSONValue.format(time)) s is later than "
+                           + "\(JSONValue.format(InteractionScript.maximumTime)) s, the most an interaction may last")
+            }
             if let last = trace.samples.last, time < last.time {
                 throw fail("\(path).t", "\(JSONValue.format(time)) is before the previous sample's \(JSONValue.format(last.time))")
             }

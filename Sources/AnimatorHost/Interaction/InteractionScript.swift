@@ -25,6 +25,9 @@ public struct InteractionScript: Equatable, Sendable {
         }
     }
 
+    /// The latest time a script or a gesture trace may name, in seconds (ten minutes).
+    public static let maximumTime = 600.0
+
     /// The calls, in time order.
     public var events: [Event]
     /// completionSpeed (> 0): the completion takes (1 − percent) × duration / speed when
@@ -71,6 +74,9 @@ public struct InteractionScript: Equatable, Sendable {
             func time(_ word: String) throws(InteractionError) -> Double {
                 guard word.hasPrefix("@"), let value = Double(word.dropFirst()), value.isFinite, value >= 0 else {
                     throw fail("expected a time such as @0.25 (seconds from the start)")
+                }
+                guard value <= InteractionScript.maximumTime else {
+                    throw fail("\(word) is later than \(JSONValue.format(InteractionScript.maximumTime)) s, the most an interaction may last")
                 }
                 if let last = script.events.last, value < last.time {
                     throw fail("time \(word) is before the previous command's @\(JSONValue.format(last.time))")

@@ -245,6 +245,10 @@ extension AnimatorInstance: TransitionAnimator {
         guard seconds.isFinite, seconds >= 0 else {
             throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
         }
+        guard seconds <= TransitionRuntime.maximumDuration else {
+            throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(JSONValue.format(seconds)) s, over the host's "
+                                + "limit of \(JSONValue.format(TransitionRuntime.maximumDuration)) s")
+        }
         return seconds
     }
 

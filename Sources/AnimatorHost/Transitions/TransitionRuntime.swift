@@ -105,6 +105,10 @@ public final class TransitionRuntime {
     public var frameInterval = 1.0 / 60
     /// How long past its duration a transition may take to call completeTransition.
     public var watchdogGrace = 1.0
+    /// The longest duration an animator may answer (a minute: transitions last a second
+    /// or two). A longer one is a problem of the transition, which then runs with 0 s, so
+    /// a run never records frame after frame until memory runs out.
+    public static let maximumDuration = 60.0
     /// Called as each transition begins, after the will-appear callbacks and before
     /// animateTransition: where an app adds alongside animations to the coordinator.
     public var transitionWillBegin: ((TransitionCoordinator) -> Void)?

@@ -27,6 +27,8 @@ import Testing
             ("curve bouncy; finish @0.1", "script: command 1 'curve bouncy': the curve is one of easeInOut, easeIn, easeOut, linear"),
             ("update 0.5 @0.1", "script: the interaction never ends: the last command must be finish or cancel"),
             ("", "script: no commands: an interaction needs at least finish or cancel"),
+            ("update 0.5 @1e308; finish @1e308",
+             "script: command 1 'update 0.5 @1e308': @1e308 is later than 600 s, the most an interaction may last"),
         ]
         for (text, message) in cases {
             #expect(throws: InteractionError.self) { try InteractionScript.parse(text) }
@@ -85,6 +87,8 @@ import Testing
              "t.json: $.samples[1].t: 0.1 is before the previous sample's 0.2"),
             (#"{ "gesture": "pan", "samples": [ { "t": 0, "scale": 1 }, { "t": 0.1 } ] }"#,
              "t.json: $.samples[0].scale: unknown key (a pan sample has t, translation, velocity)"),
+            (#"{ "gesture": "pinch", "samples": [ { "t": 0, "scale": 1 }, { "t": 1e308, "scale": 0.5 } ] }"#,
+             "t.json: $.samples[1].t: 1e+308 s is later than 600 s, the most an interaction may last"),
         ]
         for (text, message) in cases {
             do {
