@@ -402,6 +402,33 @@ import TestSupport
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "precious")
     }
 
+    /// What an animator logs reaches the user under its transition: at warning and above by
+    /// default, from `--log-level` on, in `--json` always.
+    @Test func whatAnimatorsLogIsShownUnderTheirTransition() throws {
+        let library = cli.home.file("plugins/alongside.so")
+        try compileFixture(defines: [#"FIXTURE_ID="org.fixture.talker""#, #"FIXTURE_NAME="talker""#, "FIXTURE_ALONGSIDE"],
+                           output: library)
+        let folder = (library as NSString).deletingLastPathComponent
+        let quiet = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder)
+        #expect(quiet.status == 0, "\(quiet.standardError)")
+        // The fixture logs a refused call (a forged handle) as a warning, and its alongside
+        // completion as info: by default only the warning shows; at error, nothing.
+        #expect(quiet.standardOutput.contains("\n   log warning: 1515870810 is not a layer handle of this host\n"))
+        #expect(!quiet.standardOutput.contains("   log info:"))
+        let errorsOnly = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--log-level", "error")
+        #expect(!errorsOnly.standardOutput.contains("   log "))
+        let chatty = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--log-level", "info")
+        let lines = chatty.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("1. present from → to: talker (org.fixture.talker)") == true)
+        #expect(lines.contains("   log info: alongside: completed"))
+        let json = try cli.runJSON("run", "talker", "--operation", "present", "--plugin-path", folder, "--json")
+        let log = try #require((json["transitions"] as? [[String: Any]])?.first?["log"] as? [[String: String]])
+        #expect(log.contains { $0["level"] == "info" && $0["message"] == "alongside: completed" })
+        let typo = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--log-level", "loud")
+        #expect(typo.status == 2)
+        #expect(typo.standardError.hasPrefix("animator-host run: --log-level: 'loud' is not debug, info, warning, error or none\n"))
+    }
+
     /// What `play` did in a pseudo-terminal (Tests/Terminal/play_in_pty.py).
     struct TerminalRun: Decodable {
         var status: Int

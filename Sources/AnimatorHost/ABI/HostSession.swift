@@ -5,8 +5,20 @@ import Synchronization
 /// One message a plugin wrote through the host table's `log`.
 public struct PluginLogEntry: Equatable, Sendable {
     /// How severe it is.
-    public enum Level: UInt32, Sendable {
+    public enum Level: UInt32, Sendable, Comparable {
         case debug = 0, info, warning, error
+
+        /// The level's name: debug, info, warning, error.
+        public var name: String {
+            switch self {
+            case .debug: return "debug"
+            case .info: return "info"
+            case .warning: return "warning"
+            case .error: return "error"
+            }
+        }
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// Its severity.

@@ -63,6 +63,8 @@ public enum DemoApp {
         public var outcome: TransitionOutcome
         /// The clock time the step began at.
         public var start: Double
+        /// What the animators' libraries logged during the step (messages and host-call errors).
+        public var log: [PluginLogEntry] = []
     }
 
     /// Runs a scenario (default: the demo's script) with the given routes, animators from
@@ -118,6 +120,7 @@ public enum DemoApp {
         for step in scenario.steps {
             willStep?(step)
             let start = engine.currentTime
+            let logged = session.log.count
             let resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
             let animator: TransitionAnimator?
             switch resolution.target {
@@ -162,7 +165,8 @@ public enum DemoApp {
                                           onFrame: onFrame)
             }
             guard let outcome else { throw EngineError("demo step \(step.operation.rawValue) \(step.from) → \(step.to) did nothing") }
-            reports.append(Report(step: step, resolution: resolution, outcome: outcome, start: start))
+            reports.append(Report(step: step, resolution: resolution, outcome: outcome, start: start,
+                                  log: Array(session.log.dropFirst(logged))))
             onStep?(reports.last!)
         }
         return reports

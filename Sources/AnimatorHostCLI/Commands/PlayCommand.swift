@@ -6,7 +6,7 @@ enum PlayCommand: Command {
     static let name = "play"
     static let summary = "Play a transition or the demo app in the terminal, in color, at real speed."
     static let usage = "animator-host play [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
-        + "[--style STYLE] [--from-image PNG] [--to-image PNG]] "
+        + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--slow N] [--loop]"
     static let options: [OptionSpec] = RecordedRun.options + [
         .value("--slow", valueName: "N", help: "Play N times slower (default 1)."),
@@ -32,7 +32,7 @@ enum PlayCommand: Command {
             console.flush()
             play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"))
         }
-        RunCommand.printSummary(result.lines, console: console)
+        RunCommand.printSummary(result.lines, shownLevel: try RecordedRun.logLevel(arguments), console: console)
         // Ctrl-C ends the program as an interrupt does (128 + SIGINT), after tidying up.
         if TerminalSession.interrupted { return 130 }
         return result.lines.contains { !$0.outcome.problems.isEmpty } ? 1 : 0

@@ -18,6 +18,8 @@ struct RecordedRun {
         .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own)."),
         .value("--routes", valueName: "FILE", help: "Use these routes in the demo app instead of its own."),
         .value("--fps", valueName: "N", help: "Frames per second (default 60)."),
+        .value("--log-level", valueName: "LEVEL",
+               help: "Show what animators log at LEVEL and above: debug, info, warning (default), error, none."),
         .value("--size", valueName: "WxH", help: "The screen in points (default 390x844)."),
     ]
 
@@ -33,6 +35,8 @@ struct RecordedRun {
         var interactive = false
         /// Where a tap caused it (a dismissal by a presentation controller).
         var tap: Point?
+        /// What the animator's library logged meanwhile.
+        var log: [PluginLogEntry] = []
 
         var text: String {
             var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
@@ -51,6 +55,7 @@ struct RecordedRun {
                 ("duration", .number(outcome.duration)), ("elapsed", .number(outcome.elapsed)), ("frames", .number(Double(frames))),
                 ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)),
                 ("problems", .array(outcome.problems.map(JSONValue.string))),
+                ("log", .array(log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
             ])
         }
     }
@@ -76,6 +81,18 @@ struct RecordedRun {
         _ = try screenSize(arguments)
         _ = try fps(arguments)
         _ = try style(arguments)
+        _ = try logLevel(arguments)
+    }
+
+    /// `--log-level LEVEL`: the least severe plugin log entry shown (nil: none), default warning.
+    static func logLevel(_ arguments: ParsedArguments) throws(UsageError) -> PluginLogEntry.Level? {
+        guard let text = arguments.value("--log-level") else { return .warning }
+        if text.lowercased() == "none" { return nil }
+        let levels: [PluginLogEntry.Level] = [.debug, .info, .warning, .error]
+        guard let level = levels.first(where: { $0.name == text.lowercased() }) else {
+            throw UsageError("--log-level: '\(text)' is not debug, info, warning, error or none")
+        }
+        return level
     }
 
     /// `--style STYLE` (names matched without regard to case), default fullScreen.
@@ -142,7 +159,7 @@ struct RecordedRun {
                 lines.append(Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
                                   animator: animator, rule: report.resolution.rule ?? "default", outcome: report.outcome,
                                   frames: own.count, interactive: report.resolution.interaction != nil,
-                                  tap: report.step.tap))
+                                  tap: report.step.tap, log: report.log))
             }
         }
         return RecordedRun(recording: Recording(size: runtime.window.bounds.size, fps: rate, segments: segments),
@@ -172,7 +189,8 @@ struct RecordedRun {
         let interaction = try arguments.value("--interactive").map { argument throws(InteractionError) in
             try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
         }
-        let animator = try AnimatorInstance(info, parameters: parameters, session: HostSession(engine: runtime.engine))
+        let session = HostSession(engine: runtime.engine)
+        let animator = try AnimatorInstance(info, parameters: parameters, session: session)
         let stage = TransitionStage(runtime: runtime)
         let style = try style(arguments)
         if arguments.value("--style") != nil, ![.present, .dismiss].contains(operation) {
@@ -192,7 +210,7 @@ struct RecordedRun {
         return (Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
                                   outcome: outcome, frames: frames),
                 Line(operation: operation, from: stage.from.name, to: stage.to.name, animator: name, rule: nil,
-                     outcome: outcome, frames: frames.count, interactive: interaction != nil))
+                     outcome: outcome, frames: frames.count, interactive: interaction != nil, log: session.log))
     }
 
     /// `--size WxH`, default 390x844.

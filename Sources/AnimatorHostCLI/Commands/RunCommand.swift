@@ -7,7 +7,7 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the demo app, an app flow or one animator's transition; write timelines and renders."
     static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
-        + "[--style STYLE] [--from-image PNG] [--to-image PNG]] "
+        + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
         + "[--out FILE.gif|.png|.html [--at S | --sheet N]] [--json]"
     static let options: [OptionSpec] = RecordedRun.options + [
@@ -82,17 +82,25 @@ enum RunCommand: Command {
             if arguments.flag("--json") {
                 console.out(JSONValue.object([("transitions", .array(result.lines.map(\.json)))]).serialized(pretty: true))
             } else {
-                printSummary(result.lines, console: console)
+                printSummary(result.lines, shownLevel: try RecordedRun.logLevel(arguments), console: console)
             }
         }
         return failed ? 1 : 0
     }
 
     /// The numbered lines and the total.
-    static func printSummary(_ lines: [RecordedRun.Line], console: Console) {
+    /// One line per transition, its warnings, and what its animator logged at
+    /// `shownLevel` and above (nil: nothing).
+    static func printSummary(_ lines: [RecordedRun.Line], shownLevel: PluginLogEntry.Level? = .warning,
+                             console: Console) {
         for (number, line) in lines.enumerated() {
             console.out("\(number + 1). \(line.text.oneLine)")
             line.outcome.problems.forEach { console.out("   warning: \($0.oneLine)") }
+            if let least = shownLevel {
+                for entry in line.log where entry.level >= least {
+                    console.out("   log \(entry.level.name): \(entry.message.oneLine)")
+                }
+            }
         }
         let completed = lines.filter(\.outcome.completed).count
         let seconds = lines.reduce(0) { $0 + $1.outcome.elapsed }
