@@ -355,7 +355,7 @@ private struct PresentationWalk {
         // A CATransition's old look: below the new one (fade, push, moveIn) or, for
         // reveal, above it (after the layer's subtree).
         var revealing = false
-        if !record.pointee.animations.isEmpty {
+        if record.pointee.showsOutgoingLook {
             for animation in record.pointee.animations {
                 guard let copy = animation.outgoing, case .transition(let type, _) = animation.body else { continue }
                 if type == .reveal { revealing = true } else { visitOutgoing(copy, of: animation, parent: parent, map, localMap) }

@@ -88,8 +88,14 @@ struct LayerRecord {
     var parent: Int?
     var children: [Int] = []
     var animations: [ActiveAnimation] = [] {
-        didSet { animatesZPosition = animations.contains { $0.affects(.zPosition) } }
+        didSet {
+            animatesZPosition = animations.contains { $0.affects(.zPosition) }
+            showsOutgoingLook = animations.contains { $0.outgoing != nil }
+        }
     }
+    /// Whether an attached CATransition carries a copy of the old look to draw (kept with
+    /// `animations`, so the per-frame walk looks for one only where there is one).
+    private(set) var showsOutgoingLook = false
     /// Whether an attached animation writes zPosition (kept with `animations`, so drawing
     /// order needs no per-frame scan).
     private(set) var animatesZPosition = false
