@@ -62,35 +62,48 @@ public struct Recording: Sendable {
 }
 
 /// Captures a scene frame of a view tree each time it is called: pass `capture` as a
-/// transition's `onFrame`.
+/// transition's `onFrame`. A recorder that does not keep frames only counts them (a run
+/// whose frames nobody draws need not hold them: a thousand transitions would take GBs).
 public final class FrameRecorder {
     private let engine: AnimationEngine
     private let root: LayerID
-    /// The frames captured so far.
+    /// Whether frames are kept (false: only counted).
+    public let keepsFrames: Bool
+    /// The frames captured so far (none when frames are not kept).
     public private(set) var frames: [SceneFrame] = []
+    /// The frames captured since the last `take`, kept or not.
+    public private(set) var count = 0
+    private var lastTime: Double?
 
     /// Creates a recorder of `root`'s tree (usually the window).
-    public init(engine: AnimationEngine, root: LayerID) {
+    public init(engine: AnimationEngine, root: LayerID, keepsFrames: Bool = true) {
         self.engine = engine
         self.root = root
+        self.keepsFrames = keepsFrames
     }
 
     /// Captures the tree at `time`.
     public func capture(_ time: Double) {
-        frames.append(SceneFrame(engine: engine, root: root, at: time))
+        count += 1
+        lastTime = time
+        if keepsFrames { frames.append(SceneFrame(engine: engine, root: root, at: time)) }
     }
 
     /// Captures the tree now unless the last frame already shows this moment: after a
     /// transition ends between frames (an interaction's completion, a watchdog), its
     /// final picture.
     public func captureFinal() {
-        if frames.last.map({ abs($0.time - engine.currentTime) > 1e-9 }) ?? false { capture(engine.currentTime) }
+        if lastTime.map({ abs($0 - engine.currentTime) > 1e-9 }) ?? false { capture(engine.currentTime) }
     }
 
-    /// The frames captured since the last call, removing them.
-    public func take() -> [SceneFrame] {
-        defer { frames.removeAll() }
-        return frames
+    /// The frames captured since the last call, and how many there were, removing them.
+    public func take() -> (frames: [SceneFrame], count: Int) {
+        defer {
+            frames.removeAll()
+            count = 0
+            lastTime = nil
+        }
+        return (frames, count)
     }
 }
 

@@ -38,7 +38,7 @@ public struct ScenarioEndStateCheck {
         let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
                                       onFrame: recorder.capture, onStep: { _ in
             recorder.captureFinal()
-            lastFrames.append(recorder.take().last ?? SceneFrame(engine: runtime.engine, root: runtime.window.layer.id))
+            lastFrames.append(recorder.take().frames.last ?? SceneFrame(engine: runtime.engine, root: runtime.window.layer.id))
         })
         // Unanimated: the app before and after each step.
         let reference = makeRuntime()

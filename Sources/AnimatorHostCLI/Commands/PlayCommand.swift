@@ -27,7 +27,9 @@ enum PlayCommand: Command {
         guard let slow = Double(slowText), slow >= 1, slow <= 100 else {
             throw UsageError("--slow: '\(slowText)' is not a factor from 1 to 100")
         }
-        guard let result = try RecordedRun.performReporting(arguments, command: name, console: console) else { return 1 }
+        let onTerminal = isatty(STDOUT_FILENO) == 1
+        guard let result = try RecordedRun.performReporting(arguments, command: name, keepingFrames: onTerminal,
+                                                            console: console) else { return 1 }
         if isatty(STDOUT_FILENO) == 1, let size = TerminalSession.size() {
             console.flush()
             play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"))

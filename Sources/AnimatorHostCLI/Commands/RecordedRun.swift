@@ -109,12 +109,12 @@ struct RecordedRun {
     ///
     /// - Returns: the run, or nil after reporting why it could not be made.
     /// - Throws: `UsageError` for a mistake in the command line.
-    static func performReporting(_ arguments: ParsedArguments, command: String,
+    static func performReporting(_ arguments: ParsedArguments, command: String, keepingFrames: Bool,
                                  console: Console) throws(UsageError) -> RecordedRun? {
         let registry = PluginEnvironment(arguments).discover()
         registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
         do {
-            return try perform(arguments, registry: registry)
+            return try perform(arguments, registry: registry, keepingFrames: keepingFrames)
         } catch let error as UsageError {
             throw error
         } catch {
@@ -124,12 +124,16 @@ struct RecordedRun {
     }
 
     /// Runs what the arguments ask for, recording every frame.
-    static func perform(_ arguments: ParsedArguments, registry: AnimatorRegistry) throws -> RecordedRun {
+    ///
+    /// - Parameter keepingFrames: false when nothing will draw the frames (no timeline, no
+    ///   render, no terminal to play in): they are counted, not kept.
+    static func perform(_ arguments: ParsedArguments, registry: AnimatorRegistry,
+                        keepingFrames: Bool = true) throws -> RecordedRun {
         try checkUsage(arguments)
         let runtime = TransitionRuntime(size: try screenSize(arguments))
         let rate = try fps(arguments)
         runtime.frameInterval = 1 / rate
-        let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
+        let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id, keepsFrames: keepingFrames)
         var segments: [Recording.Segment] = []
         var lines: [Line] = []
         if let query = arguments.positionals.first {
@@ -142,7 +146,7 @@ struct RecordedRun {
             let scenario = try arguments.value("--scenario").map { path throws(Scenario.FormatError) in
                 try Scenario.load(path: path)
             } ?? .demo
-            var framesByStep: [[SceneFrame]] = []
+            var framesByStep: [(frames: [SceneFrame], count: Int)] = []
             var images: [String: Image] = [:]
             for (screen, path) in scenario.screenImages { images[screen] = try PNGDecoder.decode(path: path) }
             let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
@@ -155,7 +159,7 @@ struct RecordedRun {
                 let animator = ResolveCommand.describe(report.resolution.target)
                 segments.append(Recording.Segment(operation: report.step.operation, animator: animator,
                                                   from: report.step.from, to: report.step.to,
-                                                  outcome: report.outcome, frames: own))
+                                                  outcome: report.outcome, frames: own.frames))
                 lines.append(Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
                                   animator: animator, rule: report.resolution.rule ?? "default", outcome: report.outcome,
                                   frames: own.count, interactive: report.resolution.interaction != nil,
@@ -206,11 +210,11 @@ struct RecordedRun {
         let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
         let name = "\(info.name) (\(info.id))"
         recorder.captureFinal()
-        let frames = recorder.take()
+        let (frames, count) = recorder.take()
         return (Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
                                   outcome: outcome, frames: frames),
                 Line(operation: operation, from: stage.from.name, to: stage.to.name, animator: name, rule: nil,
-                     outcome: outcome, frames: frames.count, interactive: interaction != nil, log: session.log))
+                     outcome: outcome, frames: count, interactive: interaction != nil, log: session.log))
     }
 
     /// `--size WxH`, default 390x844.

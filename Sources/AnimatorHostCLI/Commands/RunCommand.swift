@@ -45,7 +45,10 @@ enum RunCommand: Command {
         if timelinePath == "-", arguments.flag("--json") {
             throw UsageError("--timeline - and --json both write to stdout; choose one")
         }
-        guard let result = try RecordedRun.performReporting(arguments, command: name, console: console) else { return 1 }
+        // Frames are kept only when something draws them.
+        let keepingFrames = timelinePath != nil || output != nil
+        guard let result = try RecordedRun.performReporting(arguments, command: name, keepingFrames: keepingFrames,
+                                                            console: console) else { return 1 }
         var failed = result.lines.contains { !$0.outcome.problems.isEmpty }
         // A run with problems does not replace files the user already has.
         func keeps(_ path: String) -> Bool {

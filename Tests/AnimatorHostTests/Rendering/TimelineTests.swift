@@ -13,7 +13,7 @@ import TestSupport
         let outcome = try stage.perform(.push, animator: SystemAnimator(.slide), onFrame: recorder.capture)
         return Recording(size: runtime.window.bounds.size, fps: 60, segments: [
             Recording.Segment(operation: .push, animator: "system.slide", from: "from", to: "to", outcome: outcome,
-                              frames: recorder.take()),
+                              frames: recorder.take().frames),
         ])
     }
 

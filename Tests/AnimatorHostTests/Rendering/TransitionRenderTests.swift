@@ -41,7 +41,7 @@ import TestSupport
     @Test func theBubblesEdgeIsWhereItsRadiusSaysAtHalfTime() throws {
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
         _ = try runtime.present(above, from: below, animator: bundled("bubble"), onFrame: recorder.capture)
-        let frames = recorder.take()
+        let frames = recorder.take().frames
         let half = try frame(frames, at: 0.25)
         // Seed 001: the bubble's radius is the distance from the start point (330, 754) to
         // the farthest corner (0, 0); at 0.25 s of 0.5 s on easeInOut (½ by symmetry) it is

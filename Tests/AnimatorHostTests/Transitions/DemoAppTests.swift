@@ -113,3 +113,21 @@ import TestSupport
         }
     }
 }
+
+/// A recorder whose frames nobody draws counts them without keeping them.
+@Suite struct CountingRecorderTests {
+    @Test func aRecorderThatDoesNotKeepFramesCountsTheSame() throws {
+        func record(keeping: Bool) throws -> (frames: [SceneFrame], count: Int) {
+            let runtime = TransitionRuntime()
+            let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id, keepsFrames: keeping)
+            // The system cover (0.35 s) at 60 fps: frame 0 and 21 steps, ending on the 0.35 s frame.
+            _ = try TransitionStage(runtime: runtime).perform(.present, animator: SystemAnimator(.coverVertical),
+                                                               onFrame: recorder.capture)
+            recorder.captureFinal()
+            return recorder.take()
+        }
+        let kept = try record(keeping: true), counted = try record(keeping: false)
+        #expect(kept.count == 22 && kept.frames.count == 22)
+        #expect(counted.count == 22 && counted.frames.isEmpty)
+    }
+}

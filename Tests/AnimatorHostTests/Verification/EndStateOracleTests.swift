@@ -222,7 +222,7 @@ import TestSupport
         var frames: [[SceneFrame]] = []
         _ = try DemoApp.run(routes: Routes.demo(registry: registry), registry: registry, runtime: runtime,
                             scenario: Scenario(steps: Array(DemoApp.script.prefix(2))),
-                            onFrame: recorder.capture, onStep: { _ in frames.append(recorder.take()) })
+                            onFrame: recorder.capture, onStep: { _ in frames.append(recorder.take().frames) })
         let dismissal = try #require(frames.last)
         let middle = dismissal[dismissal.count / 2]
         let image = SceneRenderer(size: middle.size, scale: 1).render(middle)
