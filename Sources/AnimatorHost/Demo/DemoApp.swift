@@ -91,13 +91,7 @@ public enum DemoApp {
         func screen(_ content: ScreenContent, header: Bool) throws -> ViewController {
             let controller = ViewController(name: content.rawValue, engine: engine, frame: bounds)
             if let image = screenImages[content.rawValue] {
-                // A screenshot instead of the built-in content, filling the screen.
-                controller.title = content.title
-                controller.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-                let picture = engine.makeView(frame: bounds, name: "\(content.rawValue) picture")
-                picture.layer.contents = LayerContents(image: image, gravity: .resizeAspectFill)
-                picture.layer.masksToBounds = true
-                try controller.view.addSubview(picture)
+                try content.fill(controller, image: image, size: bounds.size)
             } else {
                 try content.fill(controller, header: header)
             }

@@ -185,6 +185,17 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         return image
     }()
 
+    /// Fills `screen` with `image` instead of built-in content: a screenshot of a real
+    /// app, filling `size` points (aspect fill, cut at the edges), on white.
+    public func fill(_ screen: ViewController, image: Image, size: Size) throws(EngineError) {
+        if screen.title == nil { screen.title = title }
+        screen.view.backgroundColor = Self.color(0xFFFFFF)
+        let picture = screen.view.engine.makeView(frame: Rect(origin: .zero, size: size), name: "\(screen.name) picture")
+        picture.layer.contents = LayerContents(image: image, gravity: .resizeAspectFill)
+        picture.layer.masksToBounds = true
+        try screen.view.addSubview(picture)
+    }
+
     /// Makes the views of one screen, named after it ("list title 1").
     private struct Builder {
         let screen: ViewController

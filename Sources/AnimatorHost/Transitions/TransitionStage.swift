@@ -104,16 +104,11 @@ public final class TransitionStage {
     /// Gives a screen its content, or a picture filling it.
     private func fill(_ screen: ViewController, _ content: ScreenContent, image: Image?, header: Bool) throws(EngineError) {
         screen.title = content.title
-        guard let image else {
+        if let image {
+            try content.fill(screen, image: image, size: runtime.window.bounds.size)
+        } else {
             try content.fill(screen, header: header)
-            return
         }
-        screen.view.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let picture = runtime.engine.makeView(frame: runtime.window.bounds, name: "\(screen.name) picture")
-        picture.layer.contents = LayerContents(image: image)
-        picture.layer.contentsGravity = .resizeAspectFill
-        picture.layer.masksToBounds = true
-        try screen.view.addSubview(picture)
     }
 
     /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
