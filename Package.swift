@@ -37,9 +37,11 @@ let package = Package(
         // The C ABI: the public headers every plugin and the host compile against.
         .target(name: "AnimatorABI"),
         // The host: loader, registry, engine, transitions, resolver, renderers.
-        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "CMathShim"]),
+        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "CMathShim", "CSystem"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
+        // Internal to the host: system calls for the plugin sandbox (memfd, prctl, rlimits).
+        .target(name: "CSystem"),
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
         // The command-line tool, a thin layer over AnimatorHost.

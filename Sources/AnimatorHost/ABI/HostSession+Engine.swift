@@ -91,8 +91,9 @@ extension HostSession {
                 let pointer = UserDataPointer(raw: userData)
                 _ = coordinator.add(TransitionCoordinator.Alongside(
                     view: view,
-                    animation: animation.map { call in { _ in call(pointer.raw) } },
-                    completion: completion.map { call in { context in call(pointer.raw, context.isCancelled) } }))
+                    animation: animation.map { call in { [marker = session.marker] _ in PluginCallMarker.calling(marker, .block, nil) { call(pointer.raw) } } },
+                    completion: completion.map { call in { [marker = session.marker] context in
+                        PluginCallMarker.calling(marker, .block, nil) { call(pointer.raw, context.isCancelled) } } }))
             }
         }
         table.pointee.context_update_interactive = { host, ctx, percent in
@@ -331,7 +332,7 @@ extension HostSession {
             HostSession.call(host) { session throws(HostCallError) in
                 let s = try HostSession.viewAnimation(settings)
                 let body = try required(animations, "animations")
-                let done: ((Bool) -> Void)? = completion.map { completion in { completion(userData, $0) } }
+                let done: ((Bool) -> Void)? = completion.map { completion in { [marker = session.marker] finished in PluginCallMarker.calling(marker, .block, nil) { completion(userData, finished) } } }
                 if s.pointee.use_spring {
                     guard s.pointee.spring_damping_ratio > 0, s.pointee.spring_initial_velocity.isFinite else {
                         throw .invalidArgument("spring_damping_ratio must be positive")
@@ -355,7 +356,7 @@ extension HostSession {
                 session.engine.animateKeyframes(withDuration: s.pointee.duration, delay: s.pointee.delay,
                                                 options: AnimationOptions(rawValue: UInt(s.pointee.options)),
                                                 animations: { body(userData) },
-                                                completion: completion.map { completion in { completion(userData, $0) } })
+                                                completion: completion.map { completion in { [marker = session.marker] finished in PluginCallMarker.calling(marker, .block, nil) { completion(userData, finished) } } })
             }
         }
         table.pointee.view_add_keyframe = { host, start, duration, animations, userData in
@@ -402,7 +403,8 @@ extension HostSession {
         }
         table.pointee.transaction_set_completion = { host, completion, userData in
             HostSession.call(host) { session throws(HostCallError) in
-                session.engine.transaction.setCompletionBlock(completion.map { completion in { completion(userData) } })
+                session.engine.transaction.setCompletionBlock(completion.map { completion in
+                    { [marker = session.marker] in PluginCallMarker.calling(marker, .block, nil) { completion(userData) } } })
             }
         }
         table.pointee.layer_add_animation = { host, layer, description, key in
@@ -478,14 +480,17 @@ extension HostSession {
                 let body = try required(animations, "animations")
                 let animator = try session.animator(handle)
                 try engineCall { () throws(EngineError) in
-                    try animator.addAnimations({ body(userData) }, delayFactor: delayFactor)
+                    try animator.addAnimations({ [marker = session.marker] in PluginCallMarker.calling(marker, .block, nil) { body(userData) } },
+                                              delayFactor: delayFactor)
                 }
             }
         }
         table.pointee.animator_add_completion = { host, handle, completion, userData in
             HostSession.call(host) { session throws(HostCallError) in
                 let completion = try required(completion, "completion")
-                try session.animator(handle).addCompletion { completion(userData, ah_animator_position($0.rawValue)) }
+                try session.animator(handle).addCompletion { [marker = session.marker] position in
+                    PluginCallMarker.calling(marker, .block, nil) { completion(userData, ah_animator_position(position.rawValue)) }
+                }
             }
         }
         table.pointee.animator_start = { host, handle, delay in

@@ -25,6 +25,12 @@ public struct PluginLogEntry: Equatable, Sendable {
     public var level: Level
     /// Its text.
     public var message: String
+
+    /// Creates an entry.
+    public init(level: Level, message: String) {
+        self.level = level
+        self.message = message
+    }
 }
 
 /// What a transition context answers: the facts of batch 1.0 and, for a transition the
@@ -76,6 +82,17 @@ public final class HostSession {
     var screenNames: [String: UnsafePointer<CChar>] = [:]
     /// The animation engine plugins drive through batch 1.1.
     public let engine: AnimationEngine
+    /// Where the session says which plugin call runs (a sandbox child's call page), or nil.
+    public var marker: PluginCallMarker?
+
+    /// Runs `body`, a call into plugin code, with the marker (if any) saying so.
+    ///
+    /// - Parameter subject: the animator id; nil for the enclosing call's.
+    @inline(__always)
+    func calling<R>(_ call: PluginCall, _ subject: String?, _ body: () -> R) -> R {
+        guard let marker else { return body() }
+        return marker.around(call, subject, body)
+    }
 
     /// Creates a session with its own host table.
     ///

@@ -67,6 +67,51 @@ public enum DemoApp {
         public var log: [PluginLogEntry] = []
     }
 
+    /// Where a run picks up after a step failed (its animator crashed or threw): the steps
+    /// before `start` are performed again without animation, frames or reports, so the
+    /// app is where the earlier run left it; those in `failed` also without their
+    /// animators (which failed there once already).
+    public struct Resume: Equatable, Sendable {
+        /// The first step performed as usual.
+        public var start: Int
+        /// Earlier steps that failed.
+        public var failed: Set<Int>
+
+        /// Creates a resume point.
+        public init(start: Int, failed: Set<Int>) {
+            self.start = start
+            self.failed = failed
+        }
+
+        /// From the beginning.
+        public static let beginning = Resume(start: 0, failed: [])
+    }
+
+    /// A scenario that asks for what the app does not do (a tap that dismisses nothing):
+    /// the script is wrong, not an animator, so the run ends.
+    public struct ScriptError: Error, CustomStringConvertible {
+        /// Why, in one line.
+        public var description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    /// A step that could not be performed: the step, what the routes chose, and why.
+    public struct StepError: Error, CustomStringConvertible {
+        /// The step's position in the scenario.
+        public var index: Int
+        /// The step.
+        public var step: Step
+        /// What the routes chose for it.
+        public var resolution: Resolution
+        /// Why it failed.
+        public var underlying: any Error
+
+        public var description: String { "\(underlying)" }
+    }
+
     /// Runs a scenario (default: the demo's script) with the given routes, animators from
     /// `registry`.
     ///
@@ -77,15 +122,19 @@ public enum DemoApp {
     ///   - onFrame: called at the first frame and after every frame of every transition with
     ///     the clock time.
     ///   - screenImages: pictures to show instead of built-in screens, by screen name.
+    ///   - marker: where to say which plugin call runs (a sandbox child's call page).
     ///   - willStep: called before each step, with the app on screen as the step finds it.
     ///   - onStep: called after each step with its report.
-    /// - Returns: one report per step.
-    /// - Throws: `AnimatorError` when an animator cannot be created, `EngineError` when a
-    ///   transition cannot be performed.
+    ///   - resume: where to pick up after a failed step (default: the beginning).
+    /// - Returns: one report per step performed as usual.
+    /// - Throws: `StepError` when a step's animator cannot be created or its transition
+    ///   cannot be performed (wrapping an `AnimatorError` or `EngineError`); `ScriptError`
+    ///   for a step the app cannot take; an error of the app's setup as it is.
     public static func run(routes: Routes, registry: AnimatorRegistry, runtime: TransitionRuntime = TransitionRuntime(),
                            scenario: Scenario = .demo, screenImages: [String: Image] = [:], animated: Bool = true,
-                           onFrame: ((Double) -> Void)? = nil,
-                           willStep: ((Step) -> Void)? = nil, onStep: ((Report) -> Void)? = nil) throws -> [Report] {
+                           marker: PluginCallMarker? = nil, onFrame: ((Double) -> Void)? = nil,
+                           willStep: ((Step) -> Void)? = nil, onStep: ((Report) -> Void)? = nil,
+                           resume: Resume = .beginning) throws -> [Report] {
         let engine = runtime.engine
         let bounds = runtime.window.bounds
         func screen(_ content: ScreenContent, header: Bool) throws -> ViewController {
@@ -109,13 +158,38 @@ public enum DemoApp {
         try runtime.setRoot(tabs.controller)
         let screens = ["list": list, "card": card, "detail": detail, "home": navigation.controller, "settings": settings]
         let session = HostSession(engine: engine)
+        session.marker = marker
         let resolver = RouteResolver(routes: routes)
         var reports: [Report] = []
-        for step in scenario.steps {
-            willStep?(step)
+        for (index, step) in scenario.steps.enumerated() {
+            let replaying = index < resume.start
+            if !replaying { willStep?(step) }
             let start = engine.currentTime
             let logged = session.log.count
-            let resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
+            var resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
+            if replaying && resume.failed.contains(index) {
+                resolution.target = .none
+                resolution.presentation = nil
+                resolution.interaction = nil
+            }
+            do {
+                let report = try perform(step, index: index, replaying: replaying, resolution: resolution, animated: animated && !replaying,
+                                         onFrame: replaying ? nil : onFrame)
+                if !replaying {
+                    reports.append(Report(step: step, resolution: resolution, outcome: report, start: start,
+                                          log: Array(session.log.dropFirst(logged))))
+                    onStep?(reports.last!)
+                }
+            } catch let error as ScriptError {
+                throw error
+            } catch {
+                throw StepError(index: index, step: step, resolution: resolution, underlying: error)
+            }
+        }
+        return reports
+
+        func perform(_ step: Step, index: Int, replaying: Bool, resolution: Resolution, animated: Bool,
+                     onFrame: ((Double) -> Void)?) throws -> TransitionOutcome {
             let animator: TransitionAnimator?
             switch resolution.target {
             case .animator(let info, let parameters):
@@ -137,10 +211,10 @@ public enum DemoApp {
                                               presentationController: controller, interaction: interaction, onFrame: onFrame)
             case .dismiss:
                 let presented = screens[step.from]!
-                if let tap = step.tap {
+                if let tap = step.tap, !(replaying && resume.failed.contains(index)) {
                     // A tap dismisses only if the presentation controller says so (a dimming view).
                     guard let controller = presented.presentationController, controller.handleTap(at: tap) else {
-                        throw EngineError("the tap at (\(JSONValue.format(tap.x)), \(JSONValue.format(tap.y))) does not dismiss "
+                        throw ScriptError("the tap at (\(JSONValue.format(tap.x)), \(JSONValue.format(tap.y))) does not dismiss "
                             + "\(presented.name): " + (presented.presentationController == nil
                                 ? "it has no presentation controller to handle taps" : "its presentation controller ignores it"))
                     }
@@ -159,10 +233,7 @@ public enum DemoApp {
                                           onFrame: onFrame)
             }
             guard let outcome else { throw EngineError("demo step \(step.operation.rawValue) \(step.from) → \(step.to) did nothing") }
-            reports.append(Report(step: step, resolution: resolution, outcome: outcome, start: start,
-                                  log: Array(session.log.dropFirst(logged))))
-            onStep?(reports.last!)
+            return outcome
         }
-        return reports
     }
 }

@@ -30,12 +30,15 @@ final class PluginLibrary: @unchecked Sendable {
     /// Loads the library at `path` (an absolute path), or returns the one already loaded
     /// from the same file: `dlopen` is process-wide, and so is a library's one `init`.
     ///
+    /// - Parameter marker: where to say which plugin call runs (a sandbox's call page).
     /// - Returns: the library.
     /// - Throws: the one-line reason it cannot be used.
-    static func load(_ path: String) throws(LoadProblem) -> PluginLibrary {
+    static func load(_ path: String, marker: PluginCallMarker? = nil) throws(LoadProblem) -> PluginLibrary {
         let library: DynamicLibrary
         do {
-            library = try DynamicLibrary.open(path)
+            library = try PluginCallMarker.calling(marker, .constructor, path) { () throws(DynamicLibraryError) in
+                try DynamicLibrary.open(path)
+            }
         } catch {
             var message = error.message
             if message.hasPrefix(path + ": ") { message.removeFirst(path.count + 2) }
@@ -44,12 +47,13 @@ final class PluginLibrary: @unchecked Sendable {
         loadedLibraries.lock()
         defer { loadedLibraries.unlock() }
         if let existing = loadedLibraries.library(for: library.handle) { return existing }
-        let made = try initialize(library, path: path)
+        let made = try initialize(library, path: path, marker: marker)
         loadedLibraries.insert(made, for: library.handle)
         return made
     }
 
-    private static func initialize(_ library: DynamicLibrary, path: String) throws(LoadProblem) -> PluginLibrary {
+    private static func initialize(_ library: DynamicLibrary, path: String,
+                                   marker: PluginCallMarker?) throws(LoadProblem) -> PluginLibrary {
         func problem(_ reason: String) -> LoadProblem {
             LoadProblem(path: path, reason: reason)
         }
@@ -57,7 +61,7 @@ final class PluginLibrary: @unchecked Sendable {
             throw problem("no entry point '\(AH_ENTRY_SYMBOL)' (not an animator-host plugin)")
         }
         let entryFunction = unsafeBitCast(symbol, to: ah_entry_function.self)
-        guard let entry = entryFunction() else { throw problem("\(AH_ENTRY_SYMBOL)() returned NULL") }
+        guard let entry = PluginCallMarker.calling(marker, .entry, path, { entryFunction() }) else { throw problem("\(AH_ENTRY_SYMBOL)() returned NULL") }
         let abi = ABIVersion(entry.pointee.abi)
         if let reason = DescriptorReader.versionProblem(abi, what: "library") { throw problem(reason) }
         if Int(entry.pointee.struct_size) < MinimumSize.entry {
@@ -73,8 +77,8 @@ final class PluginLibrary: @unchecked Sendable {
         if let missing = required.first(where: { !$0.1 }) {
             throw problem("entry is missing the required function '\(missing.0)'")
         }
-        guard path.withCString({ table.`init`!($0) }) else { throw problem("init() refused to load") }
-        let count = table.animator_count!()
+        guard PluginCallMarker.calling(marker, .initialize, path, { path.withCString { table.`init`!($0) } }) else { throw problem("init() refused to load") }
+        let count = PluginCallMarker.calling(marker, .count, path) { table.animator_count!() }
         if count == 0 { throw problem("offers no animators (animator_count() returned 0)") }
         if count > animatorLimit {
             throw problem("animator_count() returned \(count), more than the \(animatorLimit) allowed")
@@ -83,7 +87,10 @@ final class PluginLibrary: @unchecked Sendable {
         var problems: [String] = []
         for index in 0..<count {
             do {
-                let info = try DescriptorReader.read(table.animator_descriptor!(index), index: index, path: path)
+                let descriptor = PluginCallMarker.calling(marker, .descriptor, path) { table.animator_descriptor!(index) }
+                let info = try PluginCallMarker.calling(marker, .descriptor, path) { () throws(Refusal) in
+                    try DescriptorReader.read(descriptor, index: index, path: path)
+                }
                 if let first = animators.first(where: { $0.id == info.id }) {
                     problems.append("animator \(index): duplicate id '\(info.id)' (also animator \(first.index))")
                 } else {

@@ -8,11 +8,22 @@ public struct PluginLoader {
     public var allowInsecure: Bool
     /// Where scans of unchanged libraries are remembered; nil to always load.
     public var cache: MetadataCache?
+    /// How libraries the cache cannot answer for are examined.
+    public var scanner: LibraryScanner
 
     /// Creates a loader.
-    public init(allowInsecure: Bool = false, cache: MetadataCache? = nil) {
+    public init(allowInsecure: Bool = false, cache: MetadataCache? = nil, scanner: LibraryScanner = .inProcess) {
         self.allowInsecure = allowInsecure
         self.cache = cache
+        self.scanner = scanner
+    }
+
+    /// A library file found on the path, in search order, and its scan once known.
+    private struct Found {
+        var path: String
+        var status: FileStatus
+        var scan: LibraryScan?
+        var fromCache = false
     }
 
     /// Searches every folder of `searchPath` for `*.so` files and registers what they offer.
@@ -22,6 +33,7 @@ public struct PluginLoader {
     public func discover(_ searchPath: PluginSearchPath) -> AnimatorRegistry {
         var registry = AnimatorRegistry(searchPath: searchPath)
         var visited: Set<String> = []
+        var found: [Found] = []
         for entry in searchPath.entries {
             // ANIMATOR_PLUGIN_PATH names absolute folders: an empty or relative entry would
             // load whatever the current folder holds, so it is refused.
@@ -38,14 +50,40 @@ public struct PluginLoader {
                 continue
             }
             guard visited.insert(directory).inserted else { continue }
-            scanDirectory(directory, origin: entry.origin, into: &registry)
+            listDirectory(directory, origin: entry.origin, into: &found, problems: &registry)
         }
+        scanAll(&found)
+        for library in found { registry.add(library.scan!, path: library.path, fromCache: library.fromCache) }
         cache?.save()
         return registry
     }
 
-    private func scanDirectory(_ directory: String, origin: PluginSearchPath.Origin,
-                               into registry: inout AnimatorRegistry) {
+    /// Answers each library from the cache or the refusal rules, and has the scanner
+    /// examine the rest together (one child for all of them when sandboxed).
+    private func scanAll(_ found: inout [Found]) {
+        var pending: [Int] = []
+        for index in found.indices {
+            if !allowInsecure && found[index].status.isWritableByOthers {
+                found[index].scan = LibraryScan(animators: [], problems: [
+                    "refused: the file is writable by group or others (chmod go-w it, or pass --allow-insecure)",
+                ])
+            } else if let cached = cache?.lookup(path: found[index].path, status: found[index].status) {
+                found[index].scan = cached
+                found[index].fromCache = true
+            } else {
+                pending.append(index)
+            }
+        }
+        guard !pending.isEmpty else { return }
+        let scans = scanner.scan(pending.map { found[$0].path })
+        for (index, scan) in zip(pending, scans) {
+            found[index].scan = scan
+            cache?.record(path: found[index].path, status: found[index].status, scan: scan)
+        }
+    }
+
+    private func listDirectory(_ directory: String, origin: PluginSearchPath.Origin,
+                               into found: inout [Found], problems registry: inout AnimatorRegistry) {
         let names: [String]
         do {
             guard try FileSystem.status(directory).isDirectory else {
@@ -66,8 +104,7 @@ public struct PluginLoader {
         for name in names {
             let path = directory + "/" + name
             guard let status = try? FileSystem.status(path), status.isRegularFile else { continue }
-            let (result, fromCache) = scanLibrary(path, status: status)
-            registry.add(result, path: path, fromCache: fromCache)
+            found.append(Found(path: path, status: status))
         }
     }
 
@@ -88,29 +125,14 @@ public struct PluginLoader {
                     "refused: its folder \(directory) is writable by group or others (chmod go-w it, or pass --allow-insecure)",
                 ])
             } else {
-                scanned = scanLibrary(absolute, status: status).scan
+                var one = [Found(path: absolute, status: status)]
+                scanAll(&one)
+                scanned = one[0].scan!
+                cache?.save()
             }
         } catch {
             scanned = LibraryScan(animators: [], problems: ["cannot be read: \(error.reason)"])
         }
         return (scanned.animators, scanned.problems.map { LoadProblem(path: absolute, reason: $0) })
-    }
-
-    private func scanLibrary(_ path: String, status: FileStatus) -> (scan: LibraryScan, fromCache: Bool) {
-        if !allowInsecure && status.isWritableByOthers {
-            return (LibraryScan(animators: [], problems: [
-                "refused: the file is writable by group or others (chmod go-w it, or pass --allow-insecure)",
-            ]), false)
-        }
-        if let cached = cache?.lookup(path: path, status: status) { return (cached, true) }
-        let result: LibraryScan
-        do {
-            let library = try PluginLibrary.load(path)
-            result = LibraryScan(animators: library.animators, problems: library.problems)
-        } catch {
-            result = LibraryScan(animators: [], problems: [error.reason])
-        }
-        cache?.record(path: path, status: status, scan: result)
-        return (result, false)
     }
 }

@@ -73,7 +73,7 @@ public struct AnimatorInfo: Equatable, Sendable {
     }
 
     /// Reads an info written by `json`; nil when something is missing or malformed.
-    init?(json: JSONValue) {
+    public init?(json: JSONValue) {
         guard let id = json["id"]?.stringValue, let name = json["name"]?.stringValue,
               let version = json["version"]?.stringValue, let abiText = json["abi"]?.stringValue,
               let abiParts = Optional(abiText.split(separator: ".").compactMap { UInt32($0) }), abiParts.count == 2,

@@ -23,6 +23,15 @@ public struct AnimatorRegistry {
         self.searchPath = searchPath
     }
 
+    /// Creates a registry of animators already found (a sandbox child is given the ones its
+    /// host discovered), in order, with the first-id-wins rule.
+    public init(searchPath: PluginSearchPath, animators: [AnimatorInfo]) {
+        self.searchPath = searchPath
+        for info in animators { add(LibraryScan(animators: [info], problems: []), path: info.path, fromCache: true) }
+        librariesExamined = 0
+        cacheHits = 0
+    }
+
     /// Records a problem.
     mutating func report(_ problem: LoadProblem) {
         problems.append(problem)

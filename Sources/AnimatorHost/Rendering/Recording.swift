@@ -96,6 +96,13 @@ public final class FrameRecorder {
         if lastTime.map({ abs($0 - engine.currentTime) > 1e-9 }) ?? false { capture(engine.currentTime) }
     }
 
+    /// The frames kept so far, removing them but still counting them (a sandbox child
+    /// sends frames in batches while a transition runs).
+    public func drainFrames() -> [SceneFrame] {
+        defer { frames.removeAll() }
+        return frames
+    }
+
     /// The frames captured since the last call, and how many there were, removing them.
     public func take() -> (frames: [SceneFrame], count: Int) {
         defer {

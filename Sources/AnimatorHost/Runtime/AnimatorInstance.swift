@@ -42,7 +42,7 @@ public final class AnimatorInstance {
     public init(_ info: AnimatorInfo, parameters: [ParameterValue], session: HostSession) throws(AnimatorError) {
         let library: PluginLibrary
         do {
-            library = try PluginLibrary.load(info.path)
+            library = try PluginLibrary.load(info.path, marker: session.marker)
         } catch {
             throw AnimatorError(animator: info.id, reason: error.description)
         }
@@ -57,7 +57,9 @@ public final class AnimatorInstance {
             do { try spec.check(value) } catch { throw AnimatorError(animator: info.id, reason: error.description) }
         }
         let created = CParameterValues.with(parameters) { values, count in
-            info.id.withCString { library.entry.pointee.create_animator!(session.table, $0, values, count) }
+            session.calling(.create, info.id) {
+                info.id.withCString { library.entry.pointee.create_animator!(session.table, $0, values, count) }
+            }
         }
         guard let created else {
             throw AnimatorError(animator: info.id, reason: "create_animator returned NULL")
@@ -92,7 +94,7 @@ public final class AnimatorInstance {
     }
 
     deinit {
-        animator.pointee.destroy!(animator)
+        session.calling(.destroy, info.id) { animator.pointee.destroy!(animator) }
     }
 
     /// Asks the animator for the duration of a transition: transitionDuration(using:).
@@ -112,7 +114,7 @@ public final class AnimatorInstance {
         let context = session.openContext(ContextState(operation: operation, isAnimated: isAnimated,
                                                        isInteractive: isInteractive))
         defer { session.closeContext(context) }
-        let seconds = animator.pointee.duration!(animator, context)
+        let seconds = session.calling(.duration, info.id) { animator.pointee.duration!(animator, context) }
         guard seconds.isFinite, seconds >= 0 else {
             throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
         }
@@ -154,7 +156,7 @@ extension AnimatorInstance: TransitionAnimator {
     public func beginInteractive(_ state: TransitionState,
                                  engine: AnimationEngine) -> (duration: Double, problems: [String]) {
         let (context, seconds, problems) = open(state, engine: engine)
-        animatorPointer.pointee.start_interactive!(animatorPointer, context)
+        session.calling(.interaction, info.id) { animatorPointer.pointee.start_interactive!(animatorPointer, context) }
         return (seconds, problems)
     }
 
@@ -166,7 +168,7 @@ extension AnimatorInstance: TransitionAnimator {
                                        kind: event.kind == .pan ? ah_gesture_kind(AH_GESTURE_PAN) : ah_gesture_kind(AH_GESTURE_PINCH),
                                        phase: event.phase.rawValue, time: event.time, value: event.value,
                                        velocity: event.velocity, distance: event.distance)
-        call(animatorPointer, context, &sample)
+        session.calling(.interaction, info.id) { call(animatorPointer, context, &sample) }
     }
 
     /// The presentation controller the instance supplies (ABI 1.3), asked with a context
@@ -177,7 +179,9 @@ extension AnimatorInstance: TransitionAnimator {
               let make = animatorPointer.pointee.presentation_controller else { return nil }
         let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: false))
         defer { session.closeContext(context) }
-        guard let controller = make(animatorPointer, context) else { return nil }
+        guard let controller = session.calling(.presentationController, info.id, { make(animatorPointer, context) }) else {
+            return nil
+        }
         let header = ABIVersion(controller.pointee.abi)
         // Everything up to destroy is required; `tap`, appended after it, is read only when covered.
         let required = MemoryLayout<ah_presentation_controller>.offset(of: \.destroy)! + MemoryLayout<UnsafeRawPointer>.size
@@ -207,7 +211,9 @@ extension AnimatorInstance: TransitionAnimator {
     public func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
         -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?) {
         let (context, seconds, problems) = open(state, engine: engine)
-        let handle = animatorPointer.pointee.interruptible_animator!(animatorPointer, context)
+        let handle = session.calling(.interruptible, info.id) {
+            animatorPointer.pointee.interruptible_animator!(animatorPointer, context)
+        }
         do {
             return (seconds, problems, try session.animator(handle))
         } catch {
@@ -232,7 +238,7 @@ extension AnimatorInstance: TransitionAnimator {
 
     /// animateTransition(using:) for a transition the runtime performs.
     func animate(_ context: ah_context) {
-        animatorPointer.pointee.animate!(animatorPointer, context)
+        session.calling(.animate, info.id) { animatorPointer.pointee.animate!(animatorPointer, context) }
     }
 
     /// transitionDuration(using:) for a transition the runtime performs.
@@ -240,7 +246,7 @@ extension AnimatorInstance: TransitionAnimator {
         // transitionDuration(using:) only answers: the transition cannot complete from it.
         let state = try? session.contexts.lookup(context).get().transition
         state?.isAnsweringDuration = true
-        let seconds = animatorPointer.pointee.duration!(animatorPointer, context)
+        let seconds = session.calling(.duration, info.id) { animatorPointer.pointee.duration!(animatorPointer, context) }
         state?.isAnsweringDuration = false
         guard seconds.isFinite, seconds >= 0 else {
             throw AnimatorError(animator: info.id, reason: "transitionDuration returned \(seconds), not a finite, non-negative number")
@@ -254,7 +260,7 @@ extension AnimatorInstance: TransitionAnimator {
 
     /// animationEnded(_:), if the animator implements it.
     func ended(_ context: ah_context, completed: Bool) {
-        animatorPointer.pointee.ended?(animatorPointer, context, completed)
+        session.calling(.ended, info.id) { animatorPointer.pointee.ended?(animatorPointer, context, completed) }
     }
 }
 

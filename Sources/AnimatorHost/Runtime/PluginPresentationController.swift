@@ -24,13 +24,13 @@ final class PluginPresentationController: PresentationController {
 
     deinit {
         // Destroyed before the supplying instance is released (after this body).
-        controller.pointee.destroy?(controller)
+        session.calling(.presentationController, nil) { controller.pointee.destroy?(controller) }
     }
 
     override var frameOfPresentedViewInContainerView: Rect {
         guard let container = containerView else { return .zero }
         guard let frame = controller.pointee.frame_of_presented_view else { return container.bounds }
-        return HostSession.swiftRect(frame(controller, HostSession.cRect(container.bounds)))
+        return HostSession.swiftRect(session.calling(.presentationController, nil) { frame(controller, HostSession.cRect(container.bounds)) })
     }
 
     override var presentedView: View { wrapper ?? presentedViewController.view }
@@ -39,29 +39,29 @@ final class PluginPresentationController: PresentationController {
 
     override func presentationTransitionWillBegin() {
         guard let hook = controller.pointee.presentation_will_begin else { return }
-        let handle = withContext { hook(controller, $0) }
+        let handle = withContext { context in session.calling(.presentationController, nil) { hook(controller, context) } }
         if let handle, handle != AH_NULL_HANDLE, let view = try? session.view(handle) { wrapper = view }
     }
 
     override func presentationTransitionDidEnd(_ completed: Bool) {
-        controller.pointee.presentation_did_end?(controller, completed)
+        session.calling(.presentationController, nil) { controller.pointee.presentation_did_end?(controller, completed) }
         if !completed { wrapper = nil }
     }
 
     override func dismissalTransitionWillBegin() {
         guard let hook = controller.pointee.dismissal_will_begin else { return }
-        withContext { hook(controller, $0) }
+        withContext { context in session.calling(.presentationController, nil) { hook(controller, context) } }
     }
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {
-        controller.pointee.dismissal_did_end?(controller, completed)
+        session.calling(.presentationController, nil) { controller.pointee.dismissal_did_end?(controller, completed) }
     }
 
     override func handleTap(at point: Point) -> Bool {
         let offset = MemoryLayout<ah_presentation_controller>.offset(of: \.tap)!
         guard fields >= offset + MemoryLayout<UnsafeRawPointer>.size, let tap = controller.pointee.tap,
               let container = containerView else { return false }
-        return tap(controller, ah_point(x: point.x, y: point.y), HostSession.cRect(container.bounds))
+        return session.calling(.presentationController, nil) { tap(controller, ah_point(x: point.x, y: point.y), HostSession.cRect(container.bounds)) }
     }
 
     /// Runs `body` with a context handle on the transition in progress.

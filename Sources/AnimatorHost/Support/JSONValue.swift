@@ -43,19 +43,26 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// The number as an integer when it is a whole number of at most 2^53 in magnitude
+    /// (exact in a double), or nil: never a trap for 1e300 or NaN.
+    public var intValue: Int? {
+        guard case .number(let value) = self, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
+    }
+
     /// The boolean, or nil for any other kind.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    /// The elements, or nil for any other kind.
     /// The members of an object, in order, or nil for anything else.
     public var objectMembers: [(String, JSONValue)]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
+    /// The elements, or nil for any other kind.
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil

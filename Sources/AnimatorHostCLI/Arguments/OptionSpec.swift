@@ -28,6 +28,10 @@ struct OptionSpec {
                help: "Search DIR for animator libraries first (repeatable)."),
         .flag("--allow-insecure", help: "Load plugins from files or folders writable by group or others."),
         .flag("--no-cache", help: "Load every library instead of using the metadata cache."),
+        .flag("--in-process", help: "Run plugin code in this process, not in a child (for a debugger; a crash takes the host down)."),
+        .value("--plugin-timeout", valueName: "S", help: "Stop a plugin that makes no progress for S seconds (default 10)."),
+        .value("--plugin-memory", valueName: "MIB", help: "The plugin process's address space in MiB (default 4096; 0: no limit)."),
+        .value("--plugin-cpu", valueName: "S", help: "The plugin process's CPU time in seconds (default 300; 0: no limit)."),
     ]
 
     /// `--help`, which every command accepts.

@@ -19,7 +19,7 @@ enum ListCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError("list takes no arguments (got '\(arguments.positionals[0])')")
         }
-        let registry = PluginEnvironment(arguments).discover()
+        let registry = try PluginEnvironment(arguments).discover()
         if arguments.flag("--json") {
             console.out(JSONValue.object([
                 ("animators", .array(registry.animators.map(\.json))),

@@ -37,8 +37,13 @@ struct RecordedRun {
         var tap: Point?
         /// What the animator's library logged meanwhile.
         var log: [PluginLogEntry] = []
+        /// Why the transition failed (its animator crashed, exited, hung or threw), or nil.
+        var failure: String?
 
         var text: String {
+            if let failure {
+                return "\(operation.rawValue) \(from) → \(to): \(animator), failed: \(failure)" + (rule.map { "  [\($0)]" } ?? "")
+            }
             var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
                 + "\(JSONValue.format(rounded(outcome.duration))) s, \(frames) frame\(frames == 1 ? "" : "s"), "
                 + (outcome.completed ? "completed" : "cancelled")
@@ -55,6 +60,7 @@ struct RecordedRun {
                 ("duration", .number(outcome.duration)), ("elapsed", .number(outcome.elapsed)), ("frames", .number(Double(frames))),
                 ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)),
                 ("problems", .array(outcome.problems.map(JSONValue.string))),
+                ("failed", failure.map(JSONValue.string) ?? .null),
                 ("log", .array(log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
             ])
         }
@@ -111,9 +117,15 @@ struct RecordedRun {
     /// - Throws: `UsageError` for a mistake in the command line.
     static func performReporting(_ arguments: ParsedArguments, command: String, keepingFrames: Bool,
                                  console: Console) throws(UsageError) -> RecordedRun? {
-        let registry = PluginEnvironment(arguments).discover()
+        let environment = try PluginEnvironment(arguments)
+        let registry = environment.discover()
         registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
         do {
+            try checkUsage(arguments)
+            if let sandbox = environment.sandbox {
+                return try SandboxedRun.perform(arguments, registry: registry, keepingFrames: keepingFrames,
+                                                sandbox: sandbox) { console.error("plugin output: \($0.oneLine)") }
+            }
             return try perform(arguments, registry: registry, keepingFrames: keepingFrames)
         } catch let error as UsageError {
             throw error
@@ -123,55 +135,120 @@ struct RecordedRun {
         }
     }
 
-    /// Runs what the arguments ask for, recording every frame.
+    /// Runs what the arguments ask for in this process, recording every frame. A demo step
+    /// whose animator fails is reported as failed and the app goes on without it.
     ///
     /// - Parameter keepingFrames: false when nothing will draw the frames (no timeline, no
     ///   render, no terminal to play in): they are counted, not kept.
     static func perform(_ arguments: ParsedArguments, registry: AnimatorRegistry,
                         keepingFrames: Bool = true) throws -> RecordedRun {
+        var segments: [Recording.Segment] = []
+        var lines: [Line] = []
+        var resume = DemoApp.Resume.beginning
+        var shape: (size: Size, fps: Double)
+        while true {
+            do {
+                shape = try attempt(arguments, registry: registry, keepingFrames: keepingFrames, resume: resume,
+                                    marker: nil, events: RunEvents(end: { _, segment, line in
+                                        segments.append(segment)
+                                        lines.append(line)
+                                    }))
+                break
+            } catch let error as DemoApp.StepError where error.index >= resume.start {
+                lines.append(failedLine(error.index, step: error.step, animator: ResolveCommand.describe(error.resolution.target),
+                                        rule: error.resolution.rule ?? "default", reason: "\(error.underlying)"))
+                resume = DemoApp.Resume(start: error.index + 1, failed: resume.failed.union([error.index]))
+            }
+        }
+        return RecordedRun(recording: Recording(size: shape.size, fps: shape.fps, segments: segments), lines: lines)
+    }
+
+    /// The report line of a transition that failed.
+    static func failedLine(_ index: Int, step: DemoApp.Step, animator: String, rule: String?, reason: String) -> Line {
+        Line(operation: step.operation, from: step.from, to: step.to, animator: animator, rule: rule,
+             outcome: TransitionOutcome(operation: step.operation, animator: nil, duration: 0, elapsed: 0, completed: false,
+                                        problems: [reason]),
+             frames: 0, tap: step.tap, failure: reason)
+    }
+
+    /// What one attempt at a run reports, as it goes.
+    struct RunEvents {
+        /// A transition (by its position in the run) is about to start, with the animator
+        /// (as reports name it) and the route rule that chose it.
+        var begin: (_ index: Int, _ step: DemoApp.Step, _ animator: String, _ rule: String?) -> Void = { _, _, _, _ in }
+        /// A frame was captured into the recorder.
+        var frame: (_ recorder: FrameRecorder) throws -> Void = { _ in }
+        /// A transition ended: its frames (those the recorder still held) and its line.
+        var end: (_ index: Int, _ segment: Recording.Segment, _ line: Line) throws -> Void
+    }
+
+    /// Runs what the arguments ask for from `resume`, reporting each transition through
+    /// `events`.
+    ///
+    /// - Returns: the screen's size and the frame rate.
+    /// - Throws: `DemoApp.StepError` for a demo step that failed (the caller resumes after
+    ///   it); any other error ends the run.
+    static func attempt(_ arguments: ParsedArguments, registry: AnimatorRegistry, keepingFrames: Bool,
+                        resume: DemoApp.Resume, marker: PluginCallMarker?,
+                        events: RunEvents) throws -> (size: Size, fps: Double) {
         try checkUsage(arguments)
         let runtime = TransitionRuntime(size: try screenSize(arguments))
         let rate = try fps(arguments)
         runtime.frameInterval = 1 / rate
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id, keepsFrames: keepingFrames)
-        var segments: [Recording.Segment] = []
-        var lines: [Line] = []
+        var frameError: (any Error)?
+        let capture: (Double) -> Void = { time in
+            recorder.capture(time)
+            marker?.progress()
+            // A frame hook cannot throw: the first error is kept and thrown after the step.
+            if frameError == nil { do { try events.frame(recorder) } catch { frameError = error } }
+        }
         if let query = arguments.positionals.first {
-            let (segment, line) = try runOne(query, arguments: arguments, registry: registry, runtime: runtime,
-                                             recorder: recorder)
-            segments.append(segment)
-            lines.append(line)
+            try runOne(query, arguments: arguments, registry: registry, runtime: runtime, marker: marker,
+                       recorder: recorder, capture: capture, events: events)
+            if let frameError { throw frameError }
         } else {
             let routes = try loadRoutes(arguments.value("--routes"), registry: registry)
             let scenario = try arguments.value("--scenario").map { path throws(Scenario.FormatError) in
                 try Scenario.load(path: path)
             } ?? .demo
-            var framesByStep: [(frames: [SceneFrame], count: Int)] = []
             var images: [String: Image] = [:]
             for (screen, path) in scenario.screenImages { images[screen] = try PNGDecoder.decode(path: path) }
-            let reports = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
-                                          screenImages: images,
-                                          onFrame: recorder.capture, onStep: { _ in
-                                              recorder.captureFinal()
-                                              framesByStep.append(recorder.take())
-                                          })
-            for (report, own) in zip(reports, framesByStep) {
-                let animator = ResolveCommand.describe(report.resolution.target)
-                segments.append(Recording.Segment(operation: report.step.operation, animator: animator,
-                                                  from: report.step.from, to: report.step.to,
-                                                  outcome: report.outcome, frames: own.frames))
-                lines.append(Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
-                                  animator: animator, rule: report.resolution.rule ?? "default", outcome: report.outcome,
-                                  frames: own.count, interactive: report.resolution.interaction != nil,
-                                  tap: report.step.tap, log: report.log))
-            }
+            var index = resume.start
+            var stepError: (any Error)?
+            let resolver = RouteResolver(routes: routes)
+            _ = try DemoApp.run(routes: routes, registry: registry, runtime: runtime, scenario: scenario,
+                                screenImages: images, marker: marker, onFrame: capture,
+                                willStep: { step in
+                                    let resolution = resolver.resolve(step.operation, from: step.from, to: step.to, tab: step.tab)
+                                    events.begin(index, step, ResolveCommand.describe(resolution.target),
+                                                 resolution.rule ?? "default")
+                                },
+                                onStep: { report in
+                                    recorder.captureFinal()
+                                    let own = recorder.take()
+                                    let animator = ResolveCommand.describe(report.resolution.target)
+                                    let segment = Recording.Segment(operation: report.step.operation, animator: animator,
+                                                                    from: report.step.from, to: report.step.to,
+                                                                    outcome: report.outcome, frames: own.frames)
+                                    let line = Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
+                                                    animator: animator, rule: report.resolution.rule ?? "default",
+                                                    outcome: report.outcome, frames: own.count,
+                                                    interactive: report.resolution.interaction != nil,
+                                                    tap: report.step.tap, log: report.log)
+                                    if stepError == nil, frameError == nil {
+                                        do { try events.end(index, segment, line) } catch { stepError = error }
+                                    }
+                                    index += 1
+                                }, resume: resume)
+            if let error = frameError ?? stepError { throw error }
         }
-        return RecordedRun(recording: Recording(size: runtime.window.bounds.size, fps: rate, segments: segments),
-                           lines: lines)
+        return (runtime.window.bounds.size, rate)
     }
 
     private static func runOne(_ query: String, arguments: ParsedArguments, registry: AnimatorRegistry,
-                               runtime: TransitionRuntime, recorder: FrameRecorder) throws -> (Recording.Segment, Line) {
+                               runtime: TransitionRuntime, marker: PluginCallMarker?, recorder: FrameRecorder,
+                               capture: @escaping (Double) -> Void, events: RunEvents) throws {
         guard let info = registry.animator(named: query) else {
             let known = registry.animators.map(\.name).joined(separator: ", ")
             throw AnimatorError(animator: query, reason: "no such animator on the search path"
@@ -194,7 +271,7 @@ struct RecordedRun {
             try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
         }
         let session = HostSession(engine: runtime.engine)
-        let animator = try AnimatorInstance(info, parameters: parameters, session: session)
+        session.marker = marker
         let stage = TransitionStage(runtime: runtime)
         let style = try style(arguments)
         if arguments.value("--style") != nil, ![.present, .dismiss].contains(operation) {
@@ -207,14 +284,17 @@ struct RecordedRun {
         stage.toImage = try arguments.value("--to-image").map { path throws(PNGDecoder.Failure) in
             try PNGDecoder.decode(path: path)
         }
-        let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
+        events.begin(0, DemoApp.Step(operation: operation, from: stage.from.name, to: stage.to.name),
+                     "\(info.name) (\(info.id))", nil)
+        let animator = try AnimatorInstance(info, parameters: parameters, session: session)
+        let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: capture)
         let name = "\(info.name) (\(info.id))"
         recorder.captureFinal()
         let (frames, count) = recorder.take()
-        return (Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
-                                  outcome: outcome, frames: frames),
-                Line(operation: operation, from: stage.from.name, to: stage.to.name, animator: name, rule: nil,
-                     outcome: outcome, frames: count, interactive: interaction != nil, log: session.log))
+        try events.end(0, Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
+                                            outcome: outcome, frames: frames),
+                       Line(operation: operation, from: stage.from.name, to: stage.to.name, animator: name, rule: nil,
+                            outcome: outcome, frames: count, interactive: interaction != nil, log: session.log))
     }
 
     /// `--size WxH`, default 390x844.

@@ -26,7 +26,7 @@ enum ResolveCommand: Command {
         }
         let operation = try parseOperation(arguments.value("--operation"), required: true)!
         let tab = try parseTab(arguments.value("--tab"))
-        let registry = PluginEnvironment(arguments).discover()
+        let registry = try PluginEnvironment(arguments).discover()
         let routes: Routes
         do {
             routes = try loadRoutes(arguments.value("--routes"), registry: registry)

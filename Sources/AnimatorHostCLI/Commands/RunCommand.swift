@@ -98,17 +98,19 @@ enum RunCommand: Command {
                              console: Console) {
         for (number, line) in lines.enumerated() {
             console.out("\(number + 1). \(line.text.oneLine)")
-            line.outcome.problems.forEach { console.out("   warning: \($0.oneLine)") }
+            if line.failure == nil { line.outcome.problems.forEach { console.out("   warning: \($0.oneLine)") } }
             if let least = shownLevel {
                 for entry in line.log where entry.level >= least {
                     console.out("   log \(entry.level.name): \(entry.message.oneLine)")
                 }
             }
         }
-        let completed = lines.filter(\.outcome.completed).count
+        let failed = lines.filter { $0.failure != nil }.count
+        let completed = lines.filter { $0.failure == nil && $0.outcome.completed }.count
         let seconds = lines.reduce(0) { $0 + $1.outcome.elapsed }
         console.out("\(lines.count) transition\(lines.count == 1 ? "" : "s"): \(completed) completed, "
-                    + "\(lines.count - completed) cancelled, \(JSONValue.format(rounded(seconds))) s")
+                    + "\(lines.count - completed - failed) cancelled, " + (failed > 0 ? "\(failed) failed, " : "")
+                    + "\(JSONValue.format(rounded(seconds))) s")
     }
 
     /// `--out` with `--scale`, `--at` and `--sheet`, checked.

@@ -1,0 +1,72 @@
+import CSystem
+import Glibc
+
+/// The child's side of `PluginSandbox`: what a program does when started with
+/// `__sandbox-child MODE MEMORY_MIB CPU_S`. `start` sets the child up (killed with its
+/// parent, resource limits, the call page, the request); the mode's code then sends
+/// messages and calls `finish`.
+public final class SandboxChild {
+    /// The hidden command that starts a child.
+    public static let command = "__sandbox-child"
+    /// The kind of the final message: the child finished its work.
+    public static let doneKind: UInt8 = 0xFF
+    /// The message pipe.
+    static let messageDescriptor: Int32 = 3
+    static let pageDescriptor: Int32 = 4
+    static let requestDescriptor: Int32 = 5
+
+    /// The mode the host asked for.
+    public let mode: String
+    /// The request's bytes.
+    public let request: [UInt8]
+    /// The call page: pass it to the loader and the host session.
+    public let marker: PluginCallMarker
+
+    private init(mode: String, request: [UInt8], marker: PluginCallMarker) {
+        self.mode = mode
+        self.request = request
+        self.marker = marker
+    }
+
+    /// Sets the child up from its arguments (those after the hidden command).
+    ///
+    /// - Throws: `SandboxError` when it was not started by a sandbox (no call page, no
+    ///   request) or the arguments are wrong.
+    public static func start(arguments: [String]) throws(SandboxError) -> SandboxChild {
+        guard arguments.count == 3, let memory = UInt64(arguments[1]), let cpu = UInt64(arguments[2]) else {
+            throw SandboxError("\(command) is started by animator-host itself, with MODE MEMORY_MIB CPU_S")
+        }
+        _ = ah_die_with_parent()
+        // The parent may have died before the line above: then there is nobody to work for.
+        if getppid() == 1 { exit(1) }
+        guard ah_limit_resources(memory << 20, cpu) == 0 else {
+            throw SandboxError("cannot set the resource limits: \(String(cString: strerror(errno)))")
+        }
+        let marker = try PluginCallMarker.map(pageDescriptor)
+        close(pageDescriptor)
+        var request: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(requestDescriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw SandboxError("cannot read the request: \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            request.append(contentsOf: chunk[0..<count])
+        }
+        close(requestDescriptor)
+        // The protocol pipe must not leak into anything a plugin starts.
+        _ = fcntl(messageDescriptor, F_SETFD, FD_CLOEXEC)
+        return SandboxChild(mode: arguments[0], request: request, marker: marker)
+    }
+
+    /// Sends one message to the host.
+    public func send(kind: UInt8, payload: [UInt8]) throws(SandboxError) {
+        precondition(kind != Self.doneKind, "the final message is sent by finish()")
+        try SandboxMessage(kind: kind, payload: payload).write(to: Self.messageDescriptor)
+    }
+
+    /// Sends the final message: the work is done. The child should exit 0 after it.
+    public func finish() throws(SandboxError) {
+        try SandboxMessage(kind: Self.doneKind, payload: []).write(to: Self.messageDescriptor)
+    }
+}

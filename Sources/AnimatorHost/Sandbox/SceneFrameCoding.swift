@@ -1,0 +1,254 @@
+/// Scene frames as bytes, for sending from a plugin child to the host: every presentation
+/// value exactly (doubles as their bits), so that frames rendered by the host are the ones
+/// an in-process run would have drawn. A bitmap is sent once per stream and named by
+/// number after that.
+///
+/// Layout of one batch: the new bitmaps (count, then id, width, height, pixels each), the
+/// frames (count, then time, node count and the nodes each).
+public final class SceneFrameEncoder {
+    /// Images sent, by the address of their pixels, kept alive so that an address is never
+    /// reused for another picture within the stream.
+    private var sent: [UnsafeRawPointer: UInt32] = [:]
+    private var keptAlive: [Image] = []
+
+    /// Creates an encoder for one stream.
+    public init() {}
+
+    /// Encodes a batch of frames.
+    public func encode(_ frames: [SceneFrame]) -> [UInt8] {
+        var fresh: [(UInt32, Image)] = []
+        var ids: [[UInt32?]] = []
+        for frame in frames {
+            ids.append(frame.contents.map { contents in
+                guard let image = contents?.image else { return nil }
+                let address = image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                guard let address else { return nil }
+                if let id = sent[address] { return id }
+                let id = UInt32(keptAlive.count)
+                sent[address] = id
+                keptAlive.append(image)
+                fresh.append((id, image))
+                return id
+            })
+        }
+        var writer = BinaryWriter()
+        writer.write(UInt32(fresh.count))
+        for (id, image) in fresh {
+            writer.write(id)
+            writer.write(UInt32(image.width))
+            writer.write(UInt32(image.height))
+            image.pixels.withUnsafeBytes { writer.write(bytes: $0) }
+        }
+        writer.write(UInt32(frames.count))
+        for (frame, frameIDs) in zip(frames, ids) {
+            writer.write(frame.time)
+            writer.write(UInt32(frame.nodes.count))
+            for index in frame.nodes.indices {
+                let node = frame.nodes[index]
+                writer.write(node.layer.rawValue)
+                writer.write(node.parent ?? -1)
+                writer.write(node.isView)
+                Self.write(node.properties, to: &writer)
+                writer.write(frame.names[index] != nil)
+                if let name = frame.names[index] { writer.write(name) }
+                writer.write(frame.texts[index] != nil)
+                if let text = frame.texts[index] { Self.write(text, to: &writer) }
+                writer.write(frameIDs[index] != nil)
+                if let id = frameIDs[index], let contents = frame.contents[index] {
+                    writer.write(id)
+                    writer.write(contents.scale)
+                    writer.write(contents.gravity.rawValue)
+                    Self.write(contents.rect, to: &writer)
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    private static func write(_ rect: Rect, to writer: inout BinaryWriter) {
+        writer.write(rect.origin.x)
+        writer.write(rect.origin.y)
+        writer.write(rect.size.width)
+        writer.write(rect.size.height)
+    }
+
+    private static func write(_ color: RGBAColor, to writer: inout BinaryWriter) {
+        writer.write(color.red)
+        writer.write(color.green)
+        writer.write(color.blue)
+        writer.write(color.alpha)
+    }
+
+    private static func write(_ text: LayerText, to writer: inout BinaryWriter) {
+        writer.write(text.string)
+        write(text.color, to: &writer)
+        writer.write(text.size)
+        writer.write(text.weight.rawValue)
+        writer.write(text.alignment.rawValue)
+        writer.write(text.lines)
+    }
+
+    private static func write(_ p: LayerProperties, to writer: inout BinaryWriter) {
+        write(p.bounds, to: &writer)
+        for value in [p.position.x, p.position.y, p.anchorPoint.x, p.anchorPoint.y] { writer.write(value) }
+        let t = p.transform
+        for value in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                      t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] { writer.write(value) }
+        writer.write(p.opacity)
+        writer.write(p.isHidden)
+        writer.write(p.backgroundColor != nil)
+        if let color = p.backgroundColor { write(color, to: &writer) }
+        writer.write(p.cornerRadius)
+        writer.write(p.masksToBounds)
+        writer.write(p.borderWidth)
+        write(p.borderColor, to: &writer)
+        writer.write(p.shadowOpacity)
+        writer.write(p.shadowRadius)
+        writer.write(p.shadowOffset.width)
+        writer.write(p.shadowOffset.height)
+        write(p.shadowColor, to: &writer)
+        writer.write(p.zPosition)
+        writer.write(p.transition != nil)
+        if let transition = p.transition {
+            writer.write(transition.type.rawValue)
+            writer.write(transition.subtype?.rawValue ?? "")
+            writer.write(transition.progress)
+            writer.write(transition.isOutgoing)
+        }
+    }
+}
+
+/// Reads what `SceneFrameEncoder` wrote, trusting nothing: counts, sizes, tree links,
+/// names of enumerations and bitmap numbers are all checked, and a bad byte is an error.
+public final class SceneFrameDecoder {
+    private var images: [UInt32: Image] = [:]
+
+    /// The most nodes one frame may have.
+    public static let maximumNodes = 1 << 20
+
+    /// Creates a decoder for one stream.
+    public init() {}
+
+    /// Decodes a batch.
+    ///
+    /// - Throws: `BinaryReader.Malformed`.
+    public func decode(_ bytes: [UInt8]) throws(BinaryReader.Malformed) -> [SceneFrame] {
+        var reader = BinaryReader(bytes)
+        let imageCount = try reader.uint32()
+        for _ in 0..<imageCount {
+            let id = try reader.uint32()
+            let width = Int(try reader.uint32()), height = Int(try reader.uint32())
+            guard width > 0, height > 0, width <= PNGDecoder.maximumSide, height <= PNGDecoder.maximumSide,
+                  width * height <= PNGDecoder.maximumPixels else {
+                throw BinaryReader.Malformed("a bitmap of \(width)×\(height)")
+            }
+            let raw = try reader.rawBytes(limit: width * height * 4)
+            guard raw.count == width * height * 4, images[id] == nil else {
+                throw BinaryReader.Malformed("bitmap \(id) has the wrong size or was sent twice")
+            }
+            let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+                raw.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+                count = width * height
+            }
+            images[id] = Image(width: width, height: height, pixels: pixels)
+        }
+        let frameCount = Int(try reader.uint32())
+        var frames: [SceneFrame] = []
+        frames.reserveCapacity(min(frameCount, 4096))
+        for _ in 0..<frameCount {
+            let time = try Self.number(&reader)
+            let count = Int(try reader.uint32())
+            guard count >= 1, count <= Self.maximumNodes else { throw BinaryReader.Malformed("a frame of \(count) nodes") }
+            var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
+            var contents: [LayerContents?] = []
+            for index in 0..<count {
+                let layer = try reader.int(in: 0...Int(Int32.max))
+                let parent = try reader.int(in: -1...(index - 1))
+                guard (index == 0) == (parent == -1) else { throw BinaryReader.Malformed("node \(index) has a wrong parent") }
+                let isView = try reader.bool()
+                let properties = try Self.properties(&reader)
+                nodes.append(PresentationNode(layer: LayerID(rawValue: layer), parent: parent < 0 ? nil : parent,
+                                              properties: properties, isView: isView))
+                names.append(try reader.bool() ? try reader.string() : nil)
+                texts.append(try reader.bool() ? try Self.text(&reader) : nil)
+                if try reader.bool() {
+                    let id = try reader.uint32()
+                    guard let image = images[id] else { throw BinaryReader.Malformed("an unknown bitmap \(id)") }
+                    let scale = try Self.number(&reader)
+                    guard let gravity = LayerContents.Gravity(rawValue: try reader.string()) else {
+                        throw BinaryReader.Malformed("an unknown contents gravity")
+                    }
+                    contents.append(LayerContents(image: image, scale: scale, gravity: gravity, rect: try Self.rect(&reader)))
+                } else {
+                    contents.append(nil)
+                }
+            }
+            frames.append(SceneFrame(time: time, nodes: nodes, names: names, texts: texts, contents: contents))
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Malformed("\(reader.remaining) bytes after the frames") }
+        return frames
+    }
+
+    /// The largest magnitude of a value accepted: renderers convert coordinates to pixels.
+    public static let maximumMagnitude = 1e12
+
+    private static func number(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Double {
+        let value = try reader.double()
+        guard value.isFinite, abs(value) <= maximumMagnitude else { throw BinaryReader.Malformed("a value of \(value)") }
+        return value
+    }
+
+    private static func rect(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Rect {
+        Rect(x: try number(&reader), y: try number(&reader), width: try number(&reader), height: try number(&reader))
+    }
+
+    private static func color(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> RGBAColor {
+        RGBAColor(red: try number(&reader), green: try number(&reader), blue: try number(&reader), alpha: try number(&reader))
+    }
+
+    private static func text(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerText {
+        let string = try reader.string()
+        let color = try color(&reader)
+        let size = try number(&reader)
+        guard let weight = LayerText.Weight(rawValue: try reader.string()),
+              let alignment = LayerText.Alignment(rawValue: try reader.string()) else {
+            throw BinaryReader.Malformed("an unknown text weight or alignment")
+        }
+        let lines = try reader.int(in: 0...Int(Int32.max))
+        return LayerText(string, color: color, size: size, weight: weight, alignment: alignment, lines: lines)
+    }
+
+    private static func properties(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerProperties {
+        var p = LayerProperties()
+        p.bounds = try rect(&reader)
+        p.position = Point(x: try number(&reader), y: try number(&reader))
+        p.anchorPoint = Point(x: try number(&reader), y: try number(&reader))
+        var m: [Double] = []
+        m.reserveCapacity(16)
+        for _ in 0..<16 { m.append(try number(&reader)) }
+        p.transform = Transform3D(m)
+        p.opacity = try number(&reader)
+        p.isHidden = try reader.bool()
+        p.backgroundColor = try reader.bool() ? try color(&reader) : nil
+        p.cornerRadius = try number(&reader)
+        p.masksToBounds = try reader.bool()
+        p.borderWidth = try number(&reader)
+        p.borderColor = try color(&reader)
+        p.shadowOpacity = try number(&reader)
+        p.shadowRadius = try number(&reader)
+        p.shadowOffset = Size(width: try number(&reader), height: try number(&reader))
+        p.shadowColor = try color(&reader)
+        p.zPosition = try number(&reader)
+        if try reader.bool() {
+            guard let type = TransitionType(rawValue: try reader.string()) else {
+                throw BinaryReader.Malformed("an unknown transition type")
+            }
+            let subtypeName = try reader.string()
+            let subtype = TransitionSubtype(rawValue: subtypeName)
+            guard subtype != nil || subtypeName.isEmpty else { throw BinaryReader.Malformed("an unknown transition subtype") }
+            p.transition = TransitionFrame(type: type, subtype: subtype, progress: try number(&reader),
+                                           isOutgoing: try reader.bool())
+        }
+        return p
+    }
+}

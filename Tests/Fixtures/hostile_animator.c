@@ -1,0 +1,167 @@
+/* A plugin that misbehaves at one point of its life, as buggy code does, for the
+ * isolation tests. Compile with:
+ *   -DHOSTILE_AT=<n>    where: 1 constructor, 2 entry, 3 init, 4 descriptor, 5 create,
+ *                       6 duration, 7 animate, 8 ended, 9 destroy, 10 a completion block
+ *   -DHOSTILE_DOES=<n>  what: 1 SIGSEGV (writes through NULL), 2 abort(), 3 exit(0),
+ *                       4 exit(3), 5 an endless loop, 6 allocates and touches memory
+ *                       until it has no more (then writes through the NULL it gets),
+ *                       7 prints to stdout and stderr (harmless)
+ *   -DHOSTILE_ID="..."  the animator's id and name (default "org.fixture.hostile", "hostile")
+ * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
+ * over the duration (0.2 s), then completes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <unistd.h>
+#include "animator_host.h"
+
+#ifndef HOSTILE_AT
+#define HOSTILE_AT 0
+#endif
+#ifndef HOSTILE_DOES
+#define HOSTILE_DOES 1
+#endif
+#ifndef HOSTILE_ID
+#define HOSTILE_ID "org.fixture.hostile"
+#endif
+#ifndef HOSTILE_NAME
+#define HOSTILE_NAME "hostile"
+#endif
+
+static volatile int sink;
+/* An address the compiler cannot know is NULL, so that the write really faults. */
+static volatile uintptr_t nowhere_address = 0;
+
+static void misbehave(int at) {
+    if (at != HOSTILE_AT) return;
+    switch (HOSTILE_DOES) {
+    case 1: *(volatile int *)nowhere_address = 1; break;
+    case 2: abort();
+    case 3: exit(0);
+    case 4: exit(3);
+    case 5: for (;;) sink++;
+    case 6:
+        for (;;) {
+            char *block = malloc(16 << 20);
+            if (!block) *(volatile char *)nowhere_address = 1;
+            memset(block, 1, 16 << 20);
+        }
+    case 7:
+        printf("hostile says hello on stdout\n");
+        fflush(stdout);
+        fprintf(stderr, "hostile says \x1b[31mred\x1b[0m on stderr\n");
+        break;
+    }
+}
+
+__attribute__((constructor)) static void hostile_constructor(void) { misbehave(1); }
+
+static const ah_param_descriptor duration_param = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_param_descriptor),
+    .name = "duration", .type = AH_PARAM_NUMBER, .flags = AH_PARAM_HAS_MIN | AH_PARAM_HAS_MAX,
+    .help = "Seconds.", .default_value = { .type = AH_PARAM_NUMBER, .number = 0.2 }, .min = 0.0, .max = 5.0,
+};
+static const ah_param_descriptor *const params[] = { &duration_param };
+
+static const ah_animator_descriptor descriptor = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator_descriptor),
+    .id = HOSTILE_ID, .name = HOSTILE_NAME, .display_name = "Hostile", .version = "0.0.1",
+    .description = "Misbehaves on purpose.",
+    .operations = AH_OP_PRESENT | AH_OP_DISMISS | AH_OP_PUSH | AH_OP_POP | AH_OP_TAB,
+    .param_count = 1, .params = params,
+};
+
+typedef struct state {
+    const ah_host *host;
+    double duration;
+    ah_context context;
+} state;
+
+static double hostile_duration(const ah_animator *self, ah_context ctx) {
+    (void)ctx;
+    misbehave(6);
+    return ((const state *)self->animator_data)->duration;
+}
+
+static void hostile_fade(void *data) {
+    state *s = data;
+    ah_layer to = 0;
+    s->host->context_view(s->host, s->context, AH_CONTEXT_TO, &to);
+    ah_value one = { .type = AH_VALUE_NUMBER, .number = 1.0 };
+    if (to) s->host->layer_set(s->host, to, "opacity", &one);
+}
+
+static void hostile_done(void *data, bool finished) {
+    (void)finished;
+    state *s = data;
+    misbehave(10);
+    s->host->context_complete_transition(s->host, s->context, true);
+}
+
+static void hostile_animate(const ah_animator *self, ah_context ctx) {
+    misbehave(7);
+    state *s = self->animator_data;
+    const ah_host *h = s->host;
+    s->context = ctx;
+    ah_layer container = 0, to = 0;
+    h->context_container_view(h, ctx, &container);
+    h->context_view(h, ctx, AH_CONTEXT_TO, &to);
+    if (to) {
+        h->layer_insert(h, container, to, AH_INSERT_TOP, 0, 0);
+        ah_value zero = { .type = AH_VALUE_NUMBER, .number = 0.0 };
+        h->layer_set(h, to, "opacity", &zero);
+    }
+    ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings, .duration = s->duration };
+    h->view_animate(h, &settings, hostile_fade, hostile_done, s);
+}
+
+static void hostile_ended(const ah_animator *self, ah_context ctx, bool completed) {
+    (void)self; (void)ctx; (void)completed;
+    misbehave(8);
+}
+
+static void hostile_destroy(const ah_animator *self) {
+    misbehave(9);
+    free(self->animator_data);
+    free((void *)self);
+}
+
+static bool hostile_init(const char *path) {
+    (void)path;
+    misbehave(3);
+    return true;
+}
+
+static uint32_t hostile_count(void) { return 1; }
+
+static const ah_animator_descriptor *hostile_describe(uint32_t index) {
+    misbehave(4);
+    return index == 0 ? &descriptor : NULL;
+}
+
+static const ah_animator *hostile_create(const ah_host *host, const char *id, const ah_param_value *values,
+                                         uint32_t count) {
+    misbehave(5);
+    if (strcmp(id, descriptor.id) != 0 || count != 1) return NULL;
+    state *s = calloc(1, sizeof *s);
+    ah_animator *animator = malloc(sizeof *animator);
+    s->host = host;
+    s->duration = values[0].number;
+    *animator = (ah_animator){
+        .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator), .animator_data = s,
+        .duration = hostile_duration, .animate = hostile_animate, .ended = hostile_ended, .destroy = hostile_destroy,
+    };
+    return animator;
+}
+
+static const ah_plugin_entry entry = {
+    .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_plugin_entry),
+    .init = hostile_init, .animator_count = hostile_count, .animator_descriptor = hostile_describe,
+    .create_animator = hostile_create,
+};
+
+__attribute__((visibility("default"))) const ah_plugin_entry *animator_host_entry(void) {
+    misbehave(2);
+    return &entry;
+}
