@@ -33,7 +33,10 @@ enum RunCommand: Command {
         leaves an existing file as it was; a run whose transitions had problems does not
         replace an existing file at all. A FIFO or a device (/dev/null) is written through;
         a folder is refused. The timeline's schema is in docs/rendering.md.
-        Exit status 1 when a transition had a problem (the watchdog fired, completeTransition
+        Animators run in a child process (docs/isolation.md): one that crashes, exits or
+        hangs fails its transition with one line naming the call, and the demo goes on with
+        the next transition; --in-process runs them here, for a debugger.
+        Exit status 1 when a transition had a problem or failed (the watchdog fired, completeTransition
         was called twice, a duration was invalid), something could not be loaded, or a file
         could not be written; 2 for a mistake in the command line.
         """
