@@ -7,11 +7,18 @@ enum ListBenchmark {
         let library = workspace.compileFixture()
         let folder = workspace.folder(of: library, count: libraries, name: "list")
         var cold: [Double] = []
+        var coldInProcess: [Double] = []
         var warm: [Double] = []
         for round in 0..<rounds {
             let cacheHome = workspace.root + "/cache\(round)"
             let environment = ["HOME=" + workspace.root, "XDG_CACHE_HOME=" + cacheHome]
             let arguments = ["list", "--plugin-path", folder]
+            // The same cold listing with the libraries loaded into the host itself.
+            coldInProcess.append(Clock.milliseconds {
+                precondition(spawnAndWait(executable, arguments + ["--in-process"],
+                                          environment: ["HOME=" + workspace.root,
+                                                        "XDG_CACHE_HOME=" + cacheHome + "-in-process"]) == 0)
+            })
             cold.append(Clock.milliseconds {
                 precondition(spawnAndWait(executable, arguments, environment: environment) == 0)
             })
@@ -24,8 +31,9 @@ enum ListBenchmark {
         var lines = [
             "| command | median, ms | min, ms |",
             "|---|---:|---:|",
-            "| `animator-host list`, \(libraries) + bundled libraries, cold (no cache: every library loaded) | \(fixed(median(cold))) | \(fixed(cold.min() ?? .nan)) |",
-            "| `animator-host list`, \(libraries) + bundled libraries, warm (metadata cache) | \(fixed(median(warm))) | \(fixed(warm.min() ?? .nan)) |",
+            "| `animator-host list`, \(libraries) + bundled libraries, cold (no cache: every library examined in one child process) | \(fixed(median(cold))) | \(fixed(cold.min() ?? .nan)) |",
+            "| `animator-host list --in-process`, the same, cold (every library loaded into the host) | \(fixed(median(coldInProcess))) | \(fixed(coldInProcess.min() ?? .nan)) |",
+            "| `animator-host list`, \(libraries) + bundled libraries, warm (metadata cache: no child) | \(fixed(median(warm))) | \(fixed(warm.min() ?? .nan)) |",
         ]
         // The reference, measured in the same run when GStreamer's tools are installed.
         let inspect = "/usr/bin/gst-inspect-1.0"

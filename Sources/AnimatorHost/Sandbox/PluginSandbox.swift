@@ -72,6 +72,9 @@ public struct PluginSandbox: Sendable {
         case .malformed(let reason):
             kind = .malformed(reason)
         case .exited:
+            // The final message says the work is done and whole: how the child ended after
+            // it does not matter.
+            if finished { return nil }
             let status = end.status
             if status & 0x7F == 0 {
                 let code = (status >> 8) & 0xFF
@@ -241,7 +244,8 @@ private struct Watch {
         while true {
             var fds = [pollfd(fd: open.messages ? messages : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: open.output ? output : -1, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, 50)
+            // With both pipes at their end, only the child's exit is awaited: look often.
+            _ = poll(&fds, 2, open.messages || open.output ? 50 : 1)
             if open.messages && fds[0].revents != 0 && !drainMessages() { break }
             if open.output && fds[1].revents != 0 { drainOutput() }
             // The child's own end is what counts: a plugin may have started processes that
