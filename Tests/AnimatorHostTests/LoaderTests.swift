@@ -237,6 +237,77 @@ import TestSupport
         #expect(registry.problems.first?.reason.contains("the file is writable by group or others") == true)
     }
 
+    @Test func everyFolderUpToTheRootIsCheckedAndStickyRootFoldersAreTrusted() throws {
+        // parent (0777, not sticky) / plugins (0755) / good.so: planted from above.
+        let parent = pluginFolder()
+        let folder = parent + "/plugins"
+        #expect(mkdir(folder, 0o755) == 0)
+        try compileFixture(output: folder + "/good.so")
+        #expect(discover([folder]).animators.map(\.id) == ["org.fixture.good"])
+        chmod(parent, 0o777)
+        let refused = discover([folder])
+        #expect(refused.animators.isEmpty)
+        #expect(refused.problems == [LoadProblem(path: folder, reason:
+            "refused: a folder above it, \(parent), is writable by group or others, so anyone could plant a plugin in it "
+            + "(chmod go-w it, or pass --allow-insecure); 1 library skipped")])
+        // The same folder with the sticky bit, owned by root as /tmp is: trusted. The test
+        // folders live under /tmp (1777, root), which the check passes through every time.
+        chmod(parent, 0o1777)
+        let sticky = discover([folder])
+        if getuid() == 0 {
+            #expect(sticky.animators.map(\.id) == ["org.fixture.good"], "\(sticky.problems)")
+            // Sticky but owned by somebody else: not trusted.
+            #expect(chown(parent, 4242, 4242) == 0)
+            #expect(discover([folder]).problems.first?.reason.hasPrefix(
+                "refused: a folder above it, \(parent), belongs to user 4242, neither you nor root") == true)
+        } else {
+            // Owned by the user, not root: a sticky folder of the user's is still refused.
+            #expect(sticky.problems.first?.reason.contains("(sticky, but not owned by root)") == true)
+        }
+    }
+
+    @Test func aLinkIsJudgedByTheFileItLeadsTo() throws {
+        let folder = pluginFolder()
+        let elsewhere = pluginFolder()
+        try compileFixture(defines: ["FIXTURE_ID=\"org.fixture.linked\""], output: elsewhere + "/real.so")
+        #expect(symlink(elsewhere + "/real.so", folder + "/linked.so") == 0)
+        #expect(discover([folder]).animators.map(\.id) == ["org.fixture.linked"])
+        chmod(elsewhere, 0o777)
+        let refused = discover([folder])
+        #expect(refused.animators.isEmpty)
+        #expect(refused.problems.map(\.path) == [folder + "/linked.so"])
+        #expect(refused.problems.first?.reason == "refused: its folder \(elsewhere) is writable by group or others "
+                + "(the link leads to \(elsewhere)/real.so), so anyone could have changed it (chmod go-w it, or pass --allow-insecure)")
+    }
+
+    @Test func aFileWhoseNameIsNotUTF8IsReportedNotSkippedSilently() throws {
+        let folder = pluginFolder()
+        try compileFixture(output: folder + "/good.so")
+        // "bad" + 0xFF + ".so": no String can name it.
+        let name: [UInt8] = Array((folder + "/bad").utf8) + [0xFF] + Array(".so".utf8) + [0]
+        let descriptor = name.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let registry = discover([folder])
+        #expect(registry.animators.map(\.id) == ["org.fixture.good"])
+        #expect(registry.problems == [LoadProblem(path: folder + "/bad\\xff.so", reason:
+            "skipped: the file's name is not UTF-8 (shown with \\x escapes); rename it to load it")])
+    }
+
+    @Test func aFileOfAnotherUserIsRefused() throws {
+        guard getuid() == 0 else { return }   // only root can give a file away
+        let folder = pluginFolder()
+        try compileFixture(output: folder + "/theirs.so")
+        #expect(chown(folder + "/theirs.so", 4242, 4242) == 0)
+        let refused = discover([folder])
+        #expect(refused.animators.isEmpty)
+        #expect(refused.problems.first?.reason
+                == "refused: the file belongs to user 4242, neither you nor root, so anyone could have changed it "
+                + "(chown it to you or root, or pass --allow-insecure)")
+    }
+
     @Test func aMissingExplicitFolderIsReportedAndDefaultOnesAreNot() {
         let missing = "/nonexistent/animator-host-test"
         let registry = PluginLoader().discover(PluginSearchPath(entries: [

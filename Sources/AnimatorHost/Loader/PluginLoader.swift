@@ -2,7 +2,8 @@
 ///
 /// Every file is judged on its own: a broken library becomes a `LoadProblem` naming the
 /// file and the reason, and the search goes on, so one bad plugin never hides the good
-/// ones. Files or folders writable by group or others are refused unless allowed.
+/// ones. A file that anybody but the user or root could have planted or changed (see
+/// `PluginTrust`) is refused unless allowed.
 public struct PluginLoader {
     /// Load plugins from files or folders writable by group or others.
     public var allowInsecure: Bool
@@ -34,6 +35,7 @@ public struct PluginLoader {
         var registry = AnimatorRegistry(searchPath: searchPath)
         var visited: Set<String> = []
         var found: [Found] = []
+        var trust = PluginTrust()
         for entry in searchPath.entries {
             // ANIMATOR_PLUGIN_PATH names absolute folders: an empty or relative entry would
             // load whatever the current folder holds, so it is refused.
@@ -50,9 +52,9 @@ public struct PluginLoader {
                 continue
             }
             guard visited.insert(directory).inserted else { continue }
-            listDirectory(directory, origin: entry.origin, into: &found, problems: &registry)
+            listDirectory(directory, origin: entry.origin, into: &found, problems: &registry, trust: &trust)
         }
-        scanAll(&found)
+        scanAll(&found, trust: &trust)
         for library in found { registry.add(library.scan!, path: library.path, fromCache: library.fromCache) }
         cache?.save()
         return registry
@@ -60,12 +62,12 @@ public struct PluginLoader {
 
     /// Answers each library from the cache or the refusal rules, and has the scanner
     /// examine the rest together (one child for all of them when sandboxed).
-    private func scanAll(_ found: inout [Found]) {
+    private func scanAll(_ found: inout [Found], trust: inout PluginTrust) {
         var pending: [Int] = []
         for index in found.indices {
-            if !allowInsecure && found[index].status.isWritableByOthers {
+            if !allowInsecure, let problem = trust.fileProblem(found[index].path) {
                 found[index].scan = LibraryScan(animators: [], problems: [
-                    "refused: the file is writable by group or others (chmod go-w it, or pass --allow-insecure)",
+                    "refused: \(problem), so anyone could have changed it (\(Self.advice(problem)), or pass --allow-insecure)",
                 ])
             } else if let cached = cache?.lookup(path: found[index].path, status: found[index].status) {
                 found[index].scan = cached
@@ -83,18 +85,25 @@ public struct PluginLoader {
     }
 
     private func listDirectory(_ directory: String, origin: PluginSearchPath.Origin,
-                               into found: inout [Found], problems registry: inout AnimatorRegistry) {
+                               into found: inout [Found], problems registry: inout AnimatorRegistry,
+                               trust: inout PluginTrust) {
         let names: [String]
         do {
             guard try FileSystem.status(directory).isDirectory else {
                 if origin.mustExist { registry.report(LoadProblem(path: directory, reason: "not a folder")) }
                 return
             }
-            names = try FileSystem.contents(ofDirectory: directory).filter { $0.hasSuffix(".so") }
-            if try FileSystem.status(directory).isWritableByOthers && !allowInsecure && !names.isEmpty {
+            var undecodable: [String] = []
+            names = try FileSystem.contents(ofDirectory: directory, undecodable: { undecodable.append($0) })
+                .filter { $0.hasSuffix(".so") }
+            for shown in undecodable where shown.hasSuffix(".so") {
+                registry.report(LoadProblem(path: directory + "/" + shown, reason:
+                    "skipped: the file's name is not UTF-8 (shown with \\x escapes); rename it to load it"))
+            }
+            if !allowInsecure && !names.isEmpty, let problem = trust.folderProblem(directory) {
                 registry.report(LoadProblem(path: directory, reason:
-                    "refused: the folder is writable by group or others, so anyone could plant a plugin in it "
-                    + "(chmod go-w it, or pass --allow-insecure); \(names.count) librar\(names.count == 1 ? "y" : "ies") skipped"))
+                    "refused: \(problem), so anyone could plant a plugin in it "
+                    + "(\(Self.advice(problem)), or pass --allow-insecure); \(names.count) librar\(names.count == 1 ? "y" : "ies") skipped"))
                 return
             }
         } catch {
@@ -108,6 +117,11 @@ public struct PluginLoader {
         }
     }
 
+    /// What to do about a trust problem.
+    private static func advice(_ problem: String) -> String {
+        problem.contains("writable") ? "chmod go-w it" : "chown it to you or root"
+    }
+
     /// Checks and scans one library file, through the cache when it holds this version.
     ///
     /// - Parameter path: the file; made absolute.
@@ -117,16 +131,12 @@ public struct PluginLoader {
         let scanned: LibraryScan
         do {
             let status = try FileSystem.status(absolute)
-            let directory = FileSystem.directoryName(absolute)
             if !status.isRegularFile {
                 scanned = LibraryScan(animators: [], problems: ["not a regular file"])
-            } else if !allowInsecure, let folder = try? FileSystem.status(directory), folder.isWritableByOthers {
-                scanned = LibraryScan(animators: [], problems: [
-                    "refused: its folder \(directory) is writable by group or others (chmod go-w it, or pass --allow-insecure)",
-                ])
             } else {
                 var one = [Found(path: absolute, status: status)]
-                scanAll(&one)
+                var trust = PluginTrust()
+                scanAll(&one, trust: &trust)
                 scanned = one[0].scan!
                 cache?.save()
             }

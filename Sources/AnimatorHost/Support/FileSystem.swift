@@ -10,11 +10,15 @@ struct FileStatus: Equatable {
     /// size and modification time still differs in these.
     var inode: UInt64 = 0
     var changeTime: Int64 = 0
+    /// The owner's user id.
+    var owner: uid_t = 0
 
     var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
     var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
     /// Writable by the group or by others.
     var isWritableByOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+    /// The sticky bit: in a folder, only a file's owner may remove or rename it (/tmp).
+    var isSticky: Bool { mode & S_ISVTX != 0 }
 }
 
 /// A failed system call: which one, on what, and errno's text.
@@ -42,12 +46,16 @@ enum FileSystem {
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode,
-                          inode: UInt64(info.st_ino), changeTime: changed)
+                          inode: UInt64(info.st_ino), changeTime: changed, owner: info.st_uid)
     }
 
     /// The names in a directory, sorted (by code point, which for the ASCII names of
     /// plugin files is byte order), without "." and "..".
-    static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
+    ///
+    /// - Parameter undecodable: receives, escaped for display, the names that are not UTF-8
+    ///   (a String could not name the file again); they are not in the result.
+    static func contents(ofDirectory path: String,
+                         undecodable: ((String) -> Void)? = nil) throws(SystemError) -> [String] {
         guard let directory = opendir(path) else {
             throw SystemError(operation: "opendir", path: path, code: errno)
         }
@@ -55,9 +63,15 @@ enum FileSystem {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { pointer -> String? in
+                    if let valid = String(validatingCString: pointer) { return valid }
+                    // Each byte of a broken sequence as \xNN.
+                    let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+                    undecodable?(bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined())
+                    return nil
+                }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if let name, name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
     }
