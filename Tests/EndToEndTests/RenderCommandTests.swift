@@ -424,6 +424,20 @@ import TestSupport
         let json = try cli.runJSON("run", "talker", "--operation", "present", "--plugin-path", folder, "--json")
         let log = try #require((json["transitions"] as? [[String: Any]])?.first?["log"] as? [[String: String]])
         #expect(log.contains { $0["level"] == "info" && $0["message"] == "alongside: completed" })
+        // In the timeline, every level, in order.
+        let timeline = cli.home.file("talker.json")
+        #expect(try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--timeline", timeline).status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any]
+        let logged = try #require(document?["log"] as? [[String: String]])
+        #expect(logged.contains { $0["level"] == "warning" && $0["message"] == "1515870810 is not a layer handle of this host" })
+        #expect(logged.contains { $0["level"] == "info" && $0["message"] == "alongside: completed" })
+        // In play's status line, under the frames.
+        let driver = try String(contentsOfFile: PackageLayout.root + "/Tests/Terminal/play_in_pty.py", encoding: .utf8)
+        let played = try Python.run(driver, ["1", "q", PackageLayout.productsDirectory + "/animator-host", "play", "talker",
+                                             "--operation", "present", "--plugin-path", folder, "--loop"],
+                                    environment: ["HOME": cli.home.path, "COLORTERM": "truecolor"], removing: ["NO_COLOR"])
+        let run = try JSONDecoder().decode(TerminalRun.self, from: Data(played.standardOutput.utf8))
+        #expect(run.captions.contains { $0.hasPrefix("talker · present · log warning: 1515870810 is not a layer") }, "\(run.captions)")
         let typo = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--log-level", "loud")
         #expect(typo.status == 2)
         #expect(typo.standardError.hasPrefix("animator-host run: --log-level: 'loud' is not debug, info, warning, error or none\n"))
@@ -446,6 +460,7 @@ import TestSupport
         var raw_while_playing: Bool
         var echo_restored: Bool
         var line_mode_restored: Bool
+        var captions: [String]
     }
 
     func playInTerminal(key: String, environment: [String: String], removing: [String] = []) throws -> TerminalRun {

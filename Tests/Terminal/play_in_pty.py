@@ -98,6 +98,8 @@ print(json.dumps({
     'half_blocks': '\u2580' in text,
     'shades': '@' in text or '#' in text,
     'last_line': lines[-1] if lines else '',
+    # The status lines under the frames: what follows an erase-line up to 'q quits'.
+    'captions': sorted(set(part.split('q quits')[0] for part in text.split('\x1b[2K')[1:] if 'q quits' in part)),
     'widest_before': max((l.count('\u2580') for l in output[:mark].decode('utf-8', 'replace').split('\n')), default=0),
     'widest_after': max((l.count('\u2580') for l in output[mark:].decode('utf-8', 'replace').split('\n')), default=0),
     'progress_bar': 'rendering' in text and '%' in text and '\u2588' in text,

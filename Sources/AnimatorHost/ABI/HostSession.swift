@@ -18,6 +18,12 @@ public struct PluginLogEntry: Equatable, Sendable {
             }
         }
 
+        /// The level of a name: debug, info, warning, error.
+        public init?(name: String) {
+            guard let level = [Level.debug, .info, .warning, .error].first(where: { $0.name == name }) else { return nil }
+            self = level
+        }
+
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

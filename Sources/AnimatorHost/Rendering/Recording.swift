@@ -15,16 +15,19 @@ public struct Recording: Sendable {
         public var outcome: TransitionOutcome
         /// The frames, at engine times, starting with the transition's first picture.
         public var frames: [SceneFrame]
+        /// What the animator's library logged meanwhile.
+        public var log: [PluginLogEntry]
 
         /// Creates a segment.
         public init(operation: TransitionOperation, animator: String, from: String, to: String,
-                    outcome: TransitionOutcome, frames: [SceneFrame]) {
+                    outcome: TransitionOutcome, frames: [SceneFrame], log: [PluginLogEntry] = []) {
             self.operation = operation
             self.animator = animator
             self.from = from
             self.to = to
             self.outcome = outcome
             self.frames = frames
+            self.log = log
         }
 
         /// The engine time of the first frame.

@@ -22,6 +22,7 @@ public enum Timeline {
             ("completed", .bool(segment.outcome.completed)),
             ("size", .array([.number(size.width), .number(size.height)])),
             ("warnings", .array(segment.outcome.problems.map(JSONValue.string))),
+            ("log", .array(segment.log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
             ("images", .array(images.encoded.map(JSONValue.string))),
             ("frames", .array(frames)),
         ])
@@ -181,7 +182,13 @@ public enum Timeline {
                 problems: object["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             segments.append(Recording.Segment(operation: operation, animator: animator,
                                               from: object["from"]?.stringValue ?? "from",
-                                              to: object["to"]?.stringValue ?? "to", outcome: outcome, frames: frames))
+                                              to: object["to"]?.stringValue ?? "to", outcome: outcome, frames: frames,
+                                              log: object["log"]?.arrayValue?.compactMap { entry -> PluginLogEntry? in
+                                                  guard let name = entry["level"]?.stringValue,
+                                                        let level = PluginLogEntry.Level(name: name),
+                                                        let message = entry["message"]?.stringValue else { return nil }
+                                                  return PluginLogEntry(level: level, message: message)
+                                              } ?? []))
         }
         return Recording(size: size, fps: fps, segments: segments)
     }

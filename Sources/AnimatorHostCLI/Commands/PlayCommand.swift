@@ -32,7 +32,8 @@ enum PlayCommand: Command {
                                                             console: console) else { return 1 }
         if isatty(STDOUT_FILENO) == 1, let size = TerminalSession.size() {
             console.flush()
-            play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"))
+            play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"),
+                 shownLevel: try RecordedRun.logLevel(arguments))
         }
         RunCommand.printSummary(result.lines, shownLevel: try RecordedRun.logLevel(arguments), console: console)
         // Ctrl-C ends the program as an interrupt does (128 + SIGINT), after tidying up.
@@ -48,14 +49,25 @@ enum PlayCommand: Command {
     }
 
     /// Renders every frame to fit the terminal, then shows them at their times.
-    private static func play(_ recording: Recording, columns: Int, rows: Int, slow: Double, loop: Bool) {
+    private static func play(_ recording: Recording, columns: Int, rows: Int, slow: Double, loop: Bool,
+                             shownLevel: PluginLogEntry.Level?) {
         let playback = recording.playback()
         guard !playback.frames.isEmpty else { return }
         let palette = palette(ProcessEnvironment.current())
         var pictures = render(playback.frames, size: recording.size, columns: columns, rows: rows, palette: palette)
         var captions: [String] = []
         for segment in recording.segments {
-            captions += segment.frames.map { _ in "\(segment.animator) · \(segment.operation.rawValue) · " }
+            // The status line names the transition and the last thing its animator logged
+            // at the level shown (or its first warning), escaped and cut to the width.
+            var caption = "\(segment.animator) · \(segment.operation.rawValue) · "
+            if let least = shownLevel, let entry = segment.log.last(where: { $0.level >= least }) {
+                caption += "log \(entry.level.name): \(entry.message.oneLine) · "
+            } else if let problem = segment.outcome.problems.first {
+                caption += "warning: \(problem.oneLine) · "
+            }
+            let room = max(columns - 24, 8)
+            if caption.count > room { caption = String(caption.prefix(room - 3)) + "… · " }
+            captions += segment.frames.map { _ in caption }
         }
         let terminal = TerminalSession()
         defer { terminal.restore() }

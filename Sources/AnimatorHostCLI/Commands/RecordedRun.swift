@@ -230,7 +230,8 @@ struct RecordedRun {
                                     let animator = ResolveCommand.describe(report.resolution.target)
                                     let segment = Recording.Segment(operation: report.step.operation, animator: animator,
                                                                     from: report.step.from, to: report.step.to,
-                                                                    outcome: report.outcome, frames: own.frames)
+                                                                    outcome: report.outcome, frames: own.frames,
+                                                                    log: report.log)
                                     let line = Line(operation: report.step.operation, from: report.step.from, to: report.step.to,
                                                     animator: animator, rule: report.resolution.rule ?? "default",
                                                     outcome: report.outcome, frames: own.count,
@@ -292,7 +293,7 @@ struct RecordedRun {
         recorder.captureFinal()
         let (frames, count) = recorder.take()
         try events.end(0, Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
-                                            outcome: outcome, frames: frames),
+                                            outcome: outcome, frames: frames, log: session.log),
                        Line(operation: operation, from: stage.from.name, to: stage.to.name, animator: name, rule: nil,
                             outcome: outcome, frames: count, interactive: interaction != nil, log: session.log))
     }

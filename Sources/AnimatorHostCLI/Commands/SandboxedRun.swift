@@ -73,7 +73,8 @@ enum SandboxedRun {
                     }
                     segments.append(Recording.Segment(operation: line.operation,
                                                       animator: document["segmentAnimator"]?.stringValue ?? line.animator,
-                                                      from: line.from, to: line.to, outcome: line.outcome, frames: pending))
+                                                      from: line.from, to: line.to, outcome: line.outcome, frames: pending,
+                                                      log: line.log))
                     lines.append(line)
                     endedHere = (open.index, lines.count - 1, segments.count - 1)
                     current = nil
