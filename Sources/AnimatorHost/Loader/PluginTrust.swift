@@ -16,6 +16,8 @@ struct PluginTrust {
     let user: uid_t
     /// Verdicts on folders already examined (the folder and all above it), by real path.
     private var verdicts: [String: Untrusted?] = [:]
+    /// Folders of files, resolved.
+    private var resolvedFolders: [String: String] = [:]
 
     init(user: uid_t = getuid()) {
         self.user = user
@@ -48,7 +50,18 @@ struct PluginTrust {
 
     /// Why the file at `path` (resolved here) cannot be trusted, in words, or nil.
     mutating func fileProblem(_ path: String) -> String? {
-        guard let real = FileSystem.realPath(path), let status = try? FileSystem.status(real) else {
+        // A file that is not a link is found at its folder's real path (resolved once per folder).
+        var link = stat()
+        let isLink = lstat(path, &link) != 0 || link.st_mode & S_IFMT == S_IFLNK
+        let real: String?
+        if isLink {
+            real = FileSystem.realPath(path)
+        } else {
+            let folder = FileSystem.directoryName(path)
+            if resolvedFolders[folder] == nil { resolvedFolders[folder] = FileSystem.realPath(folder) ?? folder }
+            real = resolvedFolders[folder]! + "/" + FileSystem.baseName(path)
+        }
+        guard let real, let status = try? FileSystem.status(real) else {
             return "it cannot be examined"
         }
         let through = real == path ? "" : " (the link leads to \(real))"
