@@ -26,16 +26,21 @@ import TestSupport
     ]
     static let limits = ["--plugin-timeout", "0.5", "--plugin-memory", "256"]
 
+    /// Compiles the hostile fixture misbehaving at `at` by `does` as lib<name>.so, id
+    /// org.hostile.<name>.
+    static func hostile(_ name: String, at: Int, does: Int, in folder: String) throws {
+        try compileFixture("hostile_animator.c",
+                           defines: ["HOSTILE_AT=\(at)", "HOSTILE_DOES=\(does)", "HOSTILE_ID=\"org.hostile.\(name)\"",
+                                     "HOSTILE_NAME=\"\(name)\""],
+                           output: folder + "/lib\(name).so")
+    }
+
     /// Compiles every stage × action into one folder: lib<name><at>.so, id org.hostile.<name><at>.
     static func buildAll(into folder: TemporaryDirectory) throws {
         try chmodPrivate(folder.path)
         for stage in stages {
             for action in actions {
-                let name = "\(action.name)\(stage.at)"
-                try compileFixture("hostile_animator.c",
-                                   defines: ["HOSTILE_AT=\(stage.at)", "HOSTILE_DOES=\(action.does)",
-                                             "HOSTILE_ID=\"org.hostile.\(name)\"", "HOSTILE_NAME=\"\(name)\""],
-                                   output: folder.path + "/lib\(name).so")
+                try hostile("\(action.name)\(stage.at)", at: stage.at, does: action.does, in: folder.path)
             }
         }
     }
@@ -108,10 +113,7 @@ import TestSupport
         let folder = TemporaryDirectory()
         try Self.chmodPrivate(folder.path)
         for (name, at, does) in [("crashy", 7, 1), ("sleepy", 7, 5), ("quitter", 9, 3)] {
-            try compileFixture("hostile_animator.c",
-                               defines: ["HOSTILE_AT=\(at)", "HOSTILE_DOES=\(does)", "HOSTILE_ID=\"org.hostile.\(name)\"",
-                                         "HOSTILE_NAME=\"\(name)\""],
-                               output: folder.path + "/lib\(name).so")
+            try Self.hostile(name, at: at, does: does, in: folder.path)
         }
         let routes = folder.file("routes.json")
         try """
@@ -186,9 +188,7 @@ import TestSupport
     @Test func whatPluginsPrintIsShownEscapedOnStderrAndNeverMixedIntoJSON() throws {
         let folder = TemporaryDirectory()
         try Self.chmodPrivate(folder.path)
-        try compileFixture("hostile_animator.c", defines: ["HOSTILE_AT=7", "HOSTILE_DOES=7", "HOSTILE_ID=\"org.hostile.chatty\"",
-                                                           "HOSTILE_NAME=\"chatty\""],
-                           output: folder.path + "/libchatty.so")
+        try Self.hostile("chatty", at: 7, does: 7, in: folder.path)
         let result = try cli.run("run", "chatty", "--plugin-path", folder.path, "--json")
         #expect(result.status == 0, "\(result.standardError)")
         let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
@@ -228,9 +228,7 @@ import TestSupport
     @Test func inspectSurvivesAnAnimatorThatCrashesWhenAskedItsDuration() throws {
         let folder = TemporaryDirectory()
         try Self.chmodPrivate(folder.path)
-        try compileFixture("hostile_animator.c", defines: ["HOSTILE_AT=6", "HOSTILE_DOES=2", "HOSTILE_ID=\"org.hostile.abrupt\"",
-                                                           "HOSTILE_NAME=\"abrupt\""],
-                           output: folder.path + "/libabrupt.so")
+        try Self.hostile("abrupt", at: 6, does: 2, in: folder.path)
         let result = try cli.run("inspect", "abrupt", "--plugin-path", folder.path)
         #expect(result.status == 1)
         #expect(result.standardError.contains("animator-host inspect: org.hostile.abrupt: crashed (SIGABRT, Aborted) in transitionDuration"),
