@@ -16,15 +16,16 @@ import TestSupport
     ]
     /// What it does (HOSTILE_DOES) and the words the report must contain: the fixture's
     /// documented behaviour (a NULL write is SIGSEGV, abort() is SIGABRT, exit(3) is status 3,
-    /// an endless loop outlives the 0.5 s timeout given below, allocating without end hits the
-    /// 256 MiB limit given below and then writes through NULL).
+    /// an endless loop outlives the 2 s timeout given below, allocating without end hits the
+    /// 128 MiB limit given below and then writes through NULL; 2 s leaves the allocating
+    /// fixture time to reach its limit on a loaded machine).
     static let actions: [(does: Int, name: String, words: [String])] = [
         (1, "segv", ["crashed (SIGSEGV"]), (2, "abort", ["crashed (SIGABRT"]),
         (3, "exit0", ["exited with status 0", "called exit"]), (4, "exit3", ["exited with status 3"]),
-        (5, "loop", ["did not return within 0.5 s", "--plugin-timeout"]),
-        (6, "hog", ["crashed (SIGSEGV", "256 MiB limit"]),
+        (5, "loop", ["did not return within 2 s", "--plugin-timeout"]),
+        (6, "hog", ["crashed (SIGSEGV", "128 MiB limit"]),
     ]
-    static let limits = ["--plugin-timeout", "0.5", "--plugin-memory", "256"]
+    static let limits = ["--plugin-timeout", "2", "--plugin-memory", "128"]
 
     /// Compiles the hostile fixture misbehaving at `at` by `does` as lib<name>.so, id
     /// org.hostile.<name>.
@@ -125,7 +126,7 @@ import TestSupport
               { "operation": "tab", "animator": "fade-c" } ] }
             """.write(toFile: routes, atomically: true, encoding: .utf8)
         let timeline = folder.file("timeline.json")
-        let result = try cli.run(["run", "--routes", routes, "--plugin-path", folder.path, "--plugin-timeout", "0.5",
+        let result = try cli.run(["run", "--routes", routes, "--plugin-path", folder.path, "--plugin-timeout", "1",
                                   "--timeline", timeline])
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
@@ -133,7 +134,7 @@ import TestSupport
         guard lines.count == 7 else { return }
         #expect(lines[0].hasPrefix("1. present list → detail: crashy (org.hostile.crashy), failed: crashed (SIGSEGV"))
         #expect(lines[0].contains("in animateTransition"))
-        #expect(lines[1].hasPrefix("2. dismiss detail → list: sleepy (org.hostile.sleepy), failed: did not return within 0.5 s"))
+        #expect(lines[1].hasPrefix("2. dismiss detail → list: sleepy (org.hostile.sleepy), failed: did not return within 1 s"))
         #expect(lines[2].hasPrefix("3. push list → card: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed"))
         // The quitter completes its pop, then calls exit(0) in destroy: the transition failed.
         #expect(lines[3].hasPrefix("4. pop card → list: quitter (org.hostile.quitter), failed: exited with status 0"))
