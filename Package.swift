@@ -36,8 +36,13 @@ let package = Package(
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
         .target(name: "AnimatorABI"),
-        // The host: loader, registry, engine, transitions, resolver, renderers.
-        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "CMathShim", "CSystem"]),
+        // The animation engine: UIKit's views and Core Animation's layers, animations and
+        // timing, headless and deterministic. It knows nothing of plugins, transitions or
+        // renderers.
+        .target(name: "AnimatorEngine", dependencies: ["CMathShim"]),
+        // The host: loader, registry, ABI table, runtime, sandbox, transitions, resolver,
+        // renderers.
+        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "CSystem"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
         // Internal to the host: system calls for the plugin sandbox (memfd, prctl, rlimits).
@@ -45,9 +50,9 @@ let package = Package(
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
         // The command-line tool, a thin layer over AnimatorHost.
-        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost"]),
+        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost", "AnimatorEngine"]),
         // Benchmarks: `swift run -c release animator-bench`.
-        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost"]),
+        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine"]),
 
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
@@ -60,9 +65,9 @@ let package = Package(
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Unit tests of the host library.
-        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorABI", "TestSupport"]),
+        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorABI", "TestSupport"]),
         // The Swift SDK driven against the real host table, in one process.
-        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorABI"]),
+        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorEngine", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AnimatorABI"]),
     ]

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// Monotonic wall time, for benchmarks only (the engine never reads a clock).
 enum Clock {

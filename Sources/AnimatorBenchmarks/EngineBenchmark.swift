@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// The engine's hot paths: one cubic-Bézier evaluation at full accuracy, and evaluating a
 /// presentation tree per animated property per frame.
@@ -49,7 +50,7 @@ enum EngineBenchmark {
     /// 100 views each animating the given kinds (0 opacity, 1 position, 2 transform) inside
     /// a UIView block on easeInOut; the tree is evaluated at 60 frames.
     static func presentationNanoseconds(kinds: [Int], quick: Bool) -> [Double] {
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let root = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
         var views: [View] = []
         for index in 0..<100 {

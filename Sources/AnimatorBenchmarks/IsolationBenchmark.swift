@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// The cost of running plugin code in a child process: `animator-host run` of one
 /// transition as a process, in the sandbox (the default) and in process, alternated in one
 /// run so that both see the same machine.

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// The wall time of `animator-host list` as a process, cold (no metadata cache) and warm,
 /// over a folder of 100 fixture libraries plus the bundled animators beside the binary.

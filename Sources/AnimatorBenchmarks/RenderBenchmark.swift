@@ -1,5 +1,6 @@
 import AnimatorHost
 import Glibc
+import AnimatorEngine
 
 /// The renderer against Skia's CPU raster drawing the same frames: the Bubble present
 /// transition between the stage's list and detail screens (text from the system font,

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// Scratch files for the benchmarks: fixture libraries compiled once and copied, so every
 /// measurement loads files this process has never loaded.

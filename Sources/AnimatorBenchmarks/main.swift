@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //

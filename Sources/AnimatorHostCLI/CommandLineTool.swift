@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// The `animator-host` program: picks a command and turns errors into exit statuses.
 enum CommandLineTool {

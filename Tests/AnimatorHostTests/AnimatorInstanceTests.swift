@@ -2,6 +2,7 @@ import AnimatorABI
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Creating animators and asking them for durations, across the C boundary.
 @Suite struct AnimatorInstanceTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Batch 1.1 of the host table, driven from C (Tests/Fixtures/engine_probe.c).
 @Suite(.serialized) struct EngineABITests {

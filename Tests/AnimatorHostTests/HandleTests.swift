@@ -1,6 +1,7 @@
 import AnimatorABI
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Handles are checked ids: the C table answers error codes for bad ones, never crashes.
 @Suite struct HandleTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The host's own JSON reader and writer, checked against Foundation's as the reference.
 @Suite struct JSONTests {

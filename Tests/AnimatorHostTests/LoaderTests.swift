@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Discovery over folders of real libraries compiled from Tests/Fixtures.
 @Suite struct LoaderTests {

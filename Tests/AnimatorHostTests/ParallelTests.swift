@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Work spread over the cores: results in order, nothing kept afterwards.
 @Suite struct ParallelTests {

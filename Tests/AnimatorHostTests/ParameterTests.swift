@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// `--param name=value` parsing and checking.
 @Suite struct ParameterTests {

@@ -2,6 +2,7 @@ import AnimatorABI
 @testable import AnimatorHost
 @testable import AnimatorKit
 import Testing
+@testable import AnimatorEngine
 
 /// UIImage, UIImageView and CALayer.contents in the SDK (ABI 1.4), in an animator written
 /// as an iOS developer writes one, run on the same stage as the presentation tests.

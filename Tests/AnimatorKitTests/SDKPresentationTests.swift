@@ -2,6 +2,7 @@ import AnimatorABI
 @testable import AnimatorHost
 @testable import AnimatorKit
 import Testing
+@testable import AnimatorEngine
 
 /// The SDK's interruptible animators and presentation controllers (ABI 1.3), written as
 /// an author would and run by the host's transition runtime through the exported C animator.

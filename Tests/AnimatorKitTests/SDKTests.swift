@@ -2,6 +2,7 @@ import AnimatorABI
 @testable import AnimatorHost
 @testable import AnimatorKit
 import Testing
+@testable import AnimatorEngine
 
 /// The SDK's UIKit-shaped API against a real host session: what a Swift animator's
 /// animateTransition does, checked in the engine.
@@ -17,9 +18,9 @@ import Testing
         try result.get()
     }
 
-    func layer(_ view: AnimatorKit.UIView) throws -> AnimatorHost.Layer {
+    func layer(_ view: AnimatorKit.UIView) throws -> AnimatorEngine.Layer {
         let id = try session.layers.lookup(view.layer.handle).get()
-        return AnimatorHost.Layer(engine: session.engine, id: id)
+        return AnimatorEngine.Layer(engine: session.engine, id: id)
     }
 
     @Test func viewsAndBlockAnimations() throws {

@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 /// An ABI version, as a plugin or the host declares it.
 public struct ABIVersion: Comparable, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import AnimatorABI
 import Glibc
+import AnimatorEngine
 
 /// Conversions between the ABI's C values and the engine's Swift values. Every field read
 /// from a plugin is checked.

@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 /// The kinds of object a handle can name. The kind is part of the handle, so a view
 /// handle passed where a context is expected is refused.

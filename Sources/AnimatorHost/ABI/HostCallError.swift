@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 /// A failed host-table call: the status to return and the one-line reason for last_error.
 struct HostCallError: Error {

@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 extension HostSession {
     /// Batch 1.4: images, and layers showing them as their contents.

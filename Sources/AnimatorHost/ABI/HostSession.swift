@@ -1,6 +1,7 @@
 import AnimatorABI
 import Glibc
 import Synchronization
+import AnimatorEngine
 
 /// One message a plugin wrote through the host table's `log`.
 public struct PluginLogEntry: Equatable, Sendable {
@@ -103,7 +104,7 @@ public final class HostSession {
     /// Creates a session with its own host table.
     ///
     /// - Parameter engine: the engine plugins animate (a new one by default).
-    public init(engine: AnimationEngine = AnimationEngine()) {
+    public init(engine: AnimationEngine = SnapshotRasterizer.engine()) {
         self.engine = engine
         table = .allocate(capacity: 1)
         table.initialize(to: ah_host())

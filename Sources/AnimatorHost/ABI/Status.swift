@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 /// The host's side of `ah_status`: why a call from a plugin failed.
 enum HostError: Error, Equatable {

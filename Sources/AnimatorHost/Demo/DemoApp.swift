@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// The built-in demo app: two tabs, a navigation stack in the first, a detail screen
 /// presented modally, and a routes file that uses every bundled animator across present,
 /// dismiss, push, pop and tab. `animator-host run` with no arguments runs it.
@@ -18,6 +19,13 @@ public enum DemoApp {
           ]
         }
         """
+
+    /// The demo's routes, checked against the installed animators.
+    ///
+    /// - Throws: `RoutesError` when an animator the demo uses is not installed.
+    public static func routes(registry: AnimatorRegistry) throws(RoutesError) -> Routes {
+        try Routes.parse(routes, source: "demo routes", registry: registry)
+    }
 
     /// One step of the demo's script.
     public struct Step: Equatable, Sendable {

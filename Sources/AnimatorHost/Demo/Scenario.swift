@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// An app flow for the demo app: the operations to perform, in order, read from JSON:
 ///
 ///     { "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss" },

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// What a demo or stage screen shows, so that a rendered transition looks like an app:
 /// iOS's grouped lists with titles, subtitles and disclosure chevrons, a detail page with

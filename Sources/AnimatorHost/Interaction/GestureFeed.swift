@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// What paces an interactive transition in the runtime's frame loop: the host's
 /// percent-driven interaction controller, or a gesture fed to an animator that is its own
 /// interaction controller.

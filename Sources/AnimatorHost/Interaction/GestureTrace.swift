@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A recorded gesture that drives an interactive transition: timed samples of a pan
 /// (translation, velocity) or a pinch (scale, velocity), read from JSON.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// A shared library opened with `dlopen`. Never closed: libraries containing Swift cannot
 /// be unloaded, and a plugin's code may still be referenced by the host.

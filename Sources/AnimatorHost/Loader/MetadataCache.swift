@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// What scanning one library file found: its animators and its problems. This is what the
 /// metadata cache stores, so `list` need not load unchanged libraries again.
 struct LibraryScan: Equatable {

@@ -1,5 +1,6 @@
 import AnimatorABI
 import Glibc
+import AnimatorEngine
 
 /// A plugin library loaded, checked and initialized in this process, with the animators
 /// it offers. Immutable once made.

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// Whether anybody but the user (or root) could have planted or changed a plugin file:
 /// the checks sudo and ssh make of the files they trust. The file (after its symbolic

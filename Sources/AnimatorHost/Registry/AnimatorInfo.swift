@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Everything an animator says about itself, copied out of its C descriptor.
 public struct AnimatorInfo: Equatable, Sendable {
     /// Stable reverse-DNS id.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// The animators found on a search path, in search order, and the problems met.
 ///
 /// The first library on the path that offers an id owns it; a later one offering the same

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A parameter an animator declares: its name, type, default and limits.
 public struct ParameterSpec: Equatable, Sendable {
     /// The identifier users write in `--param name=value`.

@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 /// One of the operations a transition performs.
 public enum TransitionOperation: String, CaseIterable, Sendable, Comparable {

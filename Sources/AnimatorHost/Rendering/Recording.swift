@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// The frames of one or more transitions, captured while they ran: what timelines,
 /// renders, pages and the terminal player are made from.
 public struct Recording: Sendable {

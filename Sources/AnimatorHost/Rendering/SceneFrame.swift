@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// The presentation of a view tree at one moment: everything a renderer or a timeline
 /// needs, detached from the engine so that frames can be drawn later and in parallel.
 public struct SceneFrame: Sendable {

@@ -1,12 +1,19 @@
+import AnimatorEngine
 /// Draws the picture a snapshot view holds (snapshotView(afterScreenUpdates:)): the
 /// source's subtree as it looks, its own opacity, corners and clipping included, at 3
 /// pixels per point (fewer for a source over 1365 points on a side, so no side passes
 /// 4096 pixels), on a transparent background. The engine calls it through
 /// `AnimationEngine.snapshotRenderer`; the snapshot shows the picture resized to its
 /// bounds, so a snapshot scaled up or down shows the copied content scaled with it.
-enum SnapshotRasterizer {
+public enum SnapshotRasterizer {
+    /// An engine whose snapshot views hold pictures drawn by this rasterizer: the engine
+    /// the host's sessions and runtimes make by default.
+    public static func engine(startTime: Double = 0) -> AnimationEngine {
+        AnimationEngine(startTime: startTime, snapshotRenderer: contents)
+    }
+
     /// The contents of a snapshot of `source` in `engine` now, or nil for an empty source.
-    static func contents(_ engine: AnimationEngine, _ source: LayerID) -> LayerContents? {
+    public static func contents(_ engine: AnimationEngine, _ source: LayerID) -> LayerContents? {
         let frame = SceneFrame(engine: engine, root: source)
         guard var root = frame.nodes.first else { return nil }
         let size = root.properties.bounds.size

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Timelines: a recorded transition as JSON, every frame's presentation values for every
 /// layer, enough to redraw each frame (docs/rendering.md describes the schema). The
 /// writer and the reader live together so that the two cannot drift apart.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// What the resolver chose for a transition, and why.
 public struct Resolution: Equatable, Sendable {
     /// The animator (or system transition, or none).

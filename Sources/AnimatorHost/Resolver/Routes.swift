@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// What a route (or the default) picks for a transition.
 public enum RouteTarget: Equatable, Sendable {
     /// An animator plugin, with one value per parameter (defaults filled in).
@@ -139,13 +140,6 @@ public struct Routes: Equatable, Sendable {
             throw RoutesError(source: path, path: nil, reason: "not UTF-8 text")
         }
         return try parse(text, source: path, registry: registry)
-    }
-
-    /// The demo app's routes, checked against the installed animators.
-    ///
-    /// - Throws: `RoutesError` when an animator the demo uses is not installed.
-    public static func demo(registry: AnimatorRegistry) throws(RoutesError) -> Routes {
-        try parse(DemoApp.routes, source: "demo routes", registry: registry)
     }
 
     private static func parseRule(_ rule: JSONValue, path: String, registry: AnimatorRegistry,

@@ -1,5 +1,6 @@
 import AnimatorABI
 import Glibc
+import AnimatorEngine
 
 /// Why an animator could not be created or gave an unusable answer.
 public struct AnimatorError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Appends values to a byte buffer in a fixed little-endian layout: the payload of
 /// messages between the host and its plugin child.
 public struct BinaryWriter {

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// How library files the metadata cache cannot answer for are examined: loaded into this
 /// process, or in sandbox children so that a library that crashes, exits or hangs while
 /// loading is reported instead of taking the host down.

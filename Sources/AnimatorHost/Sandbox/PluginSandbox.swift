@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import AnimatorEngine
 
 /// Runs plugin code in a child process, so that a plugin that crashes, calls `exit`,
 /// hangs or eats memory ends that child and never the host.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Why the sandbox itself could not do its work (a child that could not be started, a
 /// pipe that could not be made): not a plugin's fault.
 public struct SandboxError: Error, Equatable, Sendable, CustomStringConvertible {

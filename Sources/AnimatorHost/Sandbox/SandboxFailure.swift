@@ -1,4 +1,5 @@
 import CSystem
+import AnimatorEngine
 
 /// How a plugin child ended badly: crashed on a signal, exited early, stopped answering,
 /// ran out of CPU time, or sent data that is not the protocol. It names the call it was

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// What a plugin child may use before it is stopped.
 public struct SandboxLimits: Equatable, Sendable {
     /// Seconds the child may go without progress (a call entered or returned, a frame, a

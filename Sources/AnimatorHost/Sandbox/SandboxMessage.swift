@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// One message from a plugin child to the host: a kind and a payload. On the wire: a
 /// marker byte (0xA7), the kind, the payload's length (4 bytes, little-endian) and the

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// What `stat` says about a file: the fields the loader and the cache need.
 struct FileStatus: Equatable {

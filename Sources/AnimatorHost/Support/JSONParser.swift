@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// A JSON syntax error, with the line and column where it was found.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A JSON document, kept in the order it was written so output is stable and diffable.
 ///
 /// The host avoids Foundation (it costs milliseconds at every start), so it reads and

@@ -1,3 +1,4 @@
+import AnimatorEngine
 extension JSONValue {
     /// The JSON text of this value.
     ///

@@ -1,5 +1,6 @@
 import Glibc
 import Dispatch
+import AnimatorEngine
 
 /// Work spread over the machine's cores.
 enum Parallel {

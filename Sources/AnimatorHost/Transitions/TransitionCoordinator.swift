@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// UIViewControllerTransitionCoordinator: what the view controllers in a transition see
 /// while it runs. Alongside animations run in the transition's timing (its duration and
 /// ease-in-ease-out curve, frozen and scrubbed with it when it is interactive); their

@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorEngine
 
 /// Something that animates transitions: an animator plugin's instance, or one of the
 /// host's built-in system animators.
@@ -114,7 +115,7 @@ public final class TransitionRuntime {
     public var transitionWillBegin: ((TransitionCoordinator) -> Void)?
 
     /// Creates a runtime with a window of `size`.
-    public init(engine: AnimationEngine = AnimationEngine(), size: Size = Size(width: 390, height: 844)) {
+    public init(engine: AnimationEngine = SnapshotRasterizer.engine(), size: Size = Size(width: 390, height: 844)) {
         self.engine = engine
         window = engine.makeView(frame: Rect(origin: .zero, size: size), name: "window")
     }

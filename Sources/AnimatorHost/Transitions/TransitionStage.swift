@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Two screens, "from" and "to", in the containers an operation has in UIKit, set up so
 /// that one transition can run between them: what `animator-host run <animator>
 /// --operation OP` shows.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// UIModalPresentationStyle, with UIKit's raw values (the styles this host implements).
 public enum ModalPresentationStyle: UInt32, Sendable, CaseIterable {
     case fullScreen = 0

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// How two pictures of the same size differ, pixel by pixel: the oracle's measure of
 /// "the same picture".
 public struct PictureDifference: Equatable, Sendable {

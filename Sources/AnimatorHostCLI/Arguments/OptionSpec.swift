@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// One option a command accepts.
 struct OptionSpec {
     /// Its spellings, long first: ["--plugin-path"], ["--help", "-h"].

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A command line split into options and positional arguments.
 struct ParsedArguments {
     private var values: [String: [String]] = [:]

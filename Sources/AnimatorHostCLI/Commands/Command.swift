@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A subcommand of `animator-host`.
 protocol Command: Sendable {
     /// The word that selects it.

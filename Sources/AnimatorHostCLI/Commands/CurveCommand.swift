@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// `animator-host curve`: a timing curve or spring, plotted in the terminal with its key
 /// figures, or sampled.

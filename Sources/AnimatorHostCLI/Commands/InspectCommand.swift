@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// `animator-host inspect`: every descriptor field of an animator, its parameters, and
 /// the durations it answers.

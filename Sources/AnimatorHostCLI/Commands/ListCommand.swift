@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// `animator-host list`: every installed animator, and what was refused.
 enum ListCommand: Command {

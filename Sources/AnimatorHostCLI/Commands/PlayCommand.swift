@@ -1,5 +1,6 @@
 import AnimatorHost
 import Glibc
+import AnimatorEngine
 
 /// `animator-host play`: plays a transition (or the demo app) in the terminal.
 enum PlayCommand: Command {

@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// Builds the search path, loader, registry and sandbox from the common plugin options.
 struct PluginEnvironment {

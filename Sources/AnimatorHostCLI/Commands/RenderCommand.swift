@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// `animator-host render`: draws a timeline written earlier by `run --timeline`.
 enum RenderCommand: Command {

@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorEngine
 
 /// `animator-host resolve`: which animator a routes file picks for one transition, and why.
 enum ResolveCommand: Command {
@@ -95,7 +96,7 @@ enum ResolveCommand: Command {
 
 /// Reads `--routes FILE`, or the demo's routes when it is nil.
 func loadRoutes(_ path: String?, registry: AnimatorRegistry) throws(RoutesError) -> Routes {
-    guard let path else { return try Routes.demo(registry: registry) }
+    guard let path else { return try DemoApp.routes(registry: registry) }
     return try Routes.load(path: path, registry: registry)
 }
 

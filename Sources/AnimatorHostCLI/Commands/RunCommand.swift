@@ -1,5 +1,6 @@
 import AnimatorHost
 import Glibc
+import AnimatorEngine
 
 /// `animator-host run`: runs the demo app, an app flow, or one animator's transition,
 /// headless; says what happened and writes timelines, GIFs, PNGs and pages.

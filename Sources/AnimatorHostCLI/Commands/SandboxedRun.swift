@@ -1,5 +1,6 @@
 import AnimatorHost
 import Glibc
+import AnimatorEngine
 
 /// `run`, `play` and `render` with plugin code in a child process (the default): the
 /// child runs the transitions and streams frames and report lines back; this process

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// Where a command writes: standard output and standard error, collected and written in
 /// one call each so output stays fast and unmixed.

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// A progress bar on standard error for long renders: shown only when standard error is
 /// a terminal and the work has taken more than half a second, erased when done.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Text from plugins, files and users made safe for a terminal: control characters are
 /// shown as escapes (`\u{1b}`, `\u{7}`, ...) instead of reaching the terminal, where they
 /// could move the cursor, change colors, ring the bell or forge lines.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A plain-text table: a header row and left-aligned columns separated by two spaces.
 struct TextTable {
     var header: [String]

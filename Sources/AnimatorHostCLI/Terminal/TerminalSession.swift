@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// The interactive terminal while `play` runs: raw keyboard input (no echo, no line
 /// buffering), the alternate screen, a hidden cursor; everything put back by `restore`,

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Core Animation's rules, each checked against a hand-worked value or a closed form.
 @Suite struct CoreAnimationTests {
-    let engine = AnimationEngine()
+    let engine = SnapshotRasterizer.engine()
 
     func layer(opacity: Double = 1) -> Layer {
         let layer = engine.makeLayer()

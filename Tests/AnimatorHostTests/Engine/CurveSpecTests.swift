@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 @Suite struct CurveSpecTests {
     @Test func namedCurvesAndControlPoints() throws {

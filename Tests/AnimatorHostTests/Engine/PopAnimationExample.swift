@@ -1,5 +1,6 @@
 import AnimatorHost   // not @testable: the example uses the public API only
 import Testing
+import AnimatorEngine
 
 /// Seed 002's custom block animation API ("pop"), built the way the seed builds it: while
 /// the block runs, every view property change is answered with "no action" (NSNull) and
@@ -25,7 +26,7 @@ func popAnimate(_ engine: AnimationEngine, duration: Double, animations: () -> V
 
 @Suite struct PopAnimationExampleTests {
     @Test func popDartsToTheNewValueAndComesBack() throws {
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let view = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))   // centre x 50
         popAnimate(engine, duration: 0.7) {
             view.center = Point(x: 150, y: 50)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 @Suite struct PropertyAnimatorTests {
-    let engine = AnimationEngine()
+    let engine = SnapshotRasterizer.engine()
     let view: View
 
     init() {

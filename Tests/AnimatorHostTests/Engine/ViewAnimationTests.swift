@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// UIView's block, spring and keyframe animations, snapshots and hit testing.
 @Suite struct ViewAnimationTests {
-    let engine = AnimationEngine()
+    let engine = SnapshotRasterizer.engine()
     let root: View
     let view: View
 
@@ -228,7 +229,7 @@ import Testing
 /// overflowing a stack or spinning forever.
 @Suite struct EngineLimitsTests {
     @Test func aTreeDeeperThanTheLimitIsRefusedAndOneAtTheLimitDraws() throws {
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
         var parent = window
@@ -260,7 +261,7 @@ import Testing
     }
 
     @Test func callbacksThatKeepSchedulingCallbacksStop() throws {
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let view = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         // An empty animation whose completion starts another: each ends at once.
         var starts = 0

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Interaction scripts and gesture traces: parsing, their errors, and the seed's rules
 /// that turn a gesture into interaction-controller calls.

@@ -2,6 +2,7 @@ import AnimatorABI
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// UIPercentDrivenInteractiveTransition driven by scripts, checked at explicit clock
 /// times. The transition is a 0.4 s system slide: the pushed view's centre goes from

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The PNG and GIF writers, read back by an independent decoder: Python's Pillow
 /// (installed by Tests/setup.sh).

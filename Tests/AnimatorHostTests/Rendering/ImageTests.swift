@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// PNG decoding held against independent encoders (pypng for every kind, Pillow for large
 /// compressed and stored data), and layer contents drawn under gravities, contentsRect
@@ -89,7 +90,7 @@ import TestSupport
 }
 
 @Suite struct LayerContentsTests {
-    let engine = AnimationEngine()
+    let engine = SnapshotRasterizer.engine()
     let red: UInt32 = 0xFF00_00FF, blue: UInt32 = 0xFFFF_0000, white: UInt32 = 0xFFFF_FFFF
 
     /// A window of `size` with one layer at `frame` showing `image`.
@@ -237,7 +238,7 @@ import TestSupport
 /// Snapshot pictures within a memory budget.
 @Suite struct SnapshotBudgetTests {
     @Test func snapshotsInALoopStopBeingPicturesAtTheBudget() throws {
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let screen = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
         screen.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
         // A full screen at 3 pixels a point is 1170 × 2532 = 2 962 440 pixels. After 22

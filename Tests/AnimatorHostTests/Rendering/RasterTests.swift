@@ -2,11 +2,12 @@ import Glibc
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The rasterizer against geometry worked out by hand: edges of rounded rectangles, group
 /// opacity, clipping, perspective, shadows and text, each on a scene built for the test.
 @Suite struct RasterTests {
-    let engine = AnimationEngine()
+    let engine = SnapshotRasterizer.engine()
     let white = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     /// A window of `size` points with a white background.

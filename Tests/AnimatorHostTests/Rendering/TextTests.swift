@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Text drawn from the system's TrueType font, held against fontTools, an independent
 /// reader of the same file (Tests/Fonts/font_facts.py), and against layouts worked out by
@@ -82,7 +83,7 @@ import TestSupport
         let left = 20 + outline.map { $0[0] }.min()! * s, right = 20 + outline.map { $0[0] }.max()! * s
         let top = baseline - outline.map { $0[1] }.max()! * s, bottom = baseline - outline.map { $0[1] }.min()! * s
 
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
         window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
         let label = engine.makeView(frame: Rect(x: 20, y: 30, width: 300, height: 200))
@@ -169,7 +170,7 @@ import TestSupport
 /// Inputs no label should have, drawn without trapping or hanging.
 @Suite struct AbsurdTextTests {
     @Test func absurdSizesAndLengthsDrawWithoutTrapping() throws {
-        let engine = AnimationEngine()
+        let engine = SnapshotRasterizer.engine()
         let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let long = String(repeating: "word ", count: 2000) + String(repeating: "x", count: 3000)
         for (size, lines, text) in [(1e300, 1, "Huge"), (1e-300, 0, "Tiny"), (Double.nan, 2, "NaN"),

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Timelines read back into frames, terminal pictures, scenarios and contact sheets.
 @Suite struct TimelineTests {

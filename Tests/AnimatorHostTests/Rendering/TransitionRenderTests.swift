@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The bundled animators drawn by the renderer, checked at pixels whose color follows
 /// from the seeds' geometry worked out by hand, on screens of one flat color each.

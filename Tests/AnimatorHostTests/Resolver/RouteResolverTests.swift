@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The routes file and the resolver: which rule wins, the defaults, and every error
 /// pointing at its JSON path.
@@ -107,7 +108,7 @@ import TestSupport
     }
 
     @Test func theDemoRoutesUseEveryBundledAnimatorAcrossEveryOperation() throws {
-        let demo = try Routes.demo(registry: registry)
+        let demo = try DemoApp.routes(registry: registry)
         let animators = Set(demo.routes.compactMap { route -> String? in
             if case .animator(let info, _) = route.target { return info.name }
             return nil

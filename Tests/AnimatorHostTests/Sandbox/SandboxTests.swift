@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The pieces of the plugin sandbox that need no child: the frame codec, the message
 /// framing, the call page and the failure reports.

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Flow layout frames worked by hand, and seed 000's layout-to-layout navigation
 /// transition between two collection view controllers.

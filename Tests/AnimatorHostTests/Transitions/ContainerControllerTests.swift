@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// Navigation and tab bar controllers on the transition runtime.
 @Suite struct ContainerControllerTests {

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The embedded demo app and the single-transition stage, with the bundled animators.
 @Suite struct DemoAppTests {
@@ -10,7 +11,7 @@ import TestSupport
 
     @Test func theDemoRunsEveryStepWithTheAnimatorItsRoutesName() throws {
         let runtime = TransitionRuntime()
-        let reports = try DemoApp.run(routes: Routes.demo(registry: registry), registry: registry, runtime: runtime)
+        let reports = try DemoApp.run(routes: DemoApp.routes(registry: registry), registry: registry, runtime: runtime)
         #expect(reports.map(\.step) == DemoApp.script)
         // Read off the demo's routes by hand: bubble both ways, zoom in, pendulum out,
         // zoom to tab 1 (priority), fade-c for any other tab.

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The transition coordinator: alongside animations in the transition's timing, scrubbed
 /// with an interactive transition; completions; interaction-change notifications. The

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The transition runtime with the bundled animators and misbehaving C ones.
 @Suite struct TransitionRuntimeTests {

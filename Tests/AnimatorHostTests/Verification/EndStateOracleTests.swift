@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import AnimatorHost
+@testable import AnimatorEngine
 
 /// The whole-picture oracle over every bundled and example animator and the system
 /// transitions: each operation they support, animated, and (where they declare it)
@@ -172,7 +173,7 @@ import TestSupport
     ]))
 
     @Test func everyStepOfTheDemoEndsOnTheAppsNewState() throws {
-        let steps = try ScenarioEndStateCheck().run(routes: Routes.demo(registry: registry), registry: registry)
+        let steps = try ScenarioEndStateCheck().run(routes: DemoApp.routes(registry: registry), registry: registry)
         #expect(steps.count == DemoApp.script.count)
         for step in steps {
             let findings = step.result.findings
@@ -202,7 +203,7 @@ import TestSupport
     /// Dismiss undoes present, pop undoes push, the tab switch back undoes the switch: the
     /// demo's last frames of steps 2, 4 and 6 are the picture before steps 1, 3 and 5.
     @Test func undoingAStepShowsThePictureFromBeforeIt() throws {
-        let steps = try ScenarioEndStateCheck().run(routes: Routes.demo(registry: registry), registry: registry)
+        let steps = try ScenarioEndStateCheck().run(routes: DemoApp.routes(registry: registry), registry: registry)
         try #require(steps.count == 6)
         let renderer = SceneRenderer(size: Size(width: 390, height: 844), scale: 1)
         for (undo, done) in [(1, 0), (3, 2), (5, 4)] {
@@ -220,7 +221,7 @@ import TestSupport
         let runtime = TransitionRuntime()
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
         var frames: [[SceneFrame]] = []
-        _ = try DemoApp.run(routes: Routes.demo(registry: registry), registry: registry, runtime: runtime,
+        _ = try DemoApp.run(routes: DemoApp.routes(registry: registry), registry: registry, runtime: runtime,
                             scenario: Scenario(steps: Array(DemoApp.script.prefix(2))),
                             onFrame: recorder.capture, onStep: { _ in frames.append(recorder.take().frames) })
         let dismissal = try #require(frames.last)

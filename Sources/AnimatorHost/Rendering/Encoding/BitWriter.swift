@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Appends bit fields to a byte array, least significant bit first (the order of both
 /// DEFLATE and GIF's LZW codes).
 struct BitWriter {

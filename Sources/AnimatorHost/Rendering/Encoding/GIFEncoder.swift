@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Writes animated GIFs (GIF89a): one global palette built from all frames, each frame
 /// after the first stored as the rectangle that changed, LZW-compressed (in parallel), a
 /// delay per frame, looping forever.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Decompresses zlib streams (RFC 1950 around RFC 1951's deflate): stored, fixed-Huffman
 /// and dynamic-Huffman blocks, checked with Adler-32. Every read is bounds-checked: a
 /// damaged stream is an error with a reason, and the output is capped so that a small

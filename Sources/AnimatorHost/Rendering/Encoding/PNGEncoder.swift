@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Writes images as PNG (8-bit RGBA, non-interlaced), each row with the "up" filter,
 /// compressed with `Deflate`.
 public enum PNGEncoder {

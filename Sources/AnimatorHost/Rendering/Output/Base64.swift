@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Base64 (RFC 4648, with padding), for data: URLs in the HTML player.
 enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Several frames side by side on one picture, each with its time under it.
 enum ContactSheet {
     /// The indices of `count` frames spread evenly over `total`, first and last included.

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A self-contained web page that plays a recording: the rendered frames (PNG, inline),
 /// a scrubber that sets the fraction complete, play / pause / reverse, the measured
 /// progress curve with the current frame marked, and the current frame's numbers.

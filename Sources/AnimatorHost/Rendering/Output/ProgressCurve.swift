@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// How far along a recorded transition is at each frame, measured from the frames
 /// themselves (animators do not declare their curves): for every layer present at both
 /// ends, each number that changes (position, size, opacity, corner radius, the 2D part of

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A file `run --out` writes, chosen by its extension: an animated GIF, a PNG (one frame
 /// or a contact sheet) or a self-contained HTML page. Files are written to a temporary
 /// file beside the target and renamed over it, so a failed run leaves the old file whole.

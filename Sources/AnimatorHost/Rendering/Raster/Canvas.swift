@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A rectangle of whole pixels: x0 ..< x1, y0 ..< y1.
 struct PixelRect: Equatable {
     var x0: Int, y0: Int, x1: Int, y1: Int

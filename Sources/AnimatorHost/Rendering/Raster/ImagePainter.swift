@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Paints a layer's bitmap through a shape: each device pixel is mapped back into the
 /// image (through the inverse of the layer's projective map and the contents' placement)
 /// and sampled bilinearly between the four nearest texels, edges clamped; partly covered

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A shape made of straight and curved segments, in some plane's coordinates: glyph
 /// outlines (quadratic curves) and, in time, shape layers' paths.
 struct VectorPath {

@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorEngine
 
 /// A rounded rectangle in a layer's coordinates: the shape of a layer's background,
 /// border, clip and shadow, and of a glyph's pixel.

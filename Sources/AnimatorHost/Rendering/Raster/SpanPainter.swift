@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Where a rasterized shape's coverage goes: the rasterizer reports runs of fully covered
 /// pixels and single pixels with partial coverage; a painter turns them into pixels.
 protocol SpanPainter {

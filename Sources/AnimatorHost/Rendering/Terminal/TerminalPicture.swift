@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// A picture as terminal text: each character cell shows two pixels, one above the other,
 /// with the upper half block "▀" (foreground: the upper pixel, background: the lower).
 public enum TerminalPicture {

@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// The fonts text is drawn with: one sans-serif family's regular, semibold and bold
 /// faces, found in fontconfig's folders. Families are tried in order (Inter, closest to
 /// the iOS system font; Liberation Sans, with Helvetica's metrics; DejaVu Sans; Noto

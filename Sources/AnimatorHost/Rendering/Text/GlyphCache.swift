@@ -1,3 +1,4 @@
+import AnimatorEngine
 /// Rasterized glyphs and text layouts kept between frames by one renderer: a label drawn
 /// upright at the same size (almost every label in a transition) costs a copy of cached
 /// coverage per glyph. Glyphs are cached per face, glyph, size in pixels and the

@@ -53,7 +53,7 @@ struct ProgressMemo {
 
 /// An animation attached to a layer, with everything resolved when it was added: its
 /// begin time in the layer's time, its duration, its values prepared for blending.
-final class ActiveAnimation {
+package final class ActiveAnimation {
     enum Body {
         /// A property animation.
         case value(LayerKeyPath, Curve, additive: Bool)

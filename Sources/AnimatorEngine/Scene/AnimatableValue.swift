@@ -8,7 +8,7 @@ public enum AnimatableValue: Equatable, Sendable {
     case transform(Transform3D)
 
     /// The value as a flat list of numbers (transforms: their 16 entries).
-    var components: [Double] {
+    package var components: [Double] {
         switch self {
         case .number(let v): return [v]
         case .point(let p): return [p.x, p.y]

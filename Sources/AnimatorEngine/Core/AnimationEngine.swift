@@ -10,7 +10,7 @@ public final class AnimationEngine {
     /// The current time, in seconds: CACurrentMediaTime for this engine.
     public private(set) var currentTime: Double
 
-    var records: [LayerRecord] = []
+    package var records: [LayerRecord] = []
     private var nextSequence = 0
     var transactionStack: [TransactionState] = []
     var implicitTransaction: TransactionState?
@@ -23,7 +23,7 @@ public final class AnimationEngine {
     var timedEvents: [TimedEvent] = []
 
     /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the
-    /// subtree as layers instead (the default draws it with the host's renderer).
+    /// subtree as layers instead (the host gives its renderer's).
     public var snapshotRenderer: ((AnimationEngine, LayerID) -> LayerContents?)?
     /// The pixels of the snapshot pictures drawn so far: past `snapshotPixelBudget`
     /// (64 Mi pixels, 256 MiB; twenty full screens at 3 pixels a point), snapshots copy
@@ -40,9 +40,12 @@ public final class AnimationEngine {
     static let maximumCallbackRounds = 100_000
 
     /// Creates an engine whose clock starts at `startTime`.
-    public init(startTime: Double = 0) {
+    ///
+    /// - Parameter snapshotRenderer: draws snapshot views' pictures (the host passes its
+    ///   renderer's); nil makes snapshots copies of the source's layers.
+    public init(startTime: Double = 0, snapshotRenderer: ((AnimationEngine, LayerID) -> LayerContents?)? = nil) {
         currentTime = startTime
-        snapshotRenderer = SnapshotRasterizer.contents
+        self.snapshotRenderer = snapshotRenderer
     }
 
     func sequence() -> Int {
@@ -68,7 +71,7 @@ public final class AnimationEngine {
         return View(layer: layer)
     }
 
-    func record(_ id: LayerID) -> LayerRecord {
+    package func record(_ id: LayerID) -> LayerRecord {
         records[id.rawValue]
     }
 
@@ -428,7 +431,7 @@ extension PresentationWalk {
 /// One layer of a presentation tree.
 public struct PresentationNode: Equatable, Sendable {
     /// Its presentation values.
-    public internal(set) var properties: LayerProperties
+    public package(set) var properties: LayerProperties
     /// The layer.
     public let layer: LayerID
     /// The index of its superlayer's node in the same tree, nil for the root.

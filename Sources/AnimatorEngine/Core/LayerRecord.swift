@@ -69,7 +69,7 @@ public protocol LayerDelegate: AnyObject {
 
 /// The engine's storage for one layer: a value in the engine's array, so that walking a
 /// tree reads plain memory (no retain, no exclusivity check per field).
-struct LayerRecord {
+package struct LayerRecord {
     /// How a layer looked at a commit: what a CATransition added later in the same host
     /// step shows giving way to the new look (Core Animation transitions from the last
     /// committed render tree, whatever order the changes and the transition come in).
@@ -87,7 +87,7 @@ struct LayerRecord {
     var lookCommit = -1
     var parent: Int?
     var children: [Int] = []
-    var animations: [ActiveAnimation] = [] {
+    package var animations: [ActiveAnimation] = [] {
         didSet {
             animatesZPosition = animations.contains { $0.affects(.zPosition) }
             showsOutgoingLook = animations.contains { $0.outgoing != nil }
@@ -100,7 +100,7 @@ struct LayerRecord {
     /// order needs no per-frame scan).
     private(set) var animatesZPosition = false
     var timing = LayerTiming()
-    var isView = false
+    package var isView = false
     var name: String?
     /// A line of text drawn in the layer's bounds (a label; not animatable).
     var text: LayerText?
