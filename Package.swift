@@ -40,9 +40,15 @@ let package = Package(
         // timing, headless and deterministic. It knows nothing of plugins, transitions or
         // renderers.
         .target(name: "AnimatorEngine", dependencies: ["CMathShim"]),
+        // JSON, files written whole, work spread over cores: what the layers above share.
+        .target(name: "AnimatorSupport"),
+        // The renderers: scene frames (the engine's presentation trees, detached) to pixels,
+        // text, PNG and GIF, terminal pictures. They know frames, not transitions or plugins.
+        .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport"]),
         // The host: loader, registry, ABI table, runtime, sandbox, transitions, resolver,
-        // renderers.
-        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "CSystem"]),
+        // the demo app, recordings and the files made from them.
+        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering",
+                                                     "CSystem"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
         // Internal to the host: system calls for the plugin sandbox (memfd, prctl, rlimits).
@@ -50,9 +56,11 @@ let package = Package(
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
         // The command-line tool, a thin layer over AnimatorHost.
-        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost", "AnimatorEngine"]),
+        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+                                                                 "AnimatorRendering"]),
         // Benchmarks: `swift run -c release animator-bench`.
-        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine"]),
+        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+                                                                    "AnimatorRendering"]),
 
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
@@ -65,9 +73,9 @@ let package = Package(
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Unit tests of the host library.
-        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorABI", "TestSupport"]),
+        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI", "TestSupport"]),
         // The Swift SDK driven against the real host table, in one process.
-        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorEngine", "AnimatorABI"]),
+        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AnimatorABI"]),
     ]

@@ -1,5 +1,7 @@
 import AnimatorHost
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// The engine's hot paths: one cubic-Bézier evaluation at full accuracy, and evaluating a
 /// presentation tree per animated property per frame.

@@ -1,6 +1,8 @@
 import AnimatorHost
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// The renderer against Skia's CPU raster drawing the same frames: the Bubble present
 /// transition between the stage's list and detail screens (text from the system font,

@@ -1,6 +1,8 @@
 import AnimatorHost
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// What the program does when a sandbox starts it as a child (`__sandbox-child MODE ...`):
 /// plugin work for its parent, which reads the results over the protocol

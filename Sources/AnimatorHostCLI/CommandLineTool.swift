@@ -1,5 +1,7 @@
 import AnimatorHost
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// The `animator-host` program: picks a command and turns errors into exit statuses.
 enum CommandLineTool {

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Creating animators and asking them for durations, across the C boundary.
 @Suite struct AnimatorInstanceTests {

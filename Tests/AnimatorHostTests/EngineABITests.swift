@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Batch 1.1 of the host table, driven from C (Tests/Fixtures/engine_probe.c).
 @Suite(.serialized) struct EngineABITests {

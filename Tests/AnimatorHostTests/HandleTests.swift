@@ -2,6 +2,8 @@ import AnimatorABI
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Handles are checked ids: the C table answers error codes for bad ones, never crashes.
 @Suite struct HandleTests {

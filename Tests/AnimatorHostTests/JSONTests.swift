@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The host's own JSON reader and writer, checked against Foundation's as the reference.
 @Suite struct JSONTests {

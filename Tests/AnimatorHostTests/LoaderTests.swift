@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Discovery over folders of real libraries compiled from Tests/Fixtures.
 @Suite struct LoaderTests {

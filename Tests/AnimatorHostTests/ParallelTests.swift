@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Work spread over the cores: results in order, nothing kept afterwards.
 @Suite struct ParallelTests {

@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// `--param name=value` parsing and checking.
 @Suite struct ParameterTests {

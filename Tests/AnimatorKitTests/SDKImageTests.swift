@@ -3,6 +3,8 @@ import AnimatorABI
 @testable import AnimatorKit
 import Testing
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// UIImage, UIImageView and CALayer.contents in the SDK (ABI 1.4), in an animator written
 /// as an iOS developer writes one, run on the same stage as the presentation tests.

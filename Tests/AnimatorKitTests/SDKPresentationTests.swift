@@ -3,6 +3,8 @@ import AnimatorABI
 @testable import AnimatorKit
 import Testing
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The SDK's interruptible animators and presentation controllers (ABI 1.3), written as
 /// an author would and run by the host's transition runtime through the exported C animator.

@@ -3,6 +3,8 @@ import AnimatorABI
 @testable import AnimatorKit
 import Testing
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The SDK's UIKit-shaped API against a real host session: what a Swift animator's
 /// animateTransition does, checked in the engine.

@@ -1,6 +1,8 @@
 import AnimatorABI
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// Conversions between the ABI's C values and the engine's Swift values. Every field read
 /// from a plugin is checked.

@@ -1,5 +1,7 @@
 import AnimatorABI
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 extension HostSession {
     /// Batch 1.4: images, and layers showing them as their contents.

@@ -2,6 +2,8 @@ import AnimatorABI
 import Glibc
 import Synchronization
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// One message a plugin wrote through the host table's `log`.
 public struct PluginLogEntry: Equatable, Sendable {

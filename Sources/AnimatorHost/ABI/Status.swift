@@ -1,5 +1,7 @@
 import AnimatorABI
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// The host's side of `ah_status`: why a call from a plugin failed.
 enum HostError: Error, Equatable {

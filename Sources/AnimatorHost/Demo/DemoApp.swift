@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// The built-in demo app: two tabs, a navigation stack in the first, a detail screen
 /// presented modally, and a routes file that uses every bundled animator across present,
 /// dismiss, push, pop and tab. `animator-host run` with no arguments runs it.

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// An app flow for the demo app: the operations to perform, in order, read from JSON:
 ///
 ///     { "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss" },

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// What scanning one library file found: its animators and its problems. This is what the
 /// metadata cache stores, so `list` need not load unchanged libraries again.
 struct LibraryScan: Equatable {

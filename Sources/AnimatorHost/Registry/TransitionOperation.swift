@@ -1,5 +1,7 @@
 import AnimatorABI
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// One of the operations a transition performs.
 public enum TransitionOperation: String, CaseIterable, Sendable, Comparable {

@@ -1,6 +1,8 @@
 import AnimatorABI
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// Why an animator could not be created or gave an unusable answer.
 public struct AnimatorError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,8 @@
 import CSystem
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// The child's side of `PluginSandbox`: what a program does when started with
 /// `__sandbox-child MODE MEMORY_MIB CPU_S`. `start` sets the child up (killed with its

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// Scene frames as bytes, for sending from a plugin child to the host: every presentation
 /// value exactly (doubles as their bits), so that frames rendered by the host are the ones
 /// an in-process run would have drawn. A bitmap is sent once per stream and named by

@@ -1,5 +1,7 @@
 import AnimatorABI
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// Something that animates transitions: an animator plugin's instance, or one of the
 /// host's built-in system animators.

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// Two screens, "from" and "to", in the containers an operation has in UIKit, set up so
 /// that one transition can run between them: what `animator-host run <animator>
 /// --operation OP` shows.

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// UIModalPresentationStyle, with UIKit's raw values (the styles this host implements).
 public enum ModalPresentationStyle: UInt32, Sendable, CaseIterable {
     case fullScreen = 0

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// How two pictures of the same size differ, pixel by pixel: the oracle's measure of
 /// "the same picture".
 public struct PictureDifference: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// One option a command accepts.
 struct OptionSpec {
     /// Its spellings, long first: ["--plugin-path"], ["--help", "-h"].

@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// A command line split into options and positional arguments.
 struct ParsedArguments {
     private var values: [String: [String]] = [:]

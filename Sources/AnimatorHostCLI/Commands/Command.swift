@@ -1,4 +1,6 @@
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 /// A subcommand of `animator-host`.
 protocol Command: Sendable {
     /// The word that selects it.

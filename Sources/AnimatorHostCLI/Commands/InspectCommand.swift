@@ -1,5 +1,7 @@
 import AnimatorHost
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// `animator-host inspect`: every descriptor field of an animator, its parameters, and
 /// the durations it answers.

@@ -1,6 +1,8 @@
 import AnimatorHost
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// `animator-host play`: plays a transition (or the demo app) in the terminal.
 enum PlayCommand: Command {

@@ -1,5 +1,7 @@
 import AnimatorHost
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// What `run` and `play` share: which transitions to run (one animator's, or an app flow
 /// in the demo app), on what screen and at what frame rate, recorded frame by frame.

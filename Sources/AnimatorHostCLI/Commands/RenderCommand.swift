@@ -1,5 +1,7 @@
 import AnimatorHost
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// `animator-host render`: draws a timeline written earlier by `run --timeline`.
 enum RenderCommand: Command {

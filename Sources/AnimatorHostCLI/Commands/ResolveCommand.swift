@@ -1,5 +1,7 @@
 import AnimatorHost
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// `animator-host resolve`: which animator a routes file picks for one transition, and why.
 enum ResolveCommand: Command {

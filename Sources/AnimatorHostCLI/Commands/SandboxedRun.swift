@@ -1,6 +1,8 @@
 import AnimatorHost
 import Glibc
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// `run`, `play` and `render` with plugin code in a child process (the default): the
 /// child runs the transitions and streams frames and report lines back; this process

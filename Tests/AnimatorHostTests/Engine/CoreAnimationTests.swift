@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Core Animation's rules, each checked against a hand-worked value or a closed form.
 @Suite struct CoreAnimationTests {

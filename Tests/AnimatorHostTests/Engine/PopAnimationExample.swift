@@ -1,6 +1,8 @@
 import AnimatorHost   // not @testable: the example uses the public API only
 import Testing
 import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
 
 /// Seed 002's custom block animation API ("pop"), built the way the seed builds it: while
 /// the block runs, every view property change is answered with "no action" (NSNull) and

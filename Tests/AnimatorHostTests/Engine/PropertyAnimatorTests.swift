@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 @Suite struct PropertyAnimatorTests {
     let engine = SnapshotRasterizer.engine()

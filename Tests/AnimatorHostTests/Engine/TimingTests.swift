@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// UIKit's ease-in-ease-out (0.42, 0, 0.58, 1) by the reference solver.
 func referenceEaseInOut(_ x: Double) -> Double { referenceBezier((0.42, 0, 0.58, 1), at: x) }

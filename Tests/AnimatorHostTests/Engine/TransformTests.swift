@@ -2,6 +2,8 @@ import Glibc
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-9) -> Bool {
     zip(a.values, b.values).allSatisfy { abs($0 - $1) <= tolerance }

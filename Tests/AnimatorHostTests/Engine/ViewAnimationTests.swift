@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// UIView's block, spring and keyframe animations, snapshots and hit testing.
 @Suite struct ViewAnimationTests {

@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Interaction scripts and gesture traces: parsing, their errors, and the seed's rules
 /// that turn a gesture into interaction-controller calls.

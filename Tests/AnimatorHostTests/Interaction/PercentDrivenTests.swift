@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// UIPercentDrivenInteractiveTransition driven by scripts, checked at explicit clock
 /// times. The transition is a 0.4 s system slide: the pushed view's centre goes from

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The PNG and GIF writers, read back by an independent decoder: Python's Pillow
 /// (installed by Tests/setup.sh).

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// PNG decoding held against independent encoders (pypng for every kind, Pillow for large
 /// compressed and stored data), and layer contents drawn under gravities, contentsRect

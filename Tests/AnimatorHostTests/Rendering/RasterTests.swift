@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The rasterizer against geometry worked out by hand: edges of rounded rectangles, group
 /// opacity, clipping, perspective, shadows and text, each on a scene built for the test.

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Text drawn from the system's TrueType font, held against fontTools, an independent
 /// reader of the same file (Tests/Fonts/font_facts.py), and against layouts worked out by

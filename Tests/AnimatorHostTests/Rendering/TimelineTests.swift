@@ -2,6 +2,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Timelines read back into frames, terminal pictures, scenarios and contact sheets.
 @Suite struct TimelineTests {

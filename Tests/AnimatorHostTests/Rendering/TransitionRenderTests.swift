@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The bundled animators drawn by the renderer, checked at pixels whose color follows
 /// from the seeds' geometry worked out by hand, on screens of one flat color each.

@@ -2,6 +2,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The routes file and the resolver: which rule wins, the defaults, and every error
 /// pointing at its JSON path.

@@ -3,6 +3,8 @@ import Glibc
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The pieces of the plugin sandbox that need no child: the frame codec, the message
 /// framing, the call page and the failure reports.

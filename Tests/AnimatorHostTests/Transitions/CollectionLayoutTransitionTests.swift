@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Flow layout frames worked by hand, and seed 000's layout-to-layout navigation
 /// transition between two collection view controllers.

@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Navigation and tab bar controllers on the transition runtime.
 @Suite struct ContainerControllerTests {

@@ -2,6 +2,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The embedded demo app and the single-transition stage, with the bundled animators.
 @Suite struct DemoAppTests {

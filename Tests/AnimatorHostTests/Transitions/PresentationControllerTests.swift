@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// Presentation controllers: UIKit's call order, and seed 004's bottom card with its
 /// figures (shadow 0.44 / 13 / (0, −6), dimming 0 → 0.5, rounded top corners, tap to

@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The built-in system transitions and the runtime's frame clock. Every system transition
 /// uses UIKit's default ease-in-ease-out curve, which is symmetric, so halfway through the

@@ -1,6 +1,8 @@
 import Testing
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The transition coordinator: alongside animations in the transition's timing, scrubbed
 /// with an interactive transition; completions; interaction-change notifications. The

@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The transition runtime with the bundled animators and misbehaving C ones.
 @Suite struct TransitionRuntimeTests {

@@ -2,6 +2,8 @@ import Testing
 import TestSupport
 @testable import AnimatorHost
 @testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// The whole-picture oracle over every bundled and example animator and the system
 /// transitions: each operation they support, animated, and (where they declare it)

@@ -1,0 +1,183 @@
+import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
+/// A self-contained web page that plays a recording: the rendered frames (PNG, inline),
+/// a scrubber that sets the fraction complete, play / pause / reverse, the measured
+/// progress curve with the current frame marked, and the current frame's numbers.
+enum HTMLPlayer {
+    /// The page for `recording`, whose frames (in playback order) rendered as `pngs`. The
+    /// picture is shown at the screen's size in points, so frames rendered at scale 2 or 3
+    /// are sharp on high-density displays.
+    static func page(_ recording: Recording, pngs: [[UInt8]]) -> String {
+        let playback = recording.playback()
+        let title = recording.segments.map { "\($0.animator) · \($0.operation.rawValue)" }.joined(separator: ", ")
+        var curve: [Double] = []
+        var views: [JSONValue] = []
+        for segment in recording.segments where !segment.frames.isEmpty {
+            curve += ProgressCurve.measure(segment.frames)
+            for frame in segment.frames {
+                var rows: [JSONValue] = []
+                for (index, node) in frame.nodes.enumerated() where node.isView {
+                    let p = node.properties, f = p.frame
+                    rows.append(.array([
+                        .string(frame.names[index] ?? "layer \(node.layer.rawValue)"),
+                        .array([f.origin.x, f.origin.y, f.size.width, f.size.height].map { .number(rounded($0)) }),
+                        .number(rounded(p.opacity)),
+                        .array([p.transform.m11, p.transform.m12, p.transform.m21, p.transform.m22,
+                                p.transform.m41, p.transform.m42].map { .number(rounded($0)) }),
+                        p.backgroundColor.map { .string($0.hex) } ?? .null,
+                        .number(rounded(p.cornerRadius)),
+                    ]))
+                }
+                views.append(.array(rows))
+            }
+        }
+        let data = JSONValue.object([
+            ("title", .string(title)),
+            ("times", .array(playback.times.map { .number(rounded($0)) })),
+            ("end", .number(rounded(playback.end))),
+            ("curve", .array(curve.map { .number(rounded($0)) })),
+            ("views", .array(views)),
+            ("segments", .array(recording.segments.map { segment in
+                .object([("animator", .string(segment.animator)), ("operation", .string(segment.operation.rawValue)),
+                         ("duration", .number(segment.outcome.duration)), ("completed", .bool(segment.outcome.completed)),
+                         ("frames", .number(Double(segment.frames.count)))])
+            })),
+        ]).serialized()
+        let images = pngs.map { "\"data:image/png;base64,\(Base64.encode($0))\"" }.joined(separator: ",\n")
+        let width = Int((recording.size.width).rounded())
+        return template
+            .replacingAll("{{TITLE}}", escape(title))
+            .replacingAll("{{WIDTH}}", String(width))
+            .replacingAll("{{DATA}}", data.replacingAll("</", "<\\/"))
+            .replacingAll("{{FRAMES}}", images)
+    }
+
+    private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+    }
+
+    private static let template = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>{{TITLE}} — animator-host</title>
+        <style>
+          body { font: 14px -apple-system, system-ui, sans-serif; margin: 16px; background: #f4f4f5; color: #18181b; display: flex; gap: 24px; }
+          #stage img { width: {{WIDTH}}px; display: block; border-radius: 12px; box-shadow: 0 4px 16px #0003; }
+          #panel { display: flex; flex-direction: column; gap: 12px; min-width: 420px; }
+          #controls { display: flex; gap: 8px; align-items: center; }
+          #scrubber { width: 100%; }
+          button { font: inherit; padding: 4px 12px; }
+          table { border-collapse: collapse; font: 12px ui-monospace, monospace; }
+          td, th { padding: 2px 6px; border-bottom: 1px solid #e4e4e7; text-align: left; white-space: nowrap; }
+          svg { background: #fff; border: 1px solid #e4e4e7; }
+        </style>
+        </head>
+        <body>
+        <div id="stage"><img id="frame" alt="frame"></div>
+        <div id="panel">
+          <h2 id="title">{{TITLE}}</h2>
+          <div id="controls">
+            <button id="play">Play</button>
+            <button id="reverse">Reverse</button>
+            <span id="readout"></span>
+          </div>
+          <input id="scrubber" type="range" min="0" max="1" step="0.001" value="0" aria-label="fraction complete">
+          <svg id="curve" width="420" height="220" viewBox="0 0 420 220"></svg>
+          <table id="numbers"></table>
+        </div>
+        <script>
+        const data = {{DATA}};
+        const frames = [
+        {{FRAMES}}
+        ];
+        const img = document.getElementById('frame');
+        const scrubber = document.getElementById('scrubber');
+        const readout = document.getElementById('readout');
+        const playButton = document.getElementById('play');
+        const reverseButton = document.getElementById('reverse');
+        const svg = document.getElementById('curve');
+        const table = document.getElementById('numbers');
+        const total = Math.max(data.end, 1e-9);
+        let fraction = 0, playing = false, direction = 1, last = null;
+
+        // The frame shown at a fraction: the last one whose time has come.
+        function frameAt(f) {
+          const t = f * total;
+          let index = 0;
+          while (index + 1 < data.times.length && data.times[index + 1] <= t + 1e-9) index++;
+          return index;
+        }
+
+        // The curve: measured progress of each frame against time, 0 and 1 marked.
+        const low = Math.min(0, ...data.curve), high = Math.max(1, ...data.curve);
+        const X = t => 30 + 380 * (t / total), Y = p => 200 - 180 * (p - low) / (high - low);
+        const ns = 'http://www.w3.org/2000/svg';
+        function add(name, attributes) {
+          const element = document.createElementNS(ns, name);
+          for (const key in attributes) element.setAttribute(key, attributes[key]);
+          svg.appendChild(element);
+          return element;
+        }
+        add('line', { x1: 30, y1: Y(0), x2: 410, y2: Y(0), stroke: '#d4d4d8' });
+        add('line', { x1: 30, y1: Y(1), x2: 410, y2: Y(1), stroke: '#d4d4d8' });
+        add('text', { x: 4, y: Y(0) + 4, 'font-size': 11 }).textContent = '0';
+        add('text', { x: 4, y: Y(1) + 4, 'font-size': 11 }).textContent = '1';
+        add('polyline', { id: 'path', fill: 'none', stroke: '#3b82f6', 'stroke-width': 2,
+                          points: data.times.map((t, i) => X(t) + ',' + Y(data.curve[i])).join(' ') });
+        const marker = add('circle', { id: 'marker', r: 5, fill: '#ef4444' });
+
+        function show(f) {
+          fraction = Math.min(Math.max(f, 0), 1);
+          const index = frameAt(fraction);
+          img.src = frames[index];
+          img.dataset.frame = index;
+          scrubber.value = fraction;
+          marker.setAttribute('cx', X(data.times[index]));
+          marker.setAttribute('cy', Y(data.curve[index]));
+          readout.textContent = 'fraction ' + fraction.toFixed(3) + ' · t ' + data.times[index].toFixed(3)
+            + ' s · frame ' + (index + 1) + '/' + frames.length;
+          const rows = data.views[index].map(v => '<tr><td>' + v[0].replace(/</g, '&lt;') + '</td><td>' + v[1].join(', ')
+            + '</td><td>' + v[2] + '</td><td>' + v[3].join(', ') + '</td><td>' + (v[4] || '—') + '</td><td>' + v[5] + '</td></tr>');
+          table.innerHTML = '<tr><th>view</th><th>frame</th><th>alpha</th><th>transform a b c d tx ty</th>'
+            + '<th>background</th><th>radius</th></tr>' + rows.join('');
+        }
+
+        function tick(now) {
+          if (!playing) return;
+          if (last !== null) {
+            const f = fraction + direction * (now - last) / 1000 / total;
+            if (f >= 1 || f <= 0) { show(f); playing = false; playButton.textContent = 'Play'; last = null; return; }
+            show(f);
+          }
+          last = now;
+          requestAnimationFrame(tick);
+        }
+        function play() {
+          if (playing) { playing = false; playButton.textContent = 'Play'; return; }
+          if (direction > 0 && fraction >= 1) show(0);
+          if (direction < 0 && fraction <= 0) show(1);
+          playing = true; last = null; playButton.textContent = 'Pause';
+          requestAnimationFrame(tick);
+        }
+        playButton.addEventListener('click', play);
+        reverseButton.addEventListener('click', () => { direction = -direction; if (!playing) play(); });
+        scrubber.addEventListener('input', () => { playing = false; playButton.textContent = 'Play'; show(parseFloat(scrubber.value)); });
+        document.addEventListener('keydown', e => { if (e.key === ' ') { e.preventDefault(); play(); } });
+        show(0);
+        </script>
+        </body>
+        </html>
+        """
+}
+
+extension String {
+    /// The string with every occurrence of `target` replaced.
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        replacing(target, with: replacement)
+    }
+}

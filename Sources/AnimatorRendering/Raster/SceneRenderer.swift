@@ -1,0 +1,454 @@
+import AnimatorEngine
+import AnimatorSupport
+/// Draws scene frames into pixels, as Core Animation composites a layer tree: each
+/// layer's shadow, background (a rounded rectangle), border and text, then its sublayers
+/// in order; a translucent layer with content below it is drawn off-screen and
+/// composited at its opacity (group opacity); masksToBounds clips the sublayers to the
+/// layer's rounded bounds; every layer is flattened into its superlayer's plane through
+/// its 3D transform, perspective included.
+///
+/// A renderer owns its pixel memory and reuses it from frame to frame; it is not
+/// thread-safe, so parallel rendering uses one renderer per thread (`FrameRendering`).
+public final class SceneRenderer {
+    /// Device pixels per point.
+    public let scale: Double
+    /// The output's width in pixels.
+    public let width: Int
+    /// The output's height in pixels.
+    public let height: Int
+    /// The color behind everything (the window's backdrop): opaque black, as on a device.
+    public var backdrop: UInt32 = 0xFF00_0000
+
+    private let main: Canvas
+    /// Off-screen canvases for nested groups, by depth, made when first needed.
+    private var offscreen: [Canvas] = []
+    private var shadowMask: [Float] = []
+    private var blurScratch: [Float] = []
+
+    // Per-frame state.
+    private var maps: [Homography] = []
+    private var sizes: [Int] = []
+    /// The last layer drawn directly on the screen that covers all of it with opaque
+    /// color: nothing before it in drawing order can show, so none of it is drawn.
+    private var occluder = 0
+
+    /// The fonts text is drawn with.
+    public let fonts: FontLibrary
+    private let glyphs = GlyphCache()
+
+    /// Creates a renderer for a screen of `size` points at `scale` pixels per point,
+    /// drawing text with `fonts` (default: the system's).
+    public init(size: Size, scale: Double, fonts: FontLibrary = .system) {
+        self.scale = scale
+        self.fonts = fonts
+        width = max(Int((size.width * scale).rounded()), 1)
+        height = max(Int((size.height * scale).rounded()), 1)
+        main = Canvas(width: width, height: height)
+    }
+
+    /// Renders one frame.
+    public func render(_ frame: SceneFrame) -> Image {
+        draw(frame)
+        return main.image()
+    }
+
+    /// Renders one frame into the renderer's own memory, without copying it out (what
+    /// `render(_:)` does before it copies; benchmarks time this).
+    public func draw(_ frame: SceneFrame) {
+        guard !frame.nodes.isEmpty else {
+            main.fill(main.bounds, with: backdrop)
+            return
+        }
+        sizes = frame.subtreeSizes
+        maps.removeAll(keepingCapacity: true)
+        let device = Homography.scale(scale)
+        for node in frame.nodes {
+            var own = Homography(node.properties.toSuperlayerTransform)
+            if let transition = node.properties.transition {
+                let (dx, dy) = Self.transitionOffset(transition, size: node.properties.bounds.size)
+                own = Homography(Transform3D.translation(dx, dy)).concatenating(own)
+            }
+            maps.append(own.concatenating(node.parent.map { maps[$0] } ?? device))
+        }
+        occluder = findOccluder(frame)
+        if occluder == 0 { main.fill(main.bounds, with: backdrop) }
+        draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    /// Where a CATransition in progress puts a layer's look: with push, the new look
+    /// slides in from the side the subtype names while the old one slides out the other
+    /// way; with moveIn, the new look slides in over the old one, which stays; with
+    /// reveal, the old look slides away uncovering the new one, which stays; fade moves
+    /// nothing (it cross-fades, in `draw`).
+    static func transitionOffset(_ transition: TransitionFrame, size: Size) -> (Double, Double) {
+        let progress = min(max(transition.progress, 0), 1)
+        // The direction the content travels: fromRight moves it leftward, and so on.
+        let (ux, uy): (Double, Double)
+        switch transition.subtype ?? .fromLeft {
+        case .fromRight: (ux, uy) = (-size.width, 0)
+        case .fromLeft: (ux, uy) = (size.width, 0)
+        case .fromTop: (ux, uy) = (0, size.height)
+        case .fromBottom: (ux, uy) = (0, -size.height)
+        }
+        let moves: Bool
+        let distance: Double
+        if transition.isOutgoing {
+            moves = transition.type == .push || transition.type == .reveal
+            distance = progress                // from where it was, out
+        } else {
+            moves = transition.type == .push || transition.type == .moveIn
+            distance = progress - 1            // from one size back, in
+        }
+        return moves ? (ux * distance, uy * distance) : (0, 0)
+    }
+
+    /// The last node (in drawing order) that is drawn straight onto the screen, opaque,
+    /// square and axis-aligned, covering every pixel; 0 when there is none (or it is the
+    /// root). Nodes under a translucent, clipping or hidden ancestor do not count.
+    private func findOccluder(_ frame: SceneFrame) -> Int {
+        var found = 0
+        // A node is reachable plainly when its ancestors draw straight onto the screen.
+        var plain = [Bool](repeating: false, count: frame.nodes.count)
+        for (index, node) in frame.nodes.enumerated() {
+            let p = node.properties
+            let parentPlain = node.parent.map { plain[$0] } ?? true
+            plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds
+            guard parentPlain, !p.isHidden, p.opacity >= 0.998, p.transition == nil else { continue }
+            if Self.covers(Self.shape(of: p), maps[index], p.backgroundColor, main.bounds) { found = index }
+        }
+        return found
+    }
+
+    // MARK: Layers
+
+    private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
+        var properties = frame.nodes[index].properties
+        // A fade draws the new look at the transition's progress over the old one: for
+        // opaque content, the cross-dissolve (1 − p) × old + p × new.
+        if let transition = properties.transition, transition.type == .fade, !transition.isOutgoing {
+            properties.opacity *= min(max(transition.progress, 0), 1)
+        }
+        guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
+        // Hidden behind the occluder: only the path down to it is walked.
+        guard index + sizes[index] > occluder else { return }
+        if index < occluder {
+            var child = index + 1
+            while child < index + sizes[index] {
+                draw(child, frame, into: canvas, clip: clip, depth: depth)
+                child += sizes[child]
+            }
+            return
+        }
+        let map = maps[index]
+        let shape = Self.shape(of: properties)
+        let hasSublayers = sizes[index] > 1
+        let background = properties.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        let border = properties.borderWidth > 0 && properties.borderColor.alpha > 0
+        let text = frame.texts[index]
+        let contents = frame.contents[index]
+        let translucent = properties.opacity < 0.998
+        let drawings = (background != nil ? 1 : 0) + (border ? 1 : 0) + (text != nil ? 1 : 0) + (contents != nil ? 1 : 0)
+        let overlaps = hasSublayers || drawings > 1
+        let clips = properties.masksToBounds && hasSublayers
+        let scissor = clips ? Self.scissor(of: shape, map) : nil
+
+        // A shadow is cast by what the layer draws, sublayers included (as Core Animation
+        // does without a shadowPath); masksToBounds clips it away, as on iOS.
+        let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
+        if (translucent && overlaps) || (clips && scissor == nil) || shadowed {
+            // Off screen: the layer and its sublayers, then composited at its opacity,
+            // through its shape when it clips; for a shadow, also what lies just outside the
+            // clip and casts into it.
+            let reach = shadowed ? shadowReach(properties, map) : 0
+            var area = subtreeBounds(index, frame).intersection(clip.insetBy(-reach)).intersection(canvas.bounds)
+            if clips, let own = ShapeRasterizer.bounds(of: shape, map) { area = area.intersection(own) }
+            guard !area.isEmpty else { return }
+            let target = offscreenCanvas(at: depth)
+            if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
+            drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
+                         into: target, clip: area, childClip: area, depth: depth + 1)
+            if shadowed { drawShadow(of: target, area: area, properties, map, into: canvas, clip: clip) }
+            let opacity = UInt32((properties.opacity * 256).rounded())
+            let visible = area.intersection(clip)
+            if clips {
+                ShapeRasterizer.fill(shape, map, clip: visible, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
+            } else {
+                canvas.composite(target, in: visible, opacity: opacity)
+            }
+        } else {
+            let childClip = scissor.map { clip.intersection($0) } ?? clip
+            drawContents(index, frame, shape: shape, background: background, text: text, opacity: properties.opacity,
+                         into: canvas, clip: clip, childClip: childClip, depth: depth)
+        }
+    }
+
+    private func drawContents(_ index: Int, _ frame: SceneFrame, shape: RoundedRect, background: RGBAColor?,
+                              text: LayerText?, opacity: Double, into canvas: Canvas, clip: PixelRect,
+                              childClip: PixelRect, depth: Int) {
+        let properties = frame.nodes[index].properties
+        let map = maps[index]
+        if let background {
+            ShapeRasterizer.fill(shape, map, clip: clip,
+                                 painter: SolidPainter(canvas: canvas, color: premultipliedPixel(background, opacity: opacity)))
+        }
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0, frame.contents[index] == nil {
+            ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
+                                     painter: SolidPainter(canvas: canvas,
+                                                           color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
+        if let contents = frame.contents[index] {
+            drawContents(contents, properties, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
+        }
+        if let text {
+            drawText(text, in: properties.bounds, map, opacity: opacity, into: canvas, clip: clip)
+        }
+        guard sizes[index] > 1, !childClip.isEmpty else { return }
+        var child = index + 1
+        let end = index + sizes[index]
+        while child < end {
+            draw(child, frame, into: canvas, clip: childClip, depth: depth)
+            child += sizes[child]
+        }
+    }
+
+    /// The layer's bounds as a rounded rectangle.
+    static func shape(of properties: LayerProperties) -> RoundedRect {
+        let bounds = properties.bounds
+        return RoundedRect(x: bounds.origin.x, y: bounds.origin.y, width: bounds.size.width,
+                           height: bounds.size.height, radius: properties.cornerRadius)
+    }
+
+    /// The clip of a square-cornered, axis-aligned layer as whole pixels (a scissor), or
+    /// nil when the clip needs a mask.
+    static func scissor(of shape: RoundedRect, _ map: Homography) -> PixelRect? {
+        guard shape.radius <= 0, map.isAxisAligned(uniform: false) else { return nil }
+        let a = map.apply(shape.x, shape.y), b = map.apply(shape.x + shape.width, shape.y + shape.height)
+        return PixelRect(x0: ShapeRasterizer.index(min(a.x, b.x).rounded()), y0: ShapeRasterizer.index(min(a.y, b.y).rounded()),
+                         x1: ShapeRasterizer.index(max(a.x, b.x).rounded()), y1: ShapeRasterizer.index(max(a.y, b.y).rounded()))
+    }
+
+    /// Whether an opaque, square, axis-aligned background covers `area` entirely, so an
+    /// off-screen canvas need not be cleared first.
+    static func covers(_ shape: RoundedRect, _ map: Homography, _ background: RGBAColor?, _ area: PixelRect) -> Bool {
+        guard let background, background.alpha >= 1, shape.radius <= 0, map.isAxisAligned(uniform: false) else { return false }
+        let a = map.apply(shape.x, shape.y), b = map.apply(shape.x + shape.width, shape.y + shape.height)
+        return min(a.x, b.x) <= Double(area.x0) && min(a.y, b.y) <= Double(area.y0)
+            && max(a.x, b.x) >= Double(area.x1) && max(a.y, b.y) >= Double(area.y1)
+    }
+
+    /// The pixels a layer's subtree can touch (clipped by the masks in it), shadows included.
+    private func subtreeBounds(_ index: Int, _ frame: SceneFrame) -> PixelRect {
+        let everything = PixelRect(x0: -1 << 24, y0: -1 << 24, x1: 1 << 24, y1: 1 << 24)
+        let properties = frame.nodes[index].properties
+        guard !properties.isHidden, properties.opacity > 0.002 else { return .empty }
+        guard var area = ShapeRasterizer.bounds(of: Self.shape(of: properties), maps[index]) else { return everything }
+        if properties.shadowOpacity > 0 {
+            area = area.union(area.insetBy(-shadowReach(properties, maps[index]) - 2))
+        }
+        if properties.masksToBounds { return area }
+        var child = index + 1
+        while child < index + sizes[index] {
+            area = area.union(subtreeBounds(child, frame))
+            child += sizes[child]
+        }
+        return area
+    }
+
+    /// An off-screen canvas for groups at `depth`, cleared only where it is used.
+    private func offscreenCanvas(at depth: Int) -> Canvas {
+        while offscreen.count <= depth { offscreen.append(Canvas(width: width, height: height)) }
+        return offscreen[depth]
+    }
+
+    // MARK: Contents
+
+    /// Draws a layer's bitmap where its gravity puts it, clipped to the layer's rounded
+    /// bounds when it masks to bounds, then the border over it.
+    private func drawContents(_ contents: LayerContents, _ properties: LayerProperties, shape: RoundedRect,
+                              _ map: Homography, opacity: Double, into canvas: Canvas, clip: PixelRect) {
+        let bounds = properties.bounds
+        var destination = contents.destination(in: bounds.size)
+        destination.origin.x += bounds.origin.x
+        destination.origin.y += bounds.origin.y
+        var area = RoundedRect(x: destination.origin.x, y: destination.origin.y, width: destination.size.width,
+                               height: destination.size.height, radius: 0)
+        if properties.masksToBounds {
+            let x0 = max(area.x, shape.x), y0 = max(area.y, shape.y)
+            let x1 = min(area.x + area.width, shape.x + shape.width), y1 = min(area.y + area.height, shape.y + shape.height)
+            guard x1 > x0, y1 > y0 else { return }
+            let coversBounds = x0 <= shape.x && y0 <= shape.y && x1 >= shape.x + shape.width && y1 >= shape.y + shape.height
+            area = coversBounds ? shape : RoundedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, radius: 0)
+        }
+        if let painter = ImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
+                                      opacity: opacity) {
+            ShapeRasterizer.fill(area, map, clip: clip, painter: painter)
+        }
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
+            ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
+                                     painter: SolidPainter(canvas: canvas,
+                                                           color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
+    }
+
+    // MARK: Text
+
+    /// Draws a label's text with the font library's face for its weight, laid out by
+    /// `TextLayout`; upright text uses cached glyph coverage, transformed text is
+    /// rasterized through the layer's map. With no fonts, the bitmap font.
+    private func drawText(_ text: LayerText, in bounds: Rect, _ map: Homography, opacity: Double, into canvas: Canvas,
+                          clip: PixelRect) {
+        guard let font = fonts.face(text.weight) else {
+            drawBitmapText(text, in: bounds, map, opacity: opacity, into: canvas, clip: clip)
+            return
+        }
+        let face = text.weight == .regular ? 0 : text.weight == .semibold ? 1 : 2
+        let layout = glyphs.layout(text, in: bounds.size, font: font)
+        let color = premultipliedPixel(text.color, opacity: opacity)
+        guard color >> 24 > 0 else { return }
+        let units = layout.scale
+        // Upright and unskewed: cached coverage, placed to the quarter pixel.
+        let pixelsPerUnit = units * map.m11 / map.m33
+        if map.isAxisAligned(uniform: true), map.m11 > 0, map.m22 > 0,
+           pixelsPerUnit * Double(font.unitsPerEm) <= 256 {
+            guard pixelsPerUnit > 1e-5 else { return }
+            for placed in layout.glyphs {
+                let origin = map.apply(bounds.origin.x + placed.x, bounds.origin.y + placed.baseline)
+                guard origin.x.isFinite, origin.y.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { continue }
+                let cellX = origin.x.rounded(.down), cellY = origin.y.rounded(.down)
+                guard let bitmap = glyphs.bitmap(face: face, font: font, glyph: placed.glyph, pixelsPerUnit: pixelsPerUnit,
+                                                 fraction: (origin.x - cellX, origin.y - cellY)) else { continue }
+                blit(bitmap, at: Int(cellX), Int(cellY), color: color, into: canvas, clip: clip)
+            }
+            return
+        }
+        // Rotated, skewed or in perspective: each glyph through the full map.
+        for placed in layout.glyphs {
+            let (path, box) = glyphs.path(face: face, font: font, glyph: placed.glyph)
+            guard let box else { continue }
+            let glyphMap = Homography(m11: units, m12: 0, m13: 0, m21: 0, m22: -units, m23: 0,
+                                      m31: bounds.origin.x + placed.x, m32: bounds.origin.y + placed.baseline, m33: 1)
+                .concatenating(map)
+            let shape = RoundedRect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY, radius: 0)
+            guard let area = ShapeRasterizer.bounds(of: shape, glyphMap)?.intersection(clip).intersection(canvas.bounds),
+                  !area.isEmpty, glyphs.rasterizer.rasterize(path, glyphMap, area: area) else { continue }
+            glyphs.rasterizer.forEachCoveredPixel { y, x, coverage in
+                let index = y * canvas.width + x
+                canvas.pixels[index] = PixelMath.over(PixelMath.scale(color, PixelMath.factor(coverage)), canvas.pixels[index])
+            }
+        }
+    }
+
+    /// Copies a cached glyph's coverage, in `color`, with its origin pixel at (x, y).
+    private func blit(_ bitmap: GlyphCache.Bitmap, at x: Int, _ y: Int, color: UInt32, into canvas: Canvas, clip: PixelRect) {
+        let area = PixelRect(x0: x + bitmap.left, y0: y + bitmap.top, x1: x + bitmap.left + bitmap.width,
+                             y1: y + bitmap.top + bitmap.height).intersection(clip).intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
+        bitmap.coverage.withUnsafeBufferPointer { coverage in
+            for row in area.y0..<area.y1 {
+                let target = canvas.pixels + row * canvas.width
+                let source = (row - y - bitmap.top) * bitmap.width - x - bitmap.left
+                for column in area.x0..<area.x1 {
+                    let value = UInt32(coverage[source + column])
+                    guard value != 0 else { continue }
+                    target[column] = PixelMath.over(PixelMath.scale(color, PixelMath.factor(value)), target[column])
+                }
+            }
+        }
+    }
+
+    /// Draws a line of text with the bitmap font: capitals 0.7 × `text.size` points high
+    /// (a capital's share of the em in common sans-serif faces), centred vertically in
+    /// `bounds`, aligned horizontally.
+    private func drawBitmapText(_ text: LayerText, in bounds: Rect, _ map: Homography, opacity: Double,
+                                into canvas: Canvas, clip: PixelRect) {
+        let capital = text.size * 0.7
+        let pixel = capital / Double(BitmapFont.rows)
+        let width = Double(BitmapFont.width(of: text.string)) * pixel
+        let x0: Double
+        switch text.alignment {
+        case .left: x0 = bounds.origin.x
+        case .center: x0 = bounds.origin.x + (bounds.size.width - width) / 2
+        case .right: x0 = bounds.origin.x + bounds.size.width - width
+        }
+        let y0 = bounds.origin.y + (bounds.size.height - capital) / 2
+        let painter = SolidPainter(canvas: canvas, color: premultipliedPixel(text.color, opacity: opacity))
+        for (offset, character) in text.string.enumerated() {
+            let left = x0 + Double(offset * BitmapFont.advance) * pixel
+            for row in 0..<BitmapFont.rows {
+                // Runs of ink in a row draw as one rectangle.
+                var column = 0
+                while column < BitmapFont.columns {
+                    guard BitmapFont.ink(character, column: column, row: row) else { column += 1; continue }
+                    var end = column + 1
+                    while end < BitmapFont.columns, BitmapFont.ink(character, column: end, row: row) { end += 1 }
+                    let rect = RoundedRect(x: left + Double(column) * pixel, y: y0 + Double(row) * pixel,
+                                           width: Double(end - column) * pixel, height: pixel, radius: 0)
+                    ShapeRasterizer.fill(rect, map, clip: clip, painter: painter)
+                    column = end
+                }
+            }
+        }
+    }
+
+    // MARK: Shadows
+
+    /// The blur's reach in pixels: three standard deviations, the standard deviation
+    /// being the shadow radius (CSS's box-shadow blur is twice the radius, σ half the blur).
+    private func shadowReach(_ properties: LayerProperties, _ map: Homography) -> Int {
+        let sigma = properties.shadowRadius * map.averageScale
+        let offset = max(abs(properties.shadowOffset.width), abs(properties.shadowOffset.height)) * map.averageScale
+        return min(ShapeRasterizer.index((3 * sigma + offset).rounded(.up)), 1024) + 1
+    }
+
+    /// Draws a layer's shadow: the alpha of what the layer drew (`source` over `area`),
+    /// offset by shadowOffset in the layer's coordinates, blurred with a Gaussian of
+    /// σ = shadowRadius, in the shadow color at shadowOpacity × the layer's opacity.
+    private func drawShadow(of source: Canvas, area: PixelRect, _ properties: LayerProperties, _ map: Homography,
+                            into canvas: Canvas, clip: PixelRect) {
+        let sigma = properties.shadowRadius * map.averageScale
+        // The offset is in the layer's coordinates: map it as a vector.
+        let origin = map.apply(0, 0), moved = map.apply(properties.shadowOffset.width, properties.shadowOffset.height)
+        let dx = ShapeRasterizer.index((moved.x - origin.x).rounded()), dy = ShapeRasterizer.index((moved.y - origin.y).rounded())
+        // Beyond a few screens the blur reach only costs time: the shadow is then too faint to see.
+        let reach = min(ShapeRasterizer.index((3 * sigma).rounded(.up)), 512) + 1
+        // Only what can land in the clip after the offset is needed.
+        let wanted = PixelRect(x0: clip.x0 - dx - reach, y0: clip.y0 - dy - reach, x1: clip.x1 - dx + reach, y1: clip.y1 - dy + reach)
+        let maskArea = area.insetBy(-reach).intersection(wanted)
+        guard !maskArea.isEmpty else { return }
+        let maskWidth = maskArea.x1 - maskArea.x0, maskHeight = maskArea.y1 - maskArea.y0
+        if shadowMask.count < maskWidth * maskHeight { shadowMask = Array(repeating: 0, count: maskWidth * maskHeight) }
+        let color = properties.shadowColor
+        let alpha = Float(min(max(properties.shadowOpacity * color.alpha * properties.opacity, 0), 1))
+        shadowMask.withUnsafeMutableBufferPointer { mask in
+            let base = mask.baseAddress!
+            base.update(repeating: 0, count: maskWidth * maskHeight)
+            // The source's alpha where the layer drew (the mask is zero around it).
+            let inside = area.intersection(maskArea)
+            if !inside.isEmpty {
+                for y in inside.y0..<inside.y1 {
+                    let from = source.pixels + y * source.width
+                    let row = base + (y - maskArea.y0) * maskWidth - maskArea.x0
+                    for x in inside.x0..<inside.x1 { row[x] = Float(from[x] >> 24) / 255 }
+                }
+            }
+            if sigma > 0.3 {
+                GaussianBlur.blur(base, width: maskWidth, height: maskHeight, sigma: sigma, scratch: &blurScratch)
+            }
+            let target = PixelRect(x0: maskArea.x0 + dx, y0: maskArea.y0 + dy, x1: maskArea.x1 + dx, y1: maskArea.y1 + dy)
+                .intersection(clip).intersection(canvas.bounds)
+            guard !target.isEmpty else { return }
+            let red = Float(color.red), green = Float(color.green), blue = Float(color.blue)
+            for y in target.y0..<target.y1 {
+                let row = canvas.pixels + y * canvas.width
+                let maskRow = base + (y - dy - maskArea.y0) * maskWidth - maskArea.x0 - dx
+                for x in target.x0..<target.x1 {
+                    let a = maskRow[x] * alpha
+                    guard a > 0.002 else { continue }
+                    let pixel = UInt32(red * a * 255 + 0.5) | UInt32(green * a * 255 + 0.5) << 8
+                        | UInt32(blue * a * 255 + 0.5) << 16 | UInt32(a * 255 + 0.5) << 24
+                    row[x] = PixelMath.over(pixel, row[x])
+                }
+            }
+        }
+    }
+}

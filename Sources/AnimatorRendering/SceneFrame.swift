@@ -1,0 +1,51 @@
+import AnimatorEngine
+import AnimatorSupport
+/// The presentation of a view tree at one moment: everything a renderer or a timeline
+/// needs, detached from the engine so that frames can be drawn later and in parallel.
+public struct SceneFrame: Sendable {
+    /// The engine time of the frame.
+    public let time: Double
+    /// The layers, depth first, each node's sublayers in drawing order (see
+    /// `AnimationEngine.presentationTree(of:at:)`); node 0 is the root.
+    public let nodes: [PresentationNode]
+    /// The layers' names, by node.
+    public let names: [String?]
+    /// The layers' text, by node.
+    public let texts: [LayerText?]
+    /// The layers' bitmaps, by node (shared with the engine, not copied).
+    public let contents: [LayerContents?]
+
+    /// Captures the presentation of `root`'s tree at `time` (default: now).
+    public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
+        self.time = time ?? engine.currentTime
+        nodes = engine.presentationTree(of: root, at: self.time)
+        names = nodes.map { engine.name(of: $0.layer) }
+        texts = nodes.map { engine.text(of: $0.layer) }
+        contents = nodes.map { engine.contents(of: $0.layer) }
+    }
+
+    /// Creates a frame from its parts (timelines read back, tests).
+    public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?],
+                contents: [LayerContents?]? = nil) {
+        precondition(names.count == nodes.count && texts.count == nodes.count, "one name and one text per node")
+        precondition(contents.map { $0.count == nodes.count } ?? true, "one contents per node")
+        self.time = time
+        self.nodes = nodes
+        self.names = names
+        self.texts = texts
+        self.contents = contents ?? Array(repeating: nil, count: nodes.count)
+    }
+
+    /// The size of the root layer's bounds: the screen, in points.
+    public var size: Size { nodes.first?.properties.bounds.size ?? Size(width: 0, height: 0) }
+
+    /// The number of nodes in each node's subtree, itself included: node i's descendants
+    /// are nodes i + 1 ..< i + subtreeSizes[i].
+    var subtreeSizes: [Int] {
+        var sizes = Array(repeating: 1, count: nodes.count)
+        for index in nodes.indices.reversed() {
+            if let parent = nodes[index].parent { sizes[parent] += sizes[index] }
+        }
+        return sizes
+    }
+}

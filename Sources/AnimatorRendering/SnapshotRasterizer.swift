@@ -1,0 +1,38 @@
+import AnimatorEngine
+import AnimatorSupport
+/// Draws the picture a snapshot view holds (snapshotView(afterScreenUpdates:)): the
+/// source's subtree as it looks, its own opacity, corners and clipping included, at 3
+/// pixels per point (fewer for a source over 1365 points on a side, so no side passes
+/// 4096 pixels), on a transparent background. The engine calls it through
+/// `AnimationEngine.snapshotRenderer`; the snapshot shows the picture resized to its
+/// bounds, so a snapshot scaled up or down shows the copied content scaled with it.
+public enum SnapshotRasterizer {
+    /// An engine whose snapshot views hold pictures drawn by this rasterizer: the engine
+    /// the host's sessions and runtimes make by default.
+    public static func engine(startTime: Double = 0) -> AnimationEngine {
+        AnimationEngine(startTime: startTime, snapshotRenderer: contents)
+    }
+
+    /// The contents of a snapshot of `source` in `engine` now, or nil for an empty source.
+    public static func contents(_ engine: AnimationEngine, _ source: LayerID) -> LayerContents? {
+        let frame = SceneFrame(engine: engine, root: source)
+        guard var root = frame.nodes.first else { return nil }
+        let size = root.properties.bounds.size
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+        let scale = min(3, 4096 / max(size.width, size.height))
+        guard size.width * scale >= 1, size.height * scale >= 1 else { return nil }
+        // The source at the origin, untransformed: the snapshot view places the picture.
+        root.properties.transform = .identity
+        root.properties.anchorPoint = Point(x: 0.5, y: 0.5)
+        root.properties.position = Point(x: root.properties.bounds.origin.x + size.width / 2,
+                                         y: root.properties.bounds.origin.y + size.height / 2)
+        root.properties.transition = nil
+        var nodes = frame.nodes
+        nodes[0] = root
+        let placed = SceneFrame(time: frame.time, nodes: nodes, names: frame.names, texts: frame.texts,
+                                contents: frame.contents)
+        let renderer = SceneRenderer(size: size, scale: scale)
+        renderer.backdrop = 0
+        return LayerContents(image: renderer.render(placed), scale: scale, gravity: .resize)
+    }
+}

@@ -1,0 +1,318 @@
+import Glibc
+
+/// What `stat` says about a file: the fields the loader and the cache need.
+package struct FileStatus: Equatable {
+    package var size: Int64
+    /// Modification time in nanoseconds since the epoch.
+    package var modificationTime: Int64
+    package var mode: mode_t
+    /// The inode and the status-change time (ns): a file replaced by another of the same
+    /// size and modification time still differs in these.
+    package var inode: UInt64 = 0
+    package var changeTime: Int64 = 0
+    /// The owner's user id.
+    package var owner: uid_t = 0
+
+    package var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+    package var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
+    /// Writable by the group or by others.
+    package var isWritableByOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+    /// The sticky bit: in a folder, only a file's owner may remove or rename it (/tmp).
+    package var isSticky: Bool { mode & S_ISVTX != 0 }
+}
+
+/// A failed system call: which one, on what, and errno's text.
+package struct SystemError: Error, CustomStringConvertible {
+    package var operation: String
+    package var path: String
+    package var code: Int32
+
+    package var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+    /// errno's text alone.
+    package var reason: String { String(cString: strerror(code)) }
+}
+
+/// Why a file was not read, in words.
+package struct ReadRefusal: Error {
+    package var reason: String
+}
+
+/// Small wrappers around the C file calls the host needs.
+package enum FileSystem {
+    /// `stat(2)` (following links).
+    package static func status(_ path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SystemError(operation: "stat", path: path, code: errno) }
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode,
+                          inode: UInt64(info.st_ino), changeTime: changed, owner: info.st_uid)
+    }
+
+    /// The names in a directory, sorted (by code point, which for the ASCII names of
+    /// plugin files is byte order), without "." and "..".
+    ///
+    /// - Parameter undecodable: receives, escaped for display, the names that are not UTF-8
+    ///   (a String could not name the file again); they are not in the result.
+    package static func contents(ofDirectory path: String,
+                         undecodable: ((String) -> Void)? = nil) throws(SystemError) -> [String] {
+        guard let directory = opendir(path) else {
+            throw SystemError(operation: "opendir", path: path, code: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { pointer -> String? in
+                    if let valid = String(validatingCString: pointer) { return valid }
+                    // Each byte of a broken sequence as \xNN.
+                    let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+                    undecodable?(bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined())
+                    return nil
+                }
+            }
+            if let name, name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The whole of a regular file of at most `limit` bytes, or why not, in words: "not a
+    /// regular file", "larger than 64 MiB", errno's text. Folders, devices and FIFOs are
+    /// refused before they are opened, and a large file before it is read.
+    package static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadRefusal> {
+        do {
+            let status = try FileSystem.status(path)
+            guard status.isRegularFile else { return .failure(ReadRefusal(reason: "not a regular file")) }
+            guard status.size <= Int64(limit) else {
+                return .failure(ReadRefusal(reason: "larger than \(limit >> 20) MiB"))
+            }
+            return .success(try FileSystem.read(path))
+        } catch {
+            return .failure(ReadRefusal(reason: error.reason))
+        }
+    }
+
+    /// The whole file as bytes.
+    package static func read(_ path: String) throws(SystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Writes a file so that readers see the old content or the new, never a mix: the
+    /// bytes go to a temporary file beside `path`, which is then renamed over it.
+    package static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>,
+                                mode: mode_t = 0o644) throws(SystemError) {
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let data = Array(bytes)
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let failure = SystemError(operation: "write", path: temporary, code: errno)
+                close(descriptor)
+                unlink(temporary)
+                throw failure
+            }
+            written += count
+        }
+        fchmod(descriptor, mode)
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let failure = SystemError(operation: "rename", path: path, code: errno)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Creates a directory and its missing parents (mode 0755).
+    package static func createDirectories(_ path: String) throws(SystemError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw SystemError(operation: "mkdir", path: current, code: errno)
+            }
+        }
+    }
+
+    /// The directory holding the running executable, from /proc/self/exe.
+    package static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return directoryName(path)
+    }
+
+    /// The part of `path` before its last '/'.
+    package static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The part of `path` after its last '/'.
+    package static func baseName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `path` made absolute against the working directory (not resolving links).
+    package static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return cwd == "/" ? "/" + trimmed : cwd + "/" + trimmed
+    }
+}
+
+/// The process environment, read once into a dictionary.
+public enum ProcessEnvironment {
+    /// Every variable of the current process.
+    public static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+extension FileSystem {
+    /// The canonical absolute path (links resolved), or nil if it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Files the tool writes for its user: written whole or not at all.
+public enum OutputFile {
+    /// A file that could not be written: which, and errno's reason.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The file.
+        public var path: String
+        /// errno's text.
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Writes `bytes` to `path` as the user would expect of each kind of path:
+    ///
+    /// - a new or regular file: to a temporary file beside it, renamed over it, so readers
+    ///   see the old file or the new one and a failure leaves the old one whole; an
+    ///   existing file keeps its permissions;
+    /// - a symbolic link: the file it points to is replaced that way, the link stays;
+    /// - a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`): written
+    ///   through, the node left in place;
+    /// - a folder, a socket, a block device, a dangling link: refused.
+    public static func write(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = FileSystem.realPath(path) else {
+                throw Failure(path: path, reason: "a symbolic link to nothing; refused")
+            }
+            target = resolved
+        }
+        guard stat(target, &info) == 0 else {
+            // A new file.
+            do { try FileSystem.writeAtomically(target, bytes) } catch { throw Failure(path: path, reason: error.reason) }
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            do {
+                try FileSystem.writeAtomically(target, bytes, mode: info.st_mode & 0o7777)
+            } catch {
+                throw Failure(path: path, reason: error.reason)
+            }
+        case S_IFIFO, S_IFCHR:
+            try writeThrough(target, bytes, shownAs: path)
+        case S_IFDIR:
+            throw Failure(path: path, reason: "is a folder; name a file inside it")
+        default:
+            throw Failure(path: path, reason: "is not a file, a FIFO or a character device; refused")
+        }
+    }
+
+    /// Writes into an existing FIFO or device, leaving the node in place.
+    private static func writeThrough(_ path: String, _ bytes: [UInt8], shownAs name: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path: name, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: name, reason: String(cString: strerror(errno)))
+            }
+            written += count
+        }
+    }
+}
+
+/// A JSON document (a scenario, a timeline) that cannot be used: where (a file, then a
+/// JSON path) and why.
+public struct JSONFormatError: Error, Equatable, CustomStringConvertible {
+    /// The file and the JSON path, e.g. "flow.json: $.steps[2].to".
+    public var path: String
+    /// Why it cannot be used.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension JSONFormatError {
+    /// Reads the JSON file at `path` and hands it to `read`; every error names the file
+    /// first (errno's text, "not JSON: ...", or the JSON path `read` reports).
+    package static func reading<T>(_ path: String, _ read: (JSONValue) throws(JSONFormatError) -> T) throws(JSONFormatError) -> T {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw JSONFormatError(path: path, reason: error.reason)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw JSONFormatError(path: path, reason: "not JSON: \(error)")
+        }
+        do {
+            return try read(json)
+        } catch {
+            throw JSONFormatError(path: "\(path): \(error.path)", reason: error.reason)
+        }
+    }
+}
