@@ -18,6 +18,8 @@ enum ChildMode {
                 try LibraryScanner.childMain(child)
             case SandboxedRun.mode:
                 try SandboxedRun.childMain(child)
+            case AnimatorChecks.mode:
+                try AnimatorChecks.childMain(child)
             case InspectCommand.durationsMode:
                 try InspectCommand.childMain(child)
             default:

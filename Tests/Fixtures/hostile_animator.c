@@ -7,6 +7,8 @@
  *                       until it has no more (then writes through the NULL it gets),
  *                       7 prints to stdout and stderr (harmless)
  *   -DHOSTILE_ID="..."  the animator's id and name (default "org.fixture.hostile", "hostile")
+ *   -DHOSTILE_EXTRA_EXPORT  also export a function of its own (hostile_helper)
+ *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
  * over the duration (0.2 s), then completes. */
 #include <stdio.h>
@@ -112,8 +114,14 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
         ah_value zero = { .type = AH_VALUE_NUMBER, .number = 0.0 };
         h->layer_set(h, to, "opacity", &zero);
     }
+#ifdef HOSTILE_COMPLETE_AT_ONCE
+    ah_value one = { .type = AH_VALUE_NUMBER, .number = 1.0 };
+    if (to) h->layer_set(h, to, "opacity", &one);
+    h->context_complete_transition(h, ctx, true);
+#else
     ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings, .duration = s->duration };
     h->view_animate(h, &settings, hostile_fade, hostile_done, s);
+#endif
 }
 
 static void hostile_ended(const ah_animator *self, ah_context ctx, bool completed) {
@@ -160,6 +168,10 @@ static const ah_plugin_entry entry = {
     .init = hostile_init, .animator_count = hostile_count, .animator_descriptor = hostile_describe,
     .create_animator = hostile_create,
 };
+
+#ifdef HOSTILE_EXTRA_EXPORT
+__attribute__((visibility("default"))) int hostile_helper(void) { return 42; }
+#endif
 
 __attribute__((visibility("default"))) const ah_plugin_entry *animator_host_entry(void) {
     misbehave(2);

@@ -19,7 +19,7 @@ public final class AnimationEngine {
     var pendingSnapshots: [(snapshot: Int, source: Int)] = []
     /// How many times the host step committed: a layer changed since the last commit keeps
     /// its committed look for transitions.
-    var commitCount = 0
+    package private(set) var commitCount = 0
     var timedEvents: [TimedEvent] = []
 
     /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the

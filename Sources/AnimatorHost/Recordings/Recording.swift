@@ -80,6 +80,7 @@ public final class FrameRecorder {
     /// The frames captured since the last `take`, kept or not.
     public private(set) var count = 0
     private var lastTime: Double?
+    private var lastCommit: Int?
 
     /// Creates a recorder of `root`'s tree (usually the window).
     public init(engine: AnimationEngine, root: LayerID, keepsFrames: Bool = true) {
@@ -92,14 +93,17 @@ public final class FrameRecorder {
     public func capture(_ time: Double) {
         count += 1
         lastTime = time
+        lastCommit = engine.commitCount
         if keepsFrames { frames.append(SceneFrame(engine: engine, root: root, at: time)) }
     }
 
     /// Captures the tree now unless the last frame already shows this moment: after a
     /// transition ends between frames (an interaction's completion, a watchdog), its
-    /// final picture.
+    /// final picture. A moment is the same when the clock and the engine's commits are
+    /// (a completion a hair after the last frame changes the picture, not the time).
     public func captureFinal() {
-        if lastTime.map({ abs($0 - engine.currentTime) > 1e-9 }) ?? false { capture(engine.currentTime) }
+        guard let lastTime else { return }
+        if abs(lastTime - engine.currentTime) > 1e-9 || lastCommit != engine.commitCount { capture(engine.currentTime) }
     }
 
     /// The frames kept so far, removing them but still counting them (a sandbox child

@@ -54,6 +54,17 @@ import TestSupport
         }
     }
 
+    /// Cancelled from 90 %: the Bubble's reversed animation ends a hair (floating-point)
+    /// after a frame's time, and its completion changes the picture then. The recording
+    /// must still end on the picture after the completion (it ended one frame early,
+    /// container and all, until `validate`'s interactive.cancel found it).
+    @Test func aCancellationEndingJustAfterAFrameStillRecordsTheRestoredApp() throws {
+        let late = try InteractionScript.parse("update 0.1 @0.1; update 0.5 @0.2; update 0.9 @0.3; cancel @0.4")
+        for operation in [TransitionOperation.present, .dismiss, .push, .pop] {
+            try check("bubble", operation, late, expectCompleted: false)
+        }
+    }
+
     /// The modal styles: over full screen (the presenter stays) and the page sheet (the
     /// presenter shrinks behind the card and grows back), animated and interactive.
     @Test(arguments: [ModalPresentationStyle.overFullScreen, .pageSheet])

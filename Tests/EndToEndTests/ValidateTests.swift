@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `animator-host validate` on the bundled animators and on fixtures built to fail one
+/// check each.
+@Suite struct ValidateTests {
+    let cli = CLI()
+
+    /// The checks' lines for one animator: "verdict name [operation]" → details.
+    func verdicts(_ output: String) -> [String: String] {
+        var found: [String: String] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("  ") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            let parts = text.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, ["passed", "failed", "warning", "skipped", "crashed"].contains(String(parts[0])) else { continue }
+            let rest = parts[1].trimmingCharacters(in: .whitespaces)
+            if let colon = rest.range(of: ": ") {
+                found[String(rest[..<colon.lowerBound])] = String(parts[0]) + ": " + rest[colon.upperBound...]
+            } else {
+                found[rest] = String(parts[0])
+            }
+        }
+        return found
+    }
+
+    @Test func theZoomPassesEveryCheck() throws {
+        let result = try cli.run("validate", "zoom")
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        // 5 library checks; 4 per operation and 2 interactive ones for each of its 5
+        // operations; parameters.range and determinism.
+        #expect(result.standardOutput.hasSuffix("37 checks: 37 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
+                "\(result.standardOutput)")
+        let found = verdicts(result.standardOutput)
+        #expect(found["transition.end-state [tab]"] == "passed")
+        #expect(found["interactive.cancel [pop]"] == "passed")
+        #expect(found["parameters.range"]?.hasPrefix("passed: tried duration=0, duration=10, damping=0.01, damping=1") == true)
+    }
+
+    @Test func eachFixtureFailsItsCheck() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        func build(_ name: String, _ defines: [String]) throws -> String {
+            let path = folder.path + "/lib\(name).so"
+            try compileFixture("hostile_animator.c", defines: ["HOSTILE_ID=\"org.hostile.\(name)\"", "HOSTILE_NAME=\"\(name)\""] + defines,
+                               output: path)
+            return path
+        }
+        // Completes at once though it declares 0.2 s: the duration check fails (and only it).
+        let hasty = try cli.run("validate", try build("hasty", ["HOSTILE_COMPLETE_AT_ONCE"]), "--only", "^transition")
+        #expect(hasty.status == 1)
+        let hastyFound = verdicts(hasty.standardOutput)
+        #expect(hastyFound["transition.duration [present]"] == "failed: declared 0.2 s, completed at 0 s (more than a frame, 0.017 s, apart)",
+                "\(hasty.standardOutput)")
+        #expect(hastyFound["transition.completes [present]"] == "passed")
+        #expect(hastyFound["transition.end-state [present]"] == "passed")
+        // Exports a helper of its own: a warning, not a failure.
+        let leaky = try cli.run("validate", try build("leaky", ["HOSTILE_EXTRA_EXPORT"]), "--only", "^library")
+        #expect(leaky.status == 0, "\(leaky.standardOutput)")
+        #expect(verdicts(leaky.standardOutput)["library.exports"]?.hasPrefix("warning: also exports 1 symbol: hostile_helper") == true,
+                "\(leaky.standardOutput)")
+        // Crashes in animate: every transition check shows crashed with the call; validate
+        // itself goes on to the end.
+        let crashy = try cli.run("validate", try build("crashy", ["HOSTILE_AT=7", "HOSTILE_DOES=1"]), "--only", "end-state|determinism")
+        #expect(crashy.status == 1)
+        let crashyFound = verdicts(crashy.standardOutput)
+        #expect(crashyFound["transition.end-state [push]"] == "crashed: crashed (SIGSEGV, Segmentation fault) in animateTransition",
+                "\(crashy.standardOutput)")
+        #expect(crashyFound["determinism"]?.hasPrefix("crashed: crashed (SIGSEGV") == true)
+        #expect(crashy.standardOutput.hasSuffix("6 checks: 0 passed, 0 warnings, 0 failed, 6 crashed, 0 skipped\n"),
+                "\(crashy.standardOutput)")
+        // Crashes in its constructor: the library check fails and no animator check runs.
+        let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
+        #expect(broken.status == 1)
+        #expect(verdicts(broken.standardOutput)["library.loads"]?.hasPrefix("failed: refused: it crashed (SIGABRT, Aborted) in its constructor") == true,
+                "\(broken.standardOutput)")
+    }
+
+    @Test func jsonListChecksAndUsage() throws {
+        let json = try cli.runJSON("validate", "fade-c", "--json", "--only", "library.loads|transition.completes")
+        let libraries = try #require(json["libraries"] as? [[String: Any]])
+        #expect(libraries.count == 1)
+        #expect((libraries[0]["path"] as? String)?.hasSuffix("/libFadeC.so") == true)
+        let checks = try #require(libraries[0]["checks"] as? [[String: Any]])
+        #expect(checks.map { $0["name"] as? String } == ["library.loads"])
+        let animators = try #require(libraries[0]["animators"] as? [[String: Any]])
+        #expect(animators.first?["id"] as? String == "org.animatorhost.example.fade-c")
+        let own = try #require(animators.first?["checks"] as? [[String: Any]])
+        #expect(own.map { $0["operation"] as? String } == ["present", "dismiss", "push", "pop", "tab"])
+        #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
+        let list = try cli.run("validate", "--list-checks")
+        #expect(list.status == 0)
+        #expect(list.standardOutput.split(separator: "\n").count == 13)
+        #expect(list.standardOutput.contains("transition.end-state  [operation] the last frame is the app after the operation"))
+        for (arguments, message) in [
+            (["validate"], "validate needs one or more animator ids, names or library paths"),
+            (["validate", "zoom", "--only", "("], "--only: '(' is not a regular expression"),
+            (["validate", "zoom", "--only", "nothing-matches"], "--only and --skip leave no check"),
+            (["validate", "zoom", "--jobs", "0"], "--jobs: '0' is not a number from 1 to 64"),
+        ] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+        let unknown = try cli.run("validate", "swirl")
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("animator-host validate: swirl: no such animator on the search path"))
+    }
+}
