@@ -35,3 +35,25 @@ enum IsolationBenchmark {
         return lines
     }
 }
+
+/// The whole validation of one library (`animator-host validate`), each animator check in
+/// its own child.
+enum ValidateBenchmark {
+    static func run(workspace: Workspace, executable: String, rounds: Int) -> [String] {
+        let environment = ["HOME=" + workspace.root, "XDG_CACHE_HOME=" + workspace.root + "/validate-cache"]
+        var lines = ["| command | checks | median, s | min, s |", "|---|---:|---:|---:|"]
+        for (label, arguments, checks) in [
+            ("`validate pendulum --jobs 2` (four operations, not interactive)", ["validate", "pendulum", "--jobs", "2"], 23),
+            ("`validate zoom --jobs 2` (five operations, interactive)", ["validate", "zoom", "--jobs", "2"], 37),
+        ] {
+            var samples: [Double] = []
+            for _ in 0..<rounds {
+                samples.append(Clock.milliseconds {
+                    precondition(spawnAndWait(executable, arguments, environment: environment) == 0)
+                } / 1000)
+            }
+            lines.append("| \(label) | \(checks) | \(fixed(median(samples))) | \(fixed(samples.min() ?? .nan)) |")
+        }
+        return lines
+    }
+}
