@@ -27,14 +27,17 @@ import TestSupport
     @Test func theZoomPassesEveryCheck() throws {
         let result = try cli.run("validate", "zoom")
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        // 5 library checks; 4 per operation and 2 interactive ones for each of its 5
-        // operations; parameters.range and determinism.
-        #expect(result.standardOutput.hasSuffix("37 checks: 37 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
+        // 5 library checks; 5 per operation and 2 interactive ones for each of its 5
+        // operations; parameters.range, parameters.out-of-range and determinism.
+        #expect(result.standardOutput.hasSuffix("43 checks: 43 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
                 "\(result.standardOutput)")
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
         #expect(found["interactive.cancel [pop]"] == "passed")
         #expect(found["parameters.range"]?.hasPrefix("passed: tried duration=0, duration=10, damping=0.01, damping=1") == true)
+        // The Zoom's declared ranges (duration 0...10, damping 0.01...1, velocity -100...100), one past each end.
+        #expect(found["parameters.out-of-range"]
+                == "passed: refused duration=-1, duration=11, damping=-0.99, damping=2, velocity=-101, velocity=101")
     }
 
     @Test func eachFixtureFailsItsCheck() throws {
@@ -69,6 +72,15 @@ import TestSupport
         #expect(crashyFound["determinism"]?.hasPrefix("crashed: crashed (SIGSEGV") == true)
         #expect(crashy.standardOutput.hasSuffix("6 checks: 0 passed, 0 warnings, 0 failed, 6 crashed, 0 skipped\n"),
                 "\(crashy.standardOutput)")
+        // Registers an alongside animation following a forged view handle: the host refuses
+        // the call, and validate warns with the host's message.
+        let talker = folder.path + "/libtalker.so"
+        try compileFixture(defines: ["FIXTURE_ALONGSIDE", "FIXTURE_ID=\"org.fixture.talker\"", "FIXTURE_NAME=\"talker\""], output: talker)
+        let talks = try cli.run("validate", talker, "--only", "host-calls")
+        #expect(talks.status == 0)
+        #expect(verdicts(talks.standardOutput)["transition.host-calls [present]"]
+                == "warning: the host refused 1 call (statuses the animator may ignore): 1515870810 is not a layer handle of this host",
+                "\(talks.standardOutput)")
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)
@@ -90,8 +102,9 @@ import TestSupport
         #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
         let list = try cli.run("validate", "--list-checks")
         #expect(list.status == 0)
-        #expect(list.standardOutput.split(separator: "\n").count == 13)
-        #expect(list.standardOutput.contains("transition.end-state  [operation] the last frame is the app after the operation"))
+        #expect(list.standardOutput.split(separator: "\n").count == 15)
+        let endState = list.standardOutput.split(separator: "\n").first { $0.hasPrefix("transition.end-state ") }
+        #expect(endState?.hasSuffix("[operation] the last frame is the app after the operation, drawn without animation") == true)
         for (arguments, message) in [
             (["validate"], "validate needs one or more animator ids, names or library paths"),
             (["validate", "zoom", "--only", "("], "--only: '(' is not a regular expression"),

@@ -42,6 +42,7 @@ extension HostSession {
             return statusOK
         } catch {
             session.lastError = Array(error.message.utf8CString)
+            session.recordRefusal(error.message)
             return error.status
         }
     }

@@ -93,6 +93,14 @@ public final class HostSession {
     public let engine: AnimationEngine
     /// Where the session says which plugin call runs (a sandbox child's call page), or nil.
     public var marker: PluginCallMarker?
+    /// The messages of host calls the session refused (the first 100), and how many there were.
+    public private(set) var refusedCalls: (first: [String], count: Int) = ([], 0)
+
+    /// Records a refused host call (`validate` reports them: a plugin may ignore statuses).
+    func recordRefusal(_ message: String) {
+        refusedCalls.count += 1
+        if refusedCalls.first.count < 100 { refusedCalls.first.append(message) }
+    }
 
     /// Runs `body`, a call into plugin code, with the marker (if any) saying so.
     ///

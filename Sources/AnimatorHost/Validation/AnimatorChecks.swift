@@ -24,10 +24,12 @@ public enum AnimatorChecks {
         do {
             let parameters = try info.resolveParameters(assignments)
             let checker = EndStateCheck()
+            var sessions: [HostSession] = []
             func make(_ values: [ParameterValue]) -> (TransitionRuntime) throws -> TransitionAnimator? {
                 { runtime in
                     let session = HostSession(engine: runtime.engine)
                     session.marker = marker
+                    sessions.append(session)
                     return try AnimatorInstance(info, parameters: values, session: session)
                 }
             }
@@ -58,6 +60,28 @@ public enum AnimatorChecks {
                 let result = try checker.run(first, makeAnimator: make(parameters))
                 return result.passed ? ValidationResult(.passed)
                     : ValidationResult(.failed, result.findings.joined(separator: "; "))
+            case "transition.host-calls":
+                _ = try checker.run(first, makeAnimator: make(parameters))
+                let refused = sessions.map(\.refusedCalls)
+                let count = refused.reduce(0) { $0 + $1.count }
+                guard count > 0 else { return ValidationResult(.passed) }
+                let examples = Array(Set(refused.flatMap(\.first))).sorted().prefix(3)
+                return ValidationResult(.warning, "the host refused \(count) call\(count == 1 ? "" : "s") (statuses the "
+                                        + "animator may ignore): " + examples.joined(separator: "; "))
+            case "parameters.out-of-range":
+                var tried: [String] = []
+                for spec in info.parameters {
+                    guard case .number = spec.defaultValue else { continue }
+                    for value in [spec.minimum.map { $0 - 1 }, spec.maximum.map { $0 + 1 }].compactMap({ $0 }) {
+                        let assignment = "\(spec.name)=\(JSONValue.format(value))"
+                        tried.append(assignment)
+                        if (try? info.resolveParameters([assignment])) != nil {
+                            return ValidationResult(.failed, "\(assignment) was accepted, outside the declared range")
+                        }
+                    }
+                }
+                return tried.isEmpty ? ValidationResult(.skipped, "no number parameter with a range")
+                    : ValidationResult(.passed, "refused " + tried.joined(separator: ", "))
             case "interactive.cancel", "interactive.finish":
                 let cancel = check == "interactive.cancel"
                 let script = try InteractionScript.parse(script(ending: cancel ? "cancel" : "finish"))
