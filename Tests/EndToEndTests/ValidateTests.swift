@@ -28,8 +28,8 @@ import TestSupport
         let result = try cli.run("validate", "zoom")
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         // 5 library checks; 5 per operation and 2 interactive ones for each of its 5
-        // operations; parameters.range, parameters.out-of-range and determinism.
-        #expect(result.standardOutput.hasSuffix("43 checks: 43 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
+        // operations; parameters.range, parameters.out-of-range, instance.reuse and determinism.
+        #expect(result.standardOutput.hasSuffix("44 checks: 44 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
                 "\(result.standardOutput)")
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
@@ -81,6 +81,15 @@ import TestSupport
         #expect(verdicts(talks.standardOutput)["transition.host-calls [present]"]
                 == "warning: the host refused 1 call (statuses the animator may ignore): 1515870810 is not a layer handle of this host",
                 "\(talks.standardOutput)")
+        // Fades to half from its second transition on: each transition alone ends right, one
+        // instance presenting then dismissing leaves the list at alpha 0.5.
+        let tired = try cli.run("validate", try build("tired", ["HOSTILE_SECOND_TIME_HALF"]), "--only", "end-state|reuse")
+        #expect(tired.status == 1)
+        let tiredFound = verdicts(tired.standardOutput)
+        #expect(tiredFound["transition.end-state [dismiss]"] == "passed")
+        #expect(tiredFound["instance.reuse"]?.hasPrefix("failed: after present and dismiss with one instance: the last frame is not the old state") == true,
+                "\(tired.standardOutput)")
+        #expect(tiredFound["instance.reuse"]?.hasSuffix("window/from: alpha 0.5 (expected 1)") == true)
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)
@@ -102,7 +111,7 @@ import TestSupport
         #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
         let list = try cli.run("validate", "--list-checks")
         #expect(list.status == 0)
-        #expect(list.standardOutput.split(separator: "\n").count == 15)
+        #expect(list.standardOutput.split(separator: "\n").count == 16)
         let endState = list.standardOutput.split(separator: "\n").first { $0.hasPrefix("transition.end-state ") }
         #expect(endState?.hasSuffix("[operation] the last frame is the app after the operation, drawn without animation") == true)
         for (arguments, message) in [

@@ -9,6 +9,8 @@
  *   -DHOSTILE_ID="..."  the animator's id and name (default "org.fixture.hostile", "hostile")
  *   -DHOSTILE_EXTRA_EXPORT  also export a function of its own (hostile_helper)
  *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
+ *   -DHOSTILE_SECOND_TIME_HALF  from its second transition on, the instance fades the
+ *                       incoming view in to 0.5 instead of 1 (state carried over breaks it)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
  * over the duration (0.2 s), then completes. */
 #include <stdio.h>
@@ -78,6 +80,7 @@ typedef struct state {
     const ah_host *host;
     double duration;
     ah_context context;
+    int uses;
 } state;
 
 static double hostile_duration(const ah_animator *self, ah_context ctx) {
@@ -91,6 +94,9 @@ static void hostile_fade(void *data) {
     ah_layer to = 0;
     s->host->context_view(s->host, s->context, AH_CONTEXT_TO, &to);
     ah_value one = { .type = AH_VALUE_NUMBER, .number = 1.0 };
+#ifdef HOSTILE_SECOND_TIME_HALF
+    if (s->uses > 1) one.number = 0.5;
+#endif
     if (to) s->host->layer_set(s->host, to, "opacity", &one);
 }
 
@@ -109,6 +115,7 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     ah_layer container = 0, to = 0;
     h->context_container_view(h, ctx, &container);
     h->context_view(h, ctx, AH_CONTEXT_TO, &to);
+    s->uses++;
     if (to) {
         h->layer_insert(h, container, to, AH_INSERT_TOP, 0, 0);
         ah_value zero = { .type = AH_VALUE_NUMBER, .number = 0.0 };

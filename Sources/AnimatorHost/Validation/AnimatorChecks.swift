@@ -109,6 +109,30 @@ public enum AnimatorChecks {
                 }
                 return tried.isEmpty ? ValidationResult(.skipped, "no number parameter with a range")
                     : ValidationResult(.passed, "tried " + tried.joined(separator: ", "))
+            case "instance.reuse":
+                // As a transitioning delegate that returns one animator for both directions:
+                // present, then dismiss with the same instance; the app must be back as before.
+                guard info.operations.supports(.present), info.operations.supports(.dismiss) else {
+                    return ValidationResult(.skipped, "it does not offer both present and dismiss")
+                }
+                let runtime = TransitionRuntime()
+                let stage = TransitionStage(runtime: runtime)
+                guard let instance = try make(parameters)(runtime) else { return ValidationResult(.skipped, "no instance") }
+                try stage.prepare(.present, presenter: instance)
+                let before = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
+                let presented = try stage.perform(.present, animator: instance)
+                guard presented.completed, presented.problems.isEmpty else {
+                    return ValidationResult(.failed, "the presentation did not complete cleanly: "
+                                            + (presented.problems.isEmpty ? "cancelled" : presented.problems.joined(separator: "; ")))
+                }
+                let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
+                let dismissed = try runtime.dismiss(stage.to, animator: instance, animated: true, onFrame: recorder.capture)
+                recorder.captureFinal()
+                let after = recorder.frames.last ?? SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
+                let result = checker.compare(after, with: before, operation: .dismiss, outcome: dismissed, expectation: .oldState)
+                if !dismissed.problems.isEmpty { return ValidationResult(.failed, dismissed.problems.joined(separator: "; ")) }
+                return result.passed ? ValidationResult(.passed)
+                    : ValidationResult(.failed, "after present and dismiss with one instance: " + result.findings.joined(separator: "; "))
             case "determinism":
                 func timeline() throws -> String {
                     let runtime = TransitionRuntime()

@@ -51,6 +51,8 @@ public struct ValidationCheck: Sendable, Equatable {
                         purpose: "each number parameter at its minimum, default and maximum runs cleanly"),
         ValidationCheck(name: "parameters.out-of-range", scope: .animator,
                         purpose: "a number parameter just outside its range is refused by the host, before any plugin call"),
+        ValidationCheck(name: "instance.reuse", scope: .animator,
+                        purpose: "one instance presents, then dismisses (one delegate for both): the app is back as before"),
         ValidationCheck(name: "determinism", scope: .animator,
                         purpose: "two runs of the same transition give byte-identical timelines"),
     ]
