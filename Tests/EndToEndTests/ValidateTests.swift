@@ -90,6 +90,24 @@ import TestSupport
         #expect(tiredFound["instance.reuse"]?.hasPrefix("failed: after present and dismiss with one instance: the last frame is not the old state") == true,
                 "\(tired.standardOutput)")
         #expect(tiredFound["instance.reuse"]?.hasSuffix("window/from: alpha 0.5 (expected 1)") == true)
+        // Leaves a red square in the container: where the container stays (push: the
+        // navigation's content view), the container and end-state checks fail.
+        let messy = try cli.run("validate", try build("messy", ["HOSTILE_LEAVES_A_VIEW"]), "--only", "container|end-state")
+        #expect(messy.status == 1)
+        let messyFound = verdicts(messy.standardOutput)
+        #expect(messyFound["transition.container [push]"]?.hasPrefix("failed: left in the container: ") == true, "\(messy.standardOutput)")
+        #expect(messyFound["transition.end-state [push]"]?.hasPrefix("failed: ") == true)
+        // Never completes at its minimum duration: parameters.range fails naming the value.
+        let stuck = try cli.run("validate", try build("stuck", ["HOSTILE_STUCK_AT_ZERO"]), "--only", "parameters.range|completes")
+        #expect(stuck.status == 1)
+        let stuckFound = verdicts(stuck.standardOutput)
+        #expect(stuckFound["transition.completes [present]"] == "passed")
+        #expect(stuckFound["parameters.range"]?.hasPrefix("failed: with duration=0: ") == true, "\(stuck.standardOutput)")
+        // Fades to a random opacity: the second run differs.
+        let random = try cli.run("validate", try build("dice", ["HOSTILE_RANDOM"]), "--only", "determinism")
+        #expect(random.status == 1)
+        #expect(verdicts(random.standardOutput)["determinism"]?.hasPrefix("failed: the second run's timeline differs from byte ") == true,
+                "\(random.standardOutput)")
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)

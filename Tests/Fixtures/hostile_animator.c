@@ -11,6 +11,10 @@
  *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
  *   -DHOSTILE_SECOND_TIME_HALF  from its second transition on, the instance fades the
  *                       incoming view in to 0.5 instead of 1 (state carried over breaks it)
+ *   -DHOSTILE_LEAVES_A_VIEW  adds a red 60-point square to the container and never removes it
+ *   -DHOSTILE_STUCK_AT_ZERO  with duration 0 (its minimum), never completes
+ *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
+ *                       the same way twice within a process)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
  * over the duration (0.2 s), then completes. */
 #include <stdio.h>
@@ -94,6 +98,9 @@ static void hostile_fade(void *data) {
     ah_layer to = 0;
     s->host->context_view(s->host, s->context, AH_CONTEXT_TO, &to);
     ah_value one = { .type = AH_VALUE_NUMBER, .number = 1.0 };
+#ifdef HOSTILE_RANDOM
+    one.number = 0.5 + 0.5 * (double)rand() / RAND_MAX;
+#endif
 #ifdef HOSTILE_SECOND_TIME_HALF
     if (s->uses > 1) one.number = 0.5;
 #endif
@@ -116,6 +123,17 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     h->context_container_view(h, ctx, &container);
     h->context_view(h, ctx, AH_CONTEXT_TO, &to);
     s->uses++;
+#ifdef HOSTILE_LEAVES_A_VIEW
+    ah_layer stain = 0;
+    ah_rect square = { { 20, 120 }, { 60, 60 } };
+    h->view_create(h, square, &stain);
+    ah_value red = { .type = AH_VALUE_COLOR, .color = { 1, 0, 0, 1 } };
+    h->layer_set(h, stain, "backgroundColor", &red);
+    h->layer_insert(h, container, stain, AH_INSERT_TOP, 0, 0);
+#endif
+#ifdef HOSTILE_STUCK_AT_ZERO
+    if (s->duration == 0) return;
+#endif
     if (to) {
         h->layer_insert(h, container, to, AH_INSERT_TOP, 0, 0);
         ah_value zero = { .type = AH_VALUE_NUMBER, .number = 0.0 };
