@@ -25,11 +25,12 @@ import TestSupport
     }
 
     @Test func theZoomPassesEveryCheck() throws {
-        let result = try cli.run("validate", "zoom")
+        let result = try cli.run("validate", "zoom", "--repeat", "100")
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         // 5 library checks; 5 per operation and 2 interactive ones for each of its 5
-        // operations; parameters.range, parameters.out-of-range, instance.reuse and determinism.
-        #expect(result.standardOutput.hasSuffix("44 checks: 44 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
+        // operations; parameters.range, parameters.out-of-range, instance.reuse,
+        // robustness.repeat and determinism.
+        #expect(result.standardOutput.hasSuffix("45 checks: 45 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
                 "\(result.standardOutput)")
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
@@ -108,6 +109,13 @@ import TestSupport
         #expect(random.status == 1)
         #expect(verdicts(random.standardOutput)["determinism"]?.hasPrefix("failed: the second run's timeline differs from byte ") == true,
                 "\(random.standardOutput)")
+        // Makes an image in every transition and never releases it: the live image handles
+        // grow with the transitions (20 after the first 20, the baseline; 60 after 60).
+        let hoarder = try cli.run("validate", try build("hoarder", ["HOSTILE_LEAKS_IMAGES"]), "--only", "repeat", "--repeat", "60")
+        #expect(hoarder.status == 1)
+        #expect(verdicts(hoarder.standardOutput)["robustness.repeat"]?.hasPrefix(
+            "failed: live handles grew from 0 contexts, 0 property animators, 20 images after the first 20 to 0 contexts, 0 property animators, 60 images over 60 transitions") == true,
+                "\(hoarder.standardOutput)")
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)
@@ -129,7 +137,7 @@ import TestSupport
         #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
         let list = try cli.run("validate", "--list-checks")
         #expect(list.status == 0)
-        #expect(list.standardOutput.split(separator: "\n").count == 16)
+        #expect(list.standardOutput.split(separator: "\n").count == 17)
         let endState = list.standardOutput.split(separator: "\n").first { $0.hasPrefix("transition.end-state ") }
         #expect(endState?.hasSuffix("[operation] the last frame is the app after the operation, drawn without animation") == true)
         for (arguments, message) in [

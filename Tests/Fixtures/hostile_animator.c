@@ -13,6 +13,7 @@
  *                       incoming view in to 0.5 instead of 1 (state carried over breaks it)
  *   -DHOSTILE_LEAVES_A_VIEW  adds a red 60-point square to the container and never removes it
  *   -DHOSTILE_STUCK_AT_ZERO  with duration 0 (its minimum), never completes
+ *   -DHOSTILE_LEAKS_IMAGES  makes a 2×2 image in every transition and never releases it
  *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
  *                       the same way twice within a process)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
@@ -130,6 +131,11 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     ah_value red = { .type = AH_VALUE_COLOR, .color = { 1, 0, 0, 1 } };
     h->layer_set(h, stain, "backgroundColor", &red);
     h->layer_insert(h, container, stain, AH_INSERT_TOP, 0, 0);
+#endif
+#ifdef HOSTILE_LEAKS_IMAGES
+    static const uint8_t pixels[16] = { 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255 };
+    ah_image leaked = 0;
+    h->image_create_rgba(h, pixels, 2, 2, 8, &leaked);
 #endif
 #ifdef HOSTILE_STUCK_AT_ZERO
     if (s->duration == 0) return;

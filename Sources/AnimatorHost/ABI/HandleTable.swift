@@ -27,6 +27,9 @@ struct HandleTable<Object> {
         self.kind = kind
     }
 
+    /// How many handles name an object now.
+    var liveCount: Int { slots.count - freeSlots.count }
+
     /// Stores `object` and returns its new handle.
     mutating func insert(_ object: Object) -> ah_handle {
         if let index = freeSlots.popLast() {

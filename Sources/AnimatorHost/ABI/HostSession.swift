@@ -93,6 +93,12 @@ public final class HostSession {
     public let engine: AnimationEngine
     /// Where the session says which plugin call runs (a sandbox child's call page), or nil.
     public var marker: PluginCallMarker?
+    /// Handles that name an object now: transition contexts, property animators, images
+    /// (what a plugin, or the host for it, must release; layers live with their views).
+    public var liveHandles: (contexts: Int, propertyAnimators: Int, images: Int) {
+        (contexts.liveCount, animators.liveCount, images.liveCount)
+    }
+
     /// The messages of host calls the session refused (the first 100), and how many there were.
     public private(set) var refusedCalls: (first: [String], count: Int) = ([], 0)
 

@@ -1,6 +1,7 @@
 import AnimatorEngine
 import AnimatorRendering
 import AnimatorSupport
+import Glibc
 
 /// The checks that run an animator, made in the process that calls them (a sandbox child
 /// under `animator-host validate`): each runs the animator on fresh stages and judges
@@ -19,8 +20,9 @@ public enum AnimatorChecks {
     /// - Parameters:
     ///   - assignments: `NAME=VALUE` parameter settings (`--param`).
     ///   - marker: the sandbox's call page, or nil in process.
+    ///   - repeats: the transitions robustness.repeat runs (present and dismiss alternate).
     public static func run(_ check: String, info: AnimatorInfo, operation: TransitionOperation?, assignments: [String],
-                           marker: PluginCallMarker?) -> ValidationResult {
+                           repeats: Int = defaultRepeats, marker: PluginCallMarker?) -> ValidationResult {
         do {
             let parameters = try info.resolveParameters(assignments)
             let checker = EndStateCheck()
@@ -133,6 +135,43 @@ public enum AnimatorChecks {
                 if !dismissed.problems.isEmpty { return ValidationResult(.failed, dismissed.problems.joined(separator: "; ")) }
                 return result.passed ? ValidationResult(.passed)
                     : ValidationResult(.failed, "after present and dismiss with one instance: " + result.findings.joined(separator: "; "))
+            case "robustness.repeat":
+                // A thousand transitions in a row in one app, one session, a new instance for
+                // each presentation as a transitioning delegate makes: nothing may pile up.
+                guard info.operations.supports(.present), info.operations.supports(.dismiss) else {
+                    return ValidationResult(.skipped, "it does not offer both present and dismiss")
+                }
+                let runtime = TransitionRuntime()
+                let session = HostSession(engine: runtime.engine)
+                session.marker = marker
+                let stage = TransitionStage(runtime: runtime)
+                try stage.prepare(.present)
+                var baseline: (contexts: Int, propertyAnimators: Int, images: Int)?
+                var residentAtBaseline = 0
+                let cycles = max(repeats / 2, 11)
+                for cycle in 0..<cycles {
+                    let instance = try AnimatorInstance(info, parameters: parameters, session: session)
+                    let there = try runtime.present(stage.to, from: stage.from, animator: instance)
+                    let back = try runtime.dismiss(stage.to, animator: instance)
+                    if let problem = (there.problems + back.problems).first {
+                        return ValidationResult(.failed, "transition \(2 * cycle + 1) or \(2 * cycle + 2): \(problem)")
+                    }
+                    if cycle == 9 {
+                        baseline = session.liveHandles
+                        residentAtBaseline = residentMegabytes()
+                    }
+                }
+                let now = session.liveHandles
+                let growth = residentMegabytes() - residentAtBaseline
+                let figures = "\(2 * cycles) transitions; resident memory +\(growth) MiB after the first 20"
+                func describe(_ handles: (contexts: Int, propertyAnimators: Int, images: Int)) -> String {
+                    "\(handles.contexts) contexts, \(handles.propertyAnimators) property animators, \(handles.images) images"
+                }
+                guard let baseline, now == baseline else {
+                    return ValidationResult(.failed, "live handles grew from \(baseline.map(describe) ?? "?") after the first 20 "
+                                            + "to \(describe(now)) over " + figures)
+                }
+                return ValidationResult(.passed, figures)
             case "determinism":
                 func timeline() throws -> String {
                     let runtime = TransitionRuntime()
@@ -157,6 +196,23 @@ public enum AnimatorChecks {
         }
     }
 
+    /// The transitions robustness.repeat runs unless told otherwise (`--repeat`).
+    public static let defaultRepeats = 1000
+
+    /// This process's resident memory in MiB (/proc/self/statm), 0 when unknown.
+    static func residentMegabytes() -> Int {
+        // A /proc file says it is empty: read until the end instead of by its size.
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        guard count > 0 else { return 0 }
+        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return (pages * Int(sysconf(Int32(_SC_PAGESIZE)))) >> 20
+    }
+
     private static func seconds(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }
 
     /// The child's work: runs the requested check and sends its result.
@@ -168,7 +224,9 @@ public enum AnimatorChecks {
             throw SandboxError("a malformed validate request")
         }
         let operation = document["operation"]?.stringValue.flatMap(TransitionOperation.init(rawValue:))
-        let result = run(check, info: info, operation: operation, assignments: assignments, marker: child.marker)
+        let repeats = document["repeats"]?.intValue ?? defaultRepeats
+        let result = run(check, info: info, operation: operation, assignments: assignments, repeats: repeats,
+                         marker: child.marker)
         try child.send(kind: 1, payload: Array(JSONValue.object(result.json).serialized().utf8))
         try child.finish()
     }

@@ -53,6 +53,8 @@ public struct ValidationCheck: Sendable, Equatable {
                         purpose: "a number parameter just outside its range is refused by the host, before any plugin call"),
         ValidationCheck(name: "instance.reuse", scope: .animator,
                         purpose: "one instance presents, then dismisses (one delegate for both): the app is back as before"),
+        ValidationCheck(name: "robustness.repeat", scope: .animator,
+                        purpose: "a thousand transitions in a row (present and dismiss) with no growth in live handles"),
         ValidationCheck(name: "determinism", scope: .animator,
                         purpose: "two runs of the same transition give byte-identical timelines"),
     ]

@@ -37,6 +37,8 @@ public struct Validator: Sendable {
     public var assignments: [String]
     /// How many checks run at once.
     public var jobs: Int
+    /// How many transitions robustness.repeat runs.
+    public var repeats = AnimatorChecks.defaultRepeats
 
     /// Creates a validator.
     public init(sandbox: PluginSandbox?, include: @escaping @Sendable (String) -> Bool = { _ in true },
@@ -128,12 +130,14 @@ public struct Validator: Sendable {
     /// One animator check, in a child when sandboxed.
     func run(_ check: ValidationCheck, info: AnimatorInfo, operation: TransitionOperation?) -> ValidationResult {
         guard let sandbox else {
-            return AnimatorChecks.run(check.name, info: info, operation: operation, assignments: assignments, marker: nil)
+            return AnimatorChecks.run(check.name, info: info, operation: operation, assignments: assignments, repeats: repeats,
+                                      marker: nil)
         }
         let request = JSONValue.object([
             ("check", .string(check.name)), ("animator", info.json),
             ("operation", operation.map { .string($0.rawValue) } ?? .null),
             ("assignments", .array(assignments.map(JSONValue.string))),
+            ("repeats", .number(Double(repeats))),
         ])
         var answer: ValidationResult?
         do {

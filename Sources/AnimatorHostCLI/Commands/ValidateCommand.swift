@@ -7,13 +7,14 @@ enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check animator libraries: loading, descriptors, every operation's transition, interaction, determinism."
     static let usage = "animator-host validate <id|name|path>... [--json] [--only REGEX] [--skip REGEX] [--jobs N] "
-        + "[--param NAME=VALUE]... [--list-checks] [--in-process]"
+        + "[--param NAME=VALUE]... [--repeat N] [--list-checks] [--in-process]"
     static let options: [OptionSpec] = [
         .flag("--json", help: "Print JSON: {\"libraries\": [{\"path\", \"checks\", \"animators\": [{\"id\", \"checks\"}]}]}."),
         .value("--only", valueName: "REGEX", help: "Run only the checks whose name matches REGEX."),
         .value("--skip", valueName: "REGEX", help: "Skip the checks whose name matches REGEX."),
         .value("--jobs", valueName: "N", help: "Run N checks at once (default: the number of cores)."),
         .value("--param", valueName: "NAME=VALUE", repeatable: true, help: "Set an animator parameter for every check (repeatable)."),
+        .value("--repeat", valueName: "N", help: "Transitions robustness.repeat runs (default 1000; 22 to 100000)."),
         .flag("--list-checks", help: "List the checks and what each verifies, and exit."),
     ] + OptionSpec.pluginOptions
     static let discussion = """
@@ -45,8 +46,14 @@ enum ValidateCommand: Command {
             jobs = ProcessInfoShim.activeProcessorCount
         }
         let environment = try PluginEnvironment(arguments)
-        let validator = Validator(sandbox: environment.sandbox, include: { included.contains($0) },
+        var validator = Validator(sandbox: environment.sandbox, include: { included.contains($0) },
                                   assignments: arguments.values("--param"), jobs: jobs)
+        if let text = arguments.value("--repeat") {
+            guard let value = Int(text), value >= 22, value <= 100_000 else {
+                throw UsageError("--repeat: '\(text)' is not a number of transitions from 22 to 100000")
+            }
+            validator.repeats = value
+        }
         // What to validate: whole files, or single animators found on the search path.
         var targets: [(path: String, only: Set<String>?)] = []
         var registry: AnimatorRegistry?

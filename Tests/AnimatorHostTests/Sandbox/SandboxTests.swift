@@ -163,6 +163,13 @@ import Testing
         #expect(throws: SandboxError.self) { try sandbox.run(mode: "scan", request: [], onMessage: { _ in }) }
     }
 
+    @Test func residentMemoryIsReadFromProc() {
+        // This test process holds at least its own code and the Swift runtime, under a
+        // terabyte: the figure is read, not the 0 that means "unknown".
+        let megabytes = AnimatorChecks.residentMegabytes()
+        #expect(megabytes > 1 && megabytes < 1 << 20, "\(megabytes)")
+    }
+
     @Test func wholeNumbersReadFromJSONNeverTrap() {
         #expect(JSONValue.number(3).intValue == 3)
         #expect(JSONValue.number(-7).intValue == -7)
