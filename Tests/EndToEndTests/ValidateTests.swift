@@ -35,7 +35,17 @@ import TestSupport
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
         #expect(found["interactive.cancel [pop]"] == "passed")
-        #expect(found["parameters.range"]?.hasPrefix("passed: tried duration=0, duration=10, damping=0.01, damping=1") == true)
+        // Each number parameter at both ends of its declared range (duration 0...10, damping
+        // 0.01...1, velocity -100...100) and at two values strictly inside it.
+        let tried = try #require(found["parameters.range"]?.split(separator: "tried ").last)
+            .split(separator: ", ").map { $0.split(separator: "=") }
+        let ranges: [String: ClosedRange<Double>] = ["duration": 0...10, "damping": 0.01...1, "velocity": -100...100]
+        for (name, range) in ranges {
+            let values = tried.filter { $0.first.map(String.init) == name }.compactMap { Double($0.last!) }
+            #expect(values.count == 4, "\(name): \(values)")
+            #expect(values.contains(range.lowerBound) && values.contains(range.upperBound), "\(name): \(values)")
+            #expect(values.filter { $0 > range.lowerBound && $0 < range.upperBound }.count == 2, "\(name): \(values)")
+        }
         // The Zoom's declared ranges (duration 0...10, damping 0.01...1, velocity -100...100), one past each end.
         #expect(found["parameters.out-of-range"]
                 == "passed: refused duration=-1, duration=11, damping=-0.99, damping=2, velocity=-101, velocity=101")

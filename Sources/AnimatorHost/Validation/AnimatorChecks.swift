@@ -96,9 +96,12 @@ public enum AnimatorChecks {
                     : ValidationResult(.failed, result.findings.joined(separator: "; "))
             case "parameters.range":
                 var tried: [String] = []
+                // Two values inside each range from a fixed sequence (the same every run).
+                var random = SplitMix(seed: 0x5EED)
                 for (index, spec) in info.parameters.enumerated() {
                     guard case .number = spec.defaultValue, let low = spec.minimum, let high = spec.maximum else { continue }
-                    for value in [low, high] {
+                    let inside = (0..<2).map { _ in ((low + random.unit() * (high - low)) * 1000).rounded() / 1000 }
+                    for value in [low, high] + inside {
                         var values = parameters
                         values[index] = .number(value)
                         let result = try checker.run(first, makeAnimator: make(values))
@@ -193,6 +196,24 @@ public enum AnimatorChecks {
             }
         } catch {
             return ValidationResult(.failed, "\(error)")
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64) for the values parameters.range tries.
+    struct SplitMix {
+        var state: UInt64
+
+        init(seed: UInt64) {
+            state = seed
+        }
+
+        /// The next value in [0, 1).
+        mutating func unit() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
         }
     }
 

@@ -48,7 +48,7 @@ public struct ValidationCheck: Sendable, Equatable {
         ValidationCheck(name: "interactive.finish", scope: .interactive,
                         purpose: "driven to 10 %, 50 %, 90 % and finished, the app is as after the operation"),
         ValidationCheck(name: "parameters.range", scope: .animator,
-                        purpose: "each number parameter at its minimum, default and maximum runs cleanly"),
+                        purpose: "each number parameter at its minimum, its maximum and two values inside runs cleanly"),
         ValidationCheck(name: "parameters.out-of-range", scope: .animator,
                         purpose: "a number parameter just outside its range is refused by the host, before any plugin call"),
         ValidationCheck(name: "instance.reuse", scope: .animator,
