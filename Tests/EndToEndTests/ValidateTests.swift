@@ -114,6 +114,11 @@ import TestSupport
         let stuckFound = verdicts(stuck.standardOutput)
         #expect(stuckFound["transition.completes [present]"] == "passed")
         #expect(stuckFound["parameters.range"]?.hasPrefix("failed: with duration=0: ") == true, "\(stuck.standardOutput)")
+        // The same with --param duration=0 for every check: it never calls completeTransition.
+        let never = try cli.run("validate", folder.path + "/libstuck.so", "--only", "completes", "--param", "duration=0")
+        #expect(never.status == 1)
+        #expect(verdicts(never.standardOutput)["transition.completes [present]"]?.hasPrefix(
+            "failed: org.hostile.stuck never called completeTransition within 0 s") == true, "\(never.standardOutput)")
         // Fades to a random opacity: the second run differs.
         let random = try cli.run("validate", try build("dice", ["HOSTILE_RANDOM"]), "--only", "determinism")
         #expect(random.status == 1)
@@ -126,6 +131,28 @@ import TestSupport
         #expect(verdicts(hoarder.standardOutput)["robustness.repeat"]?.hasPrefix(
             "failed: live handles grew from 0 contexts, 0 property animators, 20 images after the first 20 to 0 contexts, 0 property animators, 60 images over 60 transitions") == true,
                 "\(hoarder.standardOutput)")
+        // Library checks, one fixture each: a slow init (a warning with the time), a version
+        // naming the loading process (differs on the second examination), a parameter
+        // without help text (a warning).
+        let slow = try cli.run("validate", try build("slow", ["HOSTILE_SLOW_INIT"]), "--only", "^library")
+        #expect(slow.status == 0)
+        let slowTime = verdicts(slow.standardOutput)["library.scan-time"]
+        #expect(slowTime?.hasPrefix("warning: ") == true && slowTime?.hasSuffix(" ms, over 100 ms") == true, "\(slow.standardOutput)")
+        let changing = try cli.run("validate", try build("changing", ["HOSTILE_PID_VERSION"]), "--only", "^library")
+        #expect(changing.status == 1)
+        let secondLoad = verdicts(changing.standardOutput)["library.second-load"] ?? ""
+        #expect(secondLoad.hasPrefix("failed: org.hostile.changing: version was \"0.0."), "\(changing.standardOutput)")
+        #expect(verdicts(changing.standardOutput)["library.loads"] == "passed")
+        let terse = try cli.run("validate", try build("terse", ["HOSTILE_NO_HELP"]), "--only", "^library")
+        #expect(terse.status == 0)
+        #expect(verdicts(terse.standardOutput)["library.descriptors"]
+                == "warning: org.hostile.terse: parameter 'duration' has no help text")
+        // Declares itself interactive but completes with true even when cancelled.
+        let stubborn = try cli.run("validate", try build("stubborn", ["HOSTILE_INTERACTIVE"]), "--only", "^interactive")
+        #expect(stubborn.status == 1)
+        let stubbornFound = verdicts(stubborn.standardOutput)
+        #expect(stubbornFound["interactive.cancel [present]"] == "failed: it completed although the interaction was cancelled")
+        #expect(stubbornFound["interactive.finish [present]"] == "passed")
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)

@@ -14,6 +14,11 @@
  *   -DHOSTILE_LEAVES_A_VIEW  adds a red 60-point square to the container and never removes it
  *   -DHOSTILE_STUCK_AT_ZERO  with duration 0 (its minimum), never completes
  *   -DHOSTILE_LEAKS_IMAGES  makes a 2×2 image in every transition and never releases it
+ *   -DHOSTILE_SLOW_INIT     init takes 150 ms
+ *   -DHOSTILE_PID_VERSION   its version names the process that loaded it (differs per load)
+ *   -DHOSTILE_NO_HELP       its duration parameter has no help text
+ *   -DHOSTILE_INTERACTIVE   declares itself interactive (though it always completes
+ *                       with true, cancelled or not)
  *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
  *                       the same way twice within a process)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
@@ -69,13 +74,23 @@ __attribute__((constructor)) static void hostile_constructor(void) { misbehave(1
 static const ah_param_descriptor duration_param = {
     .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_param_descriptor),
     .name = "duration", .type = AH_PARAM_NUMBER, .flags = AH_PARAM_HAS_MIN | AH_PARAM_HAS_MAX,
-    .help = "Seconds.", .default_value = { .type = AH_PARAM_NUMBER, .number = 0.2 }, .min = 0.0, .max = 5.0,
+#ifdef HOSTILE_NO_HELP
+    .help = NULL,
+#else
+    .help = "Seconds.",
+#endif
+    .default_value = { .type = AH_PARAM_NUMBER, .number = 0.2 }, .min = 0.0, .max = 5.0,
 };
 static const ah_param_descriptor *const params[] = { &duration_param };
 
-static const ah_animator_descriptor descriptor = {
+static char version[32] = "0.0.1";
+
+static ah_animator_descriptor descriptor = {
     .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator_descriptor),
-    .id = HOSTILE_ID, .name = HOSTILE_NAME, .display_name = "Hostile", .version = "0.0.1",
+    .id = HOSTILE_ID, .name = HOSTILE_NAME, .display_name = "Hostile", .version = version,
+#ifdef HOSTILE_INTERACTIVE
+    .flags = AH_ANIMATOR_INTERACTIVE,
+#endif
     .description = "Misbehaves on purpose.",
     .operations = AH_OP_PRESENT | AH_OP_DISMISS | AH_OP_PUSH | AH_OP_POP | AH_OP_TAB,
     .param_count = 1, .params = params,
@@ -169,6 +184,12 @@ static void hostile_destroy(const ah_animator *self) {
 static bool hostile_init(const char *path) {
     (void)path;
     misbehave(3);
+#ifdef HOSTILE_SLOW_INIT
+    usleep(150000);
+#endif
+#ifdef HOSTILE_PID_VERSION
+    snprintf(version, sizeof version, "0.0.%d", (int)getpid());
+#endif
     return true;
 }
 

@@ -83,9 +83,7 @@ public struct Validator: Sendable {
         }
         add("library.second-load") {
             let again = scanner.scan([path])[0]
-            return again == scan ? ValidationResult(.passed)
-                : ValidationResult(.failed, "the second examination differs: \(again.animators.map(\.id)) "
-                                   + "\(again.problems) against \(scan.animators.map(\.id)) \(scan.problems)")
+            return again == scan ? ValidationResult(.passed) : ValidationResult(.failed, Self.difference(scan, again))
         }
         add("library.descriptors") {
             var findings: [String] = []
@@ -154,6 +152,21 @@ public struct Validator: Sendable {
         } catch {
             return ValidationResult(.crashed, error.message)
         }
+    }
+
+    /// The first way two examinations of one library differ, in words.
+    static func difference(_ first: LibraryScan, _ second: LibraryScan) -> String {
+        if first.animators.map(\.id) != second.animators.map(\.id) {
+            return "the animators were \(first.animators.map(\.id)), then \(second.animators.map(\.id))"
+        }
+        for (a, b) in zip(first.animators, second.animators) where a != b {
+            let before = a.json.objectMembers ?? [], after = b.json.objectMembers ?? []
+            for ((key, x), (_, y)) in zip(before, after) where x != y {
+                return "\(a.id): \(key) was \(x.serialized()), then \(y.serialized())"
+            }
+            return "\(a.id) differs"
+        }
+        return "the problems were \(first.problems), then \(second.problems)"
     }
 
     static func now() -> Double {
