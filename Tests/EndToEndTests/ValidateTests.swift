@@ -153,6 +153,13 @@ import TestSupport
         let stubbornFound = verdicts(stubborn.standardOutput)
         #expect(stubbornFound["interactive.cancel [present]"] == "failed: it completed although the interaction was cancelled")
         #expect(stubbornFound["interactive.finish [present]"] == "passed")
+        // Declares itself interactive but always completes with false: finish fails.
+        let quitter = try cli.run("validate", try build("quitter", ["HOSTILE_INTERACTIVE", "HOSTILE_GIVES_UP"]), "--only", "^interactive")
+        #expect(quitter.status == 1)
+        let quitterFound = verdicts(quitter.standardOutput)
+        #expect(quitterFound["interactive.finish [dismiss]"] == "failed: it was cancelled although the interaction finished",
+                "\(quitter.standardOutput)")
+        #expect(quitterFound["interactive.cancel [dismiss]"] == "passed")
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)

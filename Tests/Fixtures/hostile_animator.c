@@ -19,6 +19,7 @@
  *   -DHOSTILE_NO_HELP       its duration parameter has no help text
  *   -DHOSTILE_INTERACTIVE   declares itself interactive (though it always completes
  *                       with true, cancelled or not)
+ *   -DHOSTILE_GIVES_UP      always completes with false, finished or not
  *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
  *                       the same way twice within a process)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
@@ -127,7 +128,11 @@ static void hostile_done(void *data, bool finished) {
     (void)finished;
     state *s = data;
     misbehave(10);
+#ifdef HOSTILE_GIVES_UP
+    s->host->context_complete_transition(s->host, s->context, false);
+#else
     s->host->context_complete_transition(s->host, s->context, true);
+#endif
 }
 
 static void hostile_animate(const ah_animator *self, ah_context ctx) {
