@@ -38,7 +38,7 @@ import TestSupport
 
     /// Compiles every stage × action into one folder: lib<name><at>.so, id org.hostile.<name><at>.
     static func buildAll(into folder: TemporaryDirectory) throws {
-        try chmodPrivate(folder.path)
+        try onlyOwnerMayWrite(folder.path)
         for stage in stages {
             for action in actions {
                 try hostile("\(action.name)\(stage.at)", at: stage.at, does: action.does, in: folder.path)
@@ -46,7 +46,7 @@ import TestSupport
         }
     }
 
-    static func chmodPrivate(_ path: String) throws {
+    static func onlyOwnerMayWrite(_ path: String) throws {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     }
 
@@ -112,7 +112,7 @@ import TestSupport
 
     @Test func theDemoGoesOnAfterTransitionsWhoseAnimatorsCrashHangOrExit() throws {
         let folder = TemporaryDirectory()
-        try Self.chmodPrivate(folder.path)
+        try Self.onlyOwnerMayWrite(folder.path)
         for (name, at, does) in [("crashy", 7, 1), ("sleepy", 7, 5), ("quitter", 9, 3)] {
             try Self.hostile(name, at: at, does: does, in: folder.path)
         }
@@ -160,7 +160,7 @@ import TestSupport
 
     @Test func aRebuiltLibraryIsPickedUpByTheNextRunAndList() throws {
         let folder = TemporaryDirectory()
-        try Self.chmodPrivate(folder.path)
+        try Self.onlyOwnerMayWrite(folder.path)
         let library = folder.path + "/libchanging.so"
         let defines = ["HOSTILE_ID=\"org.hostile.changing\"", "HOSTILE_NAME=\"changing\""]
         try compileFixture("hostile_animator.c", defines: defines, output: library)
@@ -188,7 +188,7 @@ import TestSupport
 
     @Test func whatPluginsPrintIsShownEscapedOnStderrAndNeverMixedIntoJSON() throws {
         let folder = TemporaryDirectory()
-        try Self.chmodPrivate(folder.path)
+        try Self.onlyOwnerMayWrite(folder.path)
         try Self.hostile("chatty", at: 7, does: 7, in: folder.path)
         let result = try cli.run("run", "chatty", "--plugin-path", folder.path, "--json")
         #expect(result.status == 0, "\(result.standardError)")
@@ -212,6 +212,18 @@ import TestSupport
         #expect(a == b)
     }
 
+    @Test func aChildWhoseParentIsGoneDoesNothing() throws {
+        // Started with a parent pid that is not its parent (the parent died before the
+        // child could ask to die with it): it exits at once, touching no descriptor. The
+        // check compares pids, so a parent that is pid 1 (in a container) still works.
+        let orphan = try cli.run(["__sandbox-child", "scan", "64", "1", "999999999"])
+        #expect(orphan.status == 1)
+        #expect(orphan.standardOutput.isEmpty && orphan.standardError.isEmpty)
+        let malformed = try cli.run(["__sandbox-child", "scan", "64", "1"])
+        #expect(malformed.status == 70)
+        #expect(malformed.standardError.contains("with MODE MEMORY_MIB CPU_S PARENT_PID"))
+    }
+
     @Test func sandboxOptionsAreChecked() throws {
         for (arguments, message) in [
             (["run", "zoom", "--plugin-timeout", "abc"], "--plugin-timeout: 'abc' is not a number of seconds from 0.1 to 3600"),
@@ -228,7 +240,7 @@ import TestSupport
 
     @Test func inspectSurvivesAnAnimatorThatCrashesWhenAskedItsDuration() throws {
         let folder = TemporaryDirectory()
-        try Self.chmodPrivate(folder.path)
+        try Self.onlyOwnerMayWrite(folder.path)
         try Self.hostile("abrupt", at: 6, does: 2, in: folder.path)
         let result = try cli.run("inspect", "abrupt", "--plugin-path", folder.path)
         #expect(result.status == 1)

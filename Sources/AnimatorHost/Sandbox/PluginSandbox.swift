@@ -8,7 +8,7 @@ import AnimatorRendering
 /// hangs or eats memory ends that child and never the host.
 ///
 /// The child is an executable (the `animator-host` program) started with the hidden
-/// command `__sandbox-child MODE MEMORY_MIB CPU_S`. It finds:
+/// command `__sandbox-child MODE MEMORY_MIB CPU_S PARENT_PID`. It finds:
 /// - fd 0: /dev/null;
 /// - fd 1 and 2: a pipe the host reads as plugin output, apart from the protocol;
 /// - fd 3: the message pipe (`SandboxMessage`s, ending with `SandboxChild.doneKind`);
@@ -55,7 +55,8 @@ public struct PluginSandbox: Sendable {
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard null >= 0 else { throw SandboxError("cannot open /dev/null: \(String(cString: strerror(errno)))") }
         defer { close(null) }
-        let arguments = [executable, SandboxChild.command, mode, String(limits.memoryMegabytes), String(limits.cpuSeconds)]
+        let arguments = [executable, SandboxChild.command, mode, String(limits.memoryMegabytes), String(limits.cpuSeconds),
+                         String(getpid())]
         let pid = try Self.spawn(executable, arguments: arguments,
                                  descriptors: [null, output.write, output.write, messages.write, pageDescriptor,
                                                requestDescriptor])
@@ -276,6 +277,13 @@ private struct Watch {
         return End(reason: reason, status: status, peakResidentKiB: Int(usage.ru_maxrss), cpuSeconds: cpu)
     }
 
+    static func now() -> Double { MonotonicClock.now() }
+}
+
+/// Wall-clock seconds for watchdogs and timings of processes (never for the engine, whose
+/// time is a value the host steps).
+enum MonotonicClock {
+    /// CLOCK_MONOTONIC in seconds.
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

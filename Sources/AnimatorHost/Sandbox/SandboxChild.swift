@@ -5,7 +5,7 @@ import AnimatorSupport
 import AnimatorRendering
 
 /// The child's side of `PluginSandbox`: what a program does when started with
-/// `__sandbox-child MODE MEMORY_MIB CPU_S`. `start` sets the child up (killed with its
+/// `__sandbox-child MODE MEMORY_MIB CPU_S PARENT_PID`. `start` sets the child up (killed with its
 /// parent, resource limits, the call page, the request); the mode's code then sends
 /// messages and calls `finish`.
 public final class SandboxChild {
@@ -36,12 +36,15 @@ public final class SandboxChild {
     /// - Throws: `SandboxError` when it was not started by a sandbox (no call page, no
     ///   request) or the arguments are wrong.
     public static func start(arguments: [String]) throws(SandboxError) -> SandboxChild {
-        guard arguments.count == 3, let memory = UInt64(arguments[1]), let cpu = UInt64(arguments[2]) else {
-            throw SandboxError("\(command) is started by animator-host itself, with MODE MEMORY_MIB CPU_S")
+        guard arguments.count == 4, let memory = UInt64(arguments[1]), let cpu = UInt64(arguments[2]),
+              let parent = pid_t(arguments[3]) else {
+            throw SandboxError("\(command) is started by animator-host itself, with MODE MEMORY_MIB CPU_S PARENT_PID")
         }
         _ = ah_die_with_parent()
-        // The parent may have died before the line above: then there is nobody to work for.
-        if getppid() == 1 { exit(1) }
+        // The parent may have died before the line above (the child then has another
+        // parent): there is nobody to work for. Compared by pid, since a parent may be pid 1
+        // itself in a container.
+        if getppid() != parent { exit(1) }
         guard ah_limit_resources(memory << 20, cpu) == 0 else {
             throw SandboxError("cannot set the resource limits: \(String(cString: strerror(errno)))")
         }

@@ -58,9 +58,9 @@ public struct Validator: Sendable {
         }
         // Examined in a fresh child (or here), timed; then again, to compare.
         let scanner: LibraryScanner = sandbox.map(LibraryScanner.sandboxed) ?? .inProcess
-        let started = Self.now()
+        let started = MonotonicClock.now()
         let scan = scanner.scan([path])[0]
-        let elapsed = Self.now() - started
+        let elapsed = MonotonicClock.now() - started
         add("library.loads") {
             if !scan.problems.isEmpty { return ValidationResult(.failed, scan.problems.joined(separator: "; ")) }
             return scan.animators.isEmpty ? ValidationResult(.failed, "offers no animators") : ValidationResult(.passed)
@@ -167,11 +167,5 @@ public struct Validator: Sendable {
             return "\(a.id) differs"
         }
         return "the problems were \(first.problems), then \(second.problems)"
-    }
-
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
