@@ -27,14 +27,17 @@ import TestSupport
     @Test func theZoomPassesEveryCheck() throws {
         let result = try cli.run("validate", "zoom", "--repeat", "100")
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        // 5 library checks; 5 per operation and 2 interactive ones for each of its 5
+        // 5 library checks; 6 per operation and 3 interactive ones for each of its 5
         // operations; parameters.range, parameters.out-of-range, instance.reuse,
-        // robustness.repeat and determinism.
-        #expect(result.standardOutput.hasSuffix("45 checks: 45 passed, 0 warnings, 0 failed, 0 crashed, 0 skipped\n"),
+        // robustness.repeat and determinism. It has no interaction controller of its own,
+        // so interactive.gesture is skipped for each operation.
+        #expect(result.standardOutput.hasSuffix("55 checks: 50 passed, 0 warnings, 0 failed, 0 crashed, 5 skipped\n"),
                 "\(result.standardOutput)")
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
         #expect(found["interactive.cancel [pop]"] == "passed")
+        #expect(found["timing.overrun [present]"] == "passed")
+        #expect(found["interactive.gesture [push]"] == "skipped: it is not its own interaction controller (no start_interactive)")
         // Each number parameter at both ends of its declared range (duration 0...10, damping
         // 0.01...1, velocity -100...100) and at two values strictly inside it.
         let tried = try #require(found["parameters.range"]?.split(separator: "tried ").last)
@@ -160,11 +163,69 @@ import TestSupport
         #expect(quitterFound["interactive.finish [dismiss]"] == "failed: it was cancelled although the interaction finished",
                 "\(quitter.standardOutput)")
         #expect(quitterFound["interactive.cancel [dismiss]"] == "passed")
+        // Still animating (an invisible 1 s opacity animation) when it completes at its
+        // declared 0.2 s: a warning naming the layer, the property and the end; the exit
+        // status stays 0, and the duration check (completion on time) passes.
+        let lingering = try cli.run("validate", try build("lingering", ["HOSTILE_OVERRUN"]), "--only", "timing|duration")
+        #expect(lingering.status == 0, "\(lingering.standardOutput)")
+        let lingeringFound = verdicts(lingering.standardOutput)
+        #expect(lingeringFound["timing.overrun [present]"]
+                == "warning: still animating when it completed, declared 0.2 s: window/transition container/to opacity until 1 s",
+                "\(lingering.standardOutput)")
+        #expect(lingeringFound["timing.overrun [push]"]
+                == "warning: still animating when it completed, declared 0.2 s: window/navigation/navigation content/to opacity until 1 s")
+        #expect(lingeringFound["transition.duration [present]"] == "passed")
+        // Completes from an animation on the window, outside the container an interaction
+        // scrubs: with nothing driving it that is on time; finished from 90 % at 0.4 s at
+        // completion speed 2 the rest should take 0.1 × 0.2 s / 2 = 0.01 s, so complete
+        // at 0.41 s, but it completes at 0.2 s, when its window animation ends.
+        let clock = try cli.run("validate", try build("clock", ["HOSTILE_INTERACTIVE", "HOSTILE_UNSCRUBBED"]),
+                                "--only", "interactive.finish|transition.duration")
+        #expect(clock.status == 1)
+        let clockFound = verdicts(clock.standardOutput)
+        #expect(clockFound["transition.duration [dismiss]"] == "passed")
+        #expect(clockFound["interactive.finish [dismiss]"] == "failed: completion speed 2 not honoured: finished from 90 % at 0.4 s, "
+                + "the rest takes 0.01 s (completing at 0.41 s); it completed at 0.2 s", "\(clock.standardOutput)")
+        // Its own interaction controller, which moves the outgoing view right with a pan
+        // (a pinch: by 1 − scale) and forgets to move it back on a cancel. The pan that
+        // cancels ends where it began (translation 0), so only the pinch that cancels (from
+        // scale 0.2, velocity < 0) leaves the view 0.8 × 400 = 320 points to the right. The
+        // host's percent-driven interaction (interactive.cancel) never reaches that code.
+        let forgetful = try cli.run("validate", try build("forgetful", ["HOSTILE_OWN_INTERACTION"]), "--only", "^interactive")
+        #expect(forgetful.status == 1)
+        let forgetfulFound = verdicts(forgetful.standardOutput)
+        let dismissed = try #require(forgetfulFound["interactive.gesture [dismiss]"])
+        #expect(dismissed.hasPrefix("failed: a pinch to 0.2: the last frame is not the old state: "), "\(dismissed)")
+        #expect(dismissed.contains("window/transition container/from: frame (320, 0, 390, 844) (expected (0, 0, 390, 844))"),
+                "\(dismissed)")
+        #expect(!dismissed.contains("a pan"))
+        #expect(forgetfulFound["interactive.cancel [dismiss]"] == "passed")
+        #expect(forgetfulFound["interactive.finish [dismiss]"] == "passed")
         // Crashes in its constructor: the library check fails and no animator check runs.
         let broken = try cli.run("validate", try build("broken", ["HOSTILE_AT=1", "HOSTILE_DOES=2"]))
         #expect(broken.status == 1)
         #expect(verdicts(broken.standardOutput)["library.loads"]?.hasPrefix("failed: refused: it crashed (SIGABRT, Aborted) in its constructor") == true,
                 "\(broken.standardOutput)")
+    }
+
+    @Test func anOwnInteractionControllerIsFedPansAndPinches() throws {
+        // The fixture's controller fades the incoming view in with the pan's percent and,
+        // at the end, finishes when the velocity is positive, else cancels; it ignores the
+        // gesture's kind (a pinch has no distance, so its percent is 0). The validator's
+        // four gestures end with velocities 1200 and −600 (pans), −3 and 0.4 (pinches).
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let path = folder.path + "/libown.so"
+        try compileFixture(defines: ["FIXTURE_OWN_INTERACTION", "FIXTURE_ID=\"org.fixture.own\"", "FIXTURE_NAME=\"own\""],
+                           output: path)
+        let result = try cli.run("validate", path, "--only", "interactive.gesture")
+        #expect(result.status == 0, "\(result.standardOutput)")
+        let found = verdicts(result.standardOutput)
+        for operation in ["present", "dismiss"] {
+            #expect(found["interactive.gesture [\(operation)]"] == "passed: a pan to 90 % moving on: finished; "
+                    + "a pan to 20 % and back: cancelled; a pinch to 0.2: cancelled; a pinch to 0.9 and back: finished",
+                    "\(result.standardOutput)")
+        }
     }
 
     @Test func jsonListChecksAndUsage() throws {
@@ -181,7 +242,7 @@ import TestSupport
         #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
         let list = try cli.run("validate", "--list-checks")
         #expect(list.status == 0)
-        #expect(list.standardOutput.split(separator: "\n").count == 17)
+        #expect(list.standardOutput.split(separator: "\n").count == 19)
         let endState = list.standardOutput.split(separator: "\n").first { $0.hasPrefix("transition.end-state ") }
         #expect(endState?.hasSuffix("[operation] the last frame is the app after the operation, drawn without animation") == true)
         for (arguments, message) in [

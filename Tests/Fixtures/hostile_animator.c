@@ -20,6 +20,15 @@
  *   -DHOSTILE_INTERACTIVE   declares itself interactive (though it always completes
  *                       with true, cancelled or not)
  *   -DHOSTILE_GIVES_UP      always completes with false, finished or not
+ *   -DHOSTILE_OVERRUN    also runs an invisible opacity animation (1 to 1) on the incoming
+ *                       view for 1 s, so it is still animating when it completes at 0.2 s
+ *   -DHOSTILE_OWN_INTERACTION  is its own interaction controller (declares itself
+ *                       interactive): the outgoing view follows a pan to the right; at the
+ *                       end it finishes (velocity > 0) or cancels, and completes, but on
+ *                       a cancel it forgets to move the outgoing view back
+ *   -DHOSTILE_UNSCRUBBED  completes when an invisible animation on the window (outside the
+ *                       container an interaction scrubs) ends, like a timer: on time when
+ *                       nothing drives it, at the wrong time when an interaction does
  *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
  *                       the same way twice within a process)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
@@ -89,7 +98,7 @@ static char version[32] = "0.0.1";
 static ah_animator_descriptor descriptor = {
     .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator_descriptor),
     .id = HOSTILE_ID, .name = HOSTILE_NAME, .display_name = "Hostile", .version = version,
-#ifdef HOSTILE_INTERACTIVE
+#if defined(HOSTILE_INTERACTIVE) || defined(HOSTILE_OWN_INTERACTION)
     .flags = AH_ANIMATOR_INTERACTIVE,
 #endif
     .description = "Misbehaves on purpose.",
@@ -128,8 +137,12 @@ static void hostile_done(void *data, bool finished) {
     (void)finished;
     state *s = data;
     misbehave(10);
-#ifdef HOSTILE_GIVES_UP
+#if defined(HOSTILE_GIVES_UP)
     s->host->context_complete_transition(s->host, s->context, false);
+#elif defined(HOSTILE_OWN_INTERACTION)
+    bool cancelled = false;
+    s->host->context_was_cancelled(s->host, s->context, &cancelled);
+    s->host->context_complete_transition(s->host, s->context, !cancelled);
 #else
     s->host->context_complete_transition(s->host, s->context, true);
 #endif
@@ -165,6 +178,27 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
         ah_value zero = { .type = AH_VALUE_NUMBER, .number = 0.0 };
         h->layer_set(h, to, "opacity", &zero);
     }
+#ifdef HOSTILE_OVERRUN
+    if (to) {
+        ah_value one = { .type = AH_VALUE_NUMBER, .number = 1.0 };
+        ah_animation_desc still = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof still,
+                                    .kind = AH_ANIMATION_BASIC, .key_path = "opacity", .from = &one, .to = &one };
+        still.timing.duration = 1.0;
+        h->layer_add_animation(h, to, &still, "lingering");
+    }
+#endif
+#ifdef HOSTILE_UNSCRUBBED
+    ah_layer window = 0;
+    h->layer_superlayer(h, container, &window);
+    ah_value full = { .type = AH_VALUE_NUMBER, .number = 1.0 };
+    ah_animation_desc timer = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof timer, .kind = AH_ANIMATION_BASIC,
+                                .key_path = "opacity", .from = &full, .to = &full, .did_stop = hostile_done, .user_data = s };
+    timer.timing.duration = s->duration;
+    h->layer_add_animation(h, window, &timer, "timer");
+    ah_view_animation fade = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof fade, .duration = s->duration };
+    h->view_animate(h, &fade, hostile_fade, NULL, s);
+    return;
+#endif
 #ifdef HOSTILE_COMPLETE_AT_ONCE
     ah_value one = { .type = AH_VALUE_NUMBER, .number = 1.0 };
     if (to) h->layer_set(h, to, "opacity", &one);
@@ -174,6 +208,54 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     h->view_animate(h, &settings, hostile_fade, hostile_done, s);
 #endif
 }
+
+#ifdef HOSTILE_OWN_INTERACTION
+/* Moves the outgoing view right with a pan; on a cancel it never moves it back. */
+static void hostile_start_interactive(const ah_animator *self, ah_context ctx) {
+    state *s = self->animator_data;
+    const ah_host *h = s->host;
+    s->context = ctx;
+    ah_layer container = 0, to = 0;
+    h->context_container_view(h, ctx, &container);
+    h->context_view(h, ctx, AH_CONTEXT_TO, &to);
+    if (to) h->layer_insert(h, container, to, AH_INSERT_BOTTOM, 0, 0);
+}
+
+static void hostile_slide(void *data) {
+    state *s = data;
+    ah_layer from = 0;
+    s->host->context_view(s->host, s->context, AH_CONTEXT_FROM, &from);
+    ah_value gone = { .type = AH_VALUE_NUMBER, .number = 1000.0 };
+    if (from) s->host->layer_set(s->host, from, "transform.translation.x", &gone);
+}
+
+static void hostile_gesture(const ah_animator *self, ah_context ctx, const ah_gesture_sample *sample) {
+    state *s = self->animator_data;
+    const ah_host *h = s->host;
+    double percent = sample->distance > 0 ? sample->value / sample->distance : 1 - sample->value;
+    if (percent < 0) percent = 0;
+    if (percent > 1) percent = 1;
+    ah_layer from = 0;
+    h->context_view(h, ctx, AH_CONTEXT_FROM, &from);
+    ah_value moved = { .type = AH_VALUE_NUMBER, .number = percent * 400 };
+    if (from) h->layer_set(h, from, "transform.translation.x", &moved);
+    h->context_update_interactive(h, ctx, percent);
+    if (sample->phase != AH_GESTURE_ENDED) return;
+    bool finish = sample->velocity > 0;
+    if (finish) {
+        h->context_finish_interactive(h, ctx);
+        ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings,
+                                       .duration = s->duration * (1 - percent) };
+        h->view_animate(h, &settings, hostile_slide, hostile_done, s);
+    } else {
+        h->context_cancel_interactive(h, ctx);
+        ah_layer to = 0;
+        h->context_view(h, ctx, AH_CONTEXT_TO, &to);
+        if (to) h->layer_remove_from_superlayer(h, to);
+        h->context_complete_transition(h, ctx, false);
+    }
+}
+#endif
 
 static void hostile_ended(const ah_animator *self, ah_context ctx, bool completed) {
     (void)self; (void)ctx; (void)completed;
@@ -216,6 +298,9 @@ static const ah_animator *hostile_create(const ah_host *host, const char *id, co
     *animator = (ah_animator){
         .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator), .animator_data = s,
         .duration = hostile_duration, .animate = hostile_animate, .ended = hostile_ended, .destroy = hostile_destroy,
+#ifdef HOSTILE_OWN_INTERACTION
+        .start_interactive = hostile_start_interactive, .gesture = hostile_gesture,
+#endif
     };
     return animator;
 }

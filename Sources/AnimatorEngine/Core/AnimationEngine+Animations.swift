@@ -114,6 +114,26 @@ extension AnimationEngine {
         stop(existing, finished: false, in: index)
     }
 
+    /// The animations still running (not yet stopped) on `root` and the layers under it,
+    /// with the engine time each ends: what a transition leaves in motion.
+    public func runningAnimations(under root: LayerID) -> [RunningAnimation] {
+        guard contains(root) else { return [] }
+        var found: [RunningAnimation] = []
+        var pending = [root.rawValue]
+        while let index = pending.popLast() {
+            pending += records[index].children
+            guard !records[index].animations.isEmpty else { continue }
+            let map = timeMap(of: index)
+            for animation in records[index].animations where !animation.hasStopped {
+                let keyPath: String?
+                if case .value(let path, _, _) = animation.body { keyPath = path.rawValue } else { keyPath = nil }
+                found.append(RunningAnimation(layer: LayerID(rawValue: index), key: animation.key, keyPath: keyPath,
+                                              end: map.engineTime(animation.endTime) ?? .infinity))
+            }
+        }
+        return found.sorted { ($0.end, $0.layer) < ($1.end, $1.layer) }
+    }
+
     /// Removes every animation of a layer.
     func removeAllAnimations(from layer: LayerID) {
         let index = layer.rawValue

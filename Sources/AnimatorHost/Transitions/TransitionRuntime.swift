@@ -78,6 +78,8 @@ public struct TransitionOutcome: Equatable, Sendable {
     public var completed: Bool
     /// Problems: the watchdog firing, a second completeTransition, ...
     public var problems: [String]
+    /// Whether the watchdog ended it: the animator never called completeTransition.
+    public var watchdogFired = false
 
     /// Creates an outcome (timelines read back, benchmarks, tests).
     public init(operation: TransitionOperation, animator: String?, duration: Double, elapsed: Double, completed: Bool,
@@ -362,6 +364,7 @@ public final class TransitionRuntime {
         let start = engine.currentTime
         var problems: [String] = []
         var duration = 0.0
+        var watchdogFired = false
         let animates = animator != nil && state.isAnimated
         // A gesture goes to an animator that is its own interaction controller; otherwise
         // the host's percent-driven controller scrubs the animator's animations.
@@ -429,6 +432,7 @@ public final class TransitionRuntime {
                     + "+ \(JSONValue.format(watchdogGrace)) s; the transition was cancelled")
                 state.completion = false
                 state.wasCancelled = true
+                watchdogFired = true
                 restoreAfterWatchdog(state)
             }
             try wrapUp(state.completion!)
@@ -455,8 +459,10 @@ public final class TransitionRuntime {
             appearance += [AppearanceEvent(state.to.name, .willDisappear), AppearanceEvent(state.to.name, .didDisappear),
                            AppearanceEvent(state.from.name, .willAppear), AppearanceEvent(state.from.name, .didAppear)]
         }
-        return TransitionOutcome(operation: state.operation, animator: animator?.identifier, duration: duration,
-                                 elapsed: engine.currentTime - start, completed: completed, problems: problems)
+        var outcome = TransitionOutcome(operation: state.operation, animator: animator?.identifier, duration: duration,
+                                        elapsed: engine.currentTime - start, completed: completed, problems: problems)
+        outcome.watchdogFired = watchdogFired
+        return outcome
     }
 
     /// After the watchdog: stop every animation of the transition's views and put the

@@ -10,9 +10,35 @@ public enum AnimatorChecks {
     /// The child mode that runs one check.
     public static let mode = "validate"
 
-    /// The script the interactive checks drive: 10 %, 50 %, 90 %, then the ending.
+    /// The script the interactive checks drive: 10 %, 50 %, 90 %, then the ending at
+    /// completion speed 2.
     static func script(ending: String) -> String {
-        "update 0.1 @0.1; update 0.5 @0.2; update 0.9 @0.3; \(ending) @0.4"
+        "speed 2; update 0.1 @0.1; update 0.5 @0.2; update 0.9 @0.3; \(ending) @0.4"
+    }
+
+    /// How long past its declared duration a transition's animations may run before
+    /// timing.overrun warns, in seconds.
+    public static let overrunGrace = 0.1
+
+    /// The gestures interactive.gesture feeds an animator that is its own interaction
+    /// controller, in a container `width` points wide: a pan and a pinch that any
+    /// controller should finish (far and fast forward) and that any should cancel (a
+    /// little, then back).
+    static func gestures(width: Double) -> [(name: String, trace: GestureTrace)] {
+        func trace(_ kind: GestureTrace.Kind, _ values: [Double], velocity: Double) -> GestureTrace {
+            let samples = values.enumerated().map { index, value in
+                GestureTrace.Sample(time: 0.1 * Double(index), value: value,
+                                    velocity: index == values.count - 1 ? velocity : 0)
+            }
+            return GestureTrace(kind: kind, axis: "x", distance: nil, samples: samples, completionSpeed: 1,
+                                completionCurve: .easeInOut)
+        }
+        return [
+            ("a pan to 90 % moving on", trace(.pan, [0, 0.3 * width, 0.6 * width, 0.9 * width], velocity: 1200)),
+            ("a pan to 20 % and back", trace(.pan, [0, 0.2 * width, 0.1 * width, 0], velocity: -600)),
+            ("a pinch to 0.2", trace(.pinch, [1, 0.7, 0.45, 0.2], velocity: -3)),
+            ("a pinch to 0.9 and back", trace(.pinch, [1, 0.9, 0.97, 1], velocity: 0.4)),
+        ]
     }
 
     /// Runs the check named `check` for `info` (and `operation`, for per-operation checks).
@@ -84,6 +110,17 @@ public enum AnimatorChecks {
                 }
                 return tried.isEmpty ? ValidationResult(.skipped, "no number parameter with a range")
                     : ValidationResult(.passed, "refused " + tried.joined(separator: ", "))
+            case "timing.overrun":
+                let result = try checker.run(first, makeAnimator: make(parameters))
+                let limit = result.outcome.duration + overrunGrace
+                let late = result.stillRunning.filter { $0.until > limit + 1e-9 }
+                guard !late.isEmpty else { return ValidationResult(.passed) }
+                let listed = late.suffix(3).reversed().map { running in
+                    "\(running.layer) \(running.property) "
+                        + (running.until.isFinite ? "until \(seconds(running.until)) s" : "forever")
+                }
+                return ValidationResult(.warning, "still animating when it completed, declared \(seconds(result.outcome.duration)) s: "
+                                        + listed.joined(separator: "; "))
             case "interactive.cancel", "interactive.finish":
                 let cancel = check == "interactive.cancel"
                 let script = try InteractionScript.parse(script(ending: cancel ? "cancel" : "finish"))
@@ -92,8 +129,47 @@ public enum AnimatorChecks {
                     return ValidationResult(.failed, cancel ? "it completed although the interaction was cancelled"
                                                             : "it was cancelled although the interaction finished")
                 }
-                return result.passed ? ValidationResult(.passed)
-                    : ValidationResult(.failed, result.findings.joined(separator: "; "))
+                guard result.passed else { return ValidationResult(.failed, result.findings.joined(separator: "; ")) }
+                // UIPercentDrivenInteractiveTransition: the rest takes (1 − p) × duration /
+                // completionSpeed when finishing from p, p × duration / completionSpeed when
+                // cancelling.
+                let ending = script.events.last!.time
+                let expected = ending + (cancel ? 0.9 : 0.1) * result.outcome.duration / script.completionSpeed
+                if abs(result.outcome.elapsed - expected) > 1 / checker.fps + 1e-9 {
+                    return ValidationResult(.failed, "completion speed \(JSONValue.format(script.completionSpeed)) not honoured: "
+                                            + "\(cancel ? "cancelled" : "finished") from 90 % at \(seconds(ending)) s, the rest "
+                                            + "takes \(seconds(expected - ending)) s (completing at \(seconds(expected)) s); "
+                                            + "it completed at \(seconds(result.outcome.elapsed)) s")
+                }
+                return ValidationResult(.passed)
+            case "interactive.gesture":
+                guard let probe = try make(parameters)(TransitionRuntime()) as? AnimatorInstance,
+                      probe.isOwnInteractionController else {
+                    return ValidationResult(.skipped, "it is not its own interaction controller (no start_interactive)")
+                }
+                var followed: [GestureTrace.Kind: Bool] = [:]
+                var runs: [(name: String, kind: GestureTrace.Kind, result: EndStateCheck.Result)] = []
+                for (name, trace) in gestures(width: checker.size.width) {
+                    let result = try checker.run(first, interaction: trace.script(containerSize: checker.size),
+                                                 makeAnimator: make(parameters))
+                    runs.append((name, trace.kind, result))
+                    if !result.outcome.watchdogFired { followed[trace.kind] = true }
+                }
+                var lines: [String] = []
+                for run in runs where followed[run.kind] == true {
+                    let issues = run.result.outcome.problems + run.result.findings
+                    if !issues.isEmpty { lines.append("\(run.name): " + issues.joined(separator: "; ")) }
+                }
+                if followed.isEmpty {
+                    return ValidationResult(.failed, "it followed neither a pan nor a pinch: "
+                                            + (runs.first?.result.outcome.problems.first ?? "it never completed"))
+                }
+                if !lines.isEmpty { return ValidationResult(.failed, lines.joined(separator: "; ")) }
+                let summary = runs.map { run in
+                    followed[run.kind] == true ? "\(run.name): \(run.result.outcome.completed ? "finished" : "cancelled")"
+                        : "\(run.name): not followed"
+                }
+                return ValidationResult(.passed, summary.joined(separator: "; "))
             case "parameters.range":
                 var tried: [String] = []
                 // Two values inside each range from a fixed sequence (the same every run).

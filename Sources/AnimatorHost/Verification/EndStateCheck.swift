@@ -41,6 +41,10 @@ public struct EndStateCheck {
         public var missing: [String]
         /// Layers in both whose state differs: "path: alpha 0.5 (expected 1)".
         public var changed: [String]
+        /// What was still animating in the window when the transition completed: the
+        /// layer's path, the property (or the animation's key) and when it ends, in
+        /// seconds from the start of the transition (infinity: never).
+        public var stillRunning: [(layer: String, property: String, until: Double)] = []
 
         /// Every finding, one line each; empty when the check passed.
         public var findings: [String] {
@@ -92,6 +96,11 @@ public struct EndStateCheck {
         let animator = try makeAnimator(runtime)
         let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: recorder.capture)
         recorder.captureFinal()
+        let start = runtime.engine.currentTime - outcome.elapsed
+        let stillRunning = runtime.engine.runningAnimations(under: runtime.window.layer.id).map { running in
+            (layer: Self.path(of: running.layer, in: runtime.engine),
+             property: running.keyPath ?? running.key ?? "an animation", until: running.end - start)
+        }
         let lastFrame = recorder.frames.last ?? SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
 
         // The reference: the same stage with no animation, after (completed) or before
@@ -106,7 +115,20 @@ public struct EndStateCheck {
         try referenceStage.prepare(operation, presenter: referenceAnimator)
         if outcome.completed { _ = try referenceStage.perform(operation, animator: referenceAnimator, animated: false) }
         let reference = SceneFrame(engine: referenceRuntime.engine, root: referenceRuntime.window.layer.id)
-        return compare(lastFrame, with: reference, operation: operation, outcome: outcome, expectation: expectation)
+        var result = compare(lastFrame, with: reference, operation: operation, outcome: outcome, expectation: expectation)
+        result.stillRunning = stillRunning
+        return result
+    }
+
+    /// A layer's path of names from the root of its tree ("window/root/to").
+    static func path(of layer: LayerID, in engine: AnimationEngine) -> String {
+        var names: [String] = []
+        var cursor: LayerID? = layer
+        while let current = cursor {
+            names.append(engine.name(of: current) ?? "(unnamed)")
+            cursor = Layer(engine: engine, id: current).superlayer?.id
+        }
+        return names.reversed().joined(separator: "/")
     }
 
     /// Compares a transition's last frame with a reference frame.

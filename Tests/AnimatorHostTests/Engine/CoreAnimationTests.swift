@@ -191,6 +191,37 @@ import Testing
         #expect(opacity(swinging, at: 5) == 0)          // ends back at the start, held
     }
 
+    @Test func runningAnimationsReportsWhatIsStillMovingUnderALayer() throws {
+        let root = layer()
+        let child = layer(), fast = layer(), outside = layer()
+        try root.addSublayer(child)
+        try root.addSublayer(fast)
+        try engine.advance(to: 0.5)
+        // Added at 0.5 s: 1 s long, so it ends at 1.5 s.
+        try child.add(Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1), forKey: "fade")
+        // Twice as fast (speed 2) and repeated 3 times: 3 × 1 s / 2 = 1.5 s from 0.5 s.
+        var twice = Animation.basic(.positionX, from: .number(0), to: .number(10), duration: 1)
+        twice.timing.speed = 2
+        twice.timing.repeatCount = 3
+        try fast.add(twice, forKey: nil)
+        // Forever: never ends.
+        var forever = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
+        forever.timing.repeatCount = .infinity
+        try root.add(forever, forKey: "pulse")
+        // Not under the root: not reported.
+        try outside.add(Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 5), forKey: "elsewhere")
+        try engine.advance(to: 0.6)
+        let running = engine.runningAnimations(under: root.id)
+        #expect(running == [
+            RunningAnimation(layer: child.id, key: "fade", keyPath: "opacity", end: 1.5),
+            RunningAnimation(layer: fast.id, key: nil, keyPath: "position.x", end: 2),
+            RunningAnimation(layer: root.id, key: "pulse", keyPath: "opacity", end: .infinity),
+        ])
+        // Once ended and removed, an animation is no longer running.
+        try engine.advance(to: 1.75)
+        #expect(engine.runningAnimations(under: root.id).map(\.key) == [nil, "pulse"])
+    }
+
     @Test func additiveAnimationsAddToTheModel() throws {
         let layer = layer()
         var shake = Animation.basic(.positionX, from: .number(0), to: .number(40), duration: 1)
