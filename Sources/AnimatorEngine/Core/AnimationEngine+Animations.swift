@@ -29,6 +29,7 @@ extension AnimationEngine {
         }
         if case .transition = active.body { active.outgoing = committedCopy(of: index) }
         records[index].animations.append(active)
+        animatedRecords.insert(index)
         return active
     }
 
@@ -105,6 +106,7 @@ extension AnimationEngine {
             stop(existing, finished: false, in: index)
         }
         records[index].animations.append(active)
+        animatedRecords.insert(index)
     }
 
     /// Removes the animation under `key` (its delegate hears finished = false).

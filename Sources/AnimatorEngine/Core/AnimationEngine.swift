@@ -21,6 +21,12 @@ public final class AnimationEngine {
     /// its committed look for transitions.
     package private(set) var commitCount = 0
     var timedEvents: [TimedEvent] = []
+    /// The records that have (or recently had) animations attached: the per-step scans
+    /// visit these instead of every layer ever made (a long session makes many: each
+    /// snapshot is a layer). Added to where an animation is attached; a record found
+    /// empty during a scan is dropped. Iteration order does not matter: what a scan
+    /// finds is ordered by animation sequence.
+    var animatedRecords = Set<Int>()
 
     /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the
     /// subtree as layers instead (the host gives its renderer's).
@@ -159,9 +165,14 @@ public final class AnimationEngine {
     /// must happen.
     private func nextEventTime() -> Double? {
         var earliest = Double.infinity
-        for index in records.indices {
+        var empty: [Int] = []
+        defer { for index in empty { animatedRecords.remove(index) } }
+        for index in animatedRecords {
             let record = records[index]
-            guard !record.animations.isEmpty else { continue }
+            guard !record.animations.isEmpty else {
+                empty.append(index)
+                continue
+            }
             let map = timeMap(of: index)
             for animation in record.animations where !animation.hasStopped {
                 if !animation.hasStarted, let t = map.engineTime(animation.startTime) { earliest = min(earliest, t) }
@@ -183,7 +194,7 @@ public final class AnimationEngine {
         let now = currentTime + Self.timeTolerance
         var starting: [ActiveAnimation] = []
         var stopping: [(ActiveAnimation, Int)] = []
-        for index in records.indices {
+        for index in animatedRecords {
             let record = records[index]
             guard !record.animations.isEmpty else { continue }
             let map = timeMap(of: index)
