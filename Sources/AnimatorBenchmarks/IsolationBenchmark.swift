@@ -43,8 +43,8 @@ enum ValidateBenchmark {
         let environment = ["HOME=" + workspace.root, "XDG_CACHE_HOME=" + workspace.root + "/validate-cache"]
         var lines = ["| command | checks | median, s | min, s |", "|---|---:|---:|---:|"]
         for (label, arguments, checks) in [
-            ("`validate pendulum --jobs 2` (four operations, not interactive)", ["validate", "pendulum", "--jobs", "2"], 23),
-            ("`validate zoom --jobs 2` (five operations, interactive)", ["validate", "zoom", "--jobs", "2"], 37),
+            ("`validate pendulum --jobs 2` (four operations, not interactive)", ["validate", "pendulum", "--jobs", "2"], 34),
+            ("`validate zoom --jobs 2` (five operations, interactive)", ["validate", "zoom", "--jobs", "2"], 55),
         ] {
             var samples: [Double] = []
             for _ in 0..<rounds {
