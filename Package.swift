@@ -24,6 +24,8 @@ let package = Package(
         .executable(name: "animator-bench", targets: ["AnimatorBenchmarks"]),
         .library(name: "AnimatorHost", targets: ["AnimatorHost"]),
         .library(name: "AnimatorKit", targets: ["AnimatorKit"]),
+        // Snapshot testing of transitions for XCTest and Swift Testing (docs/testing.md).
+        .library(name: "AnimatorTesting", targets: ["AnimatorTesting"]),
         // The bundled animators: libZoom.so, libBubble.so, libPendulum.so.
         .library(name: "Zoom", type: .dynamic, targets: ["Zoom"]),
         .library(name: "Bubble", type: .dynamic, targets: ["Bubble"]),
@@ -49,6 +51,9 @@ let package = Package(
         // the demo app, recordings and the files made from them.
         .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering",
                                                      "CSystem"]),
+        // Snapshot tests: manifests, golden files, timeline and picture comparison, diff
+        // pictures and the HTML report, and in-process runs for test targets.
+        .target(name: "AnimatorTesting", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
         // Internal to the host: system calls for the plugin sandbox (memfd, prctl, rlimits).
@@ -57,7 +62,7 @@ let package = Package(
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
         // The command-line tool, a thin layer over AnimatorHost.
         .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
-                                                                 "AnimatorRendering"]),
+                                                                 "AnimatorRendering", "AnimatorTesting"]),
         // Benchmarks: `swift run -c release animator-bench`.
         .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering"]),
@@ -74,6 +79,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Unit tests of the host library.
         .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI", "TestSupport"]),
+        // The snapshot library, used as an animator author's test target uses it.
+        .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorHost", "AnimatorEngine", "TestSupport"]),
         // The Swift SDK driven against the real host table, in one process.
         .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.

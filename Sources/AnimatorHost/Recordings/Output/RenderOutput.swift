@@ -72,21 +72,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             }
             summary = "\(playback.frames.count) frames, \(renderer.width)x\(renderer.height)"
         case .png:
-            if let count = options.sheet {
-                guard count >= 1 else { throw Failure(path: path, reason: "--sheet needs at least 1 frame") }
-                let picks = ContactSheet.pick(count, of: playback.frames.count)
-                let images = Self.render(picks.map { playback.frames[$0] }, scale: options.scale, progress: progress)
-                let labels = picks.map { JSONValue.format((playback.times[$0] * 1000).rounded() / 1000) + " s" }
-                let sheet = ContactSheet.compose(images, labels: labels, scale: options.scale)
-                bytes = PNGEncoder.encode(sheet)
-                summary = "contact sheet of \(picks.count) frames, \(sheet.width)x\(sheet.height)"
-            } else {
-                let time = options.at ?? playback.end
-                let index = playback.times.indices.min { abs(playback.times[$0] - time) < abs(playback.times[$1] - time) }!
-                let image = SceneRenderer(size: recording.size, scale: options.scale).render(playback.frames[index])
-                bytes = PNGEncoder.encode(image)
-                summary = "frame at \(JSONValue.format((playback.times[index] * 1000).rounded() / 1000)) s, \(image.width)x\(image.height)"
-            }
+            let picture = Self.picture(playback, size: recording.size, options: options, progress: progress)
+            bytes = PNGEncoder.encode(picture.image)
+            summary = picture.summary
         case .html:
             // Each batch becomes PNGs before the next is drawn.
             var pngs: [[UInt8]] = []
@@ -107,6 +95,30 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             throw Failure(path: path, reason: error.reason)
         }
         return summary
+    }
+
+    /// The one picture a PNG shows: the frame nearest `options.at` (default: the last), or
+    /// a contact sheet of `options.sheet` frames spread over the run. Nil when no frame
+    /// was recorded.
+    public static func picture(_ recording: Recording, options: Options = Options()) -> (image: Image, summary: String)? {
+        let playback = recording.playback()
+        guard !playback.frames.isEmpty else { return nil }
+        return picture(playback, size: recording.size, options: options, progress: nil)
+    }
+
+    private static func picture(_ playback: (frames: [SceneFrame], times: [Double], end: Double), size: Size, options: Options,
+                                progress: ((Double) -> Void)?) -> (image: Image, summary: String) {
+        if let count = options.sheet {
+            let picks = ContactSheet.pick(max(count, 1), of: playback.frames.count)
+            let images = render(picks.map { playback.frames[$0] }, scale: options.scale, progress: progress)
+            let labels = picks.map { JSONValue.format((playback.times[$0] * 1000).rounded() / 1000) + " s" }
+            let sheet = ContactSheet.compose(images, labels: labels, scale: options.scale)
+            return (sheet, "contact sheet of \(picks.count) frames, \(sheet.width)x\(sheet.height)")
+        }
+        let time = options.at ?? playback.end
+        let index = playback.times.indices.min { abs(playback.times[$0] - time) < abs(playback.times[$1] - time) }!
+        let image = SceneRenderer(size: size, scale: options.scale).render(playback.frames[index])
+        return (image, "frame at \(JSONValue.format((playback.times[index] * 1000).rounded() / 1000)) s, \(image.width)x\(image.height)")
     }
 
     /// The most frame memory a GIF holds at once (256 MiB): beyond it, frames stream.

@@ -1,0 +1,167 @@
+import AnimatorEngine
+import AnimatorHost
+import AnimatorSupport
+import AnimatorTesting
+
+/// `animator-host snapshot record|verify MANIFEST`: golden files for transitions, and
+/// their verification with tolerances, diff pictures and an HTML report.
+enum SnapshotCommand: Command {
+    static let name = "snapshot"
+    static let summary = "Record golden files of transitions, or verify runs against them (docs/testing.md)."
+    static let usage = "animator-host snapshot record|verify MANIFEST [--only REGEX] [--update] [--report DIR]"
+    static let options: [OptionSpec] = [
+        .value("--only", valueName: "REGEX", help: "Only the cases whose name matches REGEX."),
+        .flag("--update", help: "With verify: write the golden files of the cases that differ over the old ones."),
+        .value("--report", valueName: "DIR",
+               help: "With verify: where the HTML report goes when a case differs (default: snapshot-report beside the manifest)."),
+    ] + OptionSpec.pluginOptions
+    static let discussion = """
+        The manifest (JSON) lists cases: an animator with its operation, parameters, screen
+        size, scale, frame rate and interaction, or a scenario of the demo app; and what to
+        keep of each run: the timeline (every frame's values, one line per view), pictures
+        at given times, a contact sheet. Golden files go to __snapshots__/<case>/ beside the
+        manifest. `record` writes them; `verify` runs every case again and compares: the
+        timeline value by value (points, alpha and transform entries each with their
+        tolerance), the pictures pixel by pixel (a per-pixel threshold, then how many
+        pixels may pass it). For a case that differs it names the transition, frame, view
+        and property that moved and by how much, and writes an HTML report with golden,
+        actual and diff pictures side by side and a frame scrubber. A missing golden file
+        is recorded, with a line saying so, except under CI=true, where it is an error.
+        Exit status 0 when every case matched (or was recorded), 1 when one differed, was
+        missing under CI or could not run, 2 for a mistake in the command line or manifest.
+        """
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        guard let action = arguments.positionals.first, ["record", "verify"].contains(action) else {
+            throw UsageError(arguments.positionals.isEmpty ? "snapshot needs 'record' or 'verify' and a manifest"
+                             : "snapshot: '\(arguments.positionals[0])' is not 'record' or 'verify'")
+        }
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(arguments.positionals.count < 2 ? "snapshot \(action) needs a manifest file"
+                             : "snapshot \(action) takes one manifest (got \(arguments.positionals.count - 1))")
+        }
+        if action == "record" {
+            for option in ["--update", "--report"] where arguments.flag(option) || arguments.value(option) != nil {
+                throw UsageError("\(option) is for snapshot verify")
+            }
+        }
+        let only: Regex<AnyRegexOutput>?
+        do {
+            only = try arguments.value("--only").map { try Regex($0) }
+        } catch {
+            throw UsageError("--only: '\(arguments.value("--only")!)' is not a regular expression")
+        }
+        let manifest: SnapshotManifest
+        do {
+            manifest = try SnapshotManifest.load(path: arguments.positionals[1])
+        } catch {
+            throw UsageError("snapshot: \(error.description.oneLine)")
+        }
+        let cases = manifest.cases.filter { snapshotCase in
+            guard let only else { return true }
+            return snapshotCase.name.contains(only)
+        }
+        if cases.isEmpty { throw UsageError("--only: no case of \(manifest.path) matches") }
+        // Every case's run arguments are checked before anything runs.
+        var runs: [(SnapshotCase, ParsedArguments)] = []
+        for snapshotCase in cases {
+            do {
+                let parsed = try ParsedArguments(snapshotCase.runArguments(folder: manifest.folder), options: RecordedRun.options)
+                try RecordedRun.checkUsage(parsed)
+                runs.append((snapshotCase, parsed))
+            } catch {
+                throw UsageError("snapshot: case \(snapshotCase.name): \(error.message)")
+            }
+        }
+        let environment = try PluginEnvironment(arguments)
+        let registry = environment.discover()
+        registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
+        let mode: SnapshotVerifier.Mode = action == "record" ? .record : arguments.flag("--update") ? .update : .verify
+        let isCI = SnapshotEnvironment.isCI(ProcessEnvironment.current())
+        let verifier = SnapshotVerifier(missingIsError: isCI)
+        var outcomes: [SnapshotVerifier.Outcome] = []
+        var failedRuns = 0
+        console.out(manifest.path.oneLine)
+        for (snapshotCase, parsed) in runs {
+            let run: RecordedRun?
+            do {
+                if let sandbox = environment.sandbox {
+                    run = try SandboxedRun.perform(parsed, registry: registry, keepingFrames: true, sandbox: sandbox) {
+                        console.error("plugin output: \($0.oneLine)")
+                    }
+                } else {
+                    run = try RecordedRun.perform(parsed, registry: registry, keepingFrames: true)
+                }
+            } catch let error as UsageError {
+                throw UsageError("snapshot: case \(snapshotCase.name): \(error.message)")
+            } catch {
+                console.out("  failed   \(snapshotCase.name): \("\(error)".oneLine)")
+                failedRuns += 1
+                continue
+            }
+            guard let run else { continue }
+            // A run with problems is not a picture of the animator: never recorded.
+            if let line = run.lines.first(where: { $0.failure != nil || !$0.outcome.problems.isEmpty }) {
+                let reason = line.failure ?? line.outcome.problems.joined(separator: "; ")
+                console.out("  failed   \(snapshotCase.name): the run had a problem: \(reason.oneLine)")
+                failedRuns += 1
+                continue
+            }
+            do {
+                let outcome = try verifier.process(snapshotCase, recording: run.recording,
+                                                   folder: manifest.goldenFolder + "/" + snapshotCase.name, mode: mode)
+                outcomes.append(outcome)
+                report(outcome, mode: mode, console: console)
+            } catch {
+                console.out("  failed   \(snapshotCase.name): \(error.description.oneLine)")
+                failedRuns += 1
+            }
+        }
+        let differed = outcomes.filter { $0.status == .differed }
+        let missing = outcomes.filter { $0.status == .missing }
+        let counts: [(String, Int)] = [
+            ("matched", outcomes.filter { $0.status == .matched }.count),
+            ("recorded", outcomes.filter { $0.status == .recorded }.count),
+            (mode == .update ? "updated" : "differed", differed.count),
+            ("missing", missing.count),
+            ("failed", failedRuns),
+        ]
+        let shown = counts.filter { name, count in count > 0 || (name == "matched" && mode != .record) }
+        var summary = "\(runs.count) case\(runs.count == 1 ? "" : "s"): "
+            + shown.map { name, count in "\(count) \(name)" }.joined(separator: ", ")
+        if mode != .record, !(differed.isEmpty && missing.isEmpty) {
+            let folder = arguments.value("--report") ?? manifest.folder + "/snapshot-report"
+            let page = folder + "/index.html"
+            do {
+                try FileSystem.createDirectories(folder)
+                try OutputFile.write(page, Array(SnapshotReport.page(outcomes, manifest: manifest.path).utf8))
+                summary += "; report: \(page)"
+            } catch {
+                console.error("animator-host snapshot: cannot write the report: \(error)")
+            }
+        }
+        console.out(summary)
+        if !missing.isEmpty {
+            console.error("animator-host snapshot: golden files are missing and CI=true: record them with "
+                          + "'animator-host snapshot record \(manifest.path)' and commit them")
+        }
+        let bad = failedRuns + missing.count + (mode == .update ? 0 : differed.count)
+        return bad > 0 ? 1 : 0
+    }
+
+    /// One case's lines.
+    static func report(_ outcome: SnapshotVerifier.Outcome, mode: SnapshotVerifier.Mode, console: Console) {
+        let name = outcome.snapshotCase.name
+        switch outcome.status {
+        case .matched:
+            console.out("  matched  \(name)")
+        case .recorded:
+            console.out("  recorded \(name)" + (mode == .record ? "" : ": \(outcome.findings.first ?? "")".oneLine + "; recorded"))
+        case .missing:
+            console.out("  missing  \(name): \(outcome.findings.first ?? "")".oneLine)
+        case .differed:
+            console.out("  \(mode == .update ? "updated " : "differed") \(name)")
+            for finding in outcome.findings { console.out("           \(finding.oneLine)") }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import AnimatorEngine
+import AnimatorHost
+import AnimatorRendering
+import AnimatorSupport
+
+/// Records a case's golden files, or verifies a run against them: the timeline value by
+/// value and each kept picture pixel by pixel, within the case's tolerance.
+///
+/// The folder layout, for a manifest `snapshots.json` with a case `zoom-present`:
+///
+/// ```
+/// __snapshots__/zoom-present/timeline.json     every frame, one line per view
+/// __snapshots__/zoom-present/frame-0.25s.png   a kept moment ("frame-end.png": the last frame)
+/// __snapshots__/zoom-present/sheet.png         a contact sheet, when kept
+/// ```
+public struct SnapshotVerifier: Sendable {
+    /// What to do with the golden files.
+    public enum Mode: Sendable, Equatable {
+        /// Write them (over any there).
+        case record
+        /// Compare with them; missing ones are recorded unless `missingIsError`.
+        case verify
+        /// Compare, and write over the ones that differ.
+        case update
+    }
+
+    /// What happened to one case.
+    public enum Status: String, Sendable {
+        /// Golden files written (`record`, or missing ones in `verify` outside CI).
+        case recorded
+        /// Everything matched.
+        case matched
+        /// Something differed (and, with `update`, was written over).
+        case differed
+        /// Golden files were missing and that is an error (CI).
+        case missing
+    }
+
+    /// One kept picture, compared.
+    public struct Picture: Sendable {
+        /// The golden file's name ("frame-end.png").
+        public var fileName: String
+        /// What it shows ("the end", "0.25 s", "a contact sheet").
+        public var label: String
+        /// The actual picture.
+        public var actual: Image
+        /// The golden picture, when there was one.
+        public var golden: Image?
+        /// The comparison, when there was a golden picture.
+        public var comparison: PixelComparison?
+        /// Whether it is within the tolerance.
+        public var matches: Bool
+    }
+
+    /// The outcome of one case.
+    public struct Outcome: Sendable {
+        /// The case.
+        public var snapshotCase: SnapshotCase
+        /// What happened.
+        public var status: Status
+        /// One line per finding: what differs, where, by how much.
+        public var findings: [String]
+        /// The timeline comparison, when the timeline is kept and had a golden file.
+        public var timeline: TimelineComparison?
+        /// The golden recording, when read.
+        public var goldenRecording: Recording?
+        /// The actual recording.
+        public var actualRecording: Recording
+        /// The kept pictures.
+        public var pictures: [Picture]
+        /// Whether golden files were written.
+        public var wrote: Bool
+    }
+
+    /// Whether a missing golden file fails verification (as under `CI=true`) rather than
+    /// being recorded.
+    public var missingIsError: Bool
+
+    /// Creates a verifier.
+    public init(missingIsError: Bool) {
+        self.missingIsError = missingIsError
+    }
+
+    /// Records or verifies `snapshotCase` with the run `recording`, golden files in
+    /// `folder` (the case's own).
+    ///
+    /// - Throws: `SnapshotError` for a golden file that cannot be read or written.
+    public func process(_ snapshotCase: SnapshotCase, recording: Recording, folder: String,
+                        mode: Mode) throws(SnapshotError) -> Outcome {
+        let timelineText = TimelineLayout.text(recording)
+        // Compared through the same text a golden file is, so both went through the same
+        // rounding of pictures and numbers.
+        let actual: Recording
+        do {
+            actual = try Timeline.recording(from: try JSONValue.parse(timelineText))
+        } catch {
+            throw SnapshotError(snapshotCase.name, "its timeline does not read back: \(error)")
+        }
+        var pictures: [Picture] = []
+        var wanted: [(String, String, RenderOutput.Options)] = snapshotCase.frames.map { moment in
+            let at: Double? = if case .time(let seconds) = moment { seconds } else { nil }
+            return (moment.fileName, moment.label, RenderOutput.Options(scale: snapshotCase.scale, at: at))
+        }
+        if let sheet = snapshotCase.sheet {
+            wanted.append(("sheet.png", "a contact sheet of \(sheet) frames", RenderOutput.Options(scale: snapshotCase.scale, sheet: sheet)))
+        }
+        for (fileName, label, options) in wanted {
+            guard let picture = RenderOutput.picture(actual, options: options) else {
+                throw SnapshotError(snapshotCase.name, "the run recorded no frame to draw")
+            }
+            pictures.append(Picture(fileName: fileName, label: label, actual: picture.image, golden: nil, comparison: nil,
+                                    matches: true))
+        }
+        let timelinePath = folder + "/timeline.json"
+        func write() throws(SnapshotError) {
+            do {
+                try FileSystem.createDirectories(folder)
+                if snapshotCase.keepsTimeline { try FileSystem.writeAtomically(timelinePath, Array(timelineText.utf8)) }
+                for picture in pictures {
+                    try FileSystem.writeAtomically(folder + "/" + picture.fileName, PNGEncoder.encode(picture.actual))
+                }
+            } catch {
+                throw SnapshotError(folder, "cannot write the golden files: \(error)")
+            }
+        }
+        var outcome = Outcome(snapshotCase: snapshotCase, status: .recorded, findings: [], timeline: nil, goldenRecording: nil,
+                              actualRecording: actual, pictures: pictures, wrote: false)
+        if mode == .record {
+            try write()
+            outcome.wrote = true
+            return outcome
+        }
+        // Which golden files are there?
+        let exists = { (path: String) -> Bool in (try? FileSystem.status(path)) != nil }
+        var missing: [String] = []
+        if snapshotCase.keepsTimeline, !exists(timelinePath) { missing.append("timeline.json") }
+        missing += pictures.map(\.fileName).filter { !exists(folder + "/" + $0) }
+        if !missing.isEmpty {
+            outcome.findings = ["no golden " + missing.joined(separator: ", ") + " in \(folder)"]
+            if missingIsError {
+                outcome.status = .missing
+                return outcome
+            }
+            try write()
+            outcome.wrote = true
+            outcome.status = .recorded
+            return outcome
+        }
+        var findings: [String] = []
+        if snapshotCase.keepsTimeline {
+            let golden = try TimelineLayout.load(path: timelinePath)
+            let comparison = TimelineComparison(golden: golden, actual: actual, tolerance: snapshotCase.tolerance)
+            outcome.goldenRecording = golden
+            outcome.timeline = comparison
+            if !comparison.matches {
+                let shown = comparison.differences.prefix(5).map { "timeline: \($0)" }
+                findings += shown
+                if comparison.total > shown.count { findings.append("timeline: \(comparison.total - shown.count) more differences") }
+            }
+        }
+        for index in outcome.pictures.indices {
+            let path = folder + "/" + outcome.pictures[index].fileName
+            let golden: Image
+            do {
+                golden = try PNGDecoder.decode(path: path)
+            } catch {
+                throw SnapshotError(path, "is not a readable PNG: \(error)")
+            }
+            let actualImage = outcome.pictures[index].actual
+            let comparison = PixelComparison(golden: golden, actual: actualImage, threshold: snapshotCase.tolerance.pixelThreshold)
+            let allowed = snapshotCase.tolerance.allowedPixels(of: comparison.total)
+            let matches = !comparison.sizeDiffers && comparison.differing <= allowed
+            outcome.pictures[index].golden = golden
+            outcome.pictures[index].comparison = comparison
+            outcome.pictures[index].matches = matches
+            if !matches {
+                let picture = outcome.pictures[index]
+                if comparison.sizeDiffers {
+                    findings.append("\(picture.fileName) (\(picture.label)): \(actualImage.width)x\(actualImage.height) pixels, "
+                                    + "the golden one \(golden.width)x\(golden.height)")
+                } else if let box = comparison.box {
+                    let percent = JSONValue.format((Double(comparison.differing) / Double(comparison.total) * 10000).rounded() / 100)
+                    findings.append("\(picture.fileName) (\(picture.label)): \(comparison.differing) pixels (\(percent) %) differ by more "
+                                    + "than \(snapshotCase.tolerance.pixelThreshold) levels (up to \(comparison.largest)), "
+                                    + "\(allowed) allowed, in x \(box.x)…\(box.x + box.width - 1), y \(box.y)…\(box.y + box.height - 1) (pixels)")
+                }
+            }
+        }
+        outcome.findings = findings
+        outcome.status = findings.isEmpty ? .matched : .differed
+        if mode == .update, !findings.isEmpty {
+            try write()
+            outcome.wrote = true
+        }
+        return outcome
+    }
+}
