@@ -60,6 +60,25 @@ public enum SnapshotReport {
         return template.replacing("{{BODY}}", with: body)
     }
 
+    /// The pictures written beside the page for each differing picture of each case:
+    /// `<case>/<name>-actual.png` and `<case>/<name>-diff.png` (the golden one faded,
+    /// differing pixels magenta), as paths relative to the report folder.
+    public static func files(_ outcomes: [SnapshotVerifier.Outcome]) -> [(path: String, bytes: [UInt8])] {
+        var files: [(String, [UInt8])] = []
+        for outcome in outcomes where outcome.status == .differed {
+            for picture in outcome.pictures where !picture.matches {
+                let stem = outcome.snapshotCase.name + "/" + String(picture.fileName.dropLast(4))
+                files.append((stem + "-actual.png", PNGEncoder.encode(picture.actual)))
+                if let golden = picture.golden {
+                    let diff = PixelComparison.diffImage(golden: golden, actual: picture.actual,
+                                                         threshold: outcome.snapshotCase.tolerance.pixelThreshold)
+                    files.append((stem + "-diff.png", PNGEncoder.encode(diff)))
+                }
+            }
+        }
+        return files
+    }
+
     /// Every frame of both runs (by index; the shorter run shows nothing past its end),
     /// as PNG data URLs, with the diff of each pair.
     private static func frames(golden: Recording, actual: Recording, outcome: SnapshotVerifier.Outcome)

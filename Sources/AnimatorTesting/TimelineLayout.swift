@@ -14,12 +14,28 @@ public enum TimelineLayout {
         return out
     }
 
+    /// A view's members that a golden timeline leaves out at these values ("zIndex" is
+    /// the line's place, which the reader does not need).
+    static let defaults: [String: JSONValue] = [
+        "anchorPoint": .array([.number(0.5), .number(0.5)]),
+        "transform": .array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1].map { JSONValue.number($0) }),
+        "alpha": .number(1), "hidden": .bool(false), "backgroundColor": .null, "cornerRadius": .number(0),
+        "masksToBounds": .bool(false), "borderWidth": .number(0), "borderColor": .string("#000000ff"),
+        "shadowOpacity": .number(0), "shadowRadius": .number(3), "shadowOffset": .array([.number(0), .number(-3)]),
+        "shadowColor": .string("#000000ff"), "zPosition": .number(0), "transition": .null, "text": .null,
+        "contents": .null, "isView": .bool(true),
+    ]
+
     /// Arrays broken into one element per line.
     private static let brokenArrays: Set<String> = ["transitions", "frames", "views", "images"]
 
     private static func write(_ value: JSONValue, key: String?, indent: String, into out: inout String) {
         switch value {
-        case .object(let members) where key != "views" && key != "log" && (key == nil || brokenArrays.contains(key!)):
+        case .object(let members) where key == "views":
+            // A view on one line, without the members at their defaults (the reader
+            // fills them in), so that a line shows what is particular to the view.
+            out += JSONValue.object(members.filter { name, value in name != "zIndex" && Self.defaults[name] != value }).serialized()
+        case .object(let members) where key != "log" && (key == nil || brokenArrays.contains(key!)):
             out += "{\n"
             let inner = indent + "  "
             for (index, (name, member)) in members.enumerated() {

@@ -29,6 +29,9 @@
  *   -DHOSTILE_UNSCRUBBED  completes when an invisible animation on the window (outside the
  *                       container an interaction scrubs) ends, like a timer: on time when
  *                       nothing drives it, at the wrong time when an interaction does
+ *   -DHOSTILE_KEYFRAME_MID=<v>  fades in with two linear keyframes (curveLinear, linear
+ *                       calculation mode): opacity 0 to v over the first half, v to 1 over
+ *                       the second (for the snapshot tests: a changed keyframe)
  *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
  *                       the same way twice within a process)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
@@ -148,6 +151,22 @@ static void hostile_done(void *data, bool finished) {
 #endif
 }
 
+#ifdef HOSTILE_KEYFRAME_MID
+static void hostile_set_opacity(state *s, double opacity) {
+    ah_layer to = 0;
+    s->host->context_view(s->host, s->context, AH_CONTEXT_TO, &to);
+    ah_value value = { .type = AH_VALUE_NUMBER, .number = opacity };
+    if (to) s->host->layer_set(s->host, to, "opacity", &value);
+}
+static void hostile_first_half(void *data) { hostile_set_opacity(data, HOSTILE_KEYFRAME_MID); }
+static void hostile_second_half(void *data) { hostile_set_opacity(data, 1.0); }
+static void hostile_keyframes(void *data) {
+    state *s = data;
+    s->host->view_add_keyframe(s->host, 0, 0.5, hostile_first_half, s);
+    s->host->view_add_keyframe(s->host, 0.5, 0.5, hostile_second_half, s);
+}
+#endif
+
 static void hostile_animate(const ah_animator *self, ah_context ctx) {
     misbehave(7);
     state *s = self->animator_data;
@@ -197,6 +216,12 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     h->layer_add_animation(h, window, &timer, "timer");
     ah_view_animation fade = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof fade, .duration = s->duration };
     h->view_animate(h, &fade, hostile_fade, NULL, s);
+    return;
+#endif
+#ifdef HOSTILE_KEYFRAME_MID
+    ah_view_animation keyed = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof keyed, .duration = s->duration };
+    keyed.options = 3ull << 16; /* curveLinear; calculation mode linear (0) */
+    h->view_animate_keyframes(h, &keyed, hostile_keyframes, hostile_done, s);
     return;
 #endif
 #ifdef HOSTILE_COMPLETE_AT_ONCE

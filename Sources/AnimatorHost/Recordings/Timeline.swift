@@ -256,13 +256,16 @@ public enum Timeline {
                 p.bounds = Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3])
                 let center = try reader.numbers("center", count: 2)
                 p.position = Point(x: center[0], y: center[1])
-                let anchor = try reader.numbers("anchorPoint", count: 2)
-                p.anchorPoint = Point(x: anchor[0], y: anchor[1])
-                p.transform = Transform3D(try reader.numbers("transform", count: 16))
-                p.opacity = try reader.number("alpha")
-                p.isHidden = try reader.bool("hidden")
+                // Members at their defaults may be left out (snapshot golden files do).
+                if view["anchorPoint"] != nil {
+                    let anchor = try reader.numbers("anchorPoint", count: 2)
+                    p.anchorPoint = Point(x: anchor[0], y: anchor[1])
+                }
+                if view["transform"] != nil { p.transform = Transform3D(try reader.numbers("transform", count: 16)) }
+                p.opacity = try reader.number("alpha", default: 1)
+                p.isHidden = try reader.bool("hidden", default: false)
                 p.backgroundColor = try reader.optionalColor("backgroundColor")
-                p.cornerRadius = try reader.number("cornerRadius")
+                p.cornerRadius = try reader.number("cornerRadius", default: 0)
                 p.masksToBounds = try reader.bool("masksToBounds", default: false)
                 p.borderWidth = try reader.number("borderWidth", default: 0)
                 p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor

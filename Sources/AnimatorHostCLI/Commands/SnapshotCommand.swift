@@ -135,6 +135,10 @@ enum SnapshotCommand: Command {
             do {
                 try FileSystem.createDirectories(folder)
                 try OutputFile.write(page, Array(SnapshotReport.page(outcomes, manifest: manifest.path).utf8))
+                for file in SnapshotReport.files(outcomes) {
+                    try FileSystem.createDirectories(FileSystem.directoryName(folder + "/" + file.path))
+                    try OutputFile.write(folder + "/" + file.path, file.bytes)
+                }
                 summary += "; report: \(page)"
             } catch {
                 console.error("animator-host snapshot: cannot write the report: \(error)")

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `animator-host snapshot record|verify`, as a project's CI uses it: golden files beside
+/// a manifest, verified after changes to an animator's duration, color or keyframes.
+@Suite struct SnapshotTests {
+    let cli = CLI()
+
+    /// Writes `manifest` into a fresh folder and returns the folder and the manifest's path.
+    func project(_ manifest: String) throws -> (folder: TemporaryDirectory, manifest: String) {
+        let folder = TemporaryDirectory()
+        let path = folder.file("snapshots.json")
+        try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+        return (folder, path)
+    }
+
+    func readJSON(_ path: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
+    @Test func recordThenVerifyTheBundledAnimators() throws {
+        let (folder, manifest) = try project("""
+            { "cases": [
+              { "name": "zoom-present", "animator": "zoom", "operation": "present", "fps": 30,
+                "keep": { "frames": [0, 0.2, "end"] } },
+              { "name": "bubble-dismiss", "animator": "bubble", "operation": "dismiss", "fps": 30, "keep": { "sheet": 4 } },
+              { "name": "fade-push", "animator": "fade-c", "operation": "push", "fps": 30, "keep": { "timeline": true } }
+            ] }
+            """)
+        let recorded = try cli.run("snapshot", "record", manifest)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        #expect(recorded.standardOutput.hasSuffix("3 cases: 3 recorded\n"), "\(recorded.standardOutput)")
+        // The documented layout: __snapshots__/<case>/ with the timeline and the kept pictures.
+        let golden = folder.path + "/__snapshots__"
+        let files = FileManager.default
+        for name in ["zoom-present/timeline.json", "zoom-present/frame-0s.png", "zoom-present/frame-0.2s.png",
+                     "zoom-present/frame-end.png", "bubble-dismiss/timeline.json", "bubble-dismiss/frame-end.png",
+                     "bubble-dismiss/sheet.png", "fade-push/timeline.json", "fade-push/frame-end.png"] {
+            #expect(files.fileExists(atPath: golden + "/" + name), "\(name)")
+        }
+        // One line per view per frame: as many lines with a view's "id" as the timeline has
+        // views over all its frames.
+        let text = try String(contentsOfFile: golden + "/fade-push/timeline.json", encoding: .utf8)
+        let timeline = try readJSON(golden + "/fade-push/timeline.json")
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        let views = frames.reduce(0) { $0 + (($1["views"] as? [Any])?.count ?? 0) }
+        let viewLines = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("{\"id\":") }
+        #expect(viewLines.count == views)
+        // 0.3 s at 30 frames per second: frames at 0, 1/30, ..., 0.3 s.
+        #expect(frames.count == 10)
+        // Verified unchanged: everything matches, and a second recording is byte for byte the same.
+        let verified = try cli.run("snapshot", "verify", manifest)
+        #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
+        #expect(verified.standardOutput.hasSuffix("3 cases: 3 matched\n"), "\(verified.standardOutput)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: golden + "/zoom-present/timeline.json"))
+        _ = try cli.run("snapshot", "record", manifest, "--only", "zoom")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: golden + "/zoom-present/timeline.json")) == before)
+        #expect(!files.fileExists(atPath: folder.path + "/snapshot-report"))
+    }
+
+    @Test func aTenPercentLongerDurationIsFoundWithItsFrameViewAndProperty() throws {
+        let (folder, manifest) = try project("""
+            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "params": { "duration": 0.3 } } ] }
+            """)
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "0.3", with: "0.33")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let result = try cli.run("snapshot", "verify", manifest)
+        #expect(result.status == 1)
+        let out = result.standardOutput
+        #expect(out.contains("  differed fade\n"), "\(out)")
+        // 0.3 s → 0.33 s; 60 frames per second: 19 frames (0 to 0.3 s) become 21 (0 to 0.33 s).
+        #expect(out.contains("timeline: transition 1: duration 0.3 s → 0.33 s (by 0.03)"), "\(out)")
+        #expect(out.contains("timeline: transition 1: frames 19 → 21 (by 2)"), "\(out)")
+        // The first value that moved: the incoming view's alpha one frame in, UIKit's
+        // ease-in-out (0.42, 0, 0.58, 1) at 1/60 s of 0.3 s and of 0.33 s.
+        func easeInOut(_ x: Double) -> Double {
+            // Bisection on the curve's x(t), then y(t): independent of the engine's solver.
+            var low = 0.0, high = 1.0
+            for _ in 0..<100 {
+                let t = (low + high) / 2
+                let xt = 3 * (1 - t) * (1 - t) * t * 0.42 + 3 * (1 - t) * t * t * 0.58 + t * t * t
+                if xt < x { low = t } else { high = t }
+            }
+            let t = (low + high) / 2
+            return 3 * (1 - t) * t * t + t * t * t
+        }
+        func six(_ value: Double) -> String { String(format: "%.6f", value) }
+        let golden = easeInOut(1.0 / 60 / 0.3), actual = easeInOut(1.0 / 60 / 0.33)
+        let first = try #require(out.split(separator: "\n").first { $0.contains("frame 1 (0.017 s)") })
+        #expect(first.hasSuffix("window/transition container/to: alpha \(six(golden)) → \(six(actual)) (by \(six(actual - golden)))"),
+                "\(first)")
+        #expect(out.contains("; report: \(folder.path)/snapshot-report/index.html"), "\(out)")
+    }
+
+    @Test func aChangedColorGivesADiffPictureWhereItChanged() throws {
+        let (folder, manifest) = try project("""
+            { "cases": [ { "name": "bubble", "animator": "bubble", "operation": "present",
+                           "params": { "bubbleColor": "#3b82f6" }, "keep": { "frames": [0.25] } } ] }
+            """)
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "#3b82f6", with: "#ef4444")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let result = try cli.run("snapshot", "verify", manifest)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("/bubble: backgroundColor #3b82f6ff → #ef4444ff"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("frame-0.25s.png (0.25 s): "), "\(result.standardOutput)")
+        // The diff picture marks exactly the pixels where golden and actual differ by more
+        // than the threshold (6 levels), computed here from the two pictures themselves.
+        let golden = folder.path + "/__snapshots__/bubble/frame-0.25s.png"
+        let report = folder.path + "/snapshot-report/bubble"
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            g, a, d = (Image.open(p).convert('RGBA') for p in sys.argv[1:4])
+            changed = marked = agree = 0
+            xs, ys = [], []
+            for y in range(g.height):
+                for x in range(g.width):
+                    p, q, m = g.getpixel((x, y)), a.getpixel((x, y)), d.getpixel((x, y))
+                    differs = max(abs(p[i] - q[i]) for i in range(4)) > 6
+                    magenta = m[1] == 0 and m[0] >= 128 and m[2] == m[0]
+                    changed += differs; marked += magenta; agree += differs == magenta
+                    if differs: xs.append(x); ys.append(y)
+            print(changed, marked, agree == g.width * g.height, min(xs), max(xs), min(ys), max(ys))
+            """, [golden, report + "/frame-0.25s-actual.png", report + "/frame-0.25s-diff.png"])
+        #expect(probe.status == 0, "\(probe.standardError)")
+        let numbers = probe.standardOutput.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        try #require(numbers.count == 7, "\(probe.standardOutput)")
+        #expect(Int(numbers[0])! > 1000 && numbers[0] == numbers[1], "\(numbers)")
+        #expect(numbers[2] == "True")
+        // The report names the same box as the pictures: "in x A…B, y C…D (pixels)".
+        #expect(result.standardOutput.contains("in x \(numbers[3])…\(numbers[4]), y \(numbers[5])…\(numbers[6]) (pixels)"),
+                "\(result.standardOutput) \(numbers)")
+        // The bubble grows from its start point (330, 754): the change is around it, and
+        // the top of the screen, far from the bubble at a quarter second, is untouched.
+        #expect(Int(numbers[3])! <= 330 && Int(numbers[4])! >= 330 && Int(numbers[6])! >= 754)
+        #expect(Int(numbers[5])! > 100)
+    }
+
+    @Test func aChangedKeyframeAndTheReportsScrubber() throws {
+        let plugins = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.path)
+        let library = plugins.path + "/libkeyed.so"
+        func build(_ middle: String) throws {
+            try compileFixture("hostile_animator.c", defines: ["HOSTILE_KEYFRAME_MID=\(middle)", "HOSTILE_ID=\"org.hostile.keyed\"",
+                                                               "HOSTILE_NAME=\"keyed\""], output: library)
+        }
+        try build("0.5")
+        let (folder, manifest) = try project("""
+            { "cases": [ { "name": "keyed", "animator": "keyed", "operation": "present" } ] }
+            """)
+        #expect(try cli.run("snapshot", "record", manifest, "--plugin-path", plugins.path).status == 0)
+        try build("0.8")
+        let result = try cli.run("snapshot", "verify", manifest, "--plugin-path", plugins.path)
+        #expect(result.status == 1)
+        // Opacity 0 → v over the first 0.1 s, linear: at 1/60 s, v × (1/60) / 0.1 = v / 6.
+        #expect(result.standardOutput.contains("frame 1 (0.017 s), window/transition container/to: alpha 0.083333 → 0.133333 (by 0.05)"),
+                "\(result.standardOutput)")
+        // The report's scrubber steps through golden, actual and diff, frame by frame
+        // (0.2 s at 60 frames per second: 13 frames).
+        let page = folder.path + "/snapshot-report/index.html"
+        let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
+        let browser = try Python.run(try String(contentsOfFile: driver, encoding: .utf8), [page, "0,0.5,1", "5,5"])
+        #expect(browser.status == 0, "\(browser.standardError)")
+        struct Click: Decodable { var value: Double; var readout: String }
+        struct Report: Decodable { var clicks: [Click] }
+        let clicks = try JSONDecoder().decode(Report.self, from: Data(browser.standardOutput.utf8)).clicks
+        try #require(clicks.count == 3)
+        #expect(clicks.map(\.value) == [0, 6, 12])
+        #expect(clicks[0].readout == "keyed: 0 s, frame 1/13")
+        #expect(clicks[1].readout == "keyed: 0.1 s, frame 7/13")
+        #expect(clicks[2].readout == "keyed: 0.2 s, frame 13/13")
+        // --update writes the new pictures; then it verifies.
+        let updated = try cli.run("snapshot", "verify", manifest, "--update", "--plugin-path", plugins.path)
+        #expect(updated.status == 0, "\(updated.standardOutput)")
+        #expect(updated.standardOutput.contains("  updated  keyed"))
+        #expect(try cli.run("snapshot", "verify", manifest, "--plugin-path", plugins.path).status == 0)
+    }
+
+    @Test func missingGoldenFilesUnderCIAndMistakes() throws {
+        let (folder, manifest) = try project("""
+            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "tab", "keep": { "timeline": false, "frames": ["end"] } } ] }
+            """)
+        let underCI = try cli.run("snapshot", "verify", manifest, extraEnvironment: ["CI": "true"])
+        #expect(underCI.status == 1)
+        #expect(underCI.standardOutput.contains("  missing  fade: no golden frame-end.png in \(folder.path)/__snapshots__/fade"),
+                "\(underCI.standardOutput)")
+        #expect(underCI.standardError.contains("golden files are missing and CI=true"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/__snapshots__/fade/frame-end.png"))
+        let locally = try cli.run("snapshot", "verify", manifest)
+        #expect(locally.status == 0)
+        #expect(locally.standardOutput.contains("  recorded fade: no golden frame-end.png"), "\(locally.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/__snapshots__/fade/frame-end.png"))
+        let broken = folder.file("broken.json")
+        for (text, message) in [
+            ("{ \"cases\": [ { \"name\": \"x\", \"animator\": \"zoom\", \"opration\": \"push\" } ] }",
+             "broken.json: $.cases[0].opration: unknown key"),
+            ("{ \"cases\": [ { \"name\": \"../x\", \"animator\": \"zoom\" } ] }", "'../x' is not a folder name"),
+            ("{ \"cases\": [ { \"name\": \"x\", \"animator\": \"zoom\", \"tolerance\": { \"pixelThreshold\": 300 } } ] }",
+             "$.cases[0].tolerance.pixelThreshold: expected a whole number from 0 to 255"),
+            ("{ \"cases\": [ { \"name\": \"x\", \"animator\": \"zoom\", \"params\": { \"duration\": 99 } } ] }",
+             "case x: "),
+            ("not json", "broken.json: is not JSON"),
+        ] {
+            try text.write(toFile: broken, atomically: true, encoding: .utf8)
+            let result = try cli.run("snapshot", "verify", broken)
+            if message == "case x: " {
+                // A parameter out of range is the animator's business: the case fails to run.
+                #expect(result.status == 1, "\(result.standardOutput)")
+                #expect(result.standardOutput.contains("failed   x: "), "\(result.standardOutput)")
+            } else {
+                #expect(result.status == 2, "\(text)")
+                #expect(result.standardError.contains(message), "\(result.standardError)")
+            }
+        }
+        #expect(try cli.run("snapshot").status == 2)
+        #expect(try cli.run("snapshot", "check", manifest).standardError.contains("'check' is not 'record' or 'verify'"))
+        #expect(try cli.run("snapshot", "record", manifest, "--update").status == 2)
+    }
+}
