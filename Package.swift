@@ -80,7 +80,7 @@ let package = Package(
         // Unit tests of the host library.
         .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI", "TestSupport"]),
         // The snapshot library, used as an animator author's test target uses it.
-        .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorHost", "AnimatorEngine", "TestSupport"]),
+        .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorHost", "AnimatorEngine", "AnimatorRendering", "TestSupport"]),
         // The Swift SDK driven against the real host table, in one process.
         .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.

@@ -6,21 +6,30 @@ import AnimatorRendering
 /// The live state of one transition, answered through its context handle: UIKit's
 /// UIViewControllerContextTransitioning, with UIKit's rules for views and frames.
 public final class TransitionState {
-    let operation: TransitionOperation
-    let isAnimated: Bool
-    var isInteractive = false
-    let container: View
+    /// The operation.
+    public let operation: TransitionOperation
+    /// transitionContext.isAnimated.
+    public let isAnimated: Bool
+    /// transitionContext.isInteractive.
+    public internal(set) var isInteractive = false
+    /// containerView.
+    public let container: View
     let from: ViewController
     let to: ViewController
     /// view(forKey:): nil where UIKit gives nil (the presenting view of a custom presentation).
-    var fromView: View?
-    var toView: View?
-    let initialFrames: (from: Rect, to: Rect)
-    let finalFrames: (from: Rect, to: Rect)
-    let presentationStyle: ModalPresentationStyle
+    public internal(set) var fromView: View?
+    /// view(forKey: .to).
+    public internal(set) var toView: View?
+    /// initialFrame(for:) of the from and to view controllers.
+    public let initialFrames: (from: Rect, to: Rect)
+    /// finalFrame(for:) of the from and to view controllers.
+    public let finalFrames: (from: Rect, to: Rect)
+    /// presentationStyle.
+    public let presentationStyle: ModalPresentationStyle
     /// Set by the first completeTransition.
     var completion: Bool?
-    var wasCancelled = false
+    /// transitionWasCancelled.
+    public internal(set) var wasCancelled = false
     /// Whether the animator is its own interaction controller (start_interactive).
     var drivenByAnimator = false
     /// The percent the animator's own interaction reported (updateInteractiveTransition).
@@ -54,8 +63,9 @@ public final class TransitionState {
         coordinator?.interactionChanged()
     }
 
-    /// completeTransition(_:) for the host's own animators.
-    func completeTransition(_ didComplete: Bool) {
+    /// completeTransition(_:) for animators written against the host in Swift (a second
+    /// call is recorded as a problem of the transition).
+    public func completeTransition(_ didComplete: Bool) {
         try? complete(didComplete)
     }
 
