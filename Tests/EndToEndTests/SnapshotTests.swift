@@ -179,6 +179,16 @@ import TestSupport
         #expect(try cli.run("snapshot", "verify", manifest, "--plugin-path", plugins.path).status == 0)
     }
 
+    @Test func theProjectsOwnSnapshotsMatch() throws {
+        // The bundled animators' golden files, checked in under Tests/Snapshots, drawn with
+        // the built-in font so that no machine's fonts change a picture.
+        let manifest = PackageLayout.root + "/Tests/Snapshots/snapshots.json"
+        let result = try cli.run("snapshot", "verify", manifest,
+                                 extraEnvironment: ["CI": "true", "ANIMATOR_HOST_FONT_PATH": "none"])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("6 cases: 6 matched\n"), "\(result.standardOutput)")
+    }
+
     @Test func missingGoldenFilesUnderCIAndMistakes() throws {
         let (folder, manifest) = try project("""
             { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "tab", "keep": { "timeline": false, "frames": ["end"] } } ] }
