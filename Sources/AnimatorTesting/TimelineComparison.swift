@@ -46,6 +46,13 @@ public struct TimelineComparison: Sendable {
     public private(set) var total = 0
     /// The most differences kept.
     public let limit: Int
+    /// Picture comparisons already made, by the two pictures' buffers (both recordings are
+    /// alive while the comparison runs, so a buffer address names one picture).
+    private let contentsCache = ContentsCache()
+
+    private final class ContentsCache: @unchecked Sendable {
+        var counts: [[UInt]: Int] = [:]
+    }
 
     /// Whether the two matched.
     public var matches: Bool { total == 0 }
@@ -139,6 +146,17 @@ public struct TimelineComparison: Sendable {
         }
     }
 
+    /// Pixels past the threshold between two layers' pictures. A picture is usually the
+    /// same buffer in every frame (a screenshot, a snapshot), so each pair is compared once.
+    private func contentsDifference(_ x: Image, _ y: Image, threshold: Int) -> Int {
+        let key = [x.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+                   y.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }]
+        if let known = contentsCache.counts[key] { return known }
+        let count = PixelComparison.count(x, y, threshold: threshold)
+        contentsCache.counts[key] = count
+        return count
+    }
+
     private func compare(_ golden: SceneFrame, _ g: Int, _ actual: SceneFrame, _ a: Int, view: String,
                          tolerance: SnapshotTolerance,
                          add: (String?, String, String, String, Double?) -> Void) {
@@ -198,7 +216,7 @@ public struct TimelineComparison: Sendable {
             exact("contents", "\(x.image.width)x\(x.image.height) \(x.gravity.rawValue)",
                   "\(y.image.width)x\(y.image.height) \(y.gravity.rawValue)")
             if x.image.width == y.image.width, x.image.height == y.image.height {
-                let differing = PixelComparison.count(x.image, y.image, threshold: max(tolerance.pixelThreshold, 2))
+                let differing = contentsDifference(x.image, y.image, threshold: max(tolerance.pixelThreshold, 2))
                 if differing > 0 { add(view, "contents", "picture", "a picture with \(differing) other pixels", Double(differing)) }
             }
         case (let x, let y):

@@ -79,42 +79,24 @@ enum SnapshotCommand: Command {
         let mode: SnapshotVerifier.Mode = action == "record" ? .record : arguments.flag("--update") ? .update : .verify
         let isCI = SnapshotEnvironment.isCI(ProcessEnvironment.current())
         let verifier = SnapshotVerifier(missingIsError: isCI)
+        console.out(manifest.path.oneLine)
+        // Cases run side by side when plugins run in children (each its own); in process,
+        // one at a time on this thread, as plugin code expects.
+        let results = Parallel.map(runs.count, workers: environment.sandbox == nil ? 1 : nil) { index, _ in
+            perform(runs[index].0, runs[index].1, environment: environment, registry: registry, manifest: manifest,
+                    verifier: verifier, mode: mode, console: console)
+        }
         var outcomes: [SnapshotVerifier.Outcome] = []
         var failedRuns = 0
-        console.out(manifest.path.oneLine)
-        for (snapshotCase, parsed) in runs {
-            let run: RecordedRun?
-            do {
-                if let sandbox = environment.sandbox {
-                    run = try SandboxedRun.perform(parsed, registry: registry, keepingFrames: true, sandbox: sandbox) {
-                        console.error("plugin output: \($0.oneLine)")
-                    }
-                } else {
-                    run = try RecordedRun.perform(parsed, registry: registry, keepingFrames: true)
-                }
-            } catch let error as UsageError {
-                throw UsageError("snapshot: case \(snapshotCase.name): \(error.message)")
-            } catch {
-                console.out("  failed   \(snapshotCase.name): \("\(error)".oneLine)")
+        for result in results {
+            switch result {
+            case .usage(let error): throw error
+            case .failed(let name, let reason):
+                console.out("  failed   \(name): \(reason.oneLine)")
                 failedRuns += 1
-                continue
-            }
-            guard let run else { continue }
-            // A run with problems is not a picture of the animator: never recorded.
-            if let line = run.lines.first(where: { $0.failure != nil || !$0.outcome.problems.isEmpty }) {
-                let reason = line.failure ?? line.outcome.problems.joined(separator: "; ")
-                console.out("  failed   \(snapshotCase.name): the run had a problem: \(reason.oneLine)")
-                failedRuns += 1
-                continue
-            }
-            do {
-                let outcome = try verifier.process(snapshotCase, recording: run.recording,
-                                                   folder: manifest.goldenFolder + "/" + snapshotCase.name, mode: mode)
+            case .done(let outcome):
                 outcomes.append(outcome)
                 report(outcome, mode: mode, console: console)
-            } catch {
-                console.out("  failed   \(snapshotCase.name): \(error.description.oneLine)")
-                failedRuns += 1
             }
         }
         let differed = outcomes.filter { $0.status == .differed }
@@ -151,6 +133,43 @@ enum SnapshotCommand: Command {
         }
         let bad = failedRuns + missing.count + (mode == .update ? 0 : differed.count)
         return bad > 0 ? 1 : 0
+    }
+
+    /// How one case went.
+    enum CaseResult {
+        case done(SnapshotVerifier.Outcome)
+        case failed(String, String)
+        case usage(UsageError)
+    }
+
+    /// Runs one case and records or verifies it.
+    static func perform(_ snapshotCase: SnapshotCase, _ parsed: ParsedArguments, environment: PluginEnvironment,
+                        registry: AnimatorRegistry, manifest: SnapshotManifest, verifier: SnapshotVerifier,
+                        mode: SnapshotVerifier.Mode, console: Console) -> CaseResult {
+        let run: RecordedRun
+        do {
+            if let sandbox = environment.sandbox {
+                run = try SandboxedRun.perform(parsed, registry: registry, keepingFrames: true, sandbox: sandbox) {
+                    console.error("plugin output: \($0.oneLine)")
+                }
+            } else {
+                run = try RecordedRun.perform(parsed, registry: registry, keepingFrames: true)
+            }
+        } catch let error as UsageError {
+            return .usage(UsageError("snapshot: case \(snapshotCase.name): \(error.message)"))
+        } catch {
+            return .failed(snapshotCase.name, "\(error)")
+        }
+        // A run with problems is not a picture of the animator: never recorded.
+        if let line = run.lines.first(where: { $0.failure != nil || !$0.outcome.problems.isEmpty }) {
+            return .failed(snapshotCase.name, "the run had a problem: " + (line.failure ?? line.outcome.problems.joined(separator: "; ")))
+        }
+        do {
+            return .done(try verifier.process(snapshotCase, recording: run.recording,
+                                              folder: manifest.goldenFolder + "/" + snapshotCase.name, mode: mode))
+        } catch {
+            return .failed(snapshotCase.name, error.description)
+        }
     }
 
     /// One case's lines.

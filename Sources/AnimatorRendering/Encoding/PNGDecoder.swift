@@ -141,9 +141,27 @@ public enum PNGDecoder {
                 offset += 1 + stride
                 try unfilter(&line, previous: previous, filter: filter, bytesPerPixel: bytesPerPixel)
                 let y = pass.y0 + row * pass.dy
-                for column in 0..<columns {
-                    let x = pass.x0 + column * pass.dx
-                    pixels[y * header.width + x] = pixel(line, column, header.depth, header.color, palette, key)
+                if header.depth == 8, pass.dx == 1, key == nil, header.color == 6 || header.color == 2 {
+                    // The common case (what the encoder writes), a row at a time.
+                    let channels = header.color == 6 ? 4 : 3
+                    line.withUnsafeBufferPointer { source in
+                        pixels.withUnsafeMutableBufferPointer { target in
+                            for column in 0..<columns {
+                                let at = column * channels
+                                let red = UInt32(source[at]), green = UInt32(source[at + 1]), blue = UInt32(source[at + 2])
+                                let alpha = channels == 4 ? UInt32(source[at + 3]) : 255
+                                target[y * header.width + column] = alpha == 255
+                                    ? red | green << 8 | blue << 16 | 0xFF00_0000
+                                    : (red * alpha + 127) / 255 | ((green * alpha + 127) / 255) << 8
+                                        | ((blue * alpha + 127) / 255) << 16 | alpha << 24
+                            }
+                        }
+                    }
+                } else {
+                    for column in 0..<columns {
+                        let x = pass.x0 + column * pass.dx
+                        pixels[y * header.width + x] = pixel(line, column, header.depth, header.color, palette, key)
+                    }
                 }
                 swap(&previous, &line)
             }
