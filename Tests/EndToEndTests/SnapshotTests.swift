@@ -179,6 +179,30 @@ import TestSupport
         #expect(try cli.run("snapshot", "verify", manifest, "--plugin-path", plugins.path).status == 0)
     }
 
+    @Test func scenariosAndGestureTracesAreCasesToo() throws {
+        let (folder, manifest) = try project("""
+            { "cases": [
+              { "name": "flow", "scenario": "flow.json", "fps": 30, "keep": { "frames": ["end"] } },
+              { "name": "pinched", "animator": "zoom", "operation": "pop", "interaction": "traces/pinch.json", "fps": 30 }
+            ] }
+            """)
+        try #"{ "steps": [ { "operation": "push", "to": "detail" }, { "operation": "pop" } ] }"#
+            .write(toFile: folder.file("flow.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path + "/traces", withIntermediateDirectories: true)
+        // Seed 000's pinch to pop, let go at 0.4 (percent 0.6) with a closing velocity: it finishes.
+        try #"{ "gesture": "pinch", "samples": [ { "t": 0, "scale": 1 }, { "t": 0.1, "scale": 0.7 }, { "t": 0.2, "scale": 0.4, "velocity": -2 } ] }"#
+            .write(toFile: folder.path + "/traces/pinch.json", atomically: true, encoding: .utf8)
+        let recorded = try cli.run("snapshot", "record", manifest)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        // The scenario's timeline holds its two transitions; the pinch's one that completed.
+        let flow = try readJSON(folder.path + "/__snapshots__/flow/timeline.json")
+        #expect((flow["transitions"] as? [[String: Any]])?.map { $0["operation"] as? String } == ["push", "pop"])
+        let pinched = try readJSON(folder.path + "/__snapshots__/pinched/timeline.json")
+        #expect(pinched["completed"] as? Bool == true)
+        let verified = try cli.run("snapshot", "verify", manifest)
+        #expect(verified.standardOutput.hasSuffix("2 cases: 2 matched\n"), "\(verified.standardOutput)")
+    }
+
     @Test func theProjectsOwnSnapshotsMatch() throws {
         // The bundled animators' golden files, checked in under Tests/Snapshots, drawn with
         // the built-in font so that no machine's fonts change a picture.
