@@ -27,9 +27,10 @@ enum CommandLineTool {
         switch first {
         case "--help", "-h", "help":
             if first == "help", arguments.count > 1 {
-                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                    console.error("animator-host: unknown command '\(arguments[1])'")
-                    console.error(usageSummary)
+                guard let command = commands.first(where: { $0.name == arguments[1].lowercased() }) else {
+                    console.error("animator-host: unknown command '\(arguments[1].oneLine)'"
+                                  + Suggestion.hint(arguments[1], among: commands.map { $0.name }))
+                    console.error("see 'animator-host --help'")
                     return 2
                 }
                 console.out(command.helpText)
@@ -43,10 +44,14 @@ enum CommandLineTool {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            console.error(first.hasPrefix("-") ? "animator-host: unknown option '\(first)'"
-                                                : "animator-host: unknown command '\(first)'")
-            console.error(usageSummary)
+        guard let command = commands.first(where: { $0.name == first.lowercased() }) else {
+            if first.hasPrefix("-") {
+                console.error("animator-host: unknown option '\(first.oneLine)'"
+                              + Suggestion.hint(first, among: ["--help", "--version"]))
+            } else {
+                console.error("animator-host: unknown command '\(first.oneLine)'" + Suggestion.hint(first, among: commands.map { $0.name }))
+            }
+            console.error("see 'animator-host --help'")
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -58,8 +63,8 @@ enum CommandLineTool {
             }
             return try command.run(parsed, console: console)
         } catch {
-            console.error("animator-host \(command.name): \(error.message)")
-            console.error("usage: \(command.usage)")
+            console.error("animator-host \(command.name): \(error.message.oneLine)")
+            console.error("see 'animator-host help \(command.name)'")
             return 2
         }
     }

@@ -220,6 +220,35 @@ public enum OutputFile {
         public var description: String { "\(path): \(reason)" }
     }
 
+    /// Why `write` would fail at `path`, checked before the work that makes the bytes:
+    /// a folder, a dangling link, a missing folder, no permission to create or replace
+    /// the file; nil when it can be written.
+    public static func cannotWrite(_ path: String) -> String? {
+        var info = stat()
+        var target = path
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = FileSystem.realPath(path) else { return "a symbolic link to nothing; refused" }
+            target = resolved
+        }
+        if stat(target, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return "is a folder; name a file inside it"
+            case S_IFREG:
+                // Replaced through a new file beside it: the folder must take one.
+                let folder = FileSystem.directoryName(target)
+                return access(folder, W_OK) == 0 ? nil : "cannot write in \(folder): \(String(cString: strerror(errno)))"
+            case S_IFIFO, S_IFCHR:
+                return access(target, W_OK) == 0 ? nil : String(cString: strerror(errno))
+            default: return "not a file that can be written (a socket or a block device)"
+            }
+        }
+        let folder = FileSystem.directoryName(target)
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0 else { return "its folder \(folder) does not exist" }
+        guard folderInfo.st_mode & S_IFMT == S_IFDIR else { return "\(folder) is not a folder" }
+        return access(folder, W_OK) == 0 ? nil : "cannot write in \(folder): \(String(cString: strerror(errno)))"
+    }
+
     /// Writes `bytes` to `path` as the user would expect of each kind of path:
     ///
     /// - a new or regular file: to a temporary file beside it, renamed over it, so readers

@@ -177,7 +177,7 @@ struct CLI {
         let result = try cli.run("inspect", "org.animatorhost.bubble", "--param", "duration=1.25")
         #expect(result.standardOutput.contains("present 1.25 s, dismiss 1.25 s"))
         let bad = try cli.run("inspect", "bubble", "--param", "duration=-1")
-        #expect(bad.status == 1)
+        #expect(bad.status == 2)
         #expect(bad.standardError.contains("parameter 'duration': -1 is below the minimum 0"))
         let unknown = try cli.run("inspect", "bubble", "--param", "radius=3")
         #expect(unknown.standardError.contains("bubble has no such parameter (it has: startPoint, bubbleColor, duration)"))
@@ -219,8 +219,80 @@ struct CLI {
                                         environment: cli.environment)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardError.split(separator: "\n").first.map(String.init) == message, "\(arguments)")
+            // One line, then where to look (the whole usage only when nothing was asked).
+            if !arguments.isEmpty {
+                #expect(result.standardError.split(separator: "\n").count == 2, "\(result.standardError)")
+                #expect(result.standardError.hasSuffix(arguments.first!.hasPrefix("-") || arguments.first == "frobnicate"
+                    ? "see 'animator-host --help'\n" : "see 'animator-host help \(arguments[0])'\n"), "\(result.standardError)")
+            }
             #expect(result.standardOutput.isEmpty)
         }
+    }
+
+    @Test func aMistakeIsOneLineWithASuggestionAndWhereToLook() throws {
+        let cases: [([String], String, String)] = [
+            (["rn"], "animator-host: unknown command 'rn' (did you mean 'run'?)", "see 'animator-host --help'"),
+            (["help", "valdiate"], "animator-host: unknown command 'valdiate' (did you mean 'validate'?)", "see 'animator-host --help'"),
+            (["run", "zoom", "--oepration", "push"],
+             "animator-host run: unknown option '--oepration' (did you mean '--operation'?)", "see 'animator-host help run'"),
+            (["run", "zoom", "--operation", "psuh"],
+             "animator-host run: --operation: 'psuh' is not an operation (did you mean 'push'?) (present, dismiss, push, pop or tab)",
+             "see 'animator-host help run'"),
+            (["run", "zoom", "--operation", "push", "--param", "durration=0.3"],
+             "animator-host run: --param: parameter 'durration': zoom has no such parameter; did you mean 'duration'? "
+                + "(it has: duration, spring, damping, velocity)", "see 'animator-host help run'"),
+            (["run", "zoom", "--operation", "push", "--param", "duration=-1"],
+             "animator-host run: --param: parameter 'duration': -1 is below the minimum 0", "see 'animator-host help run'"),
+            (["inspect", "zoom", "--param", "sprung=1"],
+             "animator-host inspect: --param: parameter 'sprung': zoom has no such parameter; did you mean 'spring'? "
+                + "(it has: duration, spring, damping, velocity)", "see 'animator-host help inspect'"),
+        ]
+        for (arguments, message, pointer) in cases {
+            let result = try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments, environment: cli.environment)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError == message + "\n" + pointer + "\n", "\(arguments)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        // An animator that is not installed is not a usage mistake (it may have failed to load).
+        let missing = try cli.run("run", "zom", "--operation", "push")
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("zom: no such animator on the search path (did you mean 'zoom'?)"),
+                "\(missing.standardError)")
+        // Names regardless of case: commands, animators, operations, parameters.
+        let loud = try cli.run("RUN", "Zoom", "--operation", "Push", "--param", "Duration=0.3")
+        #expect(loud.status == 0, "\(loud.standardError)")
+        #expect(loud.standardOutput.hasPrefix("1. push from → to: zoom (org.animatorhost.zoom), 0.3 s,"), "\(loud.standardOutput)")
+    }
+
+    @Test func outputsAreCheckedFirstAndATimePastTheEndWarns() throws {
+        // Nothing runs when the file cannot be written.
+        let nowhere = try cli.run("run", "zoom", "--operation", "push", "--out", "/nonexistent/zoom.gif")
+        #expect(nowhere.status == 1)
+        #expect(nowhere.standardError == "animator-host run: /nonexistent/zoom.gif: its folder /nonexistent does not exist\n")
+        #expect(nowhere.standardOutput.isEmpty)
+        let folder = try cli.run("run", "zoom", "--operation", "push", "--timeline", cli.home.path)
+        #expect(folder.status == 1)
+        #expect(folder.standardError == "animator-host run: \(cli.home.path): is a folder; name a file inside it\n")
+        // --at after the end: the last frame, and a warning (the Zoom's push lasts 0.4 s).
+        let late = try cli.run("run", "zoom", "--operation", "push", "--out", cli.home.file("late.png"), "--at", "5")
+        #expect(late.status == 0, "\(late.standardError)")
+        #expect(late.standardError.contains("animator-host run: warning: --at 5 s is after the end of the run (0.4 s); "
+                                            + "\(cli.home.file("late.png")) shows the last frame"), "\(late.standardError)")
+        #expect(late.standardError.contains("frame at 0.4 s"))
+    }
+
+    @Test func aZeroDurationRunsWithoutAnimationAsInUIKit() throws {
+        // UIView.animate(withDuration: 0) changes the views at once and completes: the
+        // transition is its first picture, already the end.
+        let result = try cli.run("run", "fade-c", "--operation", "present", "--duration", "0", "--timeline", "-")
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(timeline["elapsed"] as? Double == 0)
+        #expect(timeline["completed"] as? Bool == true)
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        let to = (frames.last?["views"] as? [[String: Any]])?.first { $0["name"] as? String == "to" }
+        #expect(to?["alpha"] as? Double == 1)
+        #expect(frames.count == 1)
     }
 
     @Test func everyCommandHasHelp() throws {

@@ -233,7 +233,7 @@ import TestSupport
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
         let unwritable = try cli.run("run", "bubble", "-o", "present", "--out", "/nonexistent/folder/x.gif")
         #expect(unwritable.status == 1)
-        #expect(unwritable.standardError == "animator-host run: /nonexistent/folder/x.gif: No such file or directory\n")
+        #expect(unwritable.standardError == "animator-host run: /nonexistent/folder/x.gif: its folder /nonexistent/folder does not exist\n")
         // No temporary file is left behind beside the kept one.
         let left = try FileManager.default.contentsOfDirectory(atPath: cli.home.path).filter { $0.hasPrefix("keep.gif.") }
         #expect(left.isEmpty)

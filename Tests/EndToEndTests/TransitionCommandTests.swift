@@ -62,8 +62,9 @@ import TestSupport
         #expect(unknown.status == 1)
         #expect(unknown.standardError.hasPrefix("animator-host run: swirl: no such animator on the search path"))
         let badValue = try cli.run("run", "zoom", "--param", "duration=fast")
-        #expect(badValue.status == 1)
-        #expect(badValue.standardError == "animator-host run: parameter 'duration': 'fast' is not a number\n")
+        #expect(badValue.status == 2)
+        #expect(badValue.standardError
+                == "animator-host run: --param: parameter 'duration': 'fast' is not a number\nsee 'animator-host help run'\n")
         let badOperation = try cli.run("run", "zoom", "--operation", "shove")
         #expect(badOperation.status == 2)
         let misplaced = try cli.run("run", "--param", "duration=1")

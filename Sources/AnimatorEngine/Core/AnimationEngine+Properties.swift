@@ -36,6 +36,9 @@ extension AnimationEngine {
         case .custom(let provider):
             run(provider(View(layer: event.layer), event.keyPath, event.oldValue), for: event)
         case .block(let block):
+            // UIKit: a block of duration 0 changes the views at once, without animation
+            // (its completion still runs, finished, after this step).
+            guard block.duration > 0 else { return }
             var animation = Animation.basic(event.keyPath,
                                             from: block.options.contains(.beginFromCurrentState)
                                                 ? event.oldPresentationValue : event.oldValue,

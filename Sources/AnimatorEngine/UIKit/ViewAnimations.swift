@@ -7,7 +7,9 @@ extension AnimationEngine {
     /// options' curve (easeInOut by default). Inside another block, the outer block's
     /// duration and curve are inherited unless `.overrideInheritedDuration` or
     /// `.overrideInheritedCurve` is given. `completion` runs once every animation created
-    /// has stopped, with false if any was removed or interrupted before its end.
+    /// has stopped, with false if any was removed or interrupted before its end. A duration
+    /// of 0 changes the views at once, without animation, and runs `completion` (finished)
+    /// after the current step, as UIKit does.
     public func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         runBlock(duration: duration, delay: delay, options: options, timing: options.curve.timingFunction,
@@ -55,7 +57,8 @@ extension AnimationEngine {
         animations()
         viewContexts.removeLast()
         let group = CompletionGroup(armed: false) { finished in completion?(finished) }
-        for track in collector.tracks {
+        // Duration 0: the last keyframes' values at once, without animation, as UIKit does.
+        for track in collector.tracks where duration > 0 {
             let (values, keyTimes) = KeyframeCollector.keyframes(of: track)
             var animation = Animation.keyframes(track.keyPath, values: values, keyTimes: keyTimes,
                                                 calculationMode: options.calculationMode)

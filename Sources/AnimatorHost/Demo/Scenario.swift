@@ -59,7 +59,7 @@ public struct Scenario: Equatable, Sendable {
             }
             for (name, value) in members {
                 guard ["list", "card", "detail", "settings"].contains(name) else {
-                    throw FormatError(path: "$.screens.\(name)", reason: "no screen '\(name)' (the demo has list, card, detail, settings)")
+                    throw FormatError(path: "$.screens.\(name)", reason: "no screen '\(name)'\(Suggestion.hint(name, among: ["list", "card", "detail", "settings"])) (the demo has list, card, detail, settings)")
                 }
                 guard let file = value.stringValue, !file.isEmpty else {
                     throw FormatError(path: "$.screens.\(name)", reason: "expected the path of a PNG file")
@@ -99,7 +99,7 @@ public struct Scenario: Equatable, Sendable {
                     throw FormatError(path: "\(at).to", reason: "\(name) needs the screen to show (card or detail)")
                 }
                 guard screens.contains(to) else {
-                    throw FormatError(path: "\(at).to", reason: "no screen '\(to)' (the demo has \(screens.joined(separator: ", ")))")
+                    throw FormatError(path: "\(at).to", reason: "no screen '\(to)'\(Suggestion.hint(to, among: screens)) (the demo has \(screens.joined(separator: ", ")))")
                 }
                 guard !stack.contains(to), to != presented, to != "settings" else {
                     throw FormatError(path: "\(at).to", reason: "\(to) is already on screen or in the navigation stack")

@@ -107,10 +107,13 @@ public struct AnimatorInfo: Equatable, Sendable {
                 throw ParameterError(parameter: assignment, reason: "expected name=value")
             }
             let name = String(assignment[..<equals])
-            guard let index = parameters.firstIndex(where: { $0.name == name }) else {
+            // Exact first, then regardless of case (Duration=0.3 means duration).
+            guard let index = parameters.firstIndex(where: { $0.name == name })
+                    ?? parameters.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
                 let known = parameters.map(\.name).joined(separator: ", ")
+                let guess = Suggestion.closest(to: name, among: parameters.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw ParameterError(parameter: name,
-                                     reason: "\(self.name) has no such parameter (it has: \(known.isEmpty ? "none" : known))")
+                                     reason: "\(self.name) has no such parameter\(guess) (it has: \(known.isEmpty ? "none" : known))")
             }
             values[index] = try parameters[index].parse(String(assignment[assignment.index(after: equals)...]))
         }

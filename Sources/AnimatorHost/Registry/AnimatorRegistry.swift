@@ -72,7 +72,15 @@ public struct AnimatorRegistry {
     ///
     /// - Returns: the animator, or nil.
     public func animator(named query: String) -> AnimatorInfo? {
-        guard let position = positionByID[query] ?? positionByName[query] else { return nil }
-        return animators[position]
+        if let position = positionByID[query] ?? positionByName[query] { return animators[position] }
+        // Regardless of case, when that names one animator ("Zoom", "ORG.ANIMATORHOST.ZOOM").
+        let lowered = query.lowercased()
+        let matches = animators.filter { $0.id.lowercased() == lowered || $0.name.lowercased() == lowered }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// " (did you mean 'zoom'?)" for a name that is no animator's, or "".
+    public func suggestion(for query: String) -> String {
+        Suggestion.hint(query, among: animators.map(\.name) + animators.map(\.id))
     }
 }

@@ -31,7 +31,7 @@ struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = options.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError("unknown option '\(name)'" + Suggestion.hint(name, among: options.flatMap(\.names)))
             }
             guard spec.valueName != nil else {
                 if inlineValue != nil { throw UsageError("option '\(spec.name)' takes no value") }

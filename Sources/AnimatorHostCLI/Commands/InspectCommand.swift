@@ -38,11 +38,20 @@ enum InspectCommand: Command {
             let registry = environment.discover()
             guard let found = registry.animator(named: query) else {
                 let known = registry.animators.map(\.name).joined(separator: ", ")
-                console.error("animator-host: no animator '\(query)' on the search path"
+                console.error("animator-host: no animator '\(query.oneLine)' on the search path" + registry.suggestion(for: query).oneLine
                               + (known.isEmpty ? "" : " (installed: \(known))"))
                 return 1
             }
             animators = [found]
+        }
+        // A parameter mistake is a mistake in the command line (exit 2), found before any
+        // plugin code runs (for one animator; a library's several may differ in parameters).
+        for info in animators where animators.count == 1 {
+            do {
+                _ = try info.resolveParameters(arguments.values("--param"))
+            } catch {
+                throw UsageError("--param: \(error)")
+            }
         }
         var failed = !problems.isEmpty
         var reports: [(AnimatorInfo, Result<[(TransitionOperation, Double)], DurationFailure>)] = []

@@ -255,7 +255,7 @@ struct RecordedRun {
                                capture: @escaping (Double) -> Void, events: RunEvents) throws {
         guard let info = registry.animator(named: query) else {
             let known = registry.animators.map(\.name).joined(separator: ", ")
-            throw AnimatorError(animator: query, reason: "no such animator on the search path"
+            throw AnimatorError(animator: query, reason: "no such animator on the search path" + registry.suggestion(for: query)
                                 + (known.isEmpty ? "" : " (installed: \(known))"))
         }
         let operation = try parseOperation(arguments.value("--operation"), required: false)
@@ -270,7 +270,13 @@ struct RecordedRun {
             }
             assignments.append("duration=\(duration)")
         }
-        let parameters = try info.resolveParameters(assignments)
+        // A parameter mistake is a mistake in the command line (exit 2).
+        let parameters: [ParameterValue]
+        do {
+            parameters = try info.resolveParameters(assignments)
+        } catch {
+            throw UsageError("--param: \(error)")
+        }
         let interaction = try arguments.value("--interactive").map { argument throws(InteractionError) in
             try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
         }

@@ -28,8 +28,15 @@ enum RenderCommand: Command {
         guard let (kind, output, options) = try RunCommand.outputRequest(arguments) else {
             throw UsageError("render needs --out FILE.gif, .png or .html")
         }
+        if let reason = OutputFile.cannotWrite(output) {
+            console.error("animator-host render: \(output.oneLine): \(reason)")
+            return 1
+        }
         do {
             let recording = try Timeline.load(path: path)
+            if let at = options.at {
+                RunCommand.warnPastTheEnd(at, of: recording, out: output, command: name, console: console)
+            }
             let progress = ProgressBar(label: "rendering \(output)")
             defer { progress.finish() }
             let what = try kind.write(recording, to: output, options: options, progress: progress.update)

@@ -108,8 +108,10 @@ func parseOperation(_ text: String?, required: Bool) throws(UsageError) -> Trans
         if required { throw UsageError("--operation is required (present, dismiss, push, pop or tab)") }
         return nil
     }
-    guard let operation = TransitionOperation(rawValue: text) else {
-        throw UsageError("--operation: '\(text)' is not an operation (present, dismiss, push, pop or tab)")
+    guard let operation = TransitionOperation(rawValue: text.lowercased()) else {
+        let names = TransitionOperation.allCases.map(\.rawValue)
+        throw UsageError("--operation: '\(text)' is not an operation\(Suggestion.hint(text, among: names)) "
+                         + "(present, dismiss, push, pop or tab)")
     }
     return operation
 }

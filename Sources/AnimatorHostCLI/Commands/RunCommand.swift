@@ -51,6 +51,13 @@ enum RunCommand: Command {
         if timelinePath == "-", arguments.flag("--json") {
             throw UsageError("--timeline - and --json both write to stdout; choose one")
         }
+        // Files that cannot be written are found before anything runs.
+        for path in [timelinePath, output?.1].compactMap({ $0 }) where path != "-" {
+            if let reason = OutputFile.cannotWrite(path) {
+                console.error("animator-host run: \(path.oneLine): \(reason)")
+                return 1
+            }
+        }
         // Frames are kept only when something draws them.
         let keepingFrames = timelinePath != nil || output != nil
         guard let result = try RecordedRun.performReporting(arguments, command: name, keepingFrames: keepingFrames,
@@ -74,6 +81,9 @@ enum RunCommand: Command {
                     failed = true
                 }
             }
+        }
+        if let (_, path, options) = output, let at = options.at {
+            RunCommand.warnPastTheEnd(at, of: result.recording, out: path, command: name, console: console)
         }
         if let (kind, path, options) = output, !keeps(path) {
             let progress = ProgressBar(label: "rendering \(path)")
@@ -117,6 +127,14 @@ enum RunCommand: Command {
         console.out("\(lines.count) transition\(lines.count == 1 ? "" : "s"): \(completed) completed, "
                     + "\(lines.count - completed - failed) cancelled, " + (failed > 0 ? "\(failed) failed, " : "")
                     + "\(JSONValue.format(rounded(seconds))) s")
+    }
+
+    /// A warning when `--at` names a time after the last frame (the last is drawn).
+    static func warnPastTheEnd(_ at: Double, of recording: Recording, out path: String, command: String, console: Console) {
+        let end = recording.playback().end
+        guard at > end + 1e-9, !recording.segments.isEmpty else { return }
+        console.error("animator-host \(command): warning: --at \(JSONValue.format(at)) s is after the end of the run "
+                      + "(\(JSONValue.format(rounded(end))) s); \(path.oneLine) shows the last frame")
     }
 
     /// `--out` with `--scale`, `--at` and `--sheet`, checked.

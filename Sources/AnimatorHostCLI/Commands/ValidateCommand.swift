@@ -65,7 +65,8 @@ enum ValidateCommand: Command {
             }
             if registry == nil { registry = environment.discover() }
             guard let info = registry?.animator(named: query) else {
-                console.error("animator-host validate: \(query.oneLine): no such animator on the search path")
+                console.error("animator-host validate: \(query.oneLine): no such animator on the search path"
+                              + registry!.suggestion(for: query).oneLine)
                 failed = true
                 continue
             }

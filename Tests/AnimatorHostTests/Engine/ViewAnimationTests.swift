@@ -31,6 +31,30 @@ import Testing
         #expect(finished == true)
     }
 
+    @Test func aZeroDurationChangesAtOnceAndStillCompletes() throws {
+        // UIKit: UIView.animate(withDuration: 0) applies the changes without animation and
+        // calls the completion, finished, after the current run loop turn.
+        var finished: Bool?
+        engine.animate(withDuration: 0, animations: { view.center = Point(x: 250, y: 50) }, completion: { finished = $0 })
+        #expect(view.layer.animationKeys().isEmpty)
+        #expect(x(engine.currentTime) == 250)
+        #expect(finished == nil)
+        try engine.advance(by: 0)
+        #expect(finished == true)
+        // The same for keyframes and for the spring form.
+        var keyed: Bool?
+        engine.animateKeyframes(withDuration: 0, animations: {
+            try? engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { view.alpha = 0.5 }
+        }, completion: { keyed = $0 })
+        engine.animate(withDuration: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 1,
+                       animations: { view.center = Point(x: 100, y: 50) })
+        #expect(view.layer.animationKeys().isEmpty)
+        #expect(view.layer.presentation(at: engine.currentTime).opacity == 0.5)
+        #expect(x(engine.currentTime) == 100)
+        try engine.advance(by: 0)
+        #expect(keyed == true)
+    }
+
     @Test func curveOptionsDelayAndFrames() throws {
         engine.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: {
             view.frame = Rect(x: 100, y: 0, width: 200, height: 100)
