@@ -314,3 +314,81 @@ struct CLI {
         #expect(result.standardOutput.contains("(plugin ABI 1.\(AH_ABI_MINOR))"))
     }
 }
+
+/// Installing, copying and linking the executable, and `doctor`'s account of it.
+@Suite struct InstallAndDoctorTests {
+    let cli = CLI()
+    var built: String { PackageLayout.productsDirectory + "/animator-host" }
+    let bundled = ["libBottomCardC.so", "libBubble.so", "libFadeC.so", "libPendulum.so", "libZoom.so"]
+
+    @Test func installUnderAPrefixFindsItsAnimators() throws {
+        let prefix = TemporaryDirectory()
+        let result = try cli.run("install", "--prefix", prefix.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("installed \(prefix.path)/bin/animator-host\n"))
+        #expect(result.standardOutput.contains("installed 5 animator libraries in \(prefix.path)/lib/animator-host/plugins: "
+                                               + bundled.joined(separator: ", ")))
+        #expect(result.standardOutput.contains("note: \(prefix.path)/bin is not on PATH"))
+        let installed = prefix.path + "/bin/animator-host"
+        let mode = try FileManager.default.attributesOfItem(atPath: installed)[.posixPermissions] as? Int
+        #expect(mode == 0o755)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.path + "/lib/animator-host/plugins").sorted() == bundled)
+        // The installed executable searches PREFIX/lib/animator-host/plugins (HOME has none).
+        let list = try runProcess(installed, ["list", "--json"], environment: cli.environment)
+        #expect(list.status == 0, "\(list.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
+        let paths = (document["animators"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
+        #expect(paths.count == 5 && paths.allSatisfy { $0.hasPrefix(prefix.path + "/lib/animator-host/plugins/") }, "\(paths)")
+        let doctor = try runProcess(installed, ["doctor"], environment: cli.environment)
+        #expect(doctor.status == 0, "\(doctor.standardOutput)")
+        #expect(doctor.standardOutput.contains("  installed folder \(prefix.path)/lib/animator-host/plugins: 5 libraries\n"))
+    }
+
+    @Test func aCopyLosesItsAnimatorsAndSaysWhyALinkKeepsThem() throws {
+        let folder = TemporaryDirectory()
+        let copy = folder.path + "/animator-host"
+        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        let list = try runProcess(copy, ["list"], environment: cli.environment)
+        #expect(list.standardError.contains("no animators found; searched: \(folder.path), \(cli.home.path)/.local/lib/animator-host/plugins"))
+        #expect(list.standardError.contains("a copied animator-host leaves its bundled animators behind: use 'animator-host install'"))
+        let doctor = try runProcess(copy, ["doctor"], environment: cli.environment)
+        #expect(doctor.status == 1)
+        #expect(doctor.standardOutput.contains("animators: 0\n  none: the executable's folder has no animator libraries"))
+        // A symbolic link to the built executable finds what is beside the real file.
+        let link = folder.path + "/linked"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: built)
+        let linked = try runProcess(link, ["list"], environment: cli.environment)
+        #expect(linked.status == 0)
+        #expect(linked.standardOutput.split(separator: "\n").count == 6, "\(linked.standardOutput)")   // header + 5
+    }
+
+    @Test func doctorNamesWhatIsWrong() throws {
+        let fine = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "none"])
+        #expect(fine.status == 0, "\(fine.standardOutput)")
+        let lines = fine.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("animator-host ") == true)
+        #expect(lines.first?.contains("debug build: renders are about ten times slower than a release build") == true)
+        #expect(lines.contains("  executable folder \(PackageLayout.productsDirectory): \(bundledCount()) libraries"), "\(lines)")
+        #expect(lines.contains("animators: 5 (bottom-card-c, bubble, fade-c, pendulum, zoom)"))
+        #expect(lines.contains("problems: none"))
+        // Discovery has just written the cache.
+        let cacheLine = try #require(lines.first { $0.hasPrefix("metadata cache: ") })
+        #expect(cacheLine.hasPrefix("metadata cache: \(cli.home.path)/cache/animator-host/plugins.json (") && cacheLine.hasSuffix(" bytes)"),
+                "\(cacheLine)")
+        #expect(lines.contains { $0.hasPrefix("fonts: none found in no folder (ANIMATOR_HOST_FONT_PATH=none): labels use the built-in bitmap font") })
+        #expect(lines.last == "plugin code: in a child process (timeout 10 s, memory 4096 MiB, CPU 300 s)")
+        // A broken library and a missing --plugin-path folder: exit 1, each named.
+        let plugins = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.path)
+        try compileFixture(defines: ["FIXTURE_INIT_FAILS"], output: plugins.path + "/libbad.so")
+        let broken = try cli.run("doctor", "--plugin-path", plugins.path, "--plugin-path", "/nonexistent/plugins")
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("  --plugin-path \(plugins.path): 1 library\n"))
+        #expect(broken.standardOutput.contains("  --plugin-path /nonexistent/plugins: does not exist (a problem)\n"))
+        #expect(broken.standardOutput.contains("\(plugins.path)/libbad.so: init() refused to load"), "\(broken.standardOutput)")
+    }
+
+    func bundledCount() -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: PackageLayout.productsDirectory)) ?? []).filter { $0.hasSuffix(".so") }.count
+    }
+}

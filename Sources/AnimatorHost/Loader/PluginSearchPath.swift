@@ -11,6 +11,9 @@ public struct PluginSearchPath: Equatable, Sendable {
         case environment = "ANIMATOR_PLUGIN_PATH"
         /// The running executable's folder.
         case executable = "executable folder"
+        /// `lib/animator-host/plugins` beside the executable's `bin` folder (an install
+        /// under a prefix).
+        case installed = "installed folder"
         /// `~/.local/lib/animator-host/plugins`.
         case user = "user folder"
 
@@ -39,8 +42,9 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     /// The standard path: `--plugin-path` folders, then `ANIMATOR_PLUGIN_PATH`
-    /// (colon-separated), then the executable's folder, then
-    /// `~/.local/lib/animator-host/plugins`.
+    /// (colon-separated), then the executable's folder (symbolic links to the executable
+    /// resolved), then `PREFIX/lib/animator-host/plugins` when the executable is in
+    /// `PREFIX/bin`, then `~/.local/lib/animator-host/plugins`.
     ///
     /// - Parameters:
     ///   - commandLine: the `--plugin-path` values, in the order given.
@@ -56,9 +60,16 @@ public struct PluginSearchPath: Equatable, Sendable {
         }
         if let executableDirectory {
             entries.append(Entry(directory: executableDirectory, origin: .executable))
+            if FileSystem.baseName(executableDirectory) == "bin" {
+                let prefix = FileSystem.directoryName(executableDirectory)
+                entries.append(Entry(directory: (prefix == "/" ? "" : prefix) + "/lib/animator-host/plugins", origin: .installed))
+            }
         }
         if let home = environment["HOME"], !home.isEmpty {
-            entries.append(Entry(directory: home + "/.local/lib/animator-host/plugins", origin: .user))
+            let user = home + "/.local/lib/animator-host/plugins"
+            if !entries.contains(where: { $0.origin == .installed && $0.directory == user }) {
+                entries.append(Entry(directory: user, origin: .user))
+            }
         }
         return PluginSearchPath(entries: entries)
     }

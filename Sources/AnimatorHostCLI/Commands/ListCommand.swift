@@ -38,6 +38,8 @@ enum ListCommand: Command {
         if registry.animators.isEmpty {
             let folders = registry.searchPath.entries.map(\.directory).joined(separator: ", ")
             console.error("no animators found; searched: \(folders)")
+            console.error("(a copied animator-host leaves its bundled animators behind: use 'animator-host install', "
+                          + "or a symbolic link to the built one; 'animator-host doctor' shows the search path)")
         } else {
             var table = TextTable(header: ["ID", "NAME", "VERSION", "ABI", "OPERATIONS", "INTERACTIVE",
                                            "PARAMETERS", "PATH"])
