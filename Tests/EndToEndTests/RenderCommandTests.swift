@@ -461,6 +461,7 @@ import TestSupport
         var echo_restored: Bool
         var line_mode_restored: Bool
         var captions: [String]
+        var steps: [String]
     }
 
     func playInTerminal(key: String, environment: [String: String], removing: [String] = []) throws -> TerminalRun {
@@ -479,6 +480,34 @@ import TestSupport
         #expect(run.alternate_screen && run.cursor_hidden_and_shown)
         #expect(run.raw_while_playing && run.echo_restored && run.line_mode_restored)
         #expect(run.last_line == "1 transition: 1 completed, 0 cancelled, 0.5 s")
+    }
+
+    @Test func playPausesStepsChangesSpeedAndRestartsFromTheKeyboard() throws {
+        let run = try playInTerminal(key: "keys:space,right,right,left,plus,minus,minus,r,space,q", environment: [:],
+                                     removing: ["NO_COLOR"])
+        #expect(run.status == 0)
+        try #require(run.steps.count == 10, "\(run.steps)")
+        // "... t T s · frame F/31 · SPEED · STATE · ..." after each key.
+        func frame(_ line: String) -> Int? {
+            guard let range = line.range(of: "frame ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        let paused = try #require(frame(run.steps[0]), "\(run.steps[0])")
+        #expect(run.steps[0].contains("· 1x · paused · space plays ·"), "\(run.steps[0])")
+        #expect(run.steps[0].hasSuffix("· ←→ step · +- speed · r restarts · "))
+        // → → ←: one frame at a time from where it paused (the Bubble has 31 frames).
+        #expect(frame(run.steps[1]) == min(paused + 1, 31))
+        #expect(frame(run.steps[2]) == min(paused + 2, 31))
+        #expect(frame(run.steps[3]) == min(paused + 1, 31))
+        // + from 1x is 2x; - twice is 0.5x (2 → 1 → 0.5); still paused on that frame.
+        #expect(run.steps[4].contains("· 2x · paused"))
+        #expect(run.steps[5].contains("· 1x · paused"))
+        #expect(run.steps[6].contains("· 0.5x · paused"))
+        #expect(frame(run.steps[6]) == min(paused + 1, 31))
+        // r: the first frame, at 0 s; space plays again.
+        #expect(run.steps[7].contains("t 0 s · frame 1/31 · 0.5x · paused"), "\(run.steps[7])")
+        #expect(run.steps[8].contains("· 0.5x · space pauses ·"), "\(run.steps[8])")
+        #expect(run.echo_restored && run.line_mode_restored)
     }
 
     @Test func playFallsBackTo256ColorsAndStopsOnControlC() throws {

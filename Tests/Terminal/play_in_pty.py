@@ -12,6 +12,8 @@ whether echo and line mode were back on afterwards.
 usage: play_in_pty.py WAIT KEY PROGRAM ARGS...   (environment passed through)
 KEY 'resize' grows the window to 60 × 200 cells, waits for frames of a new width, then sends q; the
 report gives the widest row of half blocks before and after.
+KEY 'keys:K1,K2,...' sends those keys 0.5 s apart (space, left, right, plus, minus, r, q) and
+reports under 'steps' the last status line shown after each.
 KEY 'none' sends nothing and does not wait for playback (a command that ends by itself);
 the report then also says whether a progress bar was drawn and erased.
 """
@@ -66,6 +68,17 @@ if key == 'resize':
             break
     pump(0.5)
     key = 'q'
+steps = []
+if key.startswith('keys:'):
+    codes = {'space': b' ', 'left': b'\x1b[D', 'right': b'\x1b[C', 'plus': b'+', 'minus': b'-', 'r': b'r', 'q': b'q'}
+    for name in key[5:].split(','):
+        mark = len(output)
+        os.write(master, codes[name])
+        pump(0.5)
+        shown = [part.split('q quits')[0] for part in output[mark:].decode('utf-8', 'replace').split('\x1b[2K')[1:]
+                 if 'q quits' in part]
+        steps.append(shown[-1] if shown else '')
+    key = 'sent'
 if key == 'q':
     os.write(master, b'q')
 elif key == 'ctrl-c':
@@ -107,4 +120,5 @@ print(json.dumps({
     'raw_while_playing': not (during[3] & termios.ECHO) and not (during[3] & termios.ICANON),
     'echo_restored': bool(after[3] & termios.ECHO),
     'line_mode_restored': bool(after[3] & termios.ICANON),
+    'steps': steps,
 }))

@@ -18,8 +18,10 @@ enum PlayCommand: Command {
     static let discussion = """
         Each character cell shows two pixels with the upper half block, in 24-bit color when
         COLORTERM says truecolor or 24bit, else in the 256-color palette; with NO_COLOR set,
-        in shades of characters. q or Escape stops (exit 0), Ctrl-C too (exit 130), and the
-        terminal is restored either way.
+        in shades of characters. Keys: space pauses and plays, → and ← step a frame (and
+        pause), + and - change the speed (0.1x, 0.25x, 0.5x, 1x, 2x), r goes back to the
+        start; the status line shows the time, the frame, the speed and the keys. q or
+        Escape stops (exit 0), Ctrl-C too (exit 130), and the terminal is restored either way.
         When standard output is not a terminal, the transitions run and only the summary is
         printed (as `run` prints it). Without an animator, the demo app plays.
         """
@@ -74,23 +76,51 @@ enum PlayCommand: Command {
         }
         let terminal = TerminalSession()
         defer { terminal.restore() }
-        repeat {
-            var index = 0
-            while index < pictures.count {
-                if terminal.takeResize(), let size = TerminalSession.size() {
-                    // The terminal changed size: draw the frames again to fit it.
-                    terminal.write("\u{1B}[0m\u{1B}[2J\u{1B}[H")
-                    pictures = render(playback.frames, size: recording.size, columns: size.columns, rows: size.rows,
-                                      palette: palette)
-                    terminal.write("\u{1B}[2J")
-                }
-                terminal.write("\u{1B}[H" + pictures[index] + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
-                               + "t \(JSONValue.format(rounded(playback.times[index]))) s · q quits")
-                let next = index + 1 < playback.times.count ? playback.times[index + 1] : playback.end + 0.8
-                if terminal.waitForQuit((next - playback.times[index]) * slow) { return }
-                index += 1
+        var speed = 1 / slow
+        var paused = false
+        var index = 0
+        while true {
+            if terminal.takeResize(), let size = TerminalSession.size() {
+                // The terminal changed size: draw the frames again to fit it.
+                terminal.write("\u{1B}[0m\u{1B}[2J\u{1B}[H")
+                pictures = render(playback.frames, size: recording.size, columns: size.columns, rows: size.rows,
+                                  palette: palette)
+                terminal.write("\u{1B}[2J")
             }
-        } while loop
+            let state = paused ? "paused · space plays" : "space pauses"
+            terminal.write("\u{1B}[H" + pictures[index] + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
+                           + "t \(JSONValue.format(rounded(playback.times[index]))) s · frame \(index + 1)/\(pictures.count) · "
+                           + "\(speedLabel(speed)) · \(state) · ←→ step · +- speed · r restarts · q quits")
+            let next = index + 1 < playback.times.count ? playback.times[index + 1] : playback.end + 0.8
+            switch terminal.waitForKey(paused ? 3600 : (next - playback.times[index]) / speed) {
+            case .quit?: return
+            case .pause?: paused.toggle()
+            case .forward?:
+                paused = true
+                index = min(index + 1, pictures.count - 1)
+            case .back?:
+                paused = true
+                index = max(index - 1, 0)
+            case .faster?: speed = speeds.first { $0 > speed + 1e-9 } ?? speed
+            case .slower?: speed = speeds.last { $0 < speed - 1e-9 } ?? speed
+            case .restart?: index = 0
+            case nil:
+                guard !paused else { continue }
+                index += 1
+                if index == pictures.count {
+                    guard loop else { return }
+                    index = 0
+                }
+            }
+        }
+    }
+
+    /// The speeds + and - step through.
+    static let speeds = [0.1, 0.25, 0.5, 1, 2]
+
+    /// "1x", "0.25x", "0.33x".
+    static func speedLabel(_ speed: Double) -> String {
+        JSONValue.format((speed * 100).rounded() / 100) + "x"
     }
 
     /// Every frame as terminal text fitting `columns` × `rows` cells (two pixels a cell

@@ -65,29 +65,66 @@ final class TerminalSession {
         signal(SIGWINCH, SIG_DFL)
     }
 
-    /// Waits up to `seconds` for a key; true when q, Q or Escape was pressed (or the
-    /// process was interrupted).
-    func waitForQuit(_ seconds: Double) -> Bool {
+    /// A key the player acts on.
+    enum Key: Equatable {
+        /// q, Q, Escape, or an interrupt.
+        case quit
+        /// Space: pause or play.
+        case pause
+        /// → and ←: a frame forward or back.
+        case forward, back
+        /// + (or =) and - (or _): faster, slower.
+        case faster, slower
+        /// r: from the start.
+        case restart
+    }
+
+    /// Waits up to `seconds` for a key the player acts on; nil when the time ran out or
+    /// the terminal changed size (the next frame is then drawn to the new size).
+    func waitForKey(_ seconds: Double) -> Key? {
         var remaining = max(seconds, 0)
         let deadline = ProgressBar.now() + remaining
         repeat {
-            if TerminalSession.interrupted { return true }
-            // A resize ends the wait early: the next frame is drawn to the new size.
-            if TerminalSession.resizeFlag != 0 { return false }
+            if TerminalSession.interrupted { return .quit }
+            if TerminalSession.resizeFlag != 0 { return nil }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = rawInput ? poll(&descriptor, 1, Int32((remaining * 1000).rounded(.up))) : -2
+            let ready = rawInput ? poll(&descriptor, 1, Int32(min(remaining * 1000, 1_000_000).rounded(.up))) : -2
             if ready == -2 {
                 var pause = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - remaining.rounded(.down)) * 1e9))
                 _ = nanosleep(&pause, nil)
-            } else if ready > 0 {
-                var byte: UInt8 = 0
-                if read(STDIN_FILENO, &byte, 1) == 1, byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 27 {
-                    return true
-                }
+            } else if ready > 0, let key = readKey() {
+                return key
             }
             remaining = deadline - ProgressBar.now()
         } while remaining > 0
-        return TerminalSession.interrupted
+        return TerminalSession.interrupted ? .quit : nil
+    }
+
+    /// One key from the terminal: an arrow's escape sequence read whole; Escape alone
+    /// (nothing following within 30 ms) quits. Nil for a key the player ignores.
+    private func readKey() -> Key? {
+        var byte: UInt8 = 0
+        guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
+        switch byte {
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
+        case UInt8(ascii: " "): return .pause
+        case UInt8(ascii: "+"), UInt8(ascii: "="): return .faster
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): return .slower
+        case UInt8(ascii: "r"), UInt8(ascii: "R"): return .restart
+        case 27:
+            var sequence: [UInt8] = []
+            while sequence.count < 2 {
+                var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 30) > 0, read(STDIN_FILENO, &byte, 1) == 1 else { break }
+                sequence.append(byte)
+            }
+            if sequence.isEmpty { return .quit }
+            if sequence == [UInt8(ascii: "["), UInt8(ascii: "C")] || sequence == [UInt8(ascii: "O"), UInt8(ascii: "C")] { return .forward }
+            if sequence == [UInt8(ascii: "["), UInt8(ascii: "D")] || sequence == [UInt8(ascii: "O"), UInt8(ascii: "D")] { return .back }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// Writes text straight to the terminal.
