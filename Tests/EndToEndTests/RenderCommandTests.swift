@@ -186,7 +186,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: cli.home.file("never.gif")))
         let noOut = try cli.run("render", timeline)
         #expect(noOut.status == 2)
-        #expect(noOut.standardError.hasPrefix("animator-host render: render needs --out FILE.gif, .png or .html\n"))
+        #expect(noOut.standardError.hasPrefix("animator-host render: render needs --out FILE.gif, .png, .apng or .html\n"))
     }
 
     @Test func theDemosTimelineRendersToTheDemosPictures() throws {
@@ -239,15 +239,47 @@ import TestSupport
         #expect(left.isEmpty)
     }
 
+    @Test func anAnimatedPNGHasEveryFrameInFullColor() throws {
+        let path = cli.home.file("bubble.png")
+        let result = try cli.run("run", "bubble", "--operation", "present", "--out", path, "--animated")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("wrote \(path): animated PNG of 31 frames, 390x844"))
+        let last = cli.home.file("last.png"), middle = cli.home.file("middle.png")
+        #expect(try cli.run("run", "bubble", "--operation", "present", "--out", last).status == 0)
+        #expect(try cli.run("run", "bubble", "--operation", "present", "--out", middle, "--at", "0.25").status == 0)
+        // Read by Pillow: 31 frames (0.5 s at 60 frames per second, both ends), each shown
+        // 1/60 s (17 ms) but the last, held a second; frame 16 (0.25 s) and the last are
+        // pixel for pixel the single-frame PNGs; a frame has more colors than a GIF can.
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image, ImageChops
+            apng = Image.open(sys.argv[1])
+            durations, frames = [], []
+            for index in range(apng.n_frames):
+                apng.seek(index)
+                durations.append(apng.info.get('duration'))
+                frames.append(apng.convert('RGBA').copy())
+            same = lambda a, b: ImageChops.difference(a, Image.open(b).convert('RGBA')).getbbox() is None
+            colors = len(frames[15].getcolors(1 << 20) or [])
+            print(apng.format, apng.n_frames, round(durations[0]), round(durations[-1]), same(frames[15], sys.argv[3]),
+                  same(frames[-1], sys.argv[2]), colors > 256)
+            """, [path, last, middle])
+        #expect(probe.status == 0, "\(probe.standardError)")
+        #expect(probe.standardOutput == "PNG 31 17 1000 True True True\n", "\(probe.standardOutput)")
+        // .apng names the same thing.
+        #expect(try cli.run("run", "fade-c", "--operation", "push", "--out", cli.home.file("fade.apng")).status == 0)
+    }
+
     @Test func badRenderOptionsAreUsageErrors() throws {
         let cases: [([String], String)] = [
-            (["--out", "x.bmp"], "--out: 'x.bmp' does not end in .gif, .png or .html"),
+            (["--out", "x.bmp"], "--out: 'x.bmp' does not end in .gif, .png, .apng or .html"),
             (["--out", "x.png", "--scale", "4"], "--scale: '4' is not 1, 2 or 3"),
-            (["--out", "x.gif", "--sheet", "4"], "--at and --sheet are for --out FILE.png"),
+            (["--out", "x.gif", "--sheet", "4"], "--at, --sheet and --animated are for --out FILE.png"),
+            (["--out", "x.png", "--sheet", "4", "--animated"], "--at, --sheet and --animated: choose one"),
             (["--out", "x.png", "--sheet", "0"], "--sheet: '0' is not a number of frames from 1 to 100"),
             (["--fps", "0"], "--fps: '0' is not a frame rate from 1 to 240"),
             (["--size", "390x"], "--size: '390x' is not WIDTHxHEIGHT in points, each 16...4096 (e.g. 390x844)"),
-            (["--at", "0.2"], "--scale, --at and --sheet shape the file --out writes; give --out FILE"),
+            (["--at", "0.2"], "--scale, --at, --sheet and --animated shape the file --out writes; give --out FILE"),
             (["--duration", "1"], "--duration needs an animator: <id|name> --operation OP"),
         ]
         for (arguments, message) in cases {

@@ -7,12 +7,13 @@ import AnimatorRendering
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Render a timeline written by run --timeline to a GIF, a PNG or a player page."
-    static let usage = "animator-host render <timeline.json> --out FILE.gif|.png|.html [--scale 1|2|3] [--at S | --sheet N]"
+    static let usage = "animator-host render <timeline.json> --out FILE.gif|.png|.apng|.html [--scale 1|2|3] [--at S | --sheet N | --animated]"
     static let options: [OptionSpec] = [
         .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page)."),
         .value("--scale", valueName: "1|2|3", help: "Device pixels per point (default 1)."),
         .value("--at", valueName: "S", help: "With --out x.png: the frame nearest S seconds after the start (default: the last)."),
         .value("--sheet", valueName: "N", help: "With --out x.png: a contact sheet of N frames spread over the run."),
+        .flag("--animated", help: "With --out x.png: an animated PNG of every frame in full color (as --out x.apng)."),
     ]
     static let discussion = """
         A timeline holds every frame's presentation values (docs/rendering.md), so a run
@@ -26,7 +27,7 @@ enum RenderCommand: Command {
             throw UsageError("render takes one timeline file (got \(arguments.positionals.count))")
         }
         guard let (kind, output, options) = try RunCommand.outputRequest(arguments) else {
-            throw UsageError("render needs --out FILE.gif, .png or .html")
+            throw UsageError("render needs --out FILE.gif, .png, .apng or .html")
         }
         if let reason = OutputFile.cannotWrite(output) {
             console.error("animator-host render: \(output.oneLine): \(reason)")

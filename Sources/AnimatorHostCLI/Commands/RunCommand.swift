@@ -12,13 +12,14 @@ enum RunCommand: Command {
     static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
         + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
-        + "[--out FILE.gif|.png|.html [--at S | --sheet N]] [--json]"
+        + "[--out FILE.gif|.png|.apng|.html [--at S | --sheet N | --animated]] [--json]"
     static let options: [OptionSpec] = RecordedRun.options + [
         .value("--scale", valueName: "1|2|3", help: "Device pixels per point for --out (default 1)."),
         .value("--timeline", valueName: "FILE", help: "Write the timeline (every frame's presentation values) as JSON; - for stdout."),
         .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page)."),
         .value("--at", valueName: "S", help: "With --out x.png: the frame nearest S seconds after the start (default: the last)."),
         .value("--sheet", valueName: "N", help: "With --out x.png: a contact sheet of N frames spread over the run."),
+        .flag("--animated", help: "With --out x.png: an animated PNG of every frame in full color (as --out x.apng)."),
         .flag("--json", help: "Print JSON: {\"transitions\": [...]}, one object per transition."),
     ] + OptionSpec.pluginOptions
     static let discussion = """
@@ -156,19 +157,23 @@ enum RunCommand: Command {
             }
             return value
         }
+        let animated = arguments.flag("--animated")
         guard let path = arguments.value("--out") else {
-            if arguments.value("--scale") != nil || at != nil || sheet != nil {
-                throw UsageError("--scale, --at and --sheet shape the file --out writes; give --out FILE")
+            if arguments.value("--scale") != nil || at != nil || sheet != nil || animated {
+                throw UsageError("--scale, --at, --sheet and --animated shape the file --out writes; give --out FILE")
             }
             return nil
         }
-        guard let kind = RenderOutput(path: path) else {
-            throw UsageError("--out: '\(path)' does not end in .gif, .png or .html")
+        guard var kind = RenderOutput(path: path) else {
+            throw UsageError("--out: '\(path)' does not end in .gif, .png, .apng or .html")
         }
-        if kind != .png, at != nil || sheet != nil {
-            throw UsageError("--at and --sheet are for --out FILE.png")
+        if kind != .png, at != nil || sheet != nil || animated {
+            throw UsageError("--at, --sheet and --animated are for --out FILE.png")
         }
-        if at != nil, sheet != nil { throw UsageError("--at and --sheet: choose one") }
+        if [at != nil, sheet != nil, animated].filter({ $0 }).count > 1 {
+            throw UsageError("--at, --sheet and --animated: choose one")
+        }
+        if animated { kind = .apng }
         return (kind, path, RenderOutput.Options(scale: scale, at: at, sheet: sheet))
     }
 }

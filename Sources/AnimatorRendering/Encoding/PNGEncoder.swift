@@ -11,6 +11,14 @@ public enum PNGEncoder {
         header += bigEndian(UInt32(image.height))
         header += [8, 6, 0, 0, 0]       // 8 bits, RGBA, deflate, no filter choice, no interlace
         chunk("IHDR", header, into: &file)
+        chunk("IDAT", compressedRows(image), into: &file)
+        chunk("IEND", [], into: &file)
+        return file
+    }
+
+    /// The image's rows, filtered and compressed: what its IDAT (or an APNG frame's
+    /// fdAT) holds.
+    public static func compressedRows(_ image: Image) -> [UInt8] {
         let stride = image.width * 4
         var raw = [UInt8](repeating: 0, count: (stride + 1) * image.height)
         image.pixels.withUnsafeBytes { pixels in
@@ -29,7 +37,34 @@ public enum PNGEncoder {
                 }
             }
         }
-        chunk("IDAT", Deflate.zlib(raw), into: &file)
+        return Deflate.zlib(raw)
+    }
+
+    /// An animated PNG (APNG): frames of one size, each shown for its delay in seconds
+    /// (kept to the millisecond, at most 65.535 s), looping forever. `frames` gives each
+    /// frame's compressed rows (`compressedRows`), so that a caller can make them a batch
+    /// at a time; the first frame is also the picture of viewers without APNG support.
+    public static func encodeAnimated(width: Int, height: Int, delays: [Double], frames: [[UInt8]]) -> [UInt8] {
+        precondition(frames.count == delays.count && !frames.isEmpty, "one delay per frame, at least one frame")
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0], into: &file)
+        chunk("acTL", bigEndian(UInt32(frames.count)) + bigEndian(0), into: &file)   // frames, plays (0: forever)
+        var sequence: UInt32 = 0
+        for (index, data) in frames.enumerated() {
+            let milliseconds = UInt16(min(max((delays[index] * 1000).rounded(), 0), 65535))
+            var control = bigEndian(sequence) + bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+            control += bigEndian(0) + bigEndian(0)                                       // x, y offset
+            control += [UInt8(milliseconds >> 8), UInt8(milliseconds & 0xFF), 0x03, 0xE8] // delay / 1000
+            control += [0, 0]                                                            // dispose none, blend source
+            chunk("fcTL", control, into: &file)
+            sequence += 1
+            if index == 0 {
+                chunk("IDAT", data, into: &file)
+            } else {
+                chunk("fdAT", bigEndian(sequence) + data, into: &file)
+                sequence += 1
+            }
+        }
         chunk("IEND", [], into: &file)
         return file
     }

@@ -2,10 +2,11 @@ import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
 /// A file `run --out` writes, chosen by its extension: an animated GIF, a PNG (one frame
-/// or a contact sheet) or a self-contained HTML page. Files are written to a temporary
+/// or a contact sheet), an animated PNG (APNG: every frame in full color, where a GIF has
+/// 256 colors; `.apng`, or `.png` with `--animated`) or a self-contained HTML page. Files are written to a temporary
 /// file beside the target and renamed over it, so a failed run leaves the old file whole.
 public enum RenderOutput: String, Sendable, CaseIterable {
-    case gif, png, html
+    case gif, png, apng, html
 
     /// The kind for a path's extension (case-insensitive), or nil.
     public init?(path: String) {
@@ -75,6 +76,25 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             let picture = Self.picture(playback, size: recording.size, options: options, progress: progress)
             bytes = PNGEncoder.encode(picture.image)
             summary = picture.summary
+        case .apng:
+            // Each batch is drawn and compressed before the next: memory holds compressed frames.
+            var compressed: [[UInt8]] = []
+            var start = 0
+            while start < playback.frames.count {
+                let end = min(start + 16, playback.frames.count)
+                let images = FrameRendering.render(Array(playback.frames[start..<end]), scale: options.scale)
+                compressed += Parallel.map(images.count) { index, _ in PNGEncoder.compressedRows(images[index]) }
+                start = end
+                progress?(Double(start) / Double(playback.frames.count))
+            }
+            // Each frame shows until the next; the last is held a second, as in the GIF.
+            let delays = playback.times.indices.map { index in
+                index + 1 < playback.times.count ? playback.times[index + 1] - playback.times[index]
+                    : max(playback.end - playback.times[index], 0) + 1
+            }
+            let renderer = SceneRenderer(size: recording.size, scale: options.scale)
+            bytes = PNGEncoder.encodeAnimated(width: renderer.width, height: renderer.height, delays: delays, frames: compressed)
+            summary = "animated PNG of \(compressed.count) frames, \(renderer.width)x\(renderer.height)"
         case .html:
             // Each batch becomes PNGs before the next is drawn.
             var pngs: [[UInt8]] = []
