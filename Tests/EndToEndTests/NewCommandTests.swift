@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `animator-host new`, built as a new user builds it: in a fresh folder, with the
+/// command it prints.
+@Suite struct NewCommandTests {
+    let cli = CLI()
+
+    @Test func aCAnimatorBuildsRunsAndPassesValidate() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let made = try cli.run("new", "rise-up", "--lang", "c", "--dir", folder.path + "/rise")
+        #expect(made.status == 0, "\(made.standardError)")
+        #expect(made.standardOutput.contains("made a C animator 'rise-up' in \(folder.path)/rise\n"))
+        #expect(made.standardOutput.hasSuffix("  cd \(folder.path)/rise && make run\n"), "\(made.standardOutput)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rise").sorted()
+        #expect(files == ["Makefile", "README.md", "rise-up.c"])
+        // `make` builds it (the Makefile's first target); the result loads and runs.
+        let build = try runProcess("/usr/bin/make", ["-C", folder.path + "/rise"], environment: cli.environment)
+        #expect(build.status == 0, "\(build.standardOutput)\(build.standardError)")
+        let run = try cli.run("run", "rise-up", "--operation", "present", "--plugin-path", folder.path + "/rise", "--timeline", "-")
+        #expect(run.status == 0, "\(run.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(timeline["animator"] as? String == "rise-up")
+        #expect(timeline["duration"] as? Double == 0.35)
+        // It slides up 40 points while it fades in: at the start 40 below its place, transparent.
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        func to(_ frame: [String: Any]) -> [String: Any]? {
+            (frame["views"] as? [[String: Any]])?.first { $0["name"] as? String == "to" }
+        }
+        #expect(to(frames[0])?["alpha"] as? Double == 0)
+        #expect((to(frames[0])?["frame"] as? [Double])?[1] == 40)
+        #expect(to(frames.last!)?["alpha"] as? Double == 1)
+        #expect((to(frames.last!)?["frame"] as? [Double])?[1] == 0)
+        // And it conforms.
+        let validate = try cli.run("validate", folder.path + "/rise/libRiseUp.so", "--repeat", "40")
+        #expect(validate.status == 0, "\(validate.standardOutput)")
+    }
+
+    @Test func aSwiftAnimatorBuildsWithSwiftBuildAndPlays() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let made = try cli.run("new", "flip_card", "--dir", folder.path + "/flip")
+        #expect(made.status == 0, "\(made.standardError)")
+        let package = folder.path + "/flip"
+        for file in ["Package.swift", "exports.map", "README.md", "Sources/FlipCard/FlipCardAnimator.swift",
+                     "Sources/FlipCard/Registration.swift", "Tests/FlipCardTests/FlipCardTests.swift"] {
+            #expect(FileManager.default.fileExists(atPath: package + "/" + file), "\(file)")
+        }
+        // The printed command, as a user pastes it (swift build needs the usual environment).
+        let line = try #require(made.standardOutput.split(separator: "\n").first { $0.hasPrefix("  cd ") })
+        let environment = ProcessInfo.processInfo.environment.merging(["HOME": cli.home.path,
+                                                                       "XDG_CACHE_HOME": cli.home.path + "/cache"]) { $1 }
+        let result = try runProcess("/bin/sh", ["-c", String(line)], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Without a terminal, play prints the summary: 0.35 s at 60 frames per second is 22 frames.
+        #expect(result.standardOutput.hasSuffix("1. present from → to: flip_card (com.example.flip-card), 0.35 s, 22 frames, completed\n"
+                                                + "1 transition: 1 completed, 0 cancelled, 0.35 s\n"), "\(result.standardOutput)")
+        // Only the entry symbol is exported.
+        let symbols = try runProcess("/usr/bin/nm", ["-D", "--defined-only", package + "/.build/debug/libFlipCard.so"],
+                                     environment: environment)
+        let exported = symbols.standardOutput.split(separator: "\n").filter { $0.contains(" T ") }
+        #expect(exported.count == 1 && exported[0].hasSuffix(" animator_host_entry"), "\(exported)")
+    }
+
+    @Test func mistakes() throws {
+        #expect(try cli.run("new").status == 2)
+        let badName = try cli.run("new", "9lives")
+        #expect(badName.status == 2)
+        #expect(badName.standardError.hasPrefix("animator-host new: '9lives' is not a name"))
+        let badLanguage = try cli.run("new", "x", "--lang", "swfit")
+        #expect(badLanguage.standardError.hasPrefix("animator-host new: --lang: 'swfit' is not swift or c (did you mean 'swift'?)"))
+        let full = TemporaryDirectory()
+        try "keep".write(toFile: full.file("mine.txt"), atomically: true, encoding: .utf8)
+        let occupied = try cli.run("new", "x", "--dir", full.path)
+        #expect(occupied.status == 1)
+        #expect(occupied.standardError == "animator-host new: \(full.path) is not empty; choose a new folder with --dir\n")
+        #expect(try String(contentsOfFile: full.file("mine.txt"), encoding: .utf8) == "keep")
+    }
+}
