@@ -57,6 +57,15 @@ import TestSupport
         // Without a terminal, play prints the summary: 0.35 s at 60 frames per second is 22 frames.
         #expect(result.standardOutput.hasSuffix("1. present from → to: flip_card (com.example.flip-card), 0.35 s, 22 frames, completed\n"
                                                 + "1 transition: 1 completed, 0 cancelled, 0.35 s\n"), "\(result.standardOutput)")
+        // Its own tests (a presentation value, a snapshot recorded on this first run) pass
+        // with the snapshot library. Outside CI: under CI=true a first run's missing golden
+        // files are an error, as they should be in the user's CI.
+        var local = environment
+        local["CI"] = nil
+        let tests = try runProcess("/bin/sh", ["-c", "cd \(package) && swift test"], environment: local)
+        #expect(tests.status == 0, "\(tests.standardOutput.suffix(2000))")
+        #expect(tests.standardOutput.contains("Test run with 2 tests"), "\(tests.standardOutput.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: package + "/Tests/FlipCardTests/Snapshots/present/frame-end.png"))
         // Only the entry symbol is exported.
         let symbols = try runProcess("/usr/bin/nm", ["-D", "--defined-only", package + "/.build/debug/libFlipCard.so"],
                                      environment: environment)
