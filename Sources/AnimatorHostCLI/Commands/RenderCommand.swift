@@ -6,7 +6,7 @@ import AnimatorRendering
 /// `animator-host render`: draws a timeline written earlier by `run --timeline`.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "Render a timeline written by run --timeline to a GIF, a PNG or a player page."
+    static let summary = "Render a timeline written by run --timeline to a GIF, a PNG, an animated PNG or a player page."
     static let usage = "animator-host render <timeline.json> --out FILE.gif|.png|.apng|.html [--scale 1|2|3] [--at S | --sheet N | --animated]"
     static let options: [OptionSpec] = [
         .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page)."),

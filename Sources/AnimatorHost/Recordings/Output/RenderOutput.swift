@@ -77,16 +77,8 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             bytes = PNGEncoder.encode(picture.image)
             summary = picture.summary
         case .apng:
-            // Each batch is drawn and compressed before the next: memory holds compressed frames.
-            var compressed: [[UInt8]] = []
-            var start = 0
-            while start < playback.frames.count {
-                let end = min(start + 16, playback.frames.count)
-                let images = FrameRendering.render(Array(playback.frames[start..<end]), scale: options.scale)
-                compressed += Parallel.map(images.count) { index, _ in PNGEncoder.compressedRows(images[index]) }
-                start = end
-                progress?(Double(start) / Double(playback.frames.count))
-            }
+            let compressed = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+                                                  PNGEncoder.compressedRows)
             // Each frame shows until the next; the last is held a second, as in the GIF.
             let delays = playback.times.indices.map { index in
                 index + 1 < playback.times.count ? playback.times[index + 1] - playback.times[index]
@@ -96,16 +88,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             bytes = PNGEncoder.encodeAnimated(width: renderer.width, height: renderer.height, delays: delays, frames: compressed)
             summary = "animated PNG of \(compressed.count) frames, \(renderer.width)x\(renderer.height)"
         case .html:
-            // Each batch becomes PNGs before the next is drawn.
-            var pngs: [[UInt8]] = []
-            var start = 0
-            while start < playback.frames.count {
-                let end = min(start + 16, playback.frames.count)
-                let images = FrameRendering.render(Array(playback.frames[start..<end]), scale: options.scale)
-                pngs += Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index]) }
-                start = end
-                progress?(Double(start) / Double(playback.frames.count))
-            }
+            let pngs = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress, PNGEncoder.encode)
             bytes = Array(HTMLPlayer.page(recording, pngs: pngs).utf8)
             summary = "page with \(pngs.count) frames"
         }
@@ -139,6 +122,22 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         let index = playback.times.indices.min { abs(playback.times[$0] - time) < abs(playback.times[$1] - time) }!
         let image = SceneRenderer(size: size, scale: options.scale).render(playback.frames[index])
         return (image, "frame at \(JSONValue.format((playback.times[index] * 1000).rounded() / 1000)) s, \(image.width)x\(image.height)")
+    }
+
+    /// Every frame drawn and encoded, a batch of 16 at a time (each batch encoded on all
+    /// cores before the next is drawn), so memory holds encoded frames, not pictures.
+    static func encodeInBatches(_ frames: [SceneFrame], scale: Double, progress: ((Double) -> Void)?,
+                                _ encode: (Image) -> [UInt8]) -> [[UInt8]] {
+        var encoded: [[UInt8]] = []
+        var start = 0
+        while start < frames.count {
+            let end = min(start + 16, frames.count)
+            let images = FrameRendering.render(Array(frames[start..<end]), scale: scale)
+            encoded += Parallel.map(images.count) { index, _ in encode(images[index]) }
+            start = end
+            progress?(Double(start) / Double(frames.count))
+        }
+        return encoded
     }
 
     /// The most frame memory a GIF holds at once (256 MiB): beyond it, frames stream.
