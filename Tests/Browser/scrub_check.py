@@ -7,14 +7,19 @@ events, and after each click reports what the page shows: the scrubber's value, 
 frame number in the readout, and the RGB of requested pixels of the picture, taken
 from a real screenshot decoded with Pillow.
 
-usage: scrub_check.py PAGE.html FRACTION[,FRACTION...] X,Y[;X,Y...]
-prints one JSON object: {"clicks": [{"fraction", "value", "readout", "pixels": [[r,g,b]...]}]}
+usage: scrub_check.py PAGE.html FRACTION[,FRACTION...] X,Y[;X,Y...] [KEY,KEY,...]
+prints one JSON object: {"clicks": [{"fraction", "value", "readout", "pixels": [[r,g,b]...]}],
+"keys": [{"key", "readout", "speed", "loop", "help"}]}: after the clicks, each KEY (a DOM key
+name such as ArrowRight, ']' or '?', 'shift+' in front for Shift) is pressed in turn and
+what the page's player shows is reported (for pages with those controls).
 """
 import base64, io, json, os, shutil, subprocess, sys, tempfile
 from PIL import Image
 
 page, fractions, points = sys.argv[1], [float(f) for f in sys.argv[2].split(',')], \
     [tuple(int(v) for v in p.split(',')) for p in sys.argv[3].split(';')]
+keys = sys.argv[4].split(',') if len(sys.argv) > 4 else []
+KEY_CODES = {'ArrowRight': 39, 'ArrowLeft': 37, 'Home': 36, 'End': 35, ']': 221, '[': 219, 'l': 76, '?': 191, ' ': 32}
 # Debian's /usr/bin/chromium is a shell launcher; the browser itself sits beside its libraries.
 candidates = ['/usr/lib/chromium/chromium', shutil.which('chromium'), shutil.which('chromium-browser'),
               shutil.which('google-chrome')]
@@ -116,7 +121,18 @@ try:
         pixels = [list(picture.getpixel((int(image_box[0]) + px, int(image_box[1]) + py))) for (px, py) in points]
         clicks.append({'fraction': fraction, 'value': float(evaluate("document.getElementById('scrubber').value")),
                        'readout': evaluate("document.getElementById('readout').textContent"), 'pixels': pixels})
-    print(json.dumps({'clicks': clicks}))
+    pressed = []
+    for name in keys:
+        shift = name.startswith('shift+')
+        key = name[6:] if shift else name
+        for kind in ('rawKeyDown', 'keyUp'):
+            send('Input.dispatchKeyEvent', {'type': kind, 'key': key, 'windowsVirtualKeyCode': KEY_CODES.get(key, 0),
+                                            'modifiers': 8 if shift else 0}, session)
+        pressed.append({'key': name, 'readout': evaluate("document.getElementById('readout').textContent"),
+                        'speed': evaluate("document.getElementById('speed').value"),
+                        'loop': evaluate("document.getElementById('loop').checked"),
+                        'help': not evaluate("document.getElementById('help').hidden")})
+    print(json.dumps({'clicks': clicks, 'keys': pressed}))
 finally:
     try:
         send('Browser.close')

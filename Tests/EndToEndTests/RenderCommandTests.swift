@@ -114,6 +114,28 @@ import TestSupport
         #expect(clicks[2].pixels == [white, white])
     }
 
+    @Test func thePagePlayerStepsFramesChangesSpeedLoopsAndHasKeyboardHelp() throws {
+        let page = cli.home.file("bubble.html")
+        #expect(try cli.run("run", "bubble", "--operation", "present", "--out", page).status == 0)
+        let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
+        let keys = "ArrowRight,ArrowRight,shift+ArrowRight,ArrowLeft,End,shift+ArrowLeft,Home,],],[,[,[,[,l,shift+?"
+        let browser = try Python.run(try String(contentsOfFile: driver, encoding: .utf8), [page, "0", "8,150", keys])
+        #expect(browser.status == 0, "\(browser.standardError)")
+        struct Press: Decodable { var key: String; var readout: String; var speed: String; var loop: Bool; var help: Bool }
+        struct Report: Decodable { var keys: [Press] }
+        let pressed = try JSONDecoder().decode(Report.self, from: Data(browser.standardOutput.utf8)).keys
+        try #require(pressed.count == 15)
+        // The Bubble's 31 frames, 1/60 s apart: → → shift+→ ← End shift+← Home.
+        func frame(_ press: Press) -> String { String(press.readout.split(separator: "·").last ?? "").trimmingCharacters(in: .whitespaces) }
+        #expect(pressed.prefix(7).map(frame) == ["frame 2/31", "frame 3/31", "frame 13/31", "frame 12/31", "frame 31/31",
+                                                  "frame 21/31", "frame 1/31"])
+        #expect(pressed[1].readout.contains("t 0.033 s"))
+        // ] ] [ [ [ [: 1x → 2x → 2x (the fastest) → 1x → 0.5x → 0.25x → 0.1x.
+        #expect(pressed[7...12].map(\.speed) == ["2", "2", "1", "0.5", "0.25", "0.1"])
+        #expect(!pressed[12].loop && pressed[13].loop)
+        #expect(!pressed[13].help && pressed[14].help)
+    }
+
     @Test func theTimelineHasEveryFramesPresentationValues() throws {
         let result = try cli.run("run", "bubble", "--operation", "present", "--timeline", "-")
         #expect(result.status == 0, "\(result.standardError)")

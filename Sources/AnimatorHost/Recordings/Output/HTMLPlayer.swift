@@ -70,7 +70,11 @@ enum HTMLPlayer {
           #stage img { width: {{WIDTH}}px; display: block; border-radius: 12px; box-shadow: 0 4px 16px #0003; }
           #panel { display: flex; flex-direction: column; gap: 12px; min-width: 420px; }
           #controls { display: flex; gap: 8px; align-items: center; }
-          #scrubber { width: 100%; }
+          #scrubber { width: 100%; margin: 0; }
+          #track { position: relative; }
+          #markers { position: relative; height: 8px; }
+          #markers span { position: absolute; top: 0; width: 2px; height: 8px; background: #a1a1aa; }
+          #help { font-size: 12px; color: #3f3f46; background: #fff; border: 1px solid #e4e4e7; padding: 6px 8px; }
           button { font: inherit; padding: 4px 12px; }
           table { border-collapse: collapse; font: 12px ui-monospace, monospace; }
           td, th { padding: 2px 6px; border-bottom: 1px solid #e4e4e7; text-align: left; white-space: nowrap; }
@@ -84,9 +88,15 @@ enum HTMLPlayer {
           <div id="controls">
             <button id="play">Play</button>
             <button id="reverse">Reverse</button>
+            <select id="speed" aria-label="speed"><option value="0.1">0.1x</option><option value="0.25">0.25x</option>
+              <option value="0.5">0.5x</option><option value="1" selected>1x</option><option value="2">2x</option></select>
+            <label><input id="loop" type="checkbox"> loop</label>
             <span id="readout"></span>
           </div>
-          <input id="scrubber" type="range" min="0" max="1" step="0.001" value="0" aria-label="fraction complete">
+          <div id="track"><input id="scrubber" type="range" min="0" max="1" step="0.001" value="0" aria-label="fraction complete">
+            <div id="markers"></div></div>
+          <div id="help" hidden><b>Keys</b>: space play / pause · → ← a frame (shift: ten) · Home / End first / last frame ·
+            [ ] slower / faster · l loop · ? this help</div>
           <svg id="curve" width="420" height="220" viewBox="0 0 420 220"></svg>
           <table id="numbers"></table>
         </div>
@@ -147,16 +157,36 @@ enum HTMLPlayer {
             + '<th>background</th><th>radius</th></tr>' + rows.join('');
         }
 
+        const speedSelect = document.getElementById('speed'), loopBox = document.getElementById('loop');
         function tick(now) {
           if (!playing) return;
           if (last !== null) {
-            const f = fraction + direction * (now - last) / 1000 / total;
-            if (f >= 1 || f <= 0) { show(f); playing = false; playButton.textContent = 'Play'; last = null; return; }
+            const f = fraction + direction * parseFloat(speedSelect.value) * (now - last) / 1000 / total;
+            if (f >= 1 || f <= 0) {
+              if (loopBox.checked) { show(direction > 0 ? 0 : 1); last = now; requestAnimationFrame(tick); return; }
+              show(f); playing = false; playButton.textContent = 'Play'; last = null; return;
+            }
             show(f);
           }
           last = now;
           requestAnimationFrame(tick);
         }
+        function pause() { playing = false; playButton.textContent = 'Play'; }
+        // A frame's own fraction, so that stepping lands on it exactly.
+        function showFrame(index) {
+          index = Math.min(Math.max(index, 0), frames.length - 1);
+          pause();
+          show(data.times[index] / total);
+        }
+        // Where each transition begins, marked under the scrubber.
+        let first = 0;
+        data.segments.forEach(segment => {
+          const tick = document.createElement('span');
+          tick.style.left = (100 * data.times[first] / total) + '%';
+          tick.title = segment.animator + ' · ' + segment.operation;
+          document.getElementById('markers').appendChild(tick);
+          first += segment.frames;
+        });
         function play() {
           if (playing) { playing = false; playButton.textContent = 'Play'; return; }
           if (direction > 0 && fraction >= 1) show(0);
@@ -167,7 +197,20 @@ enum HTMLPlayer {
         playButton.addEventListener('click', play);
         reverseButton.addEventListener('click', () => { direction = -direction; if (!playing) play(); });
         scrubber.addEventListener('input', () => { playing = false; playButton.textContent = 'Play'; show(parseFloat(scrubber.value)); });
-        document.addEventListener('keydown', e => { if (e.key === ' ') { e.preventDefault(); play(); } });
+        document.addEventListener('keydown', e => {
+          const index = frameAt(fraction), step = e.shiftKey ? 10 : 1;
+          if (e.key === ' ') play();
+          else if (e.key === 'ArrowRight') showFrame(index + step);
+          else if (e.key === 'ArrowLeft') showFrame(index - step);
+          else if (e.key === 'Home') showFrame(0);
+          else if (e.key === 'End') showFrame(frames.length - 1);
+          else if (e.key === ']') speedSelect.selectedIndex = Math.min(speedSelect.selectedIndex + 1, speedSelect.options.length - 1);
+          else if (e.key === '[') speedSelect.selectedIndex = Math.max(speedSelect.selectedIndex - 1, 0);
+          else if (e.key === 'l') loopBox.checked = !loopBox.checked;
+          else if (e.key === '?') { const help = document.getElementById('help'); help.hidden = !help.hidden; }
+          else return;
+          e.preventDefault();
+        });
         show(0);
         </script>
         </body>
