@@ -9,7 +9,7 @@ from a real screenshot decoded with Pillow.
 
 usage: scrub_check.py PAGE.html FRACTION[,FRACTION...] X,Y[;X,Y...] [KEY,KEY,...]
 prints one JSON object: {"clicks": [{"fraction", "value", "readout", "pixels": [[r,g,b]...]}],
-"keys": [{"key", "readout", "speed", "loop", "help"}]}: after the clicks, each KEY (a DOM key
+"keys": [{"key", "readout", "speed", "loop", "help", "onion", "view", "series", "legend"}]}: after the clicks, each KEY (a DOM key
 name such as ArrowRight, ']' or '?', 'shift+' in front for Shift) is pressed in turn and
 what the page's player shows is reported (for pages with those controls).
 """
@@ -19,7 +19,8 @@ from PIL import Image
 page, fractions, points = sys.argv[1], [float(f) for f in sys.argv[2].split(',')], \
     [tuple(int(v) for v in p.split(',')) for p in sys.argv[3].split(';')]
 keys = sys.argv[4].split(',') if len(sys.argv) > 4 else []
-KEY_CODES = {'ArrowRight': 39, 'ArrowLeft': 37, 'Home': 36, 'End': 35, ']': 221, '[': 219, 'l': 76, '?': 191, ' ': 32}
+KEY_CODES = {'ArrowRight': 39, 'ArrowLeft': 37, 'Home': 36, 'End': 35, ']': 221, '[': 219, 'l': 76, '?': 191, ' ': 32,
+             'o': 79, 'v': 86}
 # Debian's /usr/bin/chromium is a shell launcher; the browser itself sits beside its libraries.
 candidates = ['/usr/lib/chromium/chromium', shutil.which('chromium'), shutil.which('chromium-browser'),
               shutil.which('google-chrome')]
@@ -131,7 +132,12 @@ try:
         pressed.append({'key': name, 'readout': evaluate("document.getElementById('readout').textContent"),
                         'speed': evaluate("document.getElementById('speed').value"),
                         'loop': evaluate("document.getElementById('loop').checked"),
-                        'help': not evaluate("document.getElementById('help').hidden")})
+                        'help': not evaluate("document.getElementById('help').hidden"),
+                        'onion': evaluate("document.getElementById('before').hidden ? [] : "
+                                          "[+document.getElementById('before').dataset.frame, +document.getElementById('after').dataset.frame]"),
+                        'view': evaluate("document.getElementById('view').value"),
+                        'series': evaluate("[...document.querySelectorAll('#graph polyline.series')].map(l => l.getAttribute('points').split(' ').length)"),
+                        'legend': evaluate("document.getElementById('legend').textContent")})
     print(json.dumps({'clicks': clicks, 'keys': pressed}))
 finally:
     try:

@@ -118,13 +118,16 @@ import TestSupport
         let page = cli.home.file("bubble.html")
         #expect(try cli.run("run", "bubble", "--operation", "present", "--out", page).status == 0)
         let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
-        let keys = "ArrowRight,ArrowRight,shift+ArrowRight,ArrowLeft,End,shift+ArrowLeft,Home,],],[,[,[,[,l,shift+?"
+        let keys = "ArrowRight,ArrowRight,shift+ArrowRight,ArrowLeft,End,shift+ArrowLeft,Home,],],[,[,[,[,l,shift+?,o,ArrowRight,v"
         let browser = try Python.run(try String(contentsOfFile: driver, encoding: .utf8), [page, "0", "8,150", keys])
         #expect(browser.status == 0, "\(browser.standardError)")
-        struct Press: Decodable { var key: String; var readout: String; var speed: String; var loop: Bool; var help: Bool }
+        struct Press: Decodable {
+            var key: String, readout: String, speed: String, loop: Bool, help: Bool
+            var onion: [Int], view: String, series: [Int], legend: String
+        }
         struct Report: Decodable { var keys: [Press] }
         let pressed = try JSONDecoder().decode(Report.self, from: Data(browser.standardOutput.utf8)).keys
-        try #require(pressed.count == 15)
+        try #require(pressed.count == 18)
         // The Bubble's 31 frames, 1/60 s apart: → → shift+→ ← End shift+← Home.
         func frame(_ press: Press) -> String { String(press.readout.split(separator: "·").last ?? "").trimmingCharacters(in: .whitespaces) }
         #expect(pressed.prefix(7).map(frame) == ["frame 2/31", "frame 3/31", "frame 13/31", "frame 12/31", "frame 31/31",
@@ -134,6 +137,19 @@ import TestSupport
         #expect(pressed[7...12].map(\.speed) == ["2", "2", "1", "0.5", "0.25", "0.1"])
         #expect(!pressed[12].loop && pressed[13].loop)
         #expect(!pressed[13].help && pressed[14].help)
+        // o: the onion skin shows the frames before and after (clamped at the first).
+        #expect(pressed[14].onion.isEmpty)
+        #expect(pressed[15].onion == [0, 1])
+        #expect(pressed[16].onion == [0, 2])
+        // The graph: the first view that moves, the bubble, its x, y, scale, rotation and
+        // alpha in the 30 frames it is in (it is gone from the end state); v: the next
+        // view, the incoming one, in all 31, its center going from the bubble's start
+        // point (x 330, its default) to the screen's center (390 / 2 = 195), alpha 0 to 1.
+        #expect(pressed[16].view == "bubble")
+        #expect(pressed[16].series == [30, 30, 30, 30, 30])
+        #expect(pressed[17].view == "to")
+        #expect(pressed[17].series == [31, 31, 31, 31, 31])
+        #expect(pressed[17].legend.contains("x 195…330") && pressed[17].legend.contains("alpha 0…1"), "\(pressed[17].legend)")
     }
 
     @Test func theTimelineHasEveryFramesPresentationValues() throws {

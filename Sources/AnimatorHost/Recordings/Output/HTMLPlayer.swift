@@ -67,7 +67,12 @@ enum HTMLPlayer {
         <title>{{TITLE}} — animator-host</title>
         <style>
           body { font: 14px -apple-system, system-ui, sans-serif; margin: 16px; background: #f4f4f5; color: #18181b; display: flex; gap: 24px; }
+          #stage { position: relative; align-self: flex-start; }
           #stage img { width: {{WIDTH}}px; display: block; border-radius: 12px; box-shadow: 0 4px 16px #0003; }
+          [hidden] { display: none !important; }
+          #stage img.onion { position: absolute; left: 0; top: 0; opacity: 0.3; box-shadow: none; pointer-events: none; }
+          #table { max-height: 40vh; overflow: auto; }
+          #legend span { margin-right: 10px; font-size: 12px; }
           #panel { display: flex; flex-direction: column; gap: 12px; min-width: 420px; }
           #controls { display: flex; gap: 8px; align-items: center; }
           #scrubber { width: 100%; margin: 0; }
@@ -82,7 +87,7 @@ enum HTMLPlayer {
         </style>
         </head>
         <body>
-        <div id="stage"><img id="frame" alt="frame"></div>
+        <div id="stage"><img id="frame" alt="frame"><img id="before" class="onion" alt="" hidden><img id="after" class="onion" alt="" hidden></div>
         <div id="panel">
           <h2 id="title">{{TITLE}}</h2>
           <div id="controls">
@@ -91,14 +96,17 @@ enum HTMLPlayer {
             <select id="speed" aria-label="speed"><option value="0.1">0.1x</option><option value="0.25">0.25x</option>
               <option value="0.5">0.5x</option><option value="1" selected>1x</option><option value="2">2x</option></select>
             <label><input id="loop" type="checkbox"> loop</label>
+            <label><input id="onion" type="checkbox"> onion skin</label>
             <span id="readout"></span>
           </div>
           <div id="track"><input id="scrubber" type="range" min="0" max="1" step="0.001" value="0" aria-label="fraction complete">
             <div id="markers"></div></div>
           <div id="help" hidden><b>Keys</b>: space play / pause · → ← a frame (shift: ten) · Home / End first / last frame ·
-            [ ] slower / faster · l loop · ? this help</div>
+            [ ] slower / faster · l loop · o onion skin · v next view to graph · ? this help</div>
           <svg id="curve" width="420" height="220" viewBox="0 0 420 220"></svg>
-          <table id="numbers"></table>
+          <div><select id="view" aria-label="view to graph"></select> <span id="legend"></span></div>
+          <svg id="graph" width="420" height="160" viewBox="0 0 420 160"></svg>
+          <div id="table"><table id="numbers"></table></div>
         </div>
         <script>
         const data = {{DATA}};
@@ -141,11 +149,60 @@ enum HTMLPlayer {
                           points: data.times.map((t, i) => X(t) + ',' + Y(data.curve[i])).join(' ') });
         const marker = add('circle', { id: 'marker', r: 5, fill: '#ef4444' });
 
+        // Onion skin: the frames before and after, faint, over the current one.
+        const onionBox = document.getElementById('onion');
+        const before = document.getElementById('before'), after = document.getElementById('after');
+        function onion(index) {
+          before.hidden = after.hidden = !onionBox.checked;
+          before.src = frames[Math.max(index - 1, 0)]; before.dataset.frame = Math.max(index - 1, 0);
+          after.src = frames[Math.min(index + 1, frames.length - 1)]; after.dataset.frame = Math.min(index + 1, frames.length - 1);
+        }
+        onionBox.addEventListener('change', () => onion(frameAt(fraction)));
+
+        // A view's position, scale, rotation and alpha over time, each on its own range,
+        // with the progress curve in grey behind them.
+        const picker = document.getElementById('view'), graph = document.getElementById('graph');
+        const names = [...new Set(data.views.flat().map(v => v[0]))];
+        names.forEach(name => { const option = document.createElement('option'); option.textContent = name; picker.appendChild(option); });
+        const series = [['x', '#2563eb', v => v[1][0] + v[1][2] / 2], ['y', '#16a34a', v => v[1][1] + v[1][3] / 2],
+                        ['scale', '#ea580c', v => Math.hypot(v[3][0], v[3][1])],
+                        ['rotation', '#9333ea', v => Math.atan2(v[3][1], v[3][0]) * 180 / Math.PI], ['alpha', '#dc2626', v => v[2]]];
+        function plot() {
+          while (graph.firstChild) graph.removeChild(graph.firstChild);
+          const GX = t => 10 + 400 * (t / total);
+          const curvePoints = data.times.map((t, i) => GX(t) + ',' + (150 - 140 * (data.curve[i] - low) / (high - low))).join(' ');
+          const grey = document.createElementNS(ns, 'polyline');
+          grey.setAttribute('points', curvePoints); grey.setAttribute('fill', 'none'); grey.setAttribute('stroke', '#d4d4d8');
+          graph.appendChild(grey);
+          const legend = [];
+          for (const [label, color, value] of series) {
+            const points = [];
+            data.views.forEach((rows, i) => { const row = rows.find(v => v[0] === picker.value); if (row) points.push([data.times[i], value(row)]); });
+            if (!points.length) continue;
+            const lo = Math.min(...points.map(p => p[1])), hi = Math.max(...points.map(p => p[1]));
+            const line = document.createElementNS(ns, 'polyline');
+            line.setAttribute('class', 'series'); line.setAttribute('fill', 'none'); line.setAttribute('stroke', color);
+            line.setAttribute('stroke-width', 2);
+            line.setAttribute('points', points.map(p => GX(p[0]) + ',' + (hi > lo ? 150 - 140 * (p[1] - lo) / (hi - lo) : 80)).join(' '));
+            graph.appendChild(line);
+            legend.push('<span style="color:' + color + '">' + label + ' ' + (+lo.toFixed(3)) + '…' + (+hi.toFixed(3)) + '</span>');
+          }
+          document.getElementById('legend').innerHTML = legend.join('');
+        }
+        // The first view that moves is graphed first.
+        picker.value = names.find(name => {
+          const rows = data.views.map(r => r.find(v => v[0] === name)).filter(Boolean);
+          return rows.some(v => JSON.stringify(v) !== JSON.stringify(rows[0]));
+        }) || names[0];
+        picker.addEventListener('change', plot);
+        plot();
+
         function show(f) {
           fraction = Math.min(Math.max(f, 0), 1);
           const index = frameAt(fraction);
           img.src = frames[index];
           img.dataset.frame = index;
+          onion(index);
           scrubber.value = fraction;
           marker.setAttribute('cx', X(data.times[index]));
           marker.setAttribute('cy', Y(data.curve[index]));
@@ -207,6 +264,8 @@ enum HTMLPlayer {
           else if (e.key === ']') speedSelect.selectedIndex = Math.min(speedSelect.selectedIndex + 1, speedSelect.options.length - 1);
           else if (e.key === '[') speedSelect.selectedIndex = Math.max(speedSelect.selectedIndex - 1, 0);
           else if (e.key === 'l') loopBox.checked = !loopBox.checked;
+          else if (e.key === 'o') { onionBox.checked = !onionBox.checked; onion(index); }
+          else if (e.key === 'v') { picker.selectedIndex = (picker.selectedIndex + 1) % picker.options.length; plot(); }
           else if (e.key === '?') { const help = document.getElementById('help'); help.hidden = !help.hidden; }
           else return;
           e.preventDefault();
