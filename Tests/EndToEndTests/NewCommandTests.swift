@@ -10,10 +10,12 @@ import TestSupport
     @Test func aCAnimatorBuildsRunsAndPassesValidate() throws {
         let folder = TemporaryDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-        let made = try cli.run("new", "rise-up", "--lang", "c", "--dir", folder.path + "/rise")
+        // A folder name with a space: the printed command quotes it for the shell.
+        let made = try cli.run("new", "rise-up", "--lang", "c", "--dir", folder.path + "/my rise")
         #expect(made.status == 0, "\(made.standardError)")
-        #expect(made.standardOutput.contains("made a C animator 'rise-up' in \(folder.path)/rise\n"))
-        #expect(made.standardOutput.hasSuffix("  cd \(folder.path)/rise && make run\n"), "\(made.standardOutput)")
+        #expect(made.standardOutput.contains("made a C animator 'rise-up' in \(folder.path)/my rise\n"))
+        #expect(made.standardOutput.hasSuffix("  cd '\(folder.path)/my rise' && make run\n"), "\(made.standardOutput)")
+        try FileManager.default.moveItem(atPath: folder.path + "/my rise", toPath: folder.path + "/rise")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rise").sorted()
         #expect(files == ["Makefile", "README.md", "rise-up.c"])
         // `make` builds it (the Makefile's first target); the result loads and runs.

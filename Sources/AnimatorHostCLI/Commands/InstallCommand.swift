@@ -54,16 +54,16 @@ enum InstallCommand: Command {
             console.error("animator-host install: \(error)")
             return 1
         }
-        console.out("installed \(bin)/animator-host")
-        console.out("installed \(libraries.count) animator librar\(libraries.count == 1 ? "y" : "ies") in \(plugins)"
-                    + (libraries.isEmpty ? "" : ": " + libraries.joined(separator: ", ")))
+        console.out("installed \(bin.oneLine)/animator-host")
+        console.out("installed \(libraries.count) animator librar\(libraries.count == 1 ? "y" : "ies") in \(plugins.oneLine)"
+                    + (libraries.isEmpty ? "" : ": " + libraries.joined(separator: ", ").oneLine))
         #if DEBUG
         console.out("note: this is a debug build; renders are about ten times faster from a release build "
                     + "(swift build -c release && .build/release/animator-host install)")
         #endif
         let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         if !path.contains(bin) {
-            console.out("note: \(bin) is not on PATH; add it: export PATH=\"\(bin):$PATH\"")
+            console.out("note: \(bin.oneLine) is not on PATH; add it: export PATH=\"\(bin.oneLine):$PATH\"")
         }
         return 0
     }

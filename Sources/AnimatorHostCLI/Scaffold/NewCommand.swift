@@ -67,16 +67,26 @@ enum NewCommand: Command {
             console.error("animator-host new: \(error)")
             return 1
         }
-        console.out("made \(language == "swift" ? "a Swift" : "a C") animator '\(name)' in \(folder)")
+        console.out("made \(language == "swift" ? "a Swift" : "a C") animator '\(name)' in \(folder.oneLine)")
+        let place = shellQuoted(folder).oneLine
         if language == "swift" {
             console.out("build and play it:")
-            console.out("  cd \(folder) && swift build && \(executable) play \(name) --operation present --plugin-path .build/debug")
+            console.out("  cd \(place) && swift build && \(shellQuoted(executable).oneLine) play \(name) --operation present "
+                        + "--plugin-path .build/debug")
             console.out("test it: swift build && swift test")
         } else {
             console.out("build and play it:")
-            console.out("  cd \(folder) && make run")
+            console.out("  cd \(place) && make run")
         }
         return 0
+    }
+
+    /// A path as a shell word: as it is when it holds only safe characters, else in single
+    /// quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "/._-+:@,".unicodeScalars.contains($0)) }
+        return safe ? path : "'" + path.replacing("'", with: "'\\''") + "'"
     }
 
     /// "flip-card" → "FlipCard".
