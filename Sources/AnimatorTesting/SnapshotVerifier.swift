@@ -89,7 +89,6 @@ public struct SnapshotVerifier: Sendable {
                         mode: Mode) throws(SnapshotError) -> Outcome {
         // Compared as run; the golden timeline's rounding (colors to 8 bits a channel,
         // pictures through PNG) stays inside the tolerances.
-        let actual = recording
         var pictures: [Picture] = []
         var wanted: [(String, String, RenderOutput.Options)] = snapshotCase.frames.map { moment in
             let at: Double? = if case .time(let seconds) = moment { seconds } else { nil }
@@ -99,7 +98,7 @@ public struct SnapshotVerifier: Sendable {
             wanted.append(("sheet.png", "a contact sheet of \(sheet) frames", RenderOutput.Options(scale: snapshotCase.scale, sheet: sheet)))
         }
         for (fileName, label, options) in wanted {
-            guard let picture = RenderOutput.picture(actual, options: options) else {
+            guard let picture = RenderOutput.picture(recording, options: options) else {
                 throw SnapshotError(snapshotCase.name, "the run recorded no frame to draw")
             }
             pictures.append(Picture(fileName: fileName, label: label, actual: picture.image, golden: nil, comparison: nil,
@@ -120,7 +119,7 @@ public struct SnapshotVerifier: Sendable {
             }
         }
         var outcome = Outcome(snapshotCase: snapshotCase, status: .recorded, findings: [], timeline: nil, goldenRecording: nil,
-                              actualRecording: actual, pictures: pictures, wrote: false)
+                              actualRecording: recording, pictures: pictures, wrote: false)
         if mode == .record {
             try write()
             outcome.wrote = true
@@ -145,7 +144,7 @@ public struct SnapshotVerifier: Sendable {
         var findings: [String] = []
         if snapshotCase.keepsTimeline {
             let golden = try TimelineLayout.load(path: timelinePath)
-            let comparison = TimelineComparison(golden: golden, actual: actual, tolerance: snapshotCase.tolerance)
+            let comparison = TimelineComparison(golden: golden, actual: recording, tolerance: snapshotCase.tolerance)
             outcome.goldenRecording = golden
             outcome.timeline = comparison
             if !comparison.matches {

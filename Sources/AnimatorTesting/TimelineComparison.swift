@@ -102,21 +102,15 @@ public struct TimelineComparison: Sendable {
         }
     }
 
-    /// Each node's path of names from the root, with "#2", "#3"... for the second and later
-    /// siblings of one name, so that a path names one view.
+    /// Each node's path of names from the root (`EndStateCheck.paths`), with "#2", "#3"...
+    /// for the second and later layers of one path, so that a path names one view.
     public static func paths(_ frame: SceneFrame) -> [String] {
-        var paths: [String] = []
-        paths.reserveCapacity(frame.nodes.count)
         var seen: [String: Int] = [:]
-        for (index, node) in frame.nodes.enumerated() {
-            let name = frame.names[index] ?? "(unnamed)"
-            var path = node.parent.map { paths[$0] + "/" + name } ?? name
+        return EndStateCheck.paths(frame).map { path in
             let count = seen[path, default: 0] + 1
             seen[path] = count
-            if count > 1 { path += "#\(count)" }
-            paths.append(path)
+            return count > 1 ? path + "#\(count)" : path
         }
-        return paths
     }
 
     private mutating func compare(_ golden: SceneFrame, _ actual: SceneFrame, since starts: (Double, Double), transition: Int,

@@ -18,7 +18,7 @@ public struct PluginSearchPath: Equatable, Sendable {
         case user = "user folder"
 
         /// Whether a missing folder is a problem worth reporting.
-        var mustExist: Bool { self == .commandLine || self == .environment }
+        public var mustExist: Bool { self == .commandLine || self == .environment }
     }
 
     /// One folder and where it came from.

@@ -152,7 +152,7 @@ public struct EndStateCheck {
 
     /// Each node's path of names from the root ("window/root/to/to header"); unnamed
     /// layers are "(unnamed)".
-    static func paths(_ frame: SceneFrame) -> [String] {
+    public static func paths(_ frame: SceneFrame) -> [String] {
         var paths: [String] = []
         paths.reserveCapacity(frame.nodes.count)
         for (index, node) in frame.nodes.enumerated() {

@@ -42,8 +42,8 @@ enum DoctorCommand: Command {
                 continue
             }
             guard let names = try? FileSystem.contents(ofDirectory: entry.directory) else {
-                console.out(label + ": does not exist" + (entry.origin == .commandLine || entry.origin == .environment ? " (a problem)" : ""))
-                if entry.origin == .commandLine || entry.origin == .environment { wrong = true }
+                console.out(label + ": does not exist" + (entry.origin.mustExist ? " (a problem)" : ""))
+                if entry.origin.mustExist { wrong = true }
                 continue
             }
             let count = names.filter { $0.hasSuffix(".so") }.count
