@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
         // The command-line tool, a thin layer over AnimatorHost.
         .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
-                                                                 "AnimatorRendering", "AnimatorTesting"]),
+                                                                 "AnimatorRendering", "AnimatorTesting", "CSystem"]),
         // Benchmarks: `swift run -c release animator-bench`.
         .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering"]),

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <spawn.h>
 
 int ah_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
@@ -45,4 +46,8 @@ int ah_limit_resources(unsigned long long address_space_bytes, unsigned long lon
 
 int ah_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
+}
+
+int ah_spawn_add_chdir(void *actions, const char *directory) {
+    return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, directory);
 }

@@ -96,8 +96,7 @@ import TestSupport
         let result = try cli.run("run", "bubble", "--operation", "present", "--out", page)
         #expect(result.status == 0, "\(result.standardError)")
         let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
-        let source = try String(contentsOfFile: driver, encoding: .utf8)
-        let browser = try Python.run(source, [page, "0,0.5,1", "8,150;330,344"])
+        let browser = try Python.runScript(driver, [page, "0,0.5,1", "8,150;330,344"])
         #expect(browser.status == 0, "\(browser.standardError)")
         struct Click: Decodable { var fraction: Double; var value: Double; var readout: String; var pixels: [[Int]] }
         struct Report: Decodable { var clicks: [Click] }
@@ -119,7 +118,7 @@ import TestSupport
         #expect(try cli.run("run", "bubble", "--operation", "present", "--out", page).status == 0)
         let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
         let keys = "ArrowRight,ArrowRight,shift+ArrowRight,ArrowLeft,End,shift+ArrowLeft,Home,],],[,[,[,[,l,shift+?,o,ArrowRight,v"
-        let browser = try Python.run(try String(contentsOfFile: driver, encoding: .utf8), [page, "0", "8,150", keys])
+        let browser = try Python.runScript(driver, [page, "0", "8,150", keys])
         #expect(browser.status == 0, "\(browser.standardError)")
         struct Press: Decodable {
             var key: String, readout: String, speed: String, loop: Bool, help: Bool

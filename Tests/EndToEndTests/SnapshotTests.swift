@@ -162,7 +162,7 @@ import TestSupport
         // (0.2 s at 60 frames per second: 13 frames).
         let page = folder.path + "/snapshot-report/index.html"
         let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
-        let browser = try Python.run(try String(contentsOfFile: driver, encoding: .utf8), [page, "0,0.5,1", "5,5"])
+        let browser = try Python.runScript(driver, [page, "0,0.5,1", "5,5"])
         #expect(browser.status == 0, "\(browser.standardError)")
         struct Click: Decodable { var value: Double; var readout: String }
         struct Report: Decodable { var clicks: [Click] }

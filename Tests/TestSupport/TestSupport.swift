@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Where the package and its build products are, seen from a running test.
 public enum PackageLayout {
@@ -135,7 +136,19 @@ public enum Python {
         guard let executable else { throw SetupError(description: "python3 is not on PATH: run Tests/setup.sh") }
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         for name in removing { merged[name] = nil }
-        let result = try runProcess(executable, ["-c", script] + arguments, environment: merged)
+        return try checked(runProcess(executable, ["-c", script] + arguments, environment: merged))
+    }
+
+    /// Runs the script file at `path` (so that it can import the modules beside it) with
+    /// `arguments`, as `run` does.
+    public static func runScript(_ path: String, _ arguments: [String] = [],
+                                 environment: [String: String] = [:]) throws -> ProcessResult {
+        guard let executable else { throw SetupError(description: "python3 is not on PATH: run Tests/setup.sh") }
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        return try checked(runProcess(executable, [path] + arguments, environment: merged))
+    }
+
+    private static func checked(_ result: ProcessResult) throws -> ProcessResult {
         if result.standardError.contains("ModuleNotFoundError") {
             throw SetupError(description: "\(result.standardError.split(separator: "\n").last ?? ""): run Tests/setup.sh")
         }
@@ -146,4 +159,101 @@ public enum Python {
 /// Something the test setup (Tests/setup.sh) should have installed is missing.
 public struct SetupError: Error, CustomStringConvertible {
     public var description: String
+}
+
+/// A program left running while a test talks to it (`watch`), its output collected as it
+/// comes; stopped with a signal.
+public final class BackgroundProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var collected = Data()
+    private var reader: Thread?
+
+    /// Starts `executable` with standard output and standard error going to one pipe.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let handle = pipe.fileHandleForReading
+        reader = Thread { [self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                lock.withLock { collected += data }
+            }
+        }
+        reader?.start()
+    }
+
+    /// Everything it wrote so far.
+    public var output: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+
+    /// Waits until its output has a line matching `predicate`.
+    ///
+    /// - Returns: the line, or nil after `timeout` seconds or when the process ended first.
+    public func waitForLine(timeout: Double = 60, _ predicate: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = output.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+            if !process.isRunning { return output.split(separator: "\n").map(String.init).first(where: predicate) }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    /// Sends `signal` and waits for the end.
+    ///
+    /// - Returns: the exit status (128 + the signal when the program reported it so).
+    public func stop(_ signal: Int32 = SIGTERM, timeout: Double = 30) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        while reader?.isFinished == false { usleep(1000) }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// GET http://127.0.0.1:`port``path` (HTTP/1.1, the connection closed after the answer).
+///
+/// - Returns: the status code and the body, or nil when nothing answered.
+public func httpGet(port: Int, _ path: String) -> (status: Int, body: String)? {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return nil }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { return nil }
+    let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+    guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
+        return nil
+    }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        if count <= 0 { break }
+        response += buffer[0..<count]
+    }
+    let text = String(decoding: response, as: UTF8.self)
+    guard let statusLine = text.split(separator: "\r\n").first, statusLine.hasPrefix("HTTP/1.1 "),
+          let code = Int(statusLine.split(separator: " ")[1]),
+          let split = text.range(of: "\r\n\r\n") else { return nil }
+    return (code, String(text[split.upperBound...]))
 }

@@ -36,7 +36,7 @@ public struct AnimatorRegistry {
     }
 
     /// Records a problem.
-    mutating func report(_ problem: LoadProblem) {
+    public mutating func report(_ problem: LoadProblem) {
         problems.append(problem)
     }
 
@@ -68,10 +68,15 @@ public struct AnimatorRegistry {
     }
 
     /// The animator an id or a short name designates: an exact id first, then the first
-    /// animator with that name.
+    /// animator with that name. A library's path (with a slash, or ending in .so)
+    /// designates the first animator that library offers.
     ///
     /// - Returns: the animator, or nil.
     public func animator(named query: String) -> AnimatorInfo? {
+        if query.contains("/") || query.hasSuffix(".so") {
+            let path = FileSystem.absolute(query)
+            return animators.first { $0.path == path }
+        }
         if let position = positionByID[query] ?? positionByName[query] { return animators[position] }
         // Regardless of case, when that names one animator ("Zoom", "ORG.ANIMATORHOST.ZOOM").
         let lowered = query.lowercased()

@@ -11,6 +11,9 @@ struct OptionSpec {
     var repeatable = false
     /// One line of help.
     var help: String
+    /// Whether the value may be left out (`--serve` or `--serve 8080`): the next argument is
+    /// taken as its value only when it is a number; left out, the value is "".
+    var valueIsOptional = false
 
     /// The canonical (first) spelling.
     var name: String { names[0] }
@@ -23,6 +26,11 @@ struct OptionSpec {
     /// An option with a value.
     static func value(_ names: String..., valueName: String, repeatable: Bool = false, help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: valueName, repeatable: repeatable, help: help)
+    }
+
+    /// An option whose numeric value may be left out.
+    static func optionalNumber(_ names: String..., valueName: String, help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: valueName, help: help, valueIsOptional: true)
     }
 
     /// The options every command that loads plugins accepts.

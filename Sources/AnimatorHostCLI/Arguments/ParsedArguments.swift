@@ -41,6 +41,13 @@ struct ParsedArguments {
             let value: String
             if let inlineValue {
                 value = inlineValue
+            } else if spec.valueIsOptional {
+                if index < arguments.count, !arguments[index].isEmpty, arguments[index].allSatisfy(\.isASCIIDigit) {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    value = ""
+                }
             } else {
                 guard index < arguments.count else { throw UsageError("option '\(spec.name)' needs a value") }
                 value = arguments[index]
@@ -61,6 +68,11 @@ struct ParsedArguments {
 
     /// Every value of `name`, in order.
     func values(_ name: String) -> [String] { values[name] ?? [] }
+}
+
+extension Character {
+    /// 0 to 9.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 /// A mistake in how the command was invoked: exit status 2.

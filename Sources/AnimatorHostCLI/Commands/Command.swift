@@ -29,7 +29,8 @@ extension Command {
         var lines = ["usage: \(usage)", "", summary, "", "options:"]
         let all = options + [OptionSpec.help]
         let labels = all.map { spec in
-            spec.names.joined(separator: ", ") + (spec.valueName.map { " " + $0 } ?? "")
+            spec.names.joined(separator: ", ")
+                + (spec.valueName.map { spec.valueIsOptional ? " [\($0)]" : " " + $0 } ?? "")
         }
         let width = labels.map(\.count).max() ?? 0
         for (label, spec) in zip(labels, all) {

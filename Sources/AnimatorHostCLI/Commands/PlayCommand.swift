@@ -125,7 +125,7 @@ enum PlayCommand: Command {
 
     /// Every frame as terminal text fitting `columns` × `rows` cells (two pixels a cell
     /// vertically, one line kept for the caption).
-    private static func render(_ frames: [SceneFrame], size: Size, columns: Int, rows: Int,
+    static func render(_ frames: [SceneFrame], size: Size, columns: Int, rows: Int,
                                palette: TerminalPicture.Palette) -> [String] {
         let scale = min(Double(columns) / size.width, Double(max(rows - 1, 1) * 2) / size.height)
         let progress = ProgressBar(label: "rendering")

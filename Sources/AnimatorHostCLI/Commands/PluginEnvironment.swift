@@ -30,6 +30,20 @@ struct PluginEnvironment {
         loader.discover(searchPath)
     }
 
+    /// The animators a command's animator argument is looked up among: for a library's
+    /// path (with a slash, or ending in .so), that library's alone (with its problems);
+    /// for an id or a name, or none, every animator on the search path.
+    func registry(for query: String?) -> AnimatorRegistry {
+        guard let query, query.contains("/") || query.hasSuffix(".so") else { return discover() }
+        let (animators, problems) = loader.scanFile(query)
+        var registry = AnimatorRegistry(searchPath: searchPath, animators: animators)
+        problems.forEach { registry.report($0) }
+        if animators.isEmpty && problems.isEmpty {
+            registry.report(LoadProblem(path: FileSystem.absolute(query), reason: "offers no animators"))
+        }
+        return registry
+    }
+
     /// `--in-process`, `--plugin-timeout S`, `--plugin-memory MIB`, `--plugin-cpu S`.
     static func sandbox(_ arguments: ParsedArguments) throws(UsageError) -> PluginSandbox? {
         var limits = SandboxLimits.standard

@@ -121,7 +121,7 @@ struct RecordedRun {
     static func performReporting(_ arguments: ParsedArguments, command: String, keepingFrames: Bool,
                                  console: Console) throws(UsageError) -> RecordedRun? {
         let environment = try PluginEnvironment(arguments)
-        let registry = environment.discover()
+        let registry = environment.registry(for: arguments.positionals.first)
         registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
         do {
             try checkUsage(arguments)

@@ -26,4 +26,8 @@ int ah_die_with_parent(void);
  *  Returns 0, or -1 with errno set. */
 int ah_limit_resources(unsigned long long address_space_bytes, unsigned long long cpu_seconds);
 
+/** posix_spawn_file_actions_addchdir_np (glibc 2.29): the child changes to `directory`
+ *  before it executes. Returns 0 or an error number. */
+int ah_spawn_add_chdir(void *actions, const char *directory);
+
 #endif

@@ -9,6 +9,12 @@ enum HTMLPlayer {
     /// picture is shown at the screen's size in points, so frames rendered at scale 2 or 3
     /// are sharp on high-density displays.
     static func page(_ recording: Recording, pngs: [[UInt8]]) -> String {
+        page(recording, frameSources: pngs.map { "data:image/png;base64,\(Base64.encode($0))" })
+    }
+
+    /// The page for `recording` whose frames (in playback order) are at `frameSources`:
+    /// data URLs, or addresses a server answers (`watch --serve`).
+    static func page(_ recording: Recording, frameSources: [String]) -> String {
         let playback = recording.playback()
         let title = recording.segments.map { "\($0.animator) · \($0.operation.rawValue)" }.joined(separator: ", ")
         var curve: [Double] = []
@@ -44,7 +50,7 @@ enum HTMLPlayer {
                          ("frames", .number(Double(segment.frames.count)))])
             })),
         ]).serialized()
-        let images = pngs.map { "\"data:image/png;base64,\(Base64.encode($0))\"" }.joined(separator: ",\n")
+        let images = frameSources.map { JSONValue.string($0).serialized(pretty: false) }.joined(separator: ",\n")
         let width = Int((recording.size.width).rounded())
         return template
             .replacingAll("{{TITLE}}", escape(title))

@@ -100,6 +100,20 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         return summary
     }
 
+    /// The player page (as `.html` writes it) for a recording whose frames, in playback
+    /// order, are served at `frameSources` instead of held in the page: a page made in
+    /// milliseconds, for a server that draws each frame when it is asked for
+    /// (`frame(_:of:scale:)`).
+    public static func playerPage(_ recording: Recording, frameSources: [String]) -> String {
+        HTMLPlayer.page(recording, frameSources: frameSources)
+    }
+
+    /// Frame `index` of the recording's playback as PNG, nil past the end.
+    public static func framePNG(_ index: Int, of playback: [SceneFrame], size: Size, scale: Double) -> [UInt8]? {
+        guard playback.indices.contains(index) else { return nil }
+        return PNGEncoder.encode(SceneRenderer(size: size, scale: scale).render(playback[index]))
+    }
+
     /// The one picture a PNG shows: the frame nearest `options.at` (default: the last), or
     /// a contact sheet of `options.sheet` frames spread over the run. Nil when no frame
     /// was recorded.

@@ -1,0 +1,133 @@
+import Glibc
+import AnimatorSupport
+
+/// What `watch` watches: a Swift package (built with `swift build`), a folder with a
+/// Makefile (built with `make`), or a library file built by something else.
+struct WatchTarget {
+    /// How the library is made.
+    enum Kind: Equatable {
+        /// Package.swift: `swift build`; libraries in .build/debug.
+        case swiftPackage
+        /// A Makefile: `make`; libraries in the folder.
+        case makefile
+        /// A library file: nothing to build; it is re-run when it changes.
+        case library
+    }
+
+    var kind: Kind
+    /// The package folder, or the library's path.
+    var path: String
+    /// `--library NAME`: which of several libraries the build makes (file name or product).
+    var libraryName: String?
+
+    /// Reads `argument`: a folder with Package.swift or a Makefile, or a .so file.
+    ///
+    /// - Throws: a one-line reason naming the path.
+    init(_ argument: String, libraryName: String?) throws(WatchError) {
+        let path = FileSystem.absolute(argument)
+        guard let status = try? FileSystem.status(path) else {
+            throw WatchError("\(argument.oneLine): no such file or folder")
+        }
+        self.path = path
+        self.libraryName = libraryName
+        if status.isDirectory {
+            if (try? FileSystem.status(path + "/Package.swift")) != nil {
+                kind = .swiftPackage
+            } else if (try? FileSystem.status(path + "/Makefile")) != nil {
+                kind = .makefile
+            } else {
+                throw WatchError("\(argument.oneLine): a folder without Package.swift or a Makefile (give a package, a folder with a Makefile, or a library .so)")
+            }
+        } else if status.isRegularFile {
+            kind = .library
+        } else {
+            throw WatchError("\(argument.oneLine): not a folder or a library file")
+        }
+    }
+
+    /// The build command, or nil for a library.
+    var buildCommand: Subprocess? {
+        switch kind {
+        case .swiftPackage: return Subprocess(executable: "swift", arguments: ["build"], directory: path)
+        case .makefile: return Subprocess(executable: "make", arguments: [], directory: path)
+        case .library: return nil
+        }
+    }
+
+    /// The command as the user would type it, for messages.
+    var buildCommandText: String {
+        switch kind {
+        case .swiftPackage: return "swift build"
+        case .makefile: return "make"
+        case .library: return ""
+        }
+    }
+
+    /// Where the built libraries are.
+    private var libraryFolder: String {
+        switch kind {
+        case .swiftPackage: return path + "/.build/debug"
+        case .makefile: return path
+        case .library: return FileSystem.directoryName(path)
+        }
+    }
+
+    /// The library to run: the file itself, or the one library the build made (the one
+    /// `--library` names when there are several).
+    ///
+    /// - Throws: why there is none, or which to choose from.
+    func library() throws(WatchError) -> String {
+        if kind == .library { return path }
+        let names = ((try? FileSystem.contents(ofDirectory: libraryFolder)) ?? []).filter { $0.hasSuffix(".so") }
+        if let wanted = libraryName {
+            let candidates = [wanted, "lib\(wanted).so", "\(wanted).so"]
+            guard let name = names.first(where: { candidates.contains($0) }) else {
+                throw WatchError("--library \(wanted.oneLine): the build made no such library in \(libraryFolder.oneLine)"
+                                 + (names.isEmpty ? "" : " (it made \(names.joined(separator: ", ")))"))
+            }
+            return libraryFolder + "/" + name
+        }
+        switch names.count {
+        case 0: throw WatchError("the build made no library (.so) in \(libraryFolder.oneLine)")
+        case 1: return libraryFolder + "/" + names[0]
+        default:
+            throw WatchError("the build made several libraries (\(names.joined(separator: ", "))); choose one with --library NAME")
+        }
+    }
+
+    /// The sources a change to which means a build: every file under the folder except
+    /// hidden ones, build products (.build, .so, .o, .a, .d) and what `watch` writes.
+    /// Names, sizes and modification times, in a stable order.
+    func sourceStamp() -> [String: Int64] {
+        guard kind != .library else { return [:] }
+        var stamp: [String: Int64] = [:]
+        var folders = [path]
+        var visited = 0
+        while let folder = folders.popLast(), visited < 20_000 {
+            visited += 1
+            for name in (try? FileSystem.contents(ofDirectory: folder)) ?? [] {
+                if name.hasPrefix(".") || name == "snapshot-report" || name == "__snapshots__" { continue }
+                if [".so", ".o", ".a", ".d"].contains(where: { name.hasSuffix($0) }) { continue }
+                let full = folder + "/" + name
+                guard let status = try? FileSystem.status(full) else { continue }
+                if status.isDirectory {
+                    folders.append(full)
+                } else if status.isRegularFile {
+                    stamp[full] = status.modificationTime &+ status.size &* 31
+                }
+            }
+        }
+        return stamp
+    }
+
+    /// What identifies one version of a library file: nil when it is missing.
+    static func libraryStamp(_ path: String) -> FileStatus? {
+        try? FileSystem.status(path)
+    }
+}
+
+/// A `watch` problem in one line.
+struct WatchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
