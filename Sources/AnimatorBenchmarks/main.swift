@@ -5,7 +5,7 @@ import AnimatorRendering
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //
-//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [engine] [render] [--quick]
+//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [--quick]
 //
 // With no suite named, all run. Results are Markdown tables for docs/performance.md.
 
@@ -15,7 +15,7 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list", "isolation", "validate", "snapshot", "engine", "presentation", "render"]
+let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -76,6 +76,12 @@ if wants("snapshot") {
     print("## `snapshot verify`\n")
     SnapshotBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-host",
                           rounds: quick ? 2 : 5).forEach { print($0) }
+    print()
+}
+if wants("watch") {
+    print("## `watch --serve`: from a new library to the page\n")
+    WatchBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-host",
+                       rounds: quick ? 3 : 11).forEach { print($0) }
     print()
 }
 if wants("render") {
