@@ -7,7 +7,7 @@ import AnimatorRendering
 enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        ListCommand.self, InspectCommand.self, ResolveCommand.self, RunCommand.self, PlayCommand.self, WatchCommand.self, RenderCommand.self, CurveCommand.self, ValidateCommand.self, SnapshotCommand.self, DoctorCommand.self, InstallCommand.self, NewCommand.self,
+        ListCommand.self, InspectCommand.self, ResolveCommand.self, RunCommand.self, PlayCommand.self, WatchCommand.self, CompareCommand.self, RenderCommand.self, CurveCommand.self, ValidateCommand.self, SnapshotCommand.self, DoctorCommand.self, InstallCommand.self, NewCommand.self,
     ]
 
     static let overview = """

@@ -21,22 +21,7 @@ enum HTMLPlayer {
         var views: [JSONValue] = []
         for segment in recording.segments where !segment.frames.isEmpty {
             curve += ProgressCurve.measure(segment.frames)
-            for frame in segment.frames {
-                var rows: [JSONValue] = []
-                for (index, node) in frame.nodes.enumerated() where node.isView {
-                    let p = node.properties, f = p.frame
-                    rows.append(.array([
-                        .string(frame.names[index] ?? "layer \(node.layer.rawValue)"),
-                        .array([f.origin.x, f.origin.y, f.size.width, f.size.height].map { .number(rounded($0)) }),
-                        .number(rounded(p.opacity)),
-                        .array([p.transform.m11, p.transform.m12, p.transform.m21, p.transform.m22,
-                                p.transform.m41, p.transform.m42].map { .number(rounded($0)) }),
-                        p.backgroundColor.map { .string($0.hex) } ?? .null,
-                        .number(rounded(p.cornerRadius)),
-                    ]))
-                }
-                views.append(.array(rows))
-            }
+            views += segment.frames.map(viewRows)
         }
         let data = JSONValue.object([
             ("title", .string(title)),
@@ -59,9 +44,28 @@ enum HTMLPlayer {
             .replacingAll("{{FRAMES}}", images)
     }
 
-    private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    /// A frame's views as the page's script reads them: [name, [x, y, width, height],
+    /// alpha, [a, b, c, d, tx, ty], background or null, corner radius].
+    static func viewRows(_ frame: SceneFrame) -> JSONValue {
+        var rows: [JSONValue] = []
+        for (index, node) in frame.nodes.enumerated() where node.isView {
+            let p = node.properties, f = p.frame
+            rows.append(.array([
+                .string(frame.names[index] ?? "layer \(node.layer.rawValue)"),
+                .array([f.origin.x, f.origin.y, f.size.width, f.size.height].map { .number(rounded($0)) }),
+                .number(rounded(p.opacity)),
+                .array([p.transform.m11, p.transform.m12, p.transform.m21, p.transform.m22,
+                        p.transform.m41, p.transform.m42].map { .number(rounded($0)) }),
+                p.backgroundColor.map { .string($0.hex) } ?? .null,
+                .number(rounded(p.cornerRadius)),
+            ]))
+        }
+        return .array(rows)
+    }
 
-    private static func escape(_ text: String) -> String {
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    static func escape(_ text: String) -> String {
         text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
     }
 
