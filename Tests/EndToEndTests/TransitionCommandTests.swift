@@ -175,3 +175,24 @@ import TestSupport
         #expect(missing.standardError == "animator-host run: /nonexistent/pan.json: cannot read: No such file or directory\n")
     }
 }
+
+@Suite struct LibraryPathRunTests {
+    let cli = CLI()
+
+    @Test func runTakesALibraryAndRunsItsFirstAnimator() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let library = folder.path + "/libfade.so"
+        try compileFixture(defines: ["FIXTURE_INTERRUPTIBLE", "FIXTURE_ID=\"org.fixture.by-path\"", "FIXTURE_NAME=\"by-path\""],
+                           output: library)
+        // Not on the search path: named by its file, relative or absolute.
+        let result = try cli.run("run", library, "--duration", "0.25")
+        #expect(result.status == 0, "\(result.standardError)")
+        // 0.25 s at 60 frames a second: frames at 0 ... 15/60 s.
+        #expect(result.standardOutput.hasPrefix("1. present from → to: by-path (org.fixture.by-path), 0.25 s, 16 frames, completed\n"),
+                "\(result.standardOutput)")
+        let missing = try cli.run("run", folder.path + "/libnone.so")
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("problem: \(folder.path)/libnone.so: cannot be read"), "\(missing.standardError)")
+    }
+}

@@ -24,7 +24,12 @@ struct WatchTarget {
     ///
     /// - Throws: a one-line reason naming the path.
     init(_ argument: String, libraryName: String?) throws(WatchError) {
-        let path = FileSystem.absolute(argument)
+        var path = FileSystem.absolute(argument)
+        // "." and "dir/" name the folder itself.
+        while path.count > 1 && (path.hasSuffix("/.") || path.hasSuffix("/")) {
+            path = path.hasSuffix("/.") ? String(path.dropLast(2)) : String(path.dropLast())
+        }
+        if path.isEmpty { path = "/" }
         guard let status = try? FileSystem.status(path) else {
             throw WatchError("\(argument.oneLine): no such file or folder")
         }
