@@ -17,6 +17,12 @@ func swiftAnimator(_ name: String) -> Target {
             exclude: [], linkerSettings: pluginLinkerSettings)
 }
 
+/// An animator of the corpus: iOS source, only its import changed, and a registration file.
+func corpusAnimator(_ name: String) -> Target {
+    .target(name: name, dependencies: ["AnimatorKit"], path: "Examples/Corpus/\(name)",
+            linkerSettings: pluginLinkerSettings)
+}
+
 let package = Package(
     name: "animator-host",
     products: [
@@ -34,6 +40,10 @@ let package = Package(
         .library(name: "FadeC", type: .dynamic, targets: ["FadeC"]),
         // Seed 004's bottom card in C: a presentation controller from a library (ABI 1.3).
         .library(name: "BottomCardC", type: .dynamic, targets: ["BottomCardC"]),
+        // The corpus: animators written as iOS developers write them, compiled unchanged but
+        // for the import (Examples/Corpus, docs/authoring.md).
+        .library(name: "SpringSlideUp", type: .dynamic, targets: ["SpringSlideUp"]),
+        .library(name: "ScaleFadeModal", type: .dynamic, targets: ["ScaleFadeModal"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -67,6 +77,8 @@ let package = Package(
         .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering"]),
 
+        corpusAnimator("SpringSlideUp"),
+        corpusAnimator("ScaleFadeModal"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -2,7 +2,7 @@ import AnimatorKit
 
 /// Seed 001's BubbleTransition: a circle grows from a start point to cover the screen
 /// while the presented view scales up out of it and fades in; dismissal runs it backwards.
-final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
+final class BubbleAnimator: AnimatedTransitioning {
     static let descriptor = AnimatorDescriptor(
         id: "org.animatorhost.bubble", name: "bubble", displayName: "Bubble", version: "1.0.0",
         summary: "A bubble grows from a point to reveal the presented view, and shrinks back on dismissal.",
@@ -27,7 +27,7 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
         bubbleColor = parameters.color("bubbleColor")
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         duration
     }
 
@@ -52,7 +52,7 @@ final class BubbleAnimator: UIViewControllerAnimatedTransitioning {
         return bubble
     }
 
-    func animateTransition(using transitionContext: TransitionContext) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         let container = transitionContext.containerView
         let presenting = [.present, .push].contains(transitionContext.operation)
         if presenting {

@@ -2,7 +2,7 @@ import AnimatorKit
 
 /// Seed 000's keyframe dismissal: a snapshot of the outgoing view swings about its
 /// bottom-left corner, swings back, and falls off while a cover view fades out.
-final class PendulumAnimator: UIViewControllerAnimatedTransitioning {
+final class PendulumAnimator: AnimatedTransitioning {
     static let descriptor = AnimatorDescriptor(
         id: "org.animatorhost.pendulum", name: "pendulum", displayName: "Pendulum", version: "1.0.0",
         summary: "The outgoing view swings about its bottom-left corner and falls away.",
@@ -22,7 +22,7 @@ final class PendulumAnimator: UIViewControllerAnimatedTransitioning {
         coverColor = parameters.color("coverColor")
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         duration
     }
 
@@ -34,7 +34,7 @@ final class PendulumAnimator: UIViewControllerAnimatedTransitioning {
     static let fall = CGAffineTransform(translationX: 180, y: 0)
         .concatenating(CGAffineTransform(rotationAngle: .pi * 0.3))
 
-    func animateTransition(using transitionContext: TransitionContext) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         let container = transitionContext.containerView
         let dismissing = [.dismiss, .pop].contains(transitionContext.operation)
         let done: (UIView, UIView, UIView) -> Void = { snapshot, cover, view in

@@ -3,7 +3,7 @@ import AnimatorKit
 /// Seed 000's zoom: the incoming view scales up from nothing above the outgoing one
 /// (present, push, tab); on the way back the outgoing view scales down to nothing above
 /// the incoming one (dismiss, pop). Optionally on the seed's spring.
-final class ZoomAnimator: UIViewControllerAnimatedTransitioning {
+final class ZoomAnimator: AnimatedTransitioning {
     static let descriptor = AnimatorDescriptor(
         id: "org.animatorhost.zoom", name: "zoom", displayName: "Zoom", version: "1.0.0",
         summary: "Scales the incoming view up from nothing, or the outgoing view down to nothing.",
@@ -29,11 +29,11 @@ final class ZoomAnimator: UIViewControllerAnimatedTransitioning {
         velocity = parameters.number("velocity")
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         duration
     }
 
-    func animateTransition(using transitionContext: TransitionContext) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         let container = transitionContext.containerView
         let fromView = transitionContext.view(forKey: .from)
         let toView = transitionContext.view(forKey: .to)

@@ -15,9 +15,9 @@ extension SDKPresentationTests {
         // Made in a stored property's initializer, outside any host call.
         let picture = UIImage(rgba: [255, 0, 0, 255, 0, 0, 255, 255], width: 2, height: 1)!
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.4 }
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
 
-        func animateTransition(using transitionContext: TransitionContext) {
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
             let container = transitionContext.containerView
             let toView = transitionContext.view(forKey: .to)!
             container.addSubview(toView)
@@ -52,11 +52,11 @@ extension SDKPresentationTests {
     final class Hasty: AnimatedTransitioning {
         static let descriptor = AnimatorDescriptor(id: "test.hasty", name: "hasty", version: "1", operations: [.present])
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
             transitionContext?.completeTransition(true)
             return 0.2
         }
-        func animateTransition(using transitionContext: TransitionContext) {
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
             let toView = transitionContext.view(forKey: .to)!
             toView.alpha = 0
             transitionContext.containerView.addSubview(toView)
@@ -80,8 +80,8 @@ extension SDKPresentationTests {
     final class Endless: AnimatedTransitioning {
         static let descriptor = AnimatorDescriptor(id: "test.endless", name: "endless", version: "1", operations: [.present])
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 1e9 }
-        func animateTransition(using transitionContext: TransitionContext) {
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1e9 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
             transitionContext.containerView.addSubview(transitionContext.view(forKey: .to)!)
         }
     }

@@ -37,13 +37,13 @@ import Testing
         var made = 0
         private var current: UIViewPropertyAnimator?
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.4 }
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
 
-        func animateTransition(using transitionContext: TransitionContext) {
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
             try? interruptibleAnimator(using: transitionContext).startAnimation()
         }
 
-        func interruptibleAnimator(using transitionContext: TransitionContext) -> UIViewPropertyAnimator {
+        func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
             if let current { return current }
             made += 1
             let toView = transitionContext.view(forKey: .to)!
@@ -126,15 +126,15 @@ import Testing
         static let descriptor = AnimatorDescriptor(id: "test.sheet", name: "sheet", version: "1", operations: [.present, .dismiss])
         var sheets: [Sheet] = []
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.3 }
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
 
-        func presentationController(using transitionContext: TransitionContext) -> UIPresentationController? {
+        func presentationController(using transitionContext: UIViewControllerContextTransitioning) -> UIPresentationController? {
             let sheet = Sheet()
             sheets.append(sheet)
             return sheet
         }
 
-        func animateTransition(using transitionContext: TransitionContext) {
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
             let presenting = transitionContext.operation == .present
             let key: TransitionContext.Key = presenting ? .to : .from
             guard let view = transitionContext.view(forKey: key) else { return transitionContext.completeTransition(false) }

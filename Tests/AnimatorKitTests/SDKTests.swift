@@ -13,12 +13,6 @@ import Testing
 
     func inHost<R>(_ body: () -> R) -> R { CurrentHost.with(UnsafePointer(session.table), body) }
 
-    func inHost(_ body: () throws(AnimatorKitError) -> Void) throws(AnimatorKitError) {
-        let result: Result<Void, AnimatorKitError> = CurrentHost.with(UnsafePointer(session.table)) {
-            do throws(AnimatorKitError) { try body(); return .success(()) } catch { return .failure(error) }
-        }
-        try result.get()
-    }
 
     func layer(_ view: AnimatorKit.UIView) throws -> AnimatorEngine.Layer {
         let id = try session.layers.lookup(view.layer.handle).get()
@@ -126,21 +120,49 @@ import Testing
             return (view, animator)
         }
         var position: UIViewPropertyAnimator.Position?
-        try inHost { () throws(AnimatorKitError) -> Void in
+        // UIKit's calls, written as on iOS: no try, fractionComplete and isReversed set.
+        inHost {
             animator.addCompletion { position = $0 }
-            try animator.startAnimation()
-            try animator.pauseAnimation()
-            try animator.setFractionComplete(0.25)
+            animator.startAnimation()
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.25
         }
         #expect(inHost { animator.fractionComplete } == 0.25)
+        // Linear from x 50 to 150: a quarter of the way is 75.
         #expect(abs(try layer(view).presentation().position.x - 75) < 1e-12)
         #expect(inHost { animator.state } == .active)
-        #expect(throws: AnimatorKitError(message: "finishAnimation: finishAnimation(at:) needs a stopped animator (state is active)")) {
-            try inHost { () throws(AnimatorKitError) -> Void in try animator.finishAnimation(at: .end) }
-        }
-        try inHost { () throws(AnimatorKitError) -> Void in try animator.continueAnimation(durationFactor: 0) }
+        // Where UIKit traps (finishing an animator that is not stopped), nothing happens and
+        // the host's reason goes to its log.
+        inHost { animator.finishAnimation(at: .end) }
+        #expect(session.log.contains { $0.message == "finishAnimation: finishAnimation(at:) needs a stopped animator (state is active)" },
+                "\(session.log)")
+        #expect(inHost { animator.state } == .active)
+        inHost { animator.continueAnimation(withTimingParameters: nil, durationFactor: 0) }
         try session.engine.advance(to: 1)
         #expect(position == .end)
+    }
+
+    @Test func propertyAnimatorsWithUIKitsTimingParametersAndReversal() throws {
+        let (view, animator) = inHost { () -> (AnimatorKit.UIView, UIViewPropertyAnimator) in
+            let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let animator = UIViewPropertyAnimator(duration: 1, timingParameters: UICubicTimingParameters(animationCurve: .linear))
+            animator.addAnimations { view.center = CGPoint(x: 150, y: 50) }
+            return (view, animator)
+        }
+        var position: UIViewPropertyAnimator.Position?
+        inHost {
+            animator.addCompletion { position = $0 }
+            animator.startAnimation()
+        }
+        try session.engine.advance(to: 0.5)
+        // Reversed halfway: it runs back to the start over the half second it took.
+        inHost { animator.isReversed = true }
+        #expect(inHost { animator.isReversed })
+        try session.engine.advance(to: 0.75)
+        // Linear from 50 to 150 and back: at 0.75 s it is a quarter of the way, 75.
+        #expect(abs(try layer(view).presentation().position.x - 75) < 1e-9)
+        try session.engine.advance(to: 1.01)
+        #expect(position == .start)
     }
 
     @Test func outsideAHostCallNothingHappensAndNothingCrashes() {
@@ -189,8 +211,7 @@ import Testing
                 transition.containerView.addSubview(toView)
                 percentAtAnimate = transition.percentComplete
                 names = [transition.viewControllerName(forKey: .from), transition.viewControllerName(forKey: .to)]
-                targetIsIdentity = transition.targetTransform.m11 == 1 && transition.targetTransform.m22 == 1
-                    && transition.targetTransform.m12 == 0 && transition.targetTransform.m41 == 0
+                targetIsIdentity = transition.targetTransform == .identity
                 transition.animateAlongside({ toView.alpha = 0.5 }, completion: { cancelled in self.cancelledSeen = cancelled })
                 AnimatorKit.UIView.animate(withDuration: 0.4, animations: { toView.layer.cornerRadius = 8 }, completion: { _ in
                     transition.completeTransition(!transition.transitionWasCancelled)
@@ -235,16 +256,16 @@ import Testing
         var seen: [GestureSample.Phase] = []
         var view: AnimatorKit.UIView?
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.3 }
-        func animateTransition(using transitionContext: TransitionContext) {}
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {}
 
-        func startInteractiveTransition(_ transitionContext: TransitionContext) {
+        func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
             view = transitionContext.view(forKey: .to)
             transitionContext.containerView.addSubview(view!)
             view?.alpha = 0
         }
 
-        func handleGesture(_ sample: GestureSample, transitionContext: TransitionContext) {
+        func handleGesture(_ sample: GestureSample, transitionContext: UIViewControllerContextTransitioning) {
             seen.append(sample.phase)
             view?.alpha = sample.panPercent
             transitionContext.updateInteractiveTransition(sample.panPercent)
@@ -255,8 +276,8 @@ import Testing
     final class Plain: AnimatedTransitioning {
         static let descriptor = AnimatorDescriptor(id: "test.plain", name: "plain", version: "1", operations: [.present])
         init(parameters: ParameterValues) {}
-        func transitionDuration(using transitionContext: TransitionContext?) -> Double { 0.3 }
-        func animateTransition(using transitionContext: TransitionContext) {}
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {}
     }
 
     @Test func theExportedAnimatorFollowsGestureSamplesAndReportsThroughTheContext() throws {

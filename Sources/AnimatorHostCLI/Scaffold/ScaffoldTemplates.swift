@@ -42,25 +42,16 @@ enum ScaffoldTemplates {
 
             /// Slides the incoming view up a little while it fades in; without an incoming
             /// view (a dismissal that uncovers the screen below), fades the outgoing one out.
-            /// Written as for UIKit: change what it does, keep the shape.
-            final class {{TYPE}}Animator: UIViewControllerAnimatedTransitioning {
-                static let descriptor = AnimatorDescriptor(
-                    id: "{{ID}}", name: "{{NAME}}", displayName: "{{TYPE}}", version: "0.1.0",
-                    summary: "Slides the new screen up while it fades in.",
-                    operations: [.present, .dismiss, .push, .pop, .tab], isInteractive: true,
-                    parameters: [.number("duration", default: 0.35, range: 0...5, help: "Length of the transition in seconds.")])
+            /// Written as for UIKit (this file compiles on iOS with `import UIKit`); its id,
+            /// name and parameters are declared in Registration.swift.
+            final class {{TYPE}}Animator: NSObject, UIViewControllerAnimatedTransitioning {
+                var duration: TimeInterval = 0.35
 
-                let duration: Double
-
-                init(parameters: ParameterValues) {
-                    duration = parameters.number("duration")
-                }
-
-                func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+                func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
                     duration
                 }
 
-                func animateTransition(using transitionContext: TransitionContext) {
+                func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
                     let container = transitionContext.containerView
                     guard let toView = transitionContext.view(forKey: .to) else {
                         let fromView = transitionContext.view(forKey: .from)
@@ -86,9 +77,25 @@ enum ScaffoldTemplates {
         ("Sources/{{TYPE}}/Registration.swift", """
             import AnimatorKit
 
-            // The library's one exported symbol: the animators it offers.
+            // The library's one exported symbol: the animators it offers, what the host lists
+            // about each, and how an instance is made from its parameters (what an iOS
+            // transitioning delegate does).
             @_cdecl("animator_host_entry")
-            public func animatorHostEntry() -> UnsafeRawPointer { AnimatorLibrary.entry({{TYPE}}Animator.self) }
+            public func animatorHostEntry() -> UnsafeRawPointer {
+                AnimatorLibrary.entry(
+                    AnimatorExport(
+                        AnimatorDescriptor(
+                            id: "{{ID}}", name: "{{NAME}}", displayName: "{{TYPE}}", version: "0.1.0",
+                            summary: "Slides the new screen up while it fades in.",
+                            operations: [.present, .dismiss, .push, .pop, .tab], isInteractive: true,
+                            parameters: [.number("duration", default: 0.35, range: 0...5,
+                                                 help: "Length of the transition in seconds.")]),
+                        make: { parameters in
+                            let animator = {{TYPE}}Animator()
+                            animator.duration = parameters.number("duration")
+                            return animator
+                        }))
+            }
 
             """),
         ("Tests/{{TYPE}}Tests/{{TYPE}}Tests.swift", """

@@ -8,10 +8,10 @@ import AnimatorABI
 /// `cancelInteractiveTransition`, and call `completeTransition` once at the end.
 public protocol InteractiveTransitioning: AnyObject {
     /// startInteractiveTransition(_:): set up the transition's views.
-    func startInteractiveTransition(_ transitionContext: TransitionContext)
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
 
     /// One sample of the driving gesture, in time order.
-    func handleGesture(_ sample: GestureSample, transitionContext: TransitionContext)
+    func handleGesture(_ sample: GestureSample, transitionContext: UIViewControllerContextTransitioning)
 }
 
 /// One sample of the gesture driving an interactive transition.

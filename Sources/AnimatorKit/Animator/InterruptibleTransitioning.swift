@@ -9,14 +9,34 @@
 /// a completion that calls `completeTransition`. Have `animateTransition` start it for the
 /// non-interactive case, as UIKit's documentation advises:
 ///
-///     func animateTransition(using context: TransitionContext) {
+///     func animateTransition(using context: UIViewControllerContextTransitioning) {
 ///         interruptibleAnimator(using: context).startAnimation()
 ///     }
 ///
-/// The SDK keeps the returned animator alive until `animationEnded`.
+/// An iOS animator that already has the method declares the conformance in its
+/// registration file: `extension DismissAnimator: InterruptibleTransitioning {}`. The
+/// returned animator must be a `UIViewPropertyAnimator`; the SDK keeps it alive until
+/// `animationEnded`.
 public protocol InterruptibleTransitioning: AnyObject {
     /// interruptibleAnimator(using:).
-    func interruptibleAnimator(using transitionContext: TransitionContext) -> UIViewPropertyAnimator
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
+}
+
+/// UIKit's UIViewImplicitlyAnimating: what interruptibleAnimator(using:) returns.
+/// `UIViewPropertyAnimator` is the one conforming type.
+public protocol UIViewImplicitlyAnimating: AnyObject {
+    /// Starts the animations.
+    func startAnimation()
+    /// Starts them after `delay` seconds.
+    func startAnimation(afterDelay delay: TimeInterval)
+    /// Pauses them.
+    func pauseAnimation()
+    /// Stops them where they are.
+    func stopAnimation(_ withoutFinishing: Bool)
+    /// How far they are, 0...1.
+    var fractionComplete: CGFloat { get set }
+    /// Whether they run backwards.
+    var isReversed: Bool { get set }
 }
 
 /// UIViewControllerTransitioningDelegate's presentationController(forPresented:presenting:
@@ -26,5 +46,5 @@ public protocol PresentationControllerProviding: AnyObject {
     /// The controller for a presentation about to begin (`transitionContext` answers its
     /// operation only), or nil for none. Return a new controller each time: the host
     /// keeps it until the presented screen is dismissed.
-    func presentationController(using transitionContext: TransitionContext) -> UIPresentationController?
+    func presentationController(using transitionContext: UIViewControllerContextTransitioning) -> UIPresentationController?
 }

@@ -3,23 +3,88 @@ import Glibc
 
 /// Exports a plugin library's animators through the C ABI.
 ///
-/// The whole export of a Swift plugin is one line in the plugin's module:
+/// The whole export of a Swift plugin is one function in the plugin's module, usually in
+/// a file of its own beside the animators (which then read as they do on iOS):
 ///
 /// ```swift
 /// @_cdecl("animator_host_entry")
-/// public func animatorHostEntry() -> UnsafeRawPointer { AnimatorLibrary.entry(ZoomAnimator.self) }
+/// public func animatorHostEntry() -> UnsafeRawPointer {
+///     AnimatorLibrary.entry(
+///         AnimatorExport(AnimatorDescriptor(id: "com.example.slide", name: "slide", version: "1.0",
+///                                           operations: [.present, .dismiss],
+///                                           parameters: [.number("duration", default: 0.5, range: 0...5)]),
+///                        make: { parameters in
+///                            let animator = SlideUpAnimator()
+///                            animator.duration = parameters.number("duration")
+///                            return animator
+///                        },
+///                        prepare: { animator, operation in animator.isPresenting = operation == .present }))
+/// }
 /// ```
+///
+/// Animators that describe themselves (``AnimatedTransitioning``) export with
+/// `AnimatorLibrary.entry(ZoomAnimator.self)`.
 public enum AnimatorLibrary {
     /// Builds the library's `ah_plugin_entry` on the first call and returns it.
     ///
-    /// - Parameter animators: the animator types the library offers, in listing order.
+    /// - Parameter exports: the animators the library offers, in listing order.
     /// - Returns: a pointer to an `ah_plugin_entry` valid for the life of the process; the
     ///   same pointer on every call.
-    public static func entry(_ animators: any AnimatedTransitioning.Type...) -> UnsafeRawPointer {
+    public static func entry(_ exports: AnimatorExport...) -> UnsafeRawPointer {
         if let existing = exported { return UnsafeRawPointer(existing.entry) }
-        let library = ExportedLibrary(types: animators)
+        let library = ExportedLibrary(exports: exports)
         exported = library
         return UnsafeRawPointer(library.entry)
+    }
+
+    /// Builds the entry for animator types that describe themselves.
+    ///
+    /// - Parameter animators: the animator types the library offers, in listing order.
+    public static func entry(_ animators: any AnimatedTransitioning.Type...) -> UnsafeRawPointer {
+        if let existing = exported { return UnsafeRawPointer(existing.entry) }
+        let library = ExportedLibrary(exports: animators.map { type in
+            AnimatorExport(descriptor: type.descriptor, make: { type.init(parameters: $0) }, prepare: nil)
+        })
+        exported = library
+        return UnsafeRawPointer(library.entry)
+    }
+}
+
+/// One animator a library exports: what the host lists (id, name, operations, parameters)
+/// and how an instance is made and readied, declared where the library exports it, not in
+/// the animator (an iOS animator has no such declarations).
+public struct AnimatorExport {
+    /// What the host lists.
+    public let descriptor: AnimatorDescriptor
+    let make: (ParameterValues) -> any UIViewControllerAnimatedTransitioning
+    let prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?
+
+    init(descriptor: AnimatorDescriptor, make: @escaping (ParameterValues) -> any UIViewControllerAnimatedTransitioning,
+         prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?) {
+        self.descriptor = descriptor
+        self.make = make
+        self.prepare = prepare
+    }
+
+    /// An export.
+    ///
+    /// - Parameters:
+    ///   - descriptor: id, name, operations, parameters and the rest.
+    ///   - make: makes an instance from checked parameter values, as an iOS transitioning
+    ///     delegate configures its animator (bind the parameters to its properties here).
+    ///     The host makes one instance for a set of parameter values and uses it for every
+    ///     operation it runs, present and dismiss alike, so state carries over (a bubble
+    ///     kept from the presentation to the dismissal).
+    ///   - prepare: called before each transition with its operation, as a delegate sets a
+    ///     mode before returning the animator (`bubble.transitionMode = .dismiss`).
+    public init<Animator: UIViewControllerAnimatedTransitioning>(
+        _ descriptor: AnimatorDescriptor, make: @escaping (ParameterValues) -> Animator,
+        prepare: ((Animator, Operations) -> Void)? = nil) {
+        self.descriptor = descriptor
+        self.make = make
+        self.prepare = prepare.map { prepare in
+            { animator, operation in if let animator = animator as? Animator { prepare(animator, operation) } }
+        }
     }
 }
 
@@ -30,19 +95,19 @@ nonisolated(unsafe) private var exported: ExportedLibrary?
 
 /// The C structures of one exported library. Never freed: the library is never unloaded.
 private final class ExportedLibrary {
-    let types: [any AnimatedTransitioning.Type]
+    let exports: [AnimatorExport]
     let descriptors: [UnsafeMutablePointer<ah_animator_descriptor>]
     let entry: UnsafeMutablePointer<ah_plugin_entry>
 
-    init(types: [any AnimatedTransitioning.Type]) {
-        self.types = types
-        descriptors = types.map { makeCDescriptor($0.descriptor) }
+    init(exports: [AnimatorExport]) {
+        self.exports = exports
+        descriptors = exports.map { makeCDescriptor($0.descriptor) }
         entry = .allocate(capacity: 1)
         entry.initialize(to: ah_plugin_entry(
             abi: currentABI, struct_size: UInt32(MemoryLayout<ah_plugin_entry>.size),
             init: { _ in true },
             deinit: nil,
-            animator_count: { UInt32(exported?.types.count ?? 0) },
+            animator_count: { UInt32(exported?.exports.count ?? 0) },
             animator_descriptor: { index in
                 guard let library = exported, Int(index) < library.descriptors.count else { return nil }
                 return UnsafePointer(library.descriptors[Int(index)])
@@ -50,10 +115,11 @@ private final class ExportedLibrary {
             create_animator: { host, id, values, count in
                 guard let library = exported, let host, let id else { return nil }
                 let wanted = String(cString: id)
-                guard let type = library.types.first(where: { $0.descriptor.id == wanted }) else { return nil }
-                let parameters = ParameterValues(parameters: type.descriptor.parameters, cValues: values,
+                guard let export = library.exports.first(where: { $0.descriptor.id == wanted }) else { return nil }
+                let parameters = ParameterValues(parameters: export.descriptor.parameters, cValues: values,
                                                  count: Int(count))
-                return UnsafePointer(makeCAnimator(type.init(parameters: parameters), host: host))
+                let animator = CurrentHost.with(host) { export.make(parameters) }
+                return UnsafePointer(makeCAnimator(animator, prepare: export.prepare, host: host))
             }))
     }
 }
@@ -62,13 +128,16 @@ let currentABI = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MI
 
 /// Holds a Swift animator behind an `ah_animator`'s `animator_data`.
 private final class AnimatorBox {
-    let animator: any AnimatedTransitioning
+    let animator: any UIViewControllerAnimatedTransitioning
+    let prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?
     let host: UnsafePointer<ah_host>
     /// The interruptible animator handed to the host, kept alive until animationEnded.
     var interruptible: UIViewPropertyAnimator?
 
-    init(animator: any AnimatedTransitioning, host: UnsafePointer<ah_host>) {
+    init(animator: any UIViewControllerAnimatedTransitioning,
+         prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?, host: UnsafePointer<ah_host>) {
         self.animator = animator
+        self.prepare = prepare
         self.host = host
     }
 
@@ -77,14 +146,18 @@ private final class AnimatorBox {
         return Unmanaged<AnimatorBox>.fromOpaque(data).takeUnretainedValue()
     }
 
+    /// The context for a host call, the animator readied for its operation first.
     func context(_ handle: ah_context) -> TransitionContext {
-        TransitionContext(host: host, handle: handle)
+        let context = TransitionContext(host: host, handle: handle)
+        prepare?(animator, context.operation)
+        return context
     }
 }
 
-func makeCAnimator(_ animator: any AnimatedTransitioning,
-                           host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_animator> {
-    let box = AnimatorBox(animator: animator, host: host)
+func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
+                   prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)? = nil,
+                   host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_animator> {
+    let box = AnimatorBox(animator: animator, prepare: prepare, host: host)
     let cAnimator = UnsafeMutablePointer<ah_animator>.allocate(capacity: 1)
     cAnimator.initialize(to: ah_animator(
         abi: currentABI, struct_size: UInt32(MemoryLayout<ah_animator>.size),
@@ -125,7 +198,12 @@ func makeCAnimator(_ animator: any AnimatedTransitioning,
             guard let box = AnimatorBox.from(this), let interruptible = box.animator as? InterruptibleTransitioning else {
                 return ah_property_animator(AH_NULL_HANDLE)
             }
-            let propertyAnimator = CurrentHost.with(box.host) { interruptible.interruptibleAnimator(using: box.context(ctx)) }
+            let given = CurrentHost.with(box.host) { interruptible.interruptibleAnimator(using: box.context(ctx)) }
+            guard let propertyAnimator = given as? UIViewPropertyAnimator else {
+                HostLink(host: box.host).table.log(box.host, ah_log_level(AH_LOG_ERROR),
+                                                   "interruptibleAnimator(using:) must return a UIViewPropertyAnimator")
+                return ah_property_animator(AH_NULL_HANDLE)
+            }
             box.interruptible = propertyAnimator
             return propertyAnimator.handle
         } : nil,

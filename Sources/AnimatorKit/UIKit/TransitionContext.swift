@@ -4,7 +4,7 @@ import AnimatorABI
 ///
 /// A thin handle: every property asks the host. After the transition has ended the host
 /// answers "stale handle"; the properties then answer their neutral values.
-public final class TransitionContext {
+public final class TransitionContext: UIViewControllerContextTransitioning {
     let host: UnsafePointer<ah_host>
     /// The host's handle for this context.
     public let handle: ah_context
@@ -36,9 +36,7 @@ public final class TransitionContext {
     }
 
     /// UITransitionContextViewKey.
-    public enum Key: UInt32, Sendable {
-        case from = 0, to = 1
-    }
+    public typealias Key = UITransitionContextViewKey
 
     private var hasTransitions: Bool {
         host.pointee.abi.minor >= 2 && Int(host.pointee.struct_size) >= MemoryLayout<ah_host>.size
@@ -57,9 +55,9 @@ public final class TransitionContext {
 
     /// view(forKey:): nil where UIKit gives nil (the presenting view of a custom presentation).
     public func view(forKey key: Key) -> UIView? {
-        guard hasTransitions else { return nil }
+        guard hasTransitions, let side = key.side else { return nil }
         var handle: ah_layer = 0
-        guard check(host.pointee.context_view(host, self.handle, key.rawValue, &handle), "view(forKey:)"), handle != 0 else {
+        guard check(host.pointee.context_view(host, self.handle, side, &handle), "view(forKey:)"), handle != 0 else {
             return nil
         }
         return UIView(handle: handle, host: host)
@@ -68,14 +66,14 @@ public final class TransitionContext {
     /// initialFrame(for:) of one side (the zero rect where UIKit has none).
     public func initialFrame(forKey key: Key) -> CGRect {
         var rect = ah_rect()
-        if hasTransitions { _ = check(host.pointee.context_initial_frame(host, handle, key.rawValue, &rect), "initialFrame") }
+        if hasTransitions, let side = key.side { _ = check(host.pointee.context_initial_frame(host, handle, side, &rect), "initialFrame") }
         return CGRect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
     }
 
     /// finalFrame(for:) of one side (the zero rect for a view that will be removed).
     public func finalFrame(forKey key: Key) -> CGRect {
         var rect = ah_rect()
-        if hasTransitions { _ = check(host.pointee.context_final_frame(host, handle, key.rawValue, &rect), "finalFrame") }
+        if hasTransitions, let side = key.side { _ = check(host.pointee.context_final_frame(host, handle, side, &rect), "finalFrame") }
         return CGRect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
     }
 
@@ -92,11 +90,29 @@ public final class TransitionContext {
         return value
     }
 
-    /// presentationStyle (UIModalPresentationStyle's raw value).
-    public var presentationStyle: UInt32 {
+    /// presentationStyle: how the presented view controller is presented.
+    public var presentationStyle: UIModalPresentationStyle {
         var value: UInt32 = 0
         if hasTransitions { _ = host.pointee.context_presentation_style(host, handle, &value) }
-        return value
+        return UIModalPresentationStyle(rawValue: Int(value)) ?? .fullScreen
+    }
+
+    /// viewController(forKey:): the side's view controller, its view the side's view and
+    /// its title the screen's name.
+    public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        let controller = UIViewController(view: view(forKey: key.viewKey), side: key.viewKey)
+        controller.title = viewControllerName(forKey: key.viewKey)
+        return controller
+    }
+
+    /// initialFrame(for:) of a view controller this context gave.
+    public func initialFrame(for viewController: UIViewController) -> CGRect {
+        viewController.side.map { initialFrame(forKey: $0) } ?? .zero
+    }
+
+    /// finalFrame(for:) of a view controller this context gave.
+    public func finalFrame(for viewController: UIViewController) -> CGRect {
+        viewController.side.map { finalFrame(forKey: $0) } ?? .zero
     }
 
     private var hasCoordinator: Bool {
@@ -142,7 +158,7 @@ public final class TransitionContext {
 
     /// updateInteractiveTransition(_:): the percent (0...1) an animator that is its own
     /// interaction controller shows (ABI 1.3).
-    public func updateInteractiveTransition(_ percentComplete: Double) {
+    public func updateInteractiveTransition(_ percentComplete: CGFloat) {
         if hasCoordinator {
             _ = check(host.pointee.context_update_interactive(host, handle, percentComplete), "updateInteractiveTransition")
         }
@@ -165,18 +181,18 @@ public final class TransitionContext {
 
     /// viewController(forKey:), as the screen's name (ABI 1.3; nil on older hosts).
     public func viewControllerName(forKey key: Key) -> String? {
-        guard hasCoordinator else { return nil }
+        guard hasCoordinator, let side = key.side else { return nil }
         var name: UnsafePointer<CChar>?
-        guard check(host.pointee.context_view_controller_name(host, handle, key.rawValue, &name), "viewController(forKey:)"),
+        guard check(host.pointee.context_view_controller_name(host, handle, side, &name), "viewController(forKey:)"),
               let name else { return nil }
         return String(cString: name)
     }
 
     /// targetTransform (ABI 1.3): the identity, as the host's screen never rotates.
-    public var targetTransform: CATransform3D {
+    public var targetTransform: CGAffineTransform {
         var value = CATransform3DIdentity
         if hasCoordinator { _ = host.pointee.context_target_transform(host, handle, &value) }
-        return value
+        return CGAffineTransform(a: value.m11, b: value.m12, c: value.m21, d: value.m22, tx: value.m41, ty: value.m42)
     }
 
     /// Writes a message to the host's log for this run.

@@ -1,7 +1,9 @@
 import AnimatorABI
 
-/// UIViewPropertyAnimator, reached through the host. Calls UIKit would trap on throw.
-public final class UIViewPropertyAnimator {
+/// UIViewPropertyAnimator, reached through the host, with UIKit's calls. A call UIKit
+/// would trap on (finishing an animator that is not stopped, setting fractionComplete of a
+/// running one) does nothing and writes the host's reason to the host's log.
+public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// UIViewAnimatingState.
     public enum State: UInt32, Sendable { case inactive = 0, active = 1, stopped = 2 }
     /// UIViewAnimatingPosition.
@@ -65,9 +67,26 @@ public final class UIViewPropertyAnimator {
         self.init(duration: 0, parameters: p, animations: nil)
     }
 
-    private func call(_ what: String, _ status: ah_status) throws(AnimatorKitError) {
-        guard status != ah_status(AH_OK) else { return }
-        throw AnimatorKitError(message: "\(what): \(link.lastError)")
+    /// init(duration:timingParameters:) with UICubicTimingParameters or UISpringTimingParameters.
+    public convenience init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+        self.init(duration: duration, parameters: parameters.cParameters, animations: nil)
+    }
+
+    /// runningPropertyAnimator(withDuration:delay:options:animations:completion:): a
+    /// started animator with the options' curve.
+    @discardableResult
+    public static func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval,
+                                               options: UIView.AnimationOptions, animations: @escaping () -> Void,
+                                               completion: ((Position) -> Void)? = nil) -> UIViewPropertyAnimator {
+        let curve = UIView.AnimationCurve(rawValue: Int((options.rawValue >> 16) & 3)) ?? .easeInOut
+        let animator = UIViewPropertyAnimator(duration: duration, curve: curve, animations: animations)
+        if let completion { animator.addCompletion(completion) }
+        animator.startAnimation(afterDelay: delay)
+        return animator
+    }
+
+    private func call(_ what: String, _ status: ah_status) {
+        link.check(status, what)
     }
 
     /// addAnimations(_:delayFactor:).
@@ -89,47 +108,59 @@ public final class UIViewPropertyAnimator {
         }
     }
 
+    /// startAnimation().
+    public func startAnimation() {
+        startAnimation(afterDelay: 0)
+    }
+
     /// startAnimation(afterDelay:).
-    public func startAnimation(afterDelay delay: Double = 0) throws(AnimatorKitError) {
-        try call("startAnimation", link.table.animator_start(link.host, handle, delay))
+    public func startAnimation(afterDelay delay: TimeInterval) {
+        call("startAnimation", link.table.animator_start(link.host, handle, delay))
     }
 
     /// pauseAnimation().
-    public func pauseAnimation() throws(AnimatorKitError) {
-        try call("pauseAnimation", link.table.animator_pause(link.host, handle))
+    public func pauseAnimation() {
+        call("pauseAnimation", link.table.animator_pause(link.host, handle))
     }
 
     /// stopAnimation(_:).
-    public func stopAnimation(_ withoutFinishing: Bool) throws(AnimatorKitError) {
-        try call("stopAnimation", link.table.animator_stop(link.host, handle, withoutFinishing))
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        call("stopAnimation", link.table.animator_stop(link.host, handle, withoutFinishing))
     }
 
     /// finishAnimation(at:).
-    public func finishAnimation(at position: Position) throws(AnimatorKitError) {
-        try call("finishAnimation", link.table.animator_finish(link.host, handle, ah_animator_position(position.rawValue)))
+    public func finishAnimation(at position: Position) {
+        call("finishAnimation", link.table.animator_finish(link.host, handle, ah_animator_position(position.rawValue)))
     }
 
-    /// continueAnimation(withTimingParameters:durationFactor:) keeping the animator's timing.
-    public func continueAnimation(durationFactor: CGFloat) throws(AnimatorKitError) {
-        try call("continueAnimation", link.table.animator_continue(link.host, handle, nil, durationFactor))
+    /// continueAnimation(withTimingParameters:durationFactor:): nil parameters keep the
+    /// animator's timing.
+    public func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
+        if var c = parameters?.cParameters {
+            call("continueAnimation", link.table.animator_continue(link.host, handle, &c, durationFactor))
+        } else {
+            call("continueAnimation", link.table.animator_continue(link.host, handle, nil, durationFactor))
+        }
     }
 
-    /// fractionComplete.
+    /// fractionComplete: how far the animations are, 0...1; set it while paused to scrub.
     public var fractionComplete: CGFloat {
-        var value = 0.0
-        _ = link.table.animator_get_fraction(link.host, handle, &value)
-        return value
+        get {
+            var value = 0.0
+            _ = link.table.animator_get_fraction(link.host, handle, &value)
+            return value
+        }
+        set { call("fractionComplete", link.table.animator_set_fraction(link.host, handle, newValue)) }
     }
 
-    /// Sets fractionComplete (only while paused).
-    public func setFractionComplete(_ fraction: CGFloat) throws(AnimatorKitError) {
-        try call("fractionComplete", link.table.animator_set_fraction(link.host, handle, fraction))
+    /// isReversed: whether the animations run back to their start.
+    public var isReversed: Bool {
+        get { reversed }
+        set {
+            if link.check(link.table.animator_set_reversed(link.host, handle, newValue), "isReversed") { reversed = newValue }
+        }
     }
-
-    /// Sets isReversed.
-    public func setReversed(_ reversed: Bool) throws(AnimatorKitError) {
-        try call("isReversed", link.table.animator_set_reversed(link.host, handle, reversed))
-    }
+    private var reversed = false
 
     /// state.
     public var state: State {
@@ -151,4 +182,78 @@ extension UIView {
     public enum AnimationCurve: Int, Sendable {
         case easeInOut = 0, easeIn = 1, easeOut = 2, linear = 3
     }
+}
+
+/// UIKit's UITimingCurveProvider: the timing of a property animator.
+public protocol UITimingCurveProvider {
+    /// The host's form of it.
+    var cParameters: ah_timing_parameters { get }
+}
+
+/// UIKit's UICubicTimingParameters: a named curve or a cubic Bézier's control points.
+public struct UICubicTimingParameters: UITimingCurveProvider, Sendable {
+    public let cParameters: ah_timing_parameters
+
+    /// The default curve (easeInOut).
+    public init() { self.init(animationCurve: .easeInOut) }
+
+    /// A named curve.
+    public init(animationCurve curve: UIView.AnimationCurve) {
+        let kinds = [AH_TIMING_EASE_IN_OUT, AH_TIMING_EASE_IN, AH_TIMING_EASE_OUT, AH_TIMING_LINEAR]
+        var p = ah_timing_parameters()
+        p.kind = ah_timing_parameters_kind(AH_TIMING_PARAMETERS_CUBIC)
+        p.curve = ah_timing_function(kind: ah_timing_kind(kinds[curve.rawValue]), x1: 0, y1: 0, x2: 0, y2: 0)
+        cParameters = p
+    }
+
+    /// A cubic Bézier from (0, 0) to (1, 1) with these control points.
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
+        var p = ah_timing_parameters()
+        p.kind = ah_timing_parameters_kind(AH_TIMING_PARAMETERS_CUBIC)
+        p.curve = ah_timing_function(kind: ah_timing_kind(AH_TIMING_BEZIER), x1: point1.x, y1: point1.y,
+                                     x2: point2.x, y2: point2.y)
+        cParameters = p
+    }
+}
+
+/// UIKit's UISpringTimingParameters.
+public struct UISpringTimingParameters: UITimingCurveProvider, Sendable {
+    public let cParameters: ah_timing_parameters
+
+    /// A critically damped spring.
+    public init() { self.init(dampingRatio: 1) }
+
+    /// A spring by its damping ratio (the animator's duration is kept).
+    public init(dampingRatio ratio: CGFloat) {
+        self.init(dampingRatio: ratio, initialVelocity: CGVector(dx: 0, dy: 0))
+    }
+
+    /// A spring by its damping ratio with an initial velocity (in whole distances per second;
+    /// dx is used, as for one-dimensional progress).
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
+        var p = ah_timing_parameters()
+        p.kind = ah_timing_parameters_kind(AH_TIMING_PARAMETERS_SPRING)
+        p.damping_ratio = ratio
+        p.initial_velocity = velocity.dx
+        cParameters = p
+    }
+
+    /// A spring by its physics; the animator's duration is the spring's settling time.
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        var p = ah_timing_parameters()
+        p.kind = ah_timing_parameters_kind(AH_TIMING_PARAMETERS_SPRING_PHYSICS)
+        (p.mass, p.stiffness, p.damping, p.initial_velocity) = (mass, stiffness, damping, velocity.dx)
+        cParameters = p
+    }
+}
+
+/// UIKit's CGVector.
+public struct CGVector: Equatable, Hashable, Sendable {
+    public var dx: CGFloat
+    public var dy: CGFloat
+    public init(dx: CGFloat, dy: CGFloat) {
+        self.dx = dx
+        self.dy = dy
+    }
+    public static let zero = CGVector(dx: 0, dy: 0)
 }

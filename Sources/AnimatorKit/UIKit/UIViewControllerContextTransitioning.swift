@@ -1,0 +1,144 @@
+/// UIKit's UITransitionContextViewKey: which view of a transition (`.from`, `.to`).
+public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The view of the view controller the transition leaves.
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
+    /// The view of the view controller the transition shows.
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
+
+    /// The host's side number (AH_CONTEXT_FROM 0, AH_CONTEXT_TO 1), nil for another key.
+    var side: UInt32? { self == .from ? 0 : self == .to ? 1 : nil }
+}
+
+/// UIKit's UITransitionContextViewControllerKey: which view controller of a transition.
+public struct UITransitionContextViewControllerKey: Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The view controller the transition leaves.
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+    /// The view controller the transition shows.
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
+
+    /// The matching view key.
+    var viewKey: UITransitionContextViewKey { self == .from ? .from : .to }
+}
+
+/// UIKit's UIModalPresentationStyle, with its raw values.
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0, pageSheet = 1, formSheet = 2, currentContext = 3, custom = 4, overFullScreen = 5,
+         overCurrentContext = 6, popover = 7, none = -1, automatic = -2
+}
+
+/// UIKit's TimeInterval: seconds.
+public typealias TimeInterval = Double
+
+/// UIKit's UIViewControllerContextTransitioning: what an animator is told about a
+/// transition and how it ends it. The host's ``TransitionContext`` is the one conforming
+/// type; animators take this protocol, as on iOS.
+public protocol UIViewControllerContextTransitioning: AnyObject {
+    /// Where the transition's views go.
+    var containerView: UIView { get }
+    /// Whether the transition is animated.
+    var isAnimated: Bool { get }
+    /// Whether an interaction controller drives it.
+    var isInteractive: Bool { get }
+    /// Whether it was cancelled (an interaction let go early).
+    var transitionWasCancelled: Bool { get }
+    /// How the presented view controller is presented (present and dismiss).
+    var presentationStyle: UIModalPresentationStyle { get }
+    /// The rotation applied during the transition: the identity (the host does not rotate).
+    var targetTransform: CGAffineTransform { get }
+
+    /// The view of one side, or nil where UIKit gives nil (the presenting view of a
+    /// presentation that keeps it on screen).
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+    /// The view controller of one side.
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// Where a view controller's view is at the start (the zero rect where UIKit has none).
+    func initialFrame(for viewController: UIViewController) -> CGRect
+    /// Where a view controller's view must be at the end (the zero rect for a view that
+    /// will be removed).
+    func finalFrame(for viewController: UIViewController) -> CGRect
+    /// Ends the transition; call exactly once, with false when it was cancelled.
+    func completeTransition(_ didComplete: Bool)
+    /// The percent (0...1) an animator that is its own interaction controller shows.
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    /// The interaction is over; the transition will complete.
+    func finishInteractiveTransition()
+    /// The interaction is over; the transition will go back.
+    func cancelInteractiveTransition()
+    /// The interaction holds the transition where it is.
+    func pauseInteractiveTransition()
+}
+
+extension UIViewControllerContextTransitioning {
+    /// The host's context behind this one (every context the host gives is one).
+    private var hostContext: TransitionContext? { self as? TransitionContext }
+
+    /// The operation this transition performs (the host's addition: on iOS the
+    /// transitioning delegate knows it).
+    public var operation: Operations { hostContext?.operation ?? [] }
+
+    /// The interaction's percent while one drives the transition, else the elapsed share.
+    public var percentComplete: Double { hostContext?.percentComplete ?? 0 }
+
+    /// initialFrame of one side by its view key.
+    public func initialFrame(forKey key: UITransitionContextViewKey) -> CGRect {
+        hostContext?.initialFrame(forKey: key) ?? .zero
+    }
+
+    /// finalFrame of one side by its view key.
+    public func finalFrame(forKey key: UITransitionContextViewKey) -> CGRect {
+        hostContext?.finalFrame(forKey: key) ?? .zero
+    }
+
+    /// The transition coordinator's animate(alongsideTransition:completion:) or, with a
+    /// view, animateAlongsideTransition(in:animation:completion:).
+    @discardableResult
+    public func animateAlongside(in view: UIView? = nil, _ animation: (() -> Void)?,
+                                 completion: ((_ cancelled: Bool) -> Void)? = nil) -> Bool {
+        hostContext?.animateAlongside(in: view, animation, completion: completion) ?? false
+    }
+}
+
+/// UIKit's NSObject, as the base class animators and delegates are written on. It has no
+/// Objective-C runtime behind it: `@objc` and `#selector` do not exist on Linux.
+open class NSObject {
+    public init() {}
+}
+
+/// A view controller of a transition, as `viewController(forKey:)` gives it: its view
+/// and which side it is on. The host's screens are not view controllers the plugin can
+/// push or present; `title`, `navigationController`, `tabBarController` and
+/// `presentingViewController` answer nil.
+open class UIViewController: NSObject {
+    /// The view controller's view.
+    public var view: UIView!
+    /// Its title (nil: the host does not pass titles yet).
+    public var title: String?
+    /// The side of the transition it was given for, nil for one made by the plugin.
+    let side: UITransitionContextViewKey?
+
+    /// A view controller with a new, empty view.
+    public override init() {
+        side = nil
+        super.init()
+        view = UIView(frame: .zero)
+    }
+
+    init(view: UIView?, side: UITransitionContextViewKey) {
+        self.side = side
+        super.init()
+        self.view = view
+    }
+
+    /// The navigation controller it is in (nil: not passed by the host yet).
+    open var navigationController: UIViewController? { nil }
+    /// The tab bar controller it is in (nil: not passed by the host yet).
+    open var tabBarController: UIViewController? { nil }
+    /// The view controller that presented it (nil: not passed by the host yet).
+    open var presentingViewController: UIViewController? { nil }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The corpus (Examples/Corpus): animators written as iOS developers write them, compiled
+/// unchanged but for the import, with their registration in a file of its own. Each is
+/// checked at key times against values worked out here, and by its first and last pictures.
+@Suite struct CorpusTests {
+    let cli = CLI()
+
+    /// The "to" view's members in every frame of a run: (t, frame, alpha, transform a).
+    func toView(_ arguments: String...) throws -> [(t: Double, frame: [Double], alpha: Double, scale: Double)] {
+        let result = try cli.run(["run"] + arguments + ["--timeline", "-"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        return try frames.map { frame in
+            let views = try #require(frame["views"] as? [[String: Any]])
+            let to = try #require(views.first { $0["name"] as? String == "to" })
+            return (try #require(frame["t"] as? Double), try #require(to["frame"] as? [Double]),
+                    try #require(to["alpha"] as? Double), try #require((to["transform"] as? [Double])?.first))
+        }
+    }
+
+    /// The "from" view's frame in every frame of a run.
+    func fromFrames(_ arguments: String...) throws -> [(t: Double, frame: [Double])] {
+        let result = try cli.run(["run"] + arguments + ["--timeline", "-"])
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        return try (try #require(timeline["frames"] as? [[String: Any]])).compactMap { frame in
+            let views = try #require(frame["views"] as? [[String: Any]])
+            guard let from = views.first(where: { $0["name"] as? String == "from" }) else { return nil }
+            return (try #require(frame["t"] as? Double), try #require(from["frame"] as? [Double]))
+        }
+    }
+
+    /// A cubic Bézier timing curve from (0, 0) to (1, 1), solved for x by bisection.
+    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+        func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if coordinate(x1, x2, middle) < x { low = middle } else { high = middle }
+        }
+        return coordinate(y1, y2, (low + high) / 2)
+    }
+
+    /// UIView's spring for animate(withDuration: D, usingSpringWithDamping: ζ,
+    /// initialSpringVelocity: v): ω0 such that (ζω0 − v)/ω_d · e^(−ζω0·D) = 0.001 (found by
+    /// bisection here), then the share of the distance still to go at t:
+    /// e^(−ζω0·t)·(cos ω_d·t + (ζω0 − v)/ω_d · sin ω_d·t).
+    static func springRemaining(duration: Double, damping: Double, velocity: Double, at t: Double) -> Double {
+        func omegaD(_ omega: Double) -> Double { omega * (1 - damping * damping).squareRoot() }
+        func residual(_ omega: Double) -> Double {
+            (damping * omega - velocity) / omegaD(omega) * exp(-damping * omega * duration) - 0.001
+        }
+        var low = velocity / damping + 1e-9, high = 1000.0
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if residual(middle) > 0 { low = middle } else { high = middle }
+        }
+        let omega = (low + high) / 2, wd = omegaD(omega)
+        return exp(-damping * omega * t) * (cos(wd * t) + (damping * omega - velocity) / wd * sin(wd * t))
+    }
+
+    @Test func springSlideUpRisesOnUIViewsSpringAndOvershoots() throws {
+        let frames = try toView("spring-slide-up", "--operation", "present")
+        // 0.6 s at 60 frames a second: 37 frames, the last at 0.6 s.
+        try #require(frames.count == 37)
+        // The view starts a screen's height (844) below its place and rises on the spring
+        // (damping 0.8, velocity 1.0): y = 844 · remaining(t).
+        for (t, frame, _, _) in frames.dropLast() {
+            let expected = 844 * Self.springRemaining(duration: 0.6, damping: 0.8, velocity: 1, at: t)
+            #expect(abs(frame[1] - expected) < 1e-6, "t \(t): y \(frame[1]), closed form \(expected)")
+            #expect(abs(frame[0]) < 1e-9 && abs(frame[2] - 390) < 1e-9 && abs(frame[3] - 844) < 1e-9)
+        }
+        #expect(frames.last!.frame == [0, 0, 390, 844])
+        // The overshoot the seed describes: the view goes past its place (y < 0), by what the
+        // closed form says at its deepest frame, then settles.
+        let deepest = frames.min { $0.frame[1] < $1.frame[1] }!
+        let samples = stride(from: 0.0, through: 0.6, by: 1.0 / 60).map {
+            844 * Self.springRemaining(duration: 0.6, damping: 0.8, velocity: 1, at: $0)
+        }
+        #expect(deepest.frame[1] < -1)
+        #expect(abs(deepest.frame[1] - samples.min()!) < 1e-6, "\(deepest.frame[1]) vs \(samples.min()!)")
+    }
+
+    @Test func springSlideUpDismissesDownOnEaseIn() throws {
+        let frames = try fromFrames("spring-slide-up", "--operation", "dismiss")
+        // easeIn is (0.42, 0, 1, 1): halfway in time, the view has gone easeIn(0.5) of 844.
+        let half = try #require(frames.first { abs($0.t - 0.3) < 1e-9 })
+        #expect(abs(half.frame[1] - 844 * Self.bezier(0.42, 0, 1, 1, at: 0.5)) < 1e-6, "\(half.frame)")
+    }
+
+    @Test func scaleFadeModalFadesAndGrowsOnEaseOutBothWays() throws {
+        let present = try toView("scale-fade-modal", "--operation", "present")
+        // 0.35 s: 22 frames. easeOut is (0, 0, 0.58, 1); at frame 10 (t = 1/6 s) the progress
+        // p = easeOut(t / 0.35): alpha p, scale 0.8 + 0.2 p.
+        try #require(present.count == 22)
+        let p = Self.bezier(0, 0, 0.58, 1, at: (10.0 / 60) / 0.35)
+        #expect(abs(present[10].alpha - p) < 1e-9)
+        #expect(abs(present[10].scale - (0.8 + 0.2 * p)) < 1e-9)
+        #expect(present[0].alpha == 0 && present[0].scale == 0.8)
+        #expect(present.last!.alpha == 1 && present.last!.scale == 1)
+    }
+
+    @Test func firstAndLastPicturesAreTheTwoScreens() throws {
+        // The same two screens, whatever the animator: at its start the slide-up shows only
+        // the outgoing screen (the incoming one is below the screen), as fade-c does (its
+        // incoming view transparent); both end on the incoming screen alone.
+        func picture(_ animator: String, _ at: String?) throws -> String {
+            let path = cli.home.file("\(animator)-\(at ?? "end").png")
+            var arguments = ["run", animator, "--operation", "present", "--out", path]
+            if let at { arguments += ["--at", at] }
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            return path
+        }
+        let pairs = [(try picture("spring-slide-up", "0"), try picture("fade-c", "0")),
+                     (try picture("spring-slide-up", nil), try picture("fade-c", nil)),
+                     (try picture("scale-fade-modal", "0"), try picture("fade-c", "0")),
+                     (try picture("scale-fade-modal", nil), try picture("fade-c", nil))]
+        for (corpus, reference) in pairs {
+            let check = try Python.run("""
+                import sys
+                from PIL import Image, ImageChops
+                a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+                print(ImageChops.difference(a, b).getbbox())
+                """, [corpus, reference])
+            #expect(check.standardOutput == "None\n", "\(corpus) differs from \(reference): \(check.standardOutput)\(check.standardError)")
+        }
+    }
+
+    @Test func theCorpusPassesValidate() throws {
+        let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "--repeat", "30")
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")
+    }
+}
