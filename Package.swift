@@ -44,6 +44,8 @@ let package = Package(
         // for the import (Examples/Corpus, docs/authoring.md).
         .library(name: "SpringSlideUp", type: .dynamic, targets: ["SpringSlideUp"]),
         .library(name: "ScaleFadeModal", type: .dynamic, targets: ["ScaleFadeModal"]),
+        .library(name: "CATransitionPush", type: .dynamic, targets: ["CATransitionPush"]),
+        .library(name: "ElasticPop", type: .dynamic, targets: ["ElasticPop"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -79,6 +81,8 @@ let package = Package(
 
         corpusAnimator("SpringSlideUp"),
         corpusAnimator("ScaleFadeModal"),
+        corpusAnimator("CATransitionPush"),
+        corpusAnimator("ElasticPop"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

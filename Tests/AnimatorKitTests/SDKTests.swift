@@ -142,6 +142,24 @@ import Testing
         #expect(position == .end)
     }
 
+    @Test func withAnimationsDisabledChangesLandAtOnce() throws {
+        var finished: Bool?
+        let view = inHost { () -> AnimatorKit.UIView in
+            let view = AnimatorKit.UIView()
+            view.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            AnimatorKit.UIView.setAnimationsEnabled(false)
+            defer { AnimatorKit.UIView.setAnimationsEnabled(true) }
+            #expect(!AnimatorKit.UIView.areAnimationsEnabled)
+            AnimatorKit.UIView.animate(withDuration: 1, animations: { view.alpha = 0.2 }, completion: { finished = $0 })
+            return view
+        }
+        try session.engine.advance(to: 0.01)
+        // No animation: the presentation is the new value at once, and the completion ran with true.
+        #expect(abs(try layer(view).presentation().opacity - 0.2) < 1e-12)
+        #expect(finished == true)
+        #expect(inHost { AnimatorKit.UIView.areAnimationsEnabled })
+    }
+
     @Test func propertyAnimatorsWithUIKitsTimingParametersAndReversal() throws {
         let (view, animator) = inHost { () -> (AnimatorKit.UIView, UIViewPropertyAnimator) in
             let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
@@ -184,6 +202,18 @@ import Testing
         #expect(rect.offsetBy(dx: 390, dy: -20) == CGRect(x: 400, y: 0, width: 100, height: 50))
         #expect(rect.insetBy(dx: 10, dy: 5) == CGRect(x: 20, y: 25, width: 80, height: 40))
         #expect(rect.insetBy(dx: -10, dy: 0) == CGRect(x: 0, y: 20, width: 120, height: 50))
+        // inset(by:) moves each edge in by its own amount: left 5, top 2, right 15, bottom 8.
+        #expect(rect.inset(by: UIEdgeInsets(top: 2, left: 5, bottom: 8, right: 15)) == CGRect(x: 15, y: 22, width: 80, height: 40))
+    }
+
+    @Test func colorsAsUIKitWritesThem() {
+        #expect(UIColor(white: 0.25, alpha: 0.5) == UIColor(red: 0.25, green: 0.25, blue: 0.25, alpha: 0.5))
+        #expect(UIColor.red.cgColor == UIColor(red: 1, green: 0, blue: 0))
+        #expect(UIColor.black.withAlphaComponent(0.3).alpha == 0.3)
+        // iOS's systemBlue is #007AFF.
+        #expect(UIColor.systemBlue == UIColor(red: 0, green: 122.0 / 255, blue: 1))
+        // The C library's math comes with AnimatorKit, as Darwin's comes with UIKit.
+        #expect(abs(sqrt(2.0) * sqrt(2.0) - 2) < 1e-15 && Glibc.fmax(1.0, 2.0) == 2)
     }
 }
 

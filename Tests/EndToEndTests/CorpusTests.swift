@@ -132,8 +132,58 @@ import TestSupport
         }
     }
 
+    @Test func elasticPopScalesThroughItsKeyframesOnEaseInOut() throws {
+        let frames = try toView("elastic-pop", "--operation", "present")
+        // 0.5 s: 31 frames. Keyframes on the whole animation's easeInOut (0.42, 0, 0.58, 1):
+        // at f = easeInOut(t / 0.5) the scale runs 0.3 → 1.1 over f 0…0.5, → 0.95 over
+        // 0.5…0.75, → 1 over 0.75…1; alpha 0 → 1 over 0…0.5, then 1.
+        try #require(frames.count == 31)
+        for (t, _, alpha, scale) in frames {
+            let f = Self.bezier(0.42, 0, 0.58, 1, at: t / 0.5)
+            let expectedScale = f <= 0.5 ? 0.3 + 0.8 * f / 0.5
+                : f <= 0.75 ? 1.1 - 0.15 * (f - 0.5) / 0.25 : 0.95 + 0.05 * (f - 0.75) / 0.25
+            #expect(abs(scale - expectedScale) < 1e-6, "t \(t): scale \(scale), expected \(expectedScale)")
+            #expect(abs(alpha - min(f / 0.5, 1)) < 1e-6, "t \(t): alpha \(alpha)")
+        }
+        // Halfway in time easeInOut is at half: the peak, 110 %.
+        #expect(abs(frames[15].scale - 1.1) < 1e-9)
+    }
+
+    @Test func aCATransitionPushShowsBothLooksAndItsTiming() throws {
+        let result = try cli.run("run", "catransition-push", "--operation", "push", "--timeline", "-")
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        // The container's new look and its old one (a copy), both pushed from the right, at
+        // the progress of easeInEaseOut (0.42, 0, 0.58, 1) over 0.35 s.
+        for frame in frames.dropFirst().dropLast() {
+            let t = try #require(frame["t"] as? Double)
+            let transitions = (frame["views"] as? [[String: Any]] ?? []).compactMap { $0["transition"] as? [String: Any] }
+            #expect(transitions.count == 2, "t \(t)")
+            for transition in transitions {
+                #expect(transition["type"] as? String == "push" && transition["subtype"] as? String == "fromRight")
+                let progress = try #require(transition["progress"] as? Double)
+                #expect(abs(progress - Self.bezier(0.42, 0, 0.58, 1, at: t / 0.35)) < 1e-6, "t \(t)")
+            }
+        }
+        // The pop comes from the left.
+        let pop = try cli.run("run", "catransition-push", "--operation", "pop", "--timeline", "-")
+        #expect(pop.standardOutput.contains("\"subtype\":\"fromLeft\""))
+        // Midway the outgoing list is drawn, pushed left (the transition began with the
+        // screen as it was shown): its grouped background (#f2f2f7) at the left edge.
+        let middle = cli.home.file("push-middle.png")
+        #expect(try cli.run("run", "catransition-push", "-o", "push", "--out", middle, "--at", "0.175").status == 0)
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            print(Image.open(sys.argv[1]).convert('RGB').getpixel((10, 800)))
+            """, [middle])
+        #expect(probe.standardOutput == "(242, 242, 247)\n", "\(probe.standardOutput)\(probe.standardError)")
+    }
+
     @Test func theCorpusPassesValidate() throws {
-        let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "--repeat", "30")
+        let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
+                                 "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")
     }

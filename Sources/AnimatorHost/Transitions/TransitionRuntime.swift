@@ -360,6 +360,10 @@ public final class TransitionRuntime {
                 if state.completion != nil { heldFrame = time } else { report(time) }
             }
         }
+        // What is on screen when the transition begins has been committed, as on iOS, where
+        // the screen was drawn before: a CATransition's old look and a snapshot made without
+        // screen updates show it.
+        try engine.advance(to: engine.currentTime)
         appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
         let start = engine.currentTime
         var problems: [String] = []

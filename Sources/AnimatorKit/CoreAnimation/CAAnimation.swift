@@ -235,6 +235,13 @@ public final class CATransition: CAAnimation {
     }
 }
 
+/// UIKit's CATransitionType (`.fade`, `.push`, `.moveIn`, `.reveal`).
+public typealias CATransitionType = CATransition.TransitionType
+/// UIKit's CATransitionSubtype (`.fromRight`, `.fromLeft`, `.fromTop`, `.fromBottom`).
+public typealias CATransitionSubtype = CATransition.Subtype
+/// The key UIKit code adds a CATransition under.
+public let kCATransition = "transition"
+
 /// CATransaction, for the current host.
 public enum CATransaction {
     private static func call(_ what: String, _ body: (HostLink) -> ah_status) {

@@ -112,10 +112,79 @@ public struct UIColor: Equatable, Hashable, Sendable {
                   blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
+    /// A grey: `white` 0 is black, 1 white.
+    public init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// The same color as a CGColor (here the same value: `layer.backgroundColor =
+    /// color.cgColor` reads as on iOS).
+    public var cgColor: CGColor { self }
+
+    /// A color from a CGColor.
+    public init(cgColor: CGColor) { self = cgColor }
+
+    /// The color with another alpha.
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
     /// Opaque white.
     public static let white = UIColor(red: 1, green: 1, blue: 1)
     /// Opaque black.
     public static let black = UIColor(red: 0, green: 0, blue: 0)
     /// Fully transparent.
     public static let clear = UIColor(red: 0, green: 0, blue: 0, alpha: 0)
+    /// UIKit's fixed colors.
+    public static let red = UIColor(red: 1, green: 0, blue: 0)
+    public static let green = UIColor(red: 0, green: 1, blue: 0)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0)
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
+    /// iOS's system colors in their light appearance.
+    public static let systemBlue = UIColor(rgb: 0x007AFF)
+    public static let systemRed = UIColor(rgb: 0xFF3B30)
+    public static let systemGreen = UIColor(rgb: 0x34C759)
+    public static let systemOrange = UIColor(rgb: 0xFF9500)
+    public static let systemYellow = UIColor(rgb: 0xFFCC00)
+    public static let systemPink = UIColor(rgb: 0xFF2D55)
+    public static let systemPurple = UIColor(rgb: 0xAF52DE)
+    public static let systemTeal = UIColor(rgb: 0x5AC8FA)
+    public static let systemIndigo = UIColor(rgb: 0x5856D6)
+    public static let systemGray = UIColor(rgb: 0x8E8E93)
+    public static let systemBackground = UIColor.white
+    public static let secondarySystemBackground = UIColor(rgb: 0xF2F2F7)
+    public static let systemGroupedBackground = UIColor(rgb: 0xF2F2F7)
+    public static let label = UIColor.black
+    public static let secondaryLabel = UIColor(rgb: 0x3C3C43, alpha: 0.6)
+    public static let separator = UIColor(rgb: 0x3C3C43, alpha: 0.29)
+}
+
+/// Core Graphics' color: the same value as UIColor here.
+public typealias CGColor = UIColor
+
+/// UIKit's UIEdgeInsets: distances in from each edge.
+public struct UIEdgeInsets: Equatable, Hashable, Sendable {
+    public var top: CGFloat
+    public var left: CGFloat
+    public var bottom: CGFloat
+    public var right: CGFloat
+
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+
+    /// No insets.
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+extension CGRect {
+    /// The rect with each edge moved in by the insets (CGRect.inset(by:)).
+    public func inset(by insets: UIEdgeInsets) -> CGRect {
+        CGRect(x: origin.x + insets.left, y: origin.y + insets.top,
+               width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
+    }
 }

@@ -1,5 +1,6 @@
 import AnimatorABI
-import Glibc
+/// The C library's math (sqrt, fmax, sin, ...), as `import UIKit` brings Darwin's on iOS.
+@_exported import Glibc
 
 /// UIKit's CGAffineTransform: x′ = a·x + c·y + tx, y′ = b·x + d·y + ty.
 public struct CGAffineTransform: Equatable, Sendable {

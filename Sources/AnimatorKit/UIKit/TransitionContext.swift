@@ -100,7 +100,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     /// viewController(forKey:): the side's view controller, its view the side's view and
     /// its title the screen's name.
     public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
-        let controller = UIViewController(view: view(forKey: key.viewKey), side: key.viewKey)
+        let controller = UIViewController(view: view(forKey: key.viewKey), side: key.viewKey, context: self)
         controller.title = viewControllerName(forKey: key.viewKey)
         return controller
     }

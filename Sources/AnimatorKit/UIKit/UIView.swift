@@ -1,4 +1,5 @@
 import AnimatorABI
+import Glibc
 
 /// UIView, reached through the host: a view of the host's engine. Its changes animate
 /// inside `UIView.animate` calls (and property animators) and nowhere else.
@@ -21,6 +22,11 @@ open class UIView {
                            size: ah_size(width: frame.size.width, height: frame.size.height))
         link.check(link.table.view_create(link.host, rect, &handle), "UIView(frame:)")
         self.init(layer: CALayer(link: link, handle: handle))
+    }
+
+    /// Creates a view with a zero frame (inside a host call).
+    public convenience init() {
+        self.init(frame: CGRect(x: 0, y: 0, width: 0, height: 0))
     }
 
     /// Wraps a view handle the host gave (e.g. from a transition context).
@@ -140,6 +146,11 @@ open class UIView {
         withoutActuallyEscaping(animations) { animations in
             let box = CallbackBox(host: link.host, block: animations, completion: completion)
             var settings = settings
+            if animationsDisabled {
+                // No animation: the changes land at once, as a zero duration does in UIKit.
+                settings.duration = 0
+                settings.delay = 0
+            }
             // Retained once for the completion (released when it runs); borrowed for the block.
             let pointer = completion == nil ? box.borrowed() : box.retained()
             let status = call(link, &settings, CallbackBox.runBlock, completion == nil ? nil : CallbackBox.runCompletionOnce,
@@ -190,6 +201,53 @@ open class UIView {
                        "UIView.addKeyframe")
         }
     }
+
+    /// isOpaque: a drawing hint; nothing changes here.
+    public var isOpaque: Bool = true
+    /// isUserInteractionEnabled: there are no touches in the host; kept for code that sets it.
+    public var isUserInteractionEnabled: Bool = true
+    /// tag.
+    public var tag: Int = 0
+    /// autoresizingMask: kept; the host's screens do not change size during a transition.
+    public var autoresizingMask: AutoresizingMask = []
+    /// layoutIfNeeded(): the host lays nothing out on its own; animating frames inside an
+    /// animation block is what moves views.
+    public func layoutIfNeeded() {}
+    /// setNeedsLayout().
+    public func setNeedsLayout() {}
+
+    /// UIView.AutoresizingMask.
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// UIView.KeyframeAnimationOptions: the same bits as AnimationOptions.
+    public typealias KeyframeAnimationOptions = AnimationOptions
+
+    /// UIView.setAnimationsEnabled(_:): while false, `UIView.animate` and its kin change
+    /// the views at once and call their completions with true, as UIKit does. The setting
+    /// belongs to the calling thread (UIKit's, to its main thread).
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        pthread_setspecific(animationsDisabledKey, enabled ? nil : UnsafeRawPointer(bitPattern: 1))
+    }
+
+    /// UIView.areAnimationsEnabled.
+    public static var areAnimationsEnabled: Bool { !animationsDisabled }
+
+    static var animationsDisabled: Bool { pthread_getspecific(animationsDisabledKey) != nil }
+
+    private static let animationsDisabledKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// UIView.performWithoutAnimation(_:).
     public static func performWithoutAnimation(_ actions: () -> Void) {

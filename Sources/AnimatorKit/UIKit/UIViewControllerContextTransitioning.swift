@@ -121,6 +121,8 @@ open class UIViewController: NSObject {
     public var title: String?
     /// The side of the transition it was given for, nil for one made by the plugin.
     let side: UITransitionContextViewKey?
+    /// The transition it was given for.
+    private(set) var context: TransitionContext?
 
     /// A view controller with a new, empty view.
     public override init() {
@@ -129,10 +131,17 @@ open class UIViewController: NSObject {
         view = UIView(frame: .zero)
     }
 
-    init(view: UIView?, side: UITransitionContextViewKey) {
+    init(view: UIView?, side: UITransitionContextViewKey, context: TransitionContext) {
         self.side = side
+        self.context = context
         super.init()
         self.view = view
+    }
+
+    /// transitionCoordinator: the coordinator of the transition this view controller is in
+    /// (nil for one the plugin made).
+    public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        context.map(HostTransitionCoordinator.init)
     }
 
     /// The navigation controller it is in (nil: not passed by the host yet).
