@@ -1,4 +1,5 @@
 import Glibc
+import AnimatorSupport
 
 /// `watch --serve`: from a new library renamed over the watched one to the page told to
 /// reload (a server-sent event read by a client here), and then to the new page and its
@@ -111,13 +112,7 @@ enum WatchBenchmark {
 
     private static func connectTo(_ port: Int) -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let connected = Loopback.withAddress(port: port) { connect(socket, $0, $1) }
         precondition(connected == 0, "cannot connect to watch")
         return socket
     }

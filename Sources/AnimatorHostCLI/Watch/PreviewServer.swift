@@ -28,13 +28,7 @@ final class PreviewServer: Sendable {
         guard socket >= 0 else { throw WatchError("cannot make a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = Loopback.withAddress(port: port) { bind(socket, $0, $1) }
         guard bound == 0, listen(socket, 16) == 0 else {
             let reason = errno == EADDRINUSE ? "is in use (give --serve PORT, or --serve 0 for a free one)"
                 : "cannot be used: \(String(cString: strerror(errno)))"
