@@ -5,7 +5,8 @@
 #   - Chromium, from Debian's packages: the headless browser the HTML player is tested in,
 #   - fontTools, from PyPI: an independent reader of the fonts text is drawn with,
 #   - pypng, from PyPI: an independent PNG encoder that writes every kind of PNG,
-#   - a TrueType font family (Liberation Sans, from Debian's packages) to draw text with.
+#   - a TrueType font family (Liberation Sans, from Debian's packages) to draw text with,
+#   - cargo, from Debian's packages: builds the Rust example animator (Examples/RustFade).
 # Run it once before `swift test` (the README's test command does).
 set -eu
 
@@ -39,4 +40,7 @@ fi
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/lib/chromium/chromium ]; then
     apt_install chromium
 fi
-echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, fonts and Chromium are ready"
+if ! command -v cargo >/dev/null 2>&1 && [ ! -x "${HOME:-/root}/.cargo/bin/cargo" ]; then
+    apt_install cargo
+fi
+echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, fonts, Chromium and cargo are ready"

@@ -27,5 +27,6 @@
 #include "animator_host/animator.h"
 #include "animator_host/host.h"
 #include "animator_host/entry.h"
+#include "animator_host/layout.h"
 
 #endif /* ANIMATOR_HOST_H */

@@ -252,7 +252,7 @@ enum ScaffoldTemplates {
                 }
                 ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings,
                                                .duration = s->duration };
-                settings.options = 2ull << 16;  /* UIViewAnimationOptionCurveEaseOut */
+                settings.options = AH_VIEW_OPTION_CURVE_EASE_OUT;
                 h->view_animate(h, &settings, to_end, done, s);
             }
 

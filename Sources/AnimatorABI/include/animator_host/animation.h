@@ -155,6 +155,24 @@ typedef struct ah_view_animation {
     double spring_initial_velocity;
 } ah_view_animation;
 
+/** UIView.AnimationOptions bits for `ah_view_animation.options` (UIKit's raw values),
+ *  so a C, Rust or Zig animator writes AH_VIEW_OPTION_CURVE_EASE_OUT rather than 2 << 16. */
+#define AH_VIEW_OPTION_BEGIN_FROM_CURRENT_STATE      (1ull << 2)
+#define AH_VIEW_OPTION_REPEAT                        (1ull << 3)
+#define AH_VIEW_OPTION_AUTOREVERSE                   (1ull << 4)
+#define AH_VIEW_OPTION_OVERRIDE_INHERITED_DURATION   (1ull << 5)
+#define AH_VIEW_OPTION_OVERRIDE_INHERITED_CURVE      (1ull << 6)
+#define AH_VIEW_OPTION_CURVE_EASE_IN_OUT             (0ull << 16)
+#define AH_VIEW_OPTION_CURVE_EASE_IN                 (1ull << 16)
+#define AH_VIEW_OPTION_CURVE_EASE_OUT                (2ull << 16)
+#define AH_VIEW_OPTION_CURVE_LINEAR                  (3ull << 16)
+/** UIView.KeyframeAnimationOptions calculation modes (bits 10–12). */
+#define AH_VIEW_OPTION_CALCULATION_MODE_LINEAR       (0ull << 10)
+#define AH_VIEW_OPTION_CALCULATION_MODE_DISCRETE     (1ull << 10)
+#define AH_VIEW_OPTION_CALCULATION_MODE_PACED        (2ull << 10)
+#define AH_VIEW_OPTION_CALCULATION_MODE_CUBIC        (3ull << 10)
+#define AH_VIEW_OPTION_CALCULATION_MODE_CUBIC_PACED  (4ull << 10)
+
 /** UIViewPropertyAnimator timing parameters. */
 typedef uint32_t ah_timing_parameters_kind;
 enum {
