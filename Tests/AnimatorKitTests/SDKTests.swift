@@ -142,6 +142,19 @@ import Testing
         #expect(position == .end)
     }
 
+    @Test func aViewMadeOutsideAnyHostCallIsRefusedWithAMessage() throws {
+        // Made with no host call running (as a global or a static would be): inert.
+        let stray = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        stray.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
+        stray.alpha = 0.5
+        inHost {
+            let container = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            container.addSubview(stray)
+        }
+        #expect(session.log.contains { $0.level == .error && $0.message.hasPrefix("addSubview: the view was made outside any host call") },
+                "\(session.log)")
+    }
+
     @Test func withAnimationsDisabledChangesLandAtOnce() throws {
         var finished: Bool?
         let view = inHost { () -> AnimatorKit.UIView in

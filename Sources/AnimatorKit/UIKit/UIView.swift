@@ -112,6 +112,15 @@ open class UIView {
     public func sendSubviewToBack(_ view: UIView) { insert(view, AH_INSERT_BOTTOM, 0, 0, "sendSubviewToBack") }
 
     private func insert(_ view: UIView, _ mode: Int, _ index: UInt32, _ sibling: ah_layer, _ what: String) {
+        guard link.hasEngine else { return }
+        if view.layer.handle == 0 {
+            // Made where no host call was running (a global, a static): it has no layer in
+            // the host and never will; say so instead of a bare "invalid handle".
+            link.table.log(link.host, ah_log_level(AH_LOG_ERROR),
+                           "\(what): the view was made outside any host call (a global or a static?); "
+                           + "make views in the export's make closure, an initializer it calls, or animateTransition")
+            return
+        }
         link.check(link.table.layer_insert(link.host, layer.handle, view.layer.handle, ah_insert_mode(mode), index, sibling), what)
     }
 
