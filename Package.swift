@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "ScaleFadeModal", type: .dynamic, targets: ["ScaleFadeModal"]),
         .library(name: "CATransitionPush", type: .dynamic, targets: ["CATransitionPush"]),
         .library(name: "ElasticPop", type: .dynamic, targets: ["ElasticPop"]),
+        .library(name: "DelegateFade", type: .dynamic, targets: ["DelegateFade"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -83,6 +84,7 @@ let package = Package(
         corpusAnimator("ScaleFadeModal"),
         corpusAnimator("CATransitionPush"),
         corpusAnimator("ElasticPop"),
+        corpusAnimator("DelegateFade"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -80,15 +80,15 @@ import Testing
 
             let animated = CALayer()
             let move = CAKeyframeAnimation(keyPath: "position.x")
-            move.values = [.number(0), .number(10), .number(30)]
+            move.values = [0.0, 10.0, 30]   // plain values, as UIKit code writes them
             move.keyTimes = [0, 0.5, 1]
             move.duration = 1
             move.didStart = { events.append("start") }
             move.didStop = { events.append("stop \($0)") }
             animated.add(move, forKey: "move")
             let spring = CASpringAnimation(keyPath: "opacity")
-            spring.fromValue = .number(0)
-            spring.toValue = .number(1)
+            spring.fromValue = 0
+            spring.toValue = CGFloat(1)
             spring.damping = 5
             // Apple's figure for mass 1, stiffness 100, damping 5: about 2.85 s.
             #expect(abs(spring.settlingDuration - 2.85) < 0.01)
@@ -217,6 +217,19 @@ import Testing
         #expect(rect.insetBy(dx: -10, dy: 0) == CGRect(x: 0, y: 20, width: 120, height: 50))
         // inset(by:) moves each edge in by its own amount: left 5, top 2, right 15, bottom 8.
         #expect(rect.inset(by: UIEdgeInsets(top: 2, left: 5, bottom: 8, right: 15)) == CGRect(x: 15, y: 22, width: 80, height: 40))
+    }
+
+    @Test func plainValuesBecomeCoreAnimationValues() {
+        #expect(CAValue(any: 0) == .number(0))
+        #expect(CAValue(any: Float(0.5)) == .number(0.5))
+        #expect(CAValue(any: true) == .number(1))
+        #expect(CAValue(any: CGPoint(x: 1, y: 2)) == .point(CGPoint(x: 1, y: 2)))
+        #expect(CAValue(any: UIColor.red.cgColor) == .color(UIColor(red: 1, green: 0, blue: 0)))
+        // A 2-D transform lands in the 3-D matrix's a b c d tx ty places.
+        var scaled = CATransform3DIdentity
+        (scaled.m11, scaled.m22, scaled.m41) = (2, 3, 5)
+        #expect(CAValue(any: CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 5, ty: 0)) == .transform(scaled))
+        #expect(CAValue(any: "opaque") == nil)
     }
 
     @Test func colorsAsUIKitWritesThem() {

@@ -181,9 +181,25 @@ import TestSupport
         #expect(probe.standardOutput == "(242, 242, 247)\n", "\(probe.standardOutput)\(probe.standardError)")
     }
 
+    @Test func delegateFadeRunsPlainValuedCABasicAnimationsAndEndsInTheDelegate() throws {
+        // A group of opacity 0 → 1 and transform.scale 0.9 → 1 on easeOut (0, 0, 0.58, 1)
+        // over 0.4 s (25 frames); the delegate's animationDidStop completes the transition,
+        // so it ends on time.
+        let present = try toView("delegate-fade", "--operation", "present")
+        try #require(present.count == 25)
+        for (t, _, alpha, scale) in present {
+            let p = Self.bezier(0, 0, 0.58, 1, at: min(t / 0.4, 1))
+            #expect(abs(alpha - p) < 1e-9, "t \(t): alpha \(alpha)")
+            #expect(abs(scale - (0.9 + 0.1 * p)) < 1e-9, "t \(t): scale \(scale)")
+        }
+        let result = try cli.run("run", "delegate-fade", "--operation", "dismiss")
+        #expect(result.standardOutput.hasPrefix("1. dismiss from → to: delegate-fade (org.animatorhost.corpus.delegate-fade), 0.4 s, 25 frames, completed\n"),
+                "\(result.standardOutput)")
+    }
+
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
-                                 "--repeat", "30")
+                                 "delegate-fade", "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")
     }

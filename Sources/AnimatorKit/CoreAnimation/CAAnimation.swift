@@ -1,5 +1,8 @@
 import AnimatorABI
 
+/// UIKit's CAMediaTimingFunctionName (`.easeInEaseOut`, ...).
+public typealias CAMediaTimingFunctionName = CAMediaTimingFunction.Name
+
 /// CAMediaTimingFunction.
 public struct CAMediaTimingFunction: Equatable, Sendable {
     var c: ah_timing_function
@@ -49,6 +52,9 @@ public class CAAnimation {
     public var didStart: (() -> Void)?
     /// animationDidStop(_:finished:).
     public var didStop: ((Bool) -> Void)?
+    /// CAAnimation's delegate, told when the animation starts and stops. As in Core
+    /// Animation, the animation keeps its delegate alive.
+    public var delegate: CAAnimationDelegate?
 
     /// Creates an animation.
     public init() {}
@@ -74,8 +80,16 @@ public class CAAnimation {
         d.timing_function = timingFunction?.c ?? ah_timing_function()
         d.additive = isAdditive
         d.keep_on_completion = !isRemovedOnCompletion
-        if didStart != nil || didStop != nil {
-            let start = didStart, stop = didStop
+        if didStart != nil || didStop != nil || delegate != nil {
+            let delegate = self.delegate, startBlock = didStart, stopBlock = didStop
+            let start: (() -> Void)? = { [self] in
+                startBlock?()
+                delegate?.animationDidStart(self)
+            }
+            let stop: ((Bool) -> Void)? = { [self] finished in
+                stopBlock?(finished)
+                delegate?.animationDidStop(self, finished: finished)
+            }
             let box = CallbackBox(host: host, block: start, completion: stop)
             d.user_data = box.retained()
             d.did_start = { pointer in
@@ -136,19 +150,48 @@ public class CAPropertyAnimation: CAAnimation {
     }
 }
 
-/// CABasicAnimation: from, to, by.
+/// CABasicAnimation: from, to, by, given as UIKit code gives them (`0.0`, a CGPoint,
+/// `UIColor.red.cgColor`, a CATransform3D...: see `CAValue(any:)`).
 public class CABasicAnimation: CAPropertyAnimation {
-    public var fromValue: CAValue?
-    public var toValue: CAValue?
-    public var byValue: CAValue?
+    public var fromValue: Any?
+    public var toValue: Any?
+    public var byValue: Any?
 
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         super.fill(&d, &storage)
         d.kind = ah_animation_kind(AH_ANIMATION_BASIC)
-        d.from = fromValue.map { storage.keep($0.cValue) }
-        d.to = toValue.map { storage.keep($0.cValue) }
-        d.by = byValue.map { storage.keep($0.cValue) }
+        d.from = Self.converted(fromValue, "fromValue").map { storage.keep($0.cValue) }
+        d.to = Self.converted(toValue, "toValue").map { storage.keep($0.cValue) }
+        d.by = Self.converted(byValue, "byValue").map { storage.keep($0.cValue) }
     }
+
+    /// A plain value as a CAValue; one the host cannot animate is logged and left out.
+    static func converted(_ value: Any?, _ what: String) -> CAValue? {
+        guard let value else { return nil }
+        if let converted = CAValue(any: value) { return converted }
+        if let link = HostLink.current {
+            link.table.log(link.host, ah_log_level(AH_LOG_ERROR),
+                           "\(what): a \(type(of: value)) is not a value animator-host animates (numbers, CGPoint, CGSize, "
+                           + "CGRect, colors, CATransform3D, CGAffineTransform)")
+        }
+        return nil
+    }
+}
+
+/// CAAnimationDelegate: told when an animation starts and when it stops (finished false
+/// when it was removed before its end).
+public protocol CAAnimationDelegate: AnyObject {
+    /// animationDidStart(_:).
+    func animationDidStart(_ anim: CAAnimation)
+    /// animationDidStop(_:finished:).
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    /// Optional, as in Core Animation.
+    public func animationDidStart(_ anim: CAAnimation) {}
+    /// Optional, as in Core Animation.
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
 /// CASpringAnimation: a basic animation moved by a spring.
@@ -182,7 +225,8 @@ public final class CAKeyframeAnimation: CAPropertyAnimation {
         case linear = 0, discrete = 1, paced = 2, cubic = 3, cubicPaced = 4
     }
 
-    public var values: [CAValue] = []
+    /// The keyframe values, given as UIKit code gives them (see `CAValue(any:)`).
+    public var values: [Any] = []
     public var keyTimes: [Double]?
     public var timingFunctions: [CAMediaTimingFunction]?
     public var calculationMode = CalculationMode.linear
@@ -190,8 +234,9 @@ public final class CAKeyframeAnimation: CAPropertyAnimation {
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         super.fill(&d, &storage)
         d.kind = ah_animation_kind(AH_ANIMATION_KEYFRAME)
-        d.values = storage.keep(values.map(\.cValue))
-        d.value_count = UInt32(values.count)
+        let converted = values.compactMap { CABasicAnimation.converted($0, "values") }
+        d.values = storage.keep(converted.map(\.cValue))
+        d.value_count = UInt32(converted.count)
         d.key_times = keyTimes.flatMap { storage.keep($0) }
         d.timing_functions = timingFunctions.flatMap { storage.keep($0.map(\.c)) }
         d.calculation_mode = ah_calculation_mode(calculationMode.rawValue)

@@ -35,6 +35,27 @@ public enum CAValue: Equatable, Sendable {
         return value
     }
 
+    /// A plain value as UIKit code gives it to fromValue, toValue, byValue and values: a
+    /// number (Double, CGFloat, Float, Int, Bool), a CGPoint, CGSize, CGRect, a color
+    /// (UIColor or its cgColor), a CATransform3D or a CGAffineTransform, or a CAValue.
+    /// Nil for anything else.
+    public init?(any value: Any) {
+        switch value {
+        case let v as CAValue: self = v
+        case let v as Double: self = .number(v)
+        case let v as Float: self = .number(Double(v))
+        case let v as Int: self = .number(Double(v))
+        case let v as Bool: self = .number(v ? 1 : 0)
+        case let v as CGPoint: self = .point(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as UIColor: self = .color(v)
+        case let v as CATransform3D: self = .transform(v)
+        case let v as CGAffineTransform: self = .transform(v.transform3D)
+        default: return nil
+        }
+    }
+
     init?(_ c: ah_value) {
         switch Int(c.type) {
         case AH_VALUE_NUMBER: self = .number(c.number)
