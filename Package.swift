@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "CATransitionPush", type: .dynamic, targets: ["CATransitionPush"]),
         .library(name: "ElasticPop", type: .dynamic, targets: ["ElasticPop"]),
         .library(name: "DelegateFade", type: .dynamic, targets: ["DelegateFade"]),
+        .library(name: "ThumbnailZoom", type: .dynamic, targets: ["ThumbnailZoom"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -85,6 +86,7 @@ let package = Package(
         corpusAnimator("CATransitionPush"),
         corpusAnimator("ElasticPop"),
         corpusAnimator("DelegateFade"),
+        corpusAnimator("ThumbnailZoom"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -197,9 +197,55 @@ import TestSupport
                 "\(result.standardOutput)")
     }
 
+    @Test func thumbnailZoomGrowsASnapshotWhosePictureScalesWithIt() throws {
+        let result = try cli.run("run", "thumbnail-zoom", "--operation", "present", "--timeline", "-")
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        // 0.45 s: 28 frames. The snapshot's frame goes from the thumbnail (16, 120, 72, 72)
+        // to the screen (0, 0, 390, 844), its corner radius from 12 to 0, on easeInOut.
+        try #require(frames.count == 28)
+        let (from, to) = ([16.0, 120, 72, 72], [0.0, 0, 390, 844])
+        var middle: [Double] = []
+        for frame in frames.dropLast() {
+            let t = try #require(frame["t"] as? Double)
+            let snapshot = try #require((frame["views"] as? [[String: Any]])?.first { $0["name"] as? String == "to snapshot" },
+                                        "t \(t)")
+            let p = Self.bezier(0.42, 0, 0.58, 1, at: t / 0.45)
+            let box = try #require(snapshot["frame"] as? [Double])
+            for index in 0..<4 { #expect(abs(box[index] - (from[index] + (to[index] - from[index]) * p)) < 1e-6, "t \(t): \(box)") }
+            #expect(abs((snapshot["cornerRadius"] as? Double ?? -1) - 12 * (1 - p)) < 1e-6)
+            if abs(t - 0.2) < 1e-9 { middle = box }
+        }
+        // The picture scales with the snapshot: at 0.2 s a point a fifth of the way down
+        // the middle of the snapshot shows what (195, 169) of the finished screen shows.
+        let mid = cli.home.file("zoom-mid.png"), end = cli.home.file("zoom-end.png")
+        #expect(try cli.run("run", "thumbnail-zoom", "--out", mid, "--at", "0.2").status == 0)
+        #expect(try cli.run("run", "thumbnail-zoom", "--out", end).status == 0)
+        let x = Int(middle[0] + middle[2] * 0.5), y = Int(middle[1] + middle[3] * 0.2)
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            mid, end = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+            a, b = mid.getpixel((int(sys.argv[3]), int(sys.argv[4]))), end.getpixel((195, 169))
+            print(max(abs(p - q) for p, q in zip(a, b)) <= 12, a, b)
+            """, [mid, end, String(x), String(y)])
+        #expect(probe.standardOutput.hasPrefix("True"), "\(probe.standardOutput)\(probe.standardError)")
+        // And it ends on the incoming screen alone, as fade-c does.
+        let reference = cli.home.file("fade-end.png")
+        #expect(try cli.run("run", "fade-c", "--out", reference).status == 0)
+        let same = try Python.run("""
+            import sys
+            from PIL import Image, ImageChops
+            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+            print(ImageChops.difference(a, b).getbbox())
+            """, [end, reference])
+        #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
+    }
+
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
-                                 "delegate-fade", "--repeat", "30")
+                                 "delegate-fade", "thumbnail-zoom", "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")
     }
