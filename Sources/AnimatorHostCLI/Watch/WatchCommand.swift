@@ -35,7 +35,8 @@ enum WatchCommand: Command {
         that fails or a run that crashes shows its error in the terminal and on the page, and
         the last good preview stays. Each update prints how long it took from the new
         library to the preview. Without a terminal (or with --no-terminal) it prints what
-        happens line by line. q, Ctrl-C or SIGTERM stop it (exit 0, 130, 143).
+        happens line by line. q stops it (exit 0); Ctrl-C (130) or SIGTERM (143 without a
+        terminal, 130 with one) too.
         """
 
     nonisolated(unsafe) private static var signalled: sig_atomic_t = 0

@@ -135,31 +135,53 @@ public struct UIColor: Equatable, Hashable, Sendable {
     public static let black = UIColor(red: 0, green: 0, blue: 0)
     /// Fully transparent.
     public static let clear = UIColor(red: 0, green: 0, blue: 0, alpha: 0)
-    /// UIKit's fixed colors.
+    /// Opaque red.
     public static let red = UIColor(red: 1, green: 0, blue: 0)
+    /// Opaque green.
     public static let green = UIColor(red: 0, green: 1, blue: 0)
+    /// Opaque blue.
     public static let blue = UIColor(red: 0, green: 0, blue: 1)
+    /// Opaque yellow.
     public static let yellow = UIColor(red: 1, green: 1, blue: 0)
+    /// Opaque orange.
     public static let orange = UIColor(red: 1, green: 0.5, blue: 0)
+    /// Opaque gray.
     public static let gray = UIColor(white: 0.5, alpha: 1)
+    /// Opaque light gray.
     public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+    /// Opaque dark gray.
     public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
-    /// iOS's system colors in their light appearance.
+    /// iOS's systemBlue in its light appearance (so for every system color below).
     public static let systemBlue = UIColor(rgb: 0x007AFF)
+    /// iOS's system red color, light appearance.
     public static let systemRed = UIColor(rgb: 0xFF3B30)
+    /// iOS's system green color, light appearance.
     public static let systemGreen = UIColor(rgb: 0x34C759)
+    /// iOS's system orange color, light appearance.
     public static let systemOrange = UIColor(rgb: 0xFF9500)
+    /// iOS's system yellow color, light appearance.
     public static let systemYellow = UIColor(rgb: 0xFFCC00)
+    /// iOS's system pink color, light appearance.
     public static let systemPink = UIColor(rgb: 0xFF2D55)
+    /// iOS's system purple color, light appearance.
     public static let systemPurple = UIColor(rgb: 0xAF52DE)
+    /// iOS's system teal color, light appearance.
     public static let systemTeal = UIColor(rgb: 0x5AC8FA)
+    /// iOS's system indigo color, light appearance.
     public static let systemIndigo = UIColor(rgb: 0x5856D6)
+    /// iOS's system gray color, light appearance.
     public static let systemGray = UIColor(rgb: 0x8E8E93)
+    /// iOS's system background color, light appearance.
     public static let systemBackground = UIColor.white
+    /// iOS's secondary system background color, light appearance.
     public static let secondarySystemBackground = UIColor(rgb: 0xF2F2F7)
+    /// iOS's system grouped background color, light appearance.
     public static let systemGroupedBackground = UIColor(rgb: 0xF2F2F7)
+    /// iOS's label color, light appearance.
     public static let label = UIColor.black
+    /// iOS's secondary label color, light appearance.
     public static let secondaryLabel = UIColor(rgb: 0x3C3C43, alpha: 0.6)
+    /// iOS's separator color, light appearance.
     public static let separator = UIColor(rgb: 0x3C3C43, alpha: 0.29)
 }
 
@@ -168,11 +190,16 @@ public typealias CGColor = UIColor
 
 /// UIKit's UIEdgeInsets: distances in from each edge.
 public struct UIEdgeInsets: Equatable, Hashable, Sendable {
+    /// From the top edge.
     public var top: CGFloat
+    /// From the left edge.
     public var left: CGFloat
+    /// From the bottom edge.
     public var bottom: CGFloat
+    /// From the right edge.
     public var right: CGFloat
 
+    /// Insets from each edge.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
     }

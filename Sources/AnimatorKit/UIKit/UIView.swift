@@ -227,8 +227,11 @@ open class UIView {
 
     /// UIView.AutoresizingMask.
     public struct AutoresizingMask: OptionSet, Sendable {
+        /// UIKit's bits.
         public let rawValue: UInt
+        /// A mask from UIKit's bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The margins and sizes that may stretch, as in UIKit.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)

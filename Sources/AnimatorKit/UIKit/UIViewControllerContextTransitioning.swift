@@ -1,6 +1,8 @@
 /// UIKit's UITransitionContextViewKey: which view of a transition (`.from`, `.to`).
 public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
+    /// UIKit's string for the key.
     public let rawValue: String
+    /// A key by its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The view of the view controller the transition leaves.
@@ -14,7 +16,9 @@ public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
 
 /// UIKit's UITransitionContextViewControllerKey: which view controller of a transition.
 public struct UITransitionContextViewControllerKey: Hashable, Sendable, RawRepresentable {
+    /// UIKit's string for the key.
     public let rawValue: String
+    /// A key by its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The view controller the transition leaves.
@@ -107,6 +111,7 @@ extension UIViewControllerContextTransitioning {
 /// UIKit's NSObject, as the base class animators and delegates are written on. It has no
 /// Objective-C runtime behind it: `@objc` and `#selector` do not exist on Linux.
 open class NSObject {
+    /// Creates the object.
     public init() {}
 }
 

@@ -192,6 +192,7 @@ public protocol UITimingCurveProvider {
 
 /// UIKit's UICubicTimingParameters: a named curve or a cubic Bézier's control points.
 public struct UICubicTimingParameters: UITimingCurveProvider, Sendable {
+    /// The host's form of the timing.
     public let cParameters: ah_timing_parameters
 
     /// The default curve (easeInOut).
@@ -218,6 +219,7 @@ public struct UICubicTimingParameters: UITimingCurveProvider, Sendable {
 
 /// UIKit's UISpringTimingParameters.
 public struct UISpringTimingParameters: UITimingCurveProvider, Sendable {
+    /// The host's form of the timing.
     public let cParameters: ah_timing_parameters
 
     /// A critically damped spring.
@@ -249,11 +251,15 @@ public struct UISpringTimingParameters: UITimingCurveProvider, Sendable {
 
 /// UIKit's CGVector.
 public struct CGVector: Equatable, Hashable, Sendable {
+    /// The horizontal component.
     public var dx: CGFloat
+    /// The vertical component.
     public var dy: CGFloat
+    /// A vector of two components.
     public init(dx: CGFloat, dy: CGFloat) {
         self.dx = dx
         self.dy = dy
     }
+    /// No motion.
     public static let zero = CGVector(dx: 0, dy: 0)
 }
