@@ -40,7 +40,7 @@ import Testing
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
 
         func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-            try? interruptibleAnimator(using: transitionContext).startAnimation()
+            interruptibleAnimator(using: transitionContext).startAnimation()
         }
 
         func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {

@@ -196,3 +196,42 @@ import TestSupport
         #expect(missing.standardError.contains("problem: \(folder.path)/libnone.so: cannot be read"), "\(missing.standardError)")
     }
 }
+
+/// AH_ANIMATOR_SHARED_INSTANCE: one instance for a presentation and its dismissal, as a
+/// transitioning delegate that returns the same object for both.
+@Suite struct SharedInstanceTests {
+    let cli = CLI()
+
+    /// The demo app with present and dismiss routed to a fixture that fades the incoming view
+    /// to 0.5 instead of 1 from its second transition on: the incoming view's alpha at the end
+    /// of the presentation and of the dismissal.
+    func endAlphas(shared: Bool) throws -> [Double] {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try compileFixture("hostile_animator.c",
+                           defines: ["HOSTILE_SECOND_TIME_HALF", "HOSTILE_ID=\"org.hostile.twice\"", "HOSTILE_NAME=\"twice\""]
+                               + (shared ? ["HOSTILE_SHARED"] : []),
+                           output: folder.path + "/libtwice.so")
+        let routes = folder.path + "/routes.json"
+        try #"{ "routes": [ { "operation": "present", "animator": "twice" }, { "operation": "dismiss", "animator": "twice" } ] }"#
+            .write(toFile: routes, atomically: true, encoding: .utf8)
+        let result = try cli.run("run", "--routes", routes, "--plugin-path", folder.path, "--timeline", "-")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                                    "\(result.standardError)")
+        let transitions = try #require(timeline["transitions"] as? [[String: Any]])
+        // The least alpha among the views at each transition's end: the incoming view's,
+        // which is the only one the fixture fades (the presented page, then the app below).
+        return try transitions.filter { ($0["animator"] as? String)?.hasPrefix("twice ") == true }.map { transition in
+            let last = try #require((transition["frames"] as? [[String: Any]])?.last)
+            let views = try #require(last["views"] as? [[String: Any]]).filter { $0["isView"] as? Bool == true }
+            return views.compactMap { $0["alpha"] as? Double }.min() ?? -1
+        }
+    }
+
+    @Test func withTheFlagThePresentationsInstanceDismissesToo() throws {
+        // A fresh instance each time: both transitions are its first, both end at 1.
+        #expect(try endAlphas(shared: false) == [1, 1])
+        // One instance: the dismissal is its second transition, and it shows (0.5).
+        #expect(try endAlphas(shared: true) == [1, 0.5])
+    }
+}

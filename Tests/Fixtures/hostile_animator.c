@@ -11,6 +11,8 @@
  *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
  *   -DHOSTILE_SECOND_TIME_HALF  from its second transition on, the instance fades the
  *                       incoming view in to 0.5 instead of 1 (state carried over breaks it)
+ *   -DHOSTILE_SHARED    declares AH_ANIMATOR_SHARED_INSTANCE (one instance for every
+ *                       transition with the same parameters)
  *   -DHOSTILE_LEAVES_A_VIEW  adds a red 60-point square to the container and never removes it
  *   -DHOSTILE_STUCK_AT_ZERO  with duration 0 (its minimum), never completes
  *   -DHOSTILE_LEAKS_IMAGES  makes a 2×2 image in every transition and never releases it
@@ -103,6 +105,8 @@ static ah_animator_descriptor descriptor = {
     .id = HOSTILE_ID, .name = HOSTILE_NAME, .display_name = "Hostile", .version = version,
 #if defined(HOSTILE_INTERACTIVE) || defined(HOSTILE_OWN_INTERACTION)
     .flags = AH_ANIMATOR_INTERACTIVE,
+#elif defined(HOSTILE_SHARED)
+    .flags = AH_ANIMATOR_SHARED_INSTANCE,
 #endif
     .description = "Misbehaves on purpose.",
     .operations = AH_OP_PRESENT | AH_OP_DISMISS | AH_OP_PUSH | AH_OP_POP | AH_OP_TAB,

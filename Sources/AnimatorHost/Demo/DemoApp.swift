@@ -171,6 +171,8 @@ public enum DemoApp {
         session.marker = marker
         let resolver = RouteResolver(routes: routes)
         var reports: [Report] = []
+        // Instances of animators that share one (AH_ANIMATOR_SHARED_INSTANCE), by id and parameters.
+        var sharedInstances: [String: AnimatorInstance] = [:]
         for (index, step) in scenario.steps.enumerated() {
             let replaying = index < resume.start
             if !replaying { willStep?(step) }
@@ -202,6 +204,17 @@ public enum DemoApp {
                      onFrame: ((Double) -> Void)?) throws -> TransitionOutcome {
             let animator: TransitionAnimator?
             switch resolution.target {
+            case .animator(let info, let parameters) where info.sharesInstance:
+                // One instance for every transition with these parameters, as a delegate
+                // returning the same object for present and dismiss.
+                let key = info.id + "\u{0}" + "\(parameters)"
+                if let shared = sharedInstances[key] {
+                    animator = shared
+                } else {
+                    let made = try AnimatorInstance(info, parameters: parameters, session: session)
+                    sharedInstances[key] = made
+                    animator = made
+                }
             case .animator(let info, let parameters):
                 animator = try AnimatorInstance(info, parameters: parameters, session: session)
             case .system(let kind):

@@ -64,13 +64,15 @@ enum DescriptorReader {
         } catch {
             throw refusal(error.reason, id: id)
         }
-        return AnimatorInfo(
+        var info = AnimatorInfo(
             id: id, name: name, displayName: string(descriptor.display_name) ?? name,
             version: String(cString: cVersion), summary: string(descriptor.description),
             author: string(descriptor.author), url: string(descriptor.url),
             operations: OperationSet(rawValue: operations),
             isInteractive: descriptor.flags & UInt32(AH_ANIMATOR_INTERACTIVE) != 0,
             parameters: parameters, abi: ABIVersion(header), path: path, index: index)
+        info.sharesInstance = descriptor.flags & UInt32(AH_ANIMATOR_SHARED_INSTANCE) != 0
+        return info
     }
 
     /// The reason a declared ABI version cannot be loaded by this host, or nil.

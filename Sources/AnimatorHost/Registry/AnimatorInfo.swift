@@ -21,6 +21,9 @@ public struct AnimatorInfo: Equatable, Sendable {
     public var operations: OperationSet
     /// Whether it can be driven interactively.
     public var isInteractive: Bool
+    /// Whether one instance serves every transition with the same parameter values
+    /// (AH_ANIMATOR_SHARED_INSTANCE).
+    public var sharesInstance = false
     /// Its parameters, in the order their values are passed.
     public var parameters: [ParameterSpec]
     /// The ABI its library was built for.
@@ -72,7 +75,7 @@ public struct AnimatorInfo: Equatable, Sendable {
             ("author", .optional(author)),
             ("url", .optional(url)),
             ("index", .number(Double(index))),
-        ])
+        ] + (sharesInstance ? [("sharedInstance", .bool(true))] : []))
     }
 
     /// Reads an info written by `json`; nil when something is missing or malformed.
@@ -92,6 +95,7 @@ public struct AnimatorInfo: Equatable, Sendable {
                   url: json["url"]?.stringValue, operations: OperationSet(operations),
                   isInteractive: json["interactive"]?.boolValue ?? false, parameters: parameters,
                   abi: ABIVersion(major: abiParts[0], minor: abiParts[1]), path: path, index: UInt32(index))
+        sharesInstance = json["sharedInstance"]?.boolValue ?? false
     }
 
     /// Resolves `--param name=value` assignments against this animator's parameters.

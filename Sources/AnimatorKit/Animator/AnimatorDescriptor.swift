@@ -18,13 +18,18 @@ public struct AnimatorDescriptor: Sendable {
     public var operations: Operations
     /// Whether it can be driven interactively.
     public var isInteractive: Bool
+    /// One instance serves every transition with the same parameter values, present and
+    /// dismiss alike (AH_ANIMATOR_SHARED_INSTANCE), as a delegate returning the same object.
+    public let sharesInstance: Bool
     /// Its parameters, in the order the host passes their values.
     public var parameters: [Parameter]
 
     /// Creates a descriptor.
     public init(id: String, name: String, displayName: String? = nil, version: String,
                 summary: String? = nil, author: String? = nil, url: String? = nil,
-                operations: Operations, isInteractive: Bool = false, parameters: [Parameter] = []) {
+                operations: Operations, isInteractive: Bool = false, parameters: [Parameter] = [],
+                sharesInstance: Bool = false) {
+        self.sharesInstance = sharesInstance
         self.id = id
         self.name = name
         self.displayName = displayName

@@ -72,9 +72,10 @@ public struct AnimatorExport {
     ///   - descriptor: id, name, operations, parameters and the rest.
     ///   - make: makes an instance from checked parameter values, as an iOS transitioning
     ///     delegate configures its animator (bind the parameters to its properties here).
-    ///     The host makes one instance for a set of parameter values and uses it for every
-    ///     operation it runs, present and dismiss alike, so state carries over (a bubble
-    ///     kept from the presentation to the dismissal).
+    ///     An instance may serve several transitions and operations (validate's
+    ///     instance.reuse check runs one twice); with `sharesInstance` in the descriptor
+    ///     the host uses one instance for every transition with the same parameters, so
+    ///     state carries from a presentation to its dismissal.
     ///   - prepare: called before each transition with its operation, as a delegate sets a
     ///     mode before returning the animator (`bubble.transitionMode = .dismiss`).
     public init<Animator: UIViewControllerAnimatedTransitioning>(
@@ -236,7 +237,8 @@ private func makeCDescriptor(_ descriptor: AnimatorDescriptor) -> UnsafeMutableP
         display_name: permanentCString(descriptor.displayName), version: permanentCString(descriptor.version),
         description: permanentCString(descriptor.summary), author: permanentCString(descriptor.author),
         url: permanentCString(descriptor.url), operations: descriptor.operations.rawValue,
-        flags: descriptor.isInteractive ? UInt32(AH_ANIMATOR_INTERACTIVE) : 0,
+        flags: (descriptor.isInteractive ? UInt32(AH_ANIMATOR_INTERACTIVE) : 0)
+            | (descriptor.sharesInstance ? UInt32(AH_ANIMATOR_SHARED_INSTANCE) : 0),
         param_count: UInt32(descriptor.parameters.count),
         params: descriptor.parameters.isEmpty ? nil : UnsafePointer(params)))
     return result

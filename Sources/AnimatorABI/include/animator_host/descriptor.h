@@ -18,6 +18,11 @@ extern "C" {
 enum {
     /** The animator can be driven interactively (percent-driven or custom). */
     AH_ANIMATOR_INTERACTIVE = 1u << 0,
+    /** (1.4, appended) One instance serves every transition made with the same parameter
+     *  values, present and dismiss alike, as a transitioning delegate that returns the same
+     *  object for both: state carries from a presentation to its dismissal. Without it
+     *  the host may make an instance per transition. */
+    AH_ANIMATOR_SHARED_INSTANCE = 1u << 1,
 };
 
 /**
