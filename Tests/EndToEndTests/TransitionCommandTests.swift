@@ -205,7 +205,7 @@ import TestSupport
     /// The demo app with present and dismiss routed to a fixture that fades the incoming view
     /// to 0.5 instead of 1 from its second transition on: the incoming view's alpha at the end
     /// of the presentation and of the dismissal.
-    func endAlphas(shared: Bool) throws -> [Double] {
+    func endAlphas(shared: Bool, sharedByRoute: Bool = false) throws -> [Double] {
         let folder = TemporaryDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         try compileFixture("hostile_animator.c",
@@ -213,7 +213,8 @@ import TestSupport
                                + (shared ? ["HOSTILE_SHARED"] : []),
                            output: folder.path + "/libtwice.so")
         let routes = folder.path + "/routes.json"
-        try #"{ "routes": [ { "operation": "present", "animator": "twice" }, { "operation": "dismiss", "animator": "twice" } ] }"#
+        let flag = sharedByRoute ? #", "sharedInstance": true"# : ""
+        try #"{ "routes": [ { "operation": "present", "animator": "twice"\#(flag) }, { "operation": "dismiss", "animator": "twice"\#(flag) } ] }"#
             .write(toFile: routes, atomically: true, encoding: .utf8)
         let result = try cli.run("run", "--routes", routes, "--plugin-path", folder.path, "--timeline", "-")
         let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
@@ -233,5 +234,7 @@ import TestSupport
         #expect(try endAlphas(shared: false) == [1, 1])
         // One instance: the dismissal is its second transition, and it shows (0.5).
         #expect(try endAlphas(shared: true) == [1, 0.5])
+        // The same when the routes ask for it ("sharedInstance": true) of a plugin that does not.
+        #expect(try endAlphas(shared: false, sharedByRoute: true) == [1, 0.5])
     }
 }

@@ -204,7 +204,7 @@ public enum DemoApp {
                      onFrame: ((Double) -> Void)?) throws -> TransitionOutcome {
             let animator: TransitionAnimator?
             switch resolution.target {
-            case .animator(let info, let parameters) where info.sharesInstance:
+            case .animator(let info, let parameters) where info.sharesInstance || resolution.sharedInstance:
                 // One instance for every transition with these parameters, as a delegate
                 // returning the same object for present and dismiss.
                 let key = info.id + "\u{0}" + "\(parameters)"

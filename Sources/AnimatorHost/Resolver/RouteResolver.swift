@@ -13,6 +13,8 @@ public struct Resolution: Equatable, Sendable {
     public var interaction: InteractionScript? = nil
     /// The modal presentation style the winning rule asks for, if any (nil: full screen).
     public var style: ModalPresentationStyle? = nil
+    /// Whether the winning rule asks for one instance shared by the transitions it picks.
+    public var sharedInstance = false
 }
 
 /// Answers UIKit's delegates (transitioning, navigation, tab bar) from a routes file: one
@@ -39,8 +41,10 @@ public struct RouteResolver: Sendable {
             if best == nil || route.priority > best!.priority { best = route }
         }
         if let best {
-            return Resolution(target: best.target, rule: best.path, presentation: best.presentation,
-                              interaction: best.interaction, style: best.style)
+            var resolution = Resolution(target: best.target, rule: best.path, presentation: best.presentation,
+                                        interaction: best.interaction, style: best.style)
+            resolution.sharedInstance = best.sharedInstance
+            return resolution
         }
         return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil,
                           presentation: nil)

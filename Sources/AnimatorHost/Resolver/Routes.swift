@@ -72,6 +72,10 @@ public struct Route: Equatable, Sendable {
     public var priority: Double
     /// Where it is in its file: `$.routes[2]`.
     public var path: String
+    /// Whether the animator's instance is shared by every transition this rule (or another
+    /// sharing rule) picks it for with the same parameters, as a delegate returning the same
+    /// object for present and dismiss ("sharedInstance": true).
+    public var sharedInstance = false
 }
 
 /// A routes file: the rules the resolver answers UIKit's delegates with.
@@ -148,7 +152,7 @@ public struct Routes: Equatable, Sendable {
                                   fail: (String, String) -> RoutesError) throws(RoutesError) -> Route {
         guard case .object(let members) = rule else { throw fail(path, "a rule is a JSON object") }
         let known = ["operation", "from", "to", "tab", "animator", "parameters", "priority", "presentation", "style",
-                     "interaction"]
+                     "interaction", "sharedInstance"]
         for (key, _) in members where !known.contains(key) {
             throw fail("\(path).\(key)", "unknown key (expected \(known.joined(separator: ", ")))")
         }
@@ -227,6 +231,12 @@ public struct Routes: Equatable, Sendable {
         var route = Route(operations: operations, from: try text("from"), to: try text("to"), tab: tab, target: target,
                           presentation: presentation, interaction: interaction, priority: priority, path: path)
         route.style = style
+        if let value = rule["sharedInstance"] {
+            let place = "\(path).sharedInstance"
+            guard let shared = value.boolValue else { throw fail(place, "expected true or false") }
+            guard case .animator = target else { throw fail(place, "only an animator plugin has an instance to share") }
+            route.sharedInstance = shared
+        }
         return route
     }
 

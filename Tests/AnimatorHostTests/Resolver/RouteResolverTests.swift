@@ -159,6 +159,19 @@ import TestSupport
         #expect(bad?.reason == "script: command 1 'update 2 @0.1': the percent must be a number from 0 to 1")
     }
 
+    @Test func aRuleCanAskForASharedInstance() throws {
+        let resolver = RouteResolver(routes: try routes("""
+            { "routes": [ { "operation": "present", "animator": "zoom", "sharedInstance": true },
+                          { "operation": "dismiss", "animator": "zoom" } ] }
+            """))
+        #expect(resolver.resolve(.present).sharedInstance)
+        #expect(!resolver.resolve(.dismiss).sharedInstance)
+        let notBool = error(#"{ "routes": [ { "operation": "present", "animator": "zoom", "sharedInstance": "yes" } ] }"#)
+        #expect(notBool?.path == "$.routes[0].sharedInstance" && notBool?.reason == "expected true or false")
+        let system = error(#"{ "routes": [ { "operation": "push", "animator": "system", "sharedInstance": true } ] }"#)
+        #expect(system?.reason == "only an animator plugin has an instance to share")
+    }
+
     // MARK: Errors
 
     @Test func anAnimatorIsNeverPickedForAnOperationItDoesNotSupport() {
@@ -209,7 +222,7 @@ import TestSupport
             (#"{ "routes": [ { "operation": "present", "animator": "zoom", "presentation": "bottom-card", "style": "pageSheet" } ] }"#,
              "$.routes[0].style", "a presentation controller makes the style custom; pageSheet contradicts it"),
             (#"{ "routes": [ { "operation": "push", "animator": "zoom", "from": "a", "when": 1 } ] }"#,
-             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation, style, interaction)"),
+             "$.routes[0].when", "unknown key (expected operation, from, to, tab, animator, parameters, priority, presentation, style, interaction, sharedInstance)"),
         ]
         for (text, path, reason) in cases {
             let found = error(text)
