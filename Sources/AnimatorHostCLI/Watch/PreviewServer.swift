@@ -51,7 +51,8 @@ final class PreviewServer: Sendable {
     /// The address to open.
     var url: String { "http://127.0.0.1:\(port)/" }
 
-    private let active = AtomicCounter()
+    /// Connections being served now.
+    private let active = Atomic<Int>(0)
 
     private func acceptLoop() {
         while true {
@@ -65,20 +66,20 @@ final class PreviewServer: Sendable {
             // Reads give up after five seconds without data (a client that sends nothing).
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            guard active.add(1) <= Self.connectionLimit else {
+            guard active.wrappingAdd(1, ordering: .relaxed).newValue <= Self.connectionLimit else {
                 respond(connection, status: "503 Service Unavailable", type: "text/plain", body: Array("busy\n".utf8), head: false)
                 close(connection)
-                active.add(-1)
+                active.wrappingSubtract(1, ordering: .relaxed)
                 continue
             }
             let started = DetachedThread.start { [self] in
                 serve(connection)
                 close(connection)
-                active.add(-1)
+                active.wrappingSubtract(1, ordering: .relaxed)
             }
             if !started {
                 close(connection)
-                active.add(-1)
+                active.wrappingSubtract(1, ordering: .relaxed)
             }
         }
     }
@@ -117,12 +118,11 @@ final class PreviewServer: Sendable {
         case "/events":
             events(connection, head: head)
         case "/status":
-            let status = state.status
-            let body = JSONValue.object([("phase", .string(status.phase.rawValue)), ("message", .string(status.message)),
-                                         ("detail", .string(status.detail)),
-                                         ("generation", .number(Double(state.preview?.generation ?? 0))),
-                                         ("listeners", .number(Double(state.listenerCount)))]).serialized(pretty: false)
-            respond(connection, status: "200 OK", type: "application/json", body: Array((body + "\n").utf8), head: head)
+            guard case .object(var members) = state.status.json else { return }
+            members += [("generation", .number(Double(state.preview?.generation ?? 0))),
+                        ("listeners", .number(Double(state.listenerCount)))]
+            respond(connection, status: "200 OK", type: "application/json",
+                    body: Array((JSONValue.object(members).serialized(pretty: false) + "\n").utf8), head: head)
         case "/timeline.json":
             guard let preview = state.preview else {
                 respond(connection, status: "404 Not Found", type: "text/plain", body: Array("no good run yet\n".utf8), head: head)
@@ -177,12 +177,4 @@ final class PreviewServer: Sendable {
         }
         return true
     }
-}
-
-/// A counter several threads change.
-final class AtomicCounter: Sendable {
-    private let value = Mutex(0)
-    /// Adds `delta`; returns the new value.
-    @discardableResult
-    func add(_ delta: Int) -> Int { value.withLock { $0 += delta; return $0 } }
 }

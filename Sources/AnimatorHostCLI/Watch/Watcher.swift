@@ -9,14 +9,6 @@ import AnimatorEngine
 /// each good run to the `PreviewState`. A failed build or run is published as a failure;
 /// the last good preview stays.
 final class Watcher: @unchecked Sendable {
-    /// What one good or failed run measured, for the terminal and the benchmark.
-    struct Timing {
-        /// Seconds the build took (nil: no build before this run).
-        var build: Double?
-        /// Seconds from seeing the new library to the preview published.
-        var update: Double
-    }
-
     let target: WatchTarget
     let state: PreviewState
     /// The `run` arguments after the animator: operation, parameters, size, fps, scale,
@@ -37,7 +29,6 @@ final class Watcher: @unchecked Sendable {
 
     private var runNumber = 0
     private var lastGoodFolder: String?
-    private(set) var timings: [Timing] = []
 
     init(target: WatchTarget, state: PreviewState, runArguments: [String], animator: String?, scale: Double,
          executable: String, workFolder: String, log: @escaping @Sendable (String) -> Void) {
@@ -97,7 +88,7 @@ final class Watcher: @unchecked Sendable {
                 } else {
                     pending = (stamp, seen)
                 }
-            } else if lastBuild != nil, target.kind != .library {
+            } else if lastBuild != nil {
                 // A build that made nothing new (a comment changed in a file the build ignores).
                 do {
                     _ = try target.library()
@@ -174,7 +165,6 @@ final class Watcher: @unchecked Sendable {
         let summary = text.split(separator: "\n").filter { !$0.hasPrefix("wrote ") && !$0.hasPrefix("rendering") }
             .joined(separator: "\n")
         let update = Subprocess.now() - seen
-        timings.append(Timing(build: build, update: update))
         let problems = ending != .exited(0)
         let message = (problems ? "run had problems (\(ending.description)); " : "")
             + "updated \(Self.format(update * 1000, digits: 0)) ms after the library changed"
