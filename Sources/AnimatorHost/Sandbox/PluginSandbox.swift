@@ -71,8 +71,8 @@ public struct PluginSandbox: Sendable {
         let mark = marker.read()
         let kind: SandboxFailure.Kind
         switch end.reason {
-        case .timedOut:
-            kind = .timedOut(limits.timeout)
+        case .timedOut(let seconds):
+            kind = .timedOut(seconds)
         case .malformed(let reason):
             kind = .malformed(reason)
         case .exited:
@@ -183,7 +183,7 @@ private final class Pipe {
 
 /// The host's side of one child: reads, watches the clock and the call page, reaps.
 private struct Watch {
-    enum Reason { case exited, timedOut, malformed(String) }
+    enum Reason { case exited, timedOut(Double), malformed(String) }
     struct End {
         var reason: Reason
         var status: Int32
@@ -260,13 +260,19 @@ private struct Watch {
                 if open.output { drainOutput() }
                 break
             }
-            let sequence = marker.read().sequence
-            if sequence != lastSequence {
-                lastSequence = sequence
+            let mark = marker.read()
+            if mark.sequence != lastSequence {
+                lastSequence = mark.sequence
                 lastProgress = Self.now()
-            } else if Self.now() - lastProgress > timeout {
-                reason = .timedOut
-                break
+            } else {
+                // Inside a plugin call the plugin's timeout applies; between calls the host's
+                // own work runs (drawing and comparing pictures), which a loaded machine may
+                // slow far beyond it: that gets a longer allowance, still finite.
+                let allowance = mark.depth > 0 ? timeout : max(timeout, Self.hostWorkAllowance)
+                if Self.now() - lastProgress > allowance {
+                    reason = .timedOut(allowance)
+                    break
+                }
             }
         }
         lines.finish(onLine: onOutput)
@@ -278,6 +284,9 @@ private struct Watch {
     }
 
     static func now() -> Double { MonotonicClock.now() }
+
+    /// Seconds the host's own code may run between plugin calls without a frame.
+    static let hostWorkAllowance = 120.0
 }
 
 /// Wall-clock seconds for watchdogs and timings of processes (never for the engine, whose

@@ -4,7 +4,9 @@ import AnimatorRendering
 /// What a plugin child may use before it is stopped.
 public struct SandboxLimits: Equatable, Sendable {
     /// Seconds the child may go without progress (a call entered or returned, a frame, a
-    /// message) before it is killed: a plugin stuck in a call. `--plugin-timeout`.
+    /// message) inside a plugin call before it is killed: a plugin stuck in a call.
+    /// `--plugin-timeout`. Between calls, where the host's own code runs, the allowance is
+    /// at least 120 s.
     public var timeout: Double
     /// The child's address space in MiB (RLIMIT_AS); 0 for no limit. `--plugin-memory`.
     public var memoryMegabytes: Int
