@@ -48,6 +48,8 @@ let package = Package(
         .library(name: "ElasticPop", type: .dynamic, targets: ["ElasticPop"]),
         .library(name: "DelegateFade", type: .dynamic, targets: ["DelegateFade"]),
         .library(name: "ThumbnailZoom", type: .dynamic, targets: ["ThumbnailZoom"]),
+        .library(name: "CircularReveal", type: .dynamic, targets: ["CircularReveal"]),
+        .library(name: "FlipPerspective", type: .dynamic, targets: ["FlipPerspective"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -87,6 +89,8 @@ let package = Package(
         corpusAnimator("ElasticPop"),
         corpusAnimator("DelegateFade"),
         corpusAnimator("ThumbnailZoom"),
+        corpusAnimator("CircularReveal"),
+        corpusAnimator("FlipPerspective"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -14,6 +14,10 @@ public struct SceneFrame: Sendable {
     public let texts: [LayerText?]
     /// The layers' bitmaps, by node (shared with the engine, not copied).
     public let contents: [LayerContents?]
+    /// The shape layers' paths (as they are at `time`) and styles, by node.
+    public let shapes: [LayerShape?]
+    /// The layers' masks, by node: each a frame of its own, in its layer's coordinates.
+    public let masks: [SceneFrame?]
 
     /// Captures the presentation of `root`'s tree at `time` (default: now).
     public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
@@ -22,18 +26,40 @@ public struct SceneFrame: Sendable {
         names = nodes.map { engine.name(of: $0.layer) }
         texts = nodes.map { engine.text(of: $0.layer) }
         contents = nodes.map { engine.contents(of: $0.layer) }
+        let t = self.time
+        shapes = nodes.map { engine.shape(of: $0.layer, at: t) }
+        masks = nodes.map { node in
+            engine.mask(of: node.layer).map { _ in SceneFrame(engine: engine, maskOf: node.layer, at: t) }
+        }
+    }
+
+    /// The presentation of `layer`'s mask tree.
+    private init(engine: AnimationEngine, maskOf layer: LayerID, at time: Double) {
+        self.time = time
+        nodes = engine.maskTree(of: layer, at: time) ?? []
+        names = nodes.map { engine.name(of: $0.layer) }
+        texts = nodes.map { engine.text(of: $0.layer) }
+        contents = nodes.map { engine.contents(of: $0.layer) }
+        shapes = nodes.map { engine.shape(of: $0.layer, at: time) }
+        masks = nodes.map { node in
+            engine.mask(of: node.layer).map { _ in SceneFrame(engine: engine, maskOf: node.layer, at: time) }
+        }
     }
 
     /// Creates a frame from its parts (timelines read back, tests).
     public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?],
-                contents: [LayerContents?]? = nil) {
+                contents: [LayerContents?]? = nil, shapes: [LayerShape?]? = nil, masks: [SceneFrame?]? = nil) {
         precondition(names.count == nodes.count && texts.count == nodes.count, "one name and one text per node")
         precondition(contents.map { $0.count == nodes.count } ?? true, "one contents per node")
+        precondition(shapes.map { $0.count == nodes.count } ?? true, "one shape per node")
+        precondition(masks.map { $0.count == nodes.count } ?? true, "one mask per node")
         self.time = time
         self.nodes = nodes
         self.names = names
         self.texts = texts
         self.contents = contents ?? Array(repeating: nil, count: nodes.count)
+        self.shapes = shapes ?? Array(repeating: nil, count: nodes.count)
+        self.masks = masks ?? Array(repeating: nil, count: nodes.count)
     }
 
     /// The size of the root layer's bounds: the screen, in points.

@@ -1,7 +1,8 @@
 import AnimatorEngine
 import AnimatorSupport
 /// Draws the picture a snapshot view holds (snapshotView(afterScreenUpdates:)): the
-/// source's subtree as it looks, its own opacity, corners and clipping included, at 3
+/// source's subtree as it looks, its own opacity, corners and clipping included (its own
+/// hidden flag not: a view hidden once snapshotted still gives its picture), at 3
 /// pixels per point (fewer for a source over 1365 points on a side, so no side passes
 /// 4096 pixels), on a transparent background. The engine calls it through
 /// `AnimationEngine.snapshotRenderer`; the snapshot shows the picture resized to its
@@ -27,10 +28,13 @@ public enum SnapshotRasterizer {
         root.properties.position = Point(x: root.properties.bounds.origin.x + size.width / 2,
                                          y: root.properties.bounds.origin.y + size.height / 2)
         root.properties.transition = nil
+        // A view hidden after its snapshot was asked for still gives its picture (UIKit
+        // draws the hierarchy as it lays out, hidden or not); its alpha still counts.
+        root.properties.isHidden = false
         var nodes = frame.nodes
         nodes[0] = root
         let placed = SceneFrame(time: frame.time, nodes: nodes, names: frame.names, texts: frame.texts,
-                                contents: frame.contents)
+                                contents: frame.contents, shapes: frame.shapes, masks: frame.masks)
         let renderer = SceneRenderer(size: size, scale: scale)
         renderer.backdrop = 0
         return LayerContents(image: renderer.render(placed), scale: scale, gravity: .resize)

@@ -35,15 +35,7 @@ import TestSupport
 
     /// A cubic Bézier timing curve from (0, 0) to (1, 1), solved for x by bisection.
     static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-        func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
-            3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s
-        }
-        var low = 0.0, high = 1.0
-        for _ in 0..<100 {
-            let middle = (low + high) / 2
-            if coordinate(x1, x2, middle) < x { low = middle } else { high = middle }
-        }
-        return coordinate(y1, y2, (low + high) / 2)
+        CubicBezierReference.value(x1: x1, y1: y1, x2: x2, y2: y2, at: x)
     }
 
     /// UIView's spring for animate(withDuration: D, usingSpringWithDamping: ζ,

@@ -257,3 +257,20 @@ public func httpGet(port: Int, _ path: String) -> (status: Int, body: String)? {
           let split = text.range(of: "\r\n\r\n") else { return nil }
     return (code, String(text[split.upperBound...]))
 }
+
+/// Cubic Bézier timing curves worked out in the tests, independently of the engine's
+/// solver: the curve from (0, 0) to (1, 1), solved for x by bisection.
+public enum CubicBezierReference {
+    /// The curve (x1, y1, x2, y2)'s value at x.
+    public static func value(x1: Double, y1: Double, x2: Double, y2: Double, at x: Double) -> Double {
+        func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if coordinate(x1, x2, middle) < x { low = middle } else { high = middle }
+        }
+        return coordinate(y1, y2, (low + high) / 2)
+    }
+}

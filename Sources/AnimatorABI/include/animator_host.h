@@ -8,7 +8,7 @@
  * One header per concept: version.h (versions and evolution rules), types.h (values,
  * status codes, handles), value.h (animatable values), animation.h (timing and
  * animation descriptions), operation.h, param.h, descriptor.h, gesture.h, image.h
- * (bitmaps for layer contents), presentation.h, animator.h (the instance calls), host.h
+ * (bitmaps for layer contents), path.h (paths and shape layers), presentation.h, animator.h (the instance calls), host.h
  * (the host function table), entry.h (the exported symbol).
  */
 #ifndef ANIMATOR_HOST_H
@@ -23,6 +23,7 @@
 #include "animator_host/descriptor.h"
 #include "animator_host/gesture.h"
 #include "animator_host/image.h"
+#include "animator_host/path.h"
 #include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"

@@ -197,18 +197,9 @@ package final class ActiveAnimation {
         }
         switch body {
         case .value(let keyPath, let curve, let additive):
-            let value: AnimatableValue
-            switch curve {
-            case .fixed(let segment): value = segment.value(at: progress)
-            case .fromValueToCurrent(let from): value = from.value.interpolated(to: keyPath.get(properties), progress)
-            case .currentToValue(let to): value = keyPath.get(properties).interpolated(to: to.value, progress)
-            case .currentBy(let by):
-                let current = keyPath.get(properties)
-                value = current.interpolated(to: current.adding(by.value), progress)
-            case .keyframes(let track):
-                guard let keyframe = track.value.value(at: progress) else { return }
-                value = keyframe
-            case .none: return
+            // A path lives beside the properties: `applyPath` moves it.
+            guard keyPath != .path, let value = Self.value(of: curve, at: progress, current: keyPath.get(properties)) else {
+                return
             }
             keyPath.set(additive ? keyPath.get(properties).adding(value) : value, in: &properties)
         case .group(let children):
@@ -216,6 +207,36 @@ package final class ActiveAnimation {
             for child in children { child.apply(atParentTime: childTime, to: &properties) }
         case .transition(let type, let subtype):
             properties.transition = TransitionFrame(type: type, subtype: subtype, progress: progress)
+        }
+    }
+
+    /// The value a curve gives at `progress`, `current` being the value beneath.
+    private static func value(of curve: Curve, at progress: Double, current: @autoclosure () -> AnimatableValue)
+        -> AnimatableValue? {
+        switch curve {
+        case .fixed(let segment): return segment.value(at: progress)
+        case .fromValueToCurrent(let from): return from.value.interpolated(to: current(), progress)
+        case .currentToValue(let to): return current().interpolated(to: to.value, progress)
+        case .currentBy(let by):
+            let base = current()
+            return base.interpolated(to: base.adding(by.value), progress)
+        case .keyframes(let track): return track.value.value(at: progress)
+        case .none: return nil
+        }
+    }
+
+    /// Writes the animation's effect on a shape layer's path at `time` into `path`.
+    func applyPath(atParentTime time: Double, to path: inout AnimatableValue) {
+        switch body {
+        case .value(.path, let curve, _):
+            guard let progress = progress(atParentTime: time),
+                  let value = Self.value(of: curve, at: progress, current: path) else { return }
+            path = value
+        case .group(let children):
+            guard let progress = progress(atParentTime: time) else { return }
+            for child in children { child.applyPath(atParentTime: progress * timing.duration, to: &path) }
+        default:
+            return
         }
     }
 

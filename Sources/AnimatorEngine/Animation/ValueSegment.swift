@@ -103,7 +103,10 @@ struct KeyframeTrack {
         if mode == .cubic || mode == .cubicPaced, case .transform = values[segment] {
             return segments[segment].value(at: local)
         }
-        if mode == .cubic || mode == .cubicPaced {
+        if mode == .cubic || mode == .cubicPaced,
+           values[max(segment - 1, 0)].isSameKind(as: values[segment]),
+           values[segment].isSameKind(as: values[segment + 1]),
+           values[segment + 1].isSameKind(as: values[min(segment + 2, n - 1)]) {
             return catmullRom(segment, local)
         }
         return segments[segment].value(at: local)

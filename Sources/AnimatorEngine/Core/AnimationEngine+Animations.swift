@@ -92,6 +92,10 @@ extension AnimationEngine {
     }
 
     func check(_ value: AnimatableValue, for keyPath: LayerKeyPath, on layer: Int) throws(EngineError) {
+        if keyPath == .path {
+            guard case .path = value else { throw EngineError("path takes a path, not a \(value.kindName)") }
+            return
+        }
         let expected = keyPath.get(records[layer].model)
         guard value.isSameKind(as: expected) else {
             throw EngineError("\(keyPath.rawValue) takes a \(expected.kindName), not a \(value.kindName)")
@@ -154,6 +158,7 @@ extension AnimatableValue {
         case .rect: return "rect"
         case .color: return "color"
         case .transform: return "transform"
+        case .path: return "path"
         }
     }
 }

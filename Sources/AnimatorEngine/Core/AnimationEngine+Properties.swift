@@ -12,11 +12,19 @@ extension AnimationEngine {
 
     /// `setValue` for values known to fit (the typed Swift API).
     func set(_ value: AnimatableValue, _ keyPath: LayerKeyPath, _ layer: LayerID) {
-        let oldValue = keyPath.get(records[layer.rawValue].model)
+        let oldValue = modelValue(keyPath, of: layer.rawValue)
         guard oldValue != value else { return }
-        let oldPresentation = keyPath.get(presentation(of: layer))
+        let oldPresentation = keyPath == .path ? .path(shape(of: layer)?.path ?? ShapePath())
+                                               : keyPath.get(presentation(of: layer))
         preserveLook(layer.rawValue)
-        keyPath.set(value, in: &records[layer.rawValue].model)
+        if keyPath == .path {
+            guard case .path(let path) = value else { return }
+            var shape = records[layer.rawValue].shape ?? LayerShape()
+            shape.path = path.elements.isEmpty ? nil : path
+            records[layer.rawValue].shape = shape
+        } else {
+            keyPath.set(value, in: &records[layer.rawValue].model)
+        }
         let record = records[layer.rawValue]
         _ = currentTransaction()
         let event = ActionEvent(layer: Layer(engine: self, id: layer), keyPath: keyPath, oldValue: oldValue,
@@ -26,6 +34,11 @@ extension AnimationEngine {
         } else {
             runLayerAction(event, record: record)
         }
+    }
+
+    /// The model value at a key path (a shape's path included).
+    func modelValue(_ keyPath: LayerKeyPath, of index: Int) -> AnimatableValue {
+        keyPath == .path ? .path(records[index].shape?.path ?? ShapePath()) : keyPath.get(records[index].model)
     }
 
     private func runViewAction(_ event: ActionEvent) {

@@ -10,6 +10,11 @@ extension AnimationEngine {
                               + "\(Self.maximumTreeDepth) levels (walks and drawing recurse through them)")
         }
         detach(child)
+        // A layer put into a tree stops being a mask.
+        if let masked = records[child.rawValue].maskedLayer {
+            updateRecord(LayerID(rawValue: masked)) { $0.mask = nil }
+            records[child.rawValue].maskedLayer = nil
+        }
         let children = records[parent.rawValue].children
         let position = min(max(index ?? children.count, 0), children.count)
         preserveLook(parent.rawValue)
@@ -138,6 +143,7 @@ extension AnimationEngine {
         }
         var root = look(source)
         let size = root.bounds.size
+        root.isHidden = false
         root.transform = .identity
         root.anchorPoint = Point(x: 0.5, y: 0.5)
         root.position = Point(x: size.width / 2, y: size.height / 2)
@@ -148,6 +154,7 @@ extension AnimationEngine {
             duplicate.model = look(index)
             duplicate.name = records[index].name
             duplicate.text = records[index].text
+            duplicate.shape = shape(of: LayerID(rawValue: index), at: usePresentation ? nil : .infinity)
             duplicate.parent = parent
             records.append(duplicate)
             let copyIndex = records.count - 1
@@ -169,6 +176,7 @@ extension AnimationEngine {
         copy.name = records[source].name.map { $0 + " (outgoing)" }
         copy.text = look.text
         copy.contents = look.contents
+        copy.shape = look.shape
         copy.isView = records[source].isView
         records.append(copy)
         let index = records.count - 1

@@ -92,7 +92,8 @@ public final class AnimationEngine {
     func preserveLook(_ index: Int) {
         guard records[index].lookCommit != commitCount else { return }
         records[index].committedLook = LayerRecord.Look(model: records[index].model, children: records[index].children,
-                                                        text: records[index].text, contents: records[index].contents)
+                                                        text: records[index].text, contents: records[index].contents,
+                                                        shape: records[index].shape)
         records[index].lookCommit = commitCount
     }
 
@@ -100,7 +101,7 @@ public final class AnimationEngine {
     func committedLook(_ index: Int) -> LayerRecord.Look {
         if records[index].lookCommit == commitCount, let look = records[index].committedLook { return look }
         return LayerRecord.Look(model: records[index].model, children: records[index].children,
-                                text: records[index].text, contents: records[index].contents)
+                                text: records[index].text, contents: records[index].contents, shape: records[index].shape)
     }
 
     /// Whether `id` names a layer of this engine.
@@ -261,7 +262,8 @@ public final class AnimationEngine {
         var cursor: Int? = index
         while let current = cursor {
             chain.append(current)
-            cursor = records[current].parent
+            // A mask keeps the time of the layer it masks.
+            cursor = records[current].parent ?? records[current].maskedLayer
         }
         var map = TimeMap()
         for layer in chain.reversed() { map = map.then(records[layer].timing) }
@@ -314,7 +316,12 @@ public final class AnimationEngine {
     /// drawing order (by zPosition, then order of addition). Each layer is evaluated once,
     /// in place in the result.
     public func presentationTree(of root: LayerID, at time: Double? = nil) -> [PresentationNode] {
-        let parentMap = records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap()
+        presentationTree(of: root, at: time, parentMap: records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap())
+    }
+
+    /// `presentationTree(of:at:)` with the root's parent time given (a mask's is the time
+    /// of the layer it masks).
+    func presentationTree(of root: LayerID, at time: Double?, parentMap: TimeMap) -> [PresentationNode] {
         let t = time ?? currentTime
         return records.withUnsafeBufferPointer { buffer in
             // A tree holds each layer at most once, so the engine's layer count bounds it;

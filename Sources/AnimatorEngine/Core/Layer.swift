@@ -112,6 +112,60 @@ public struct Layer: Hashable {
         nonmutating set { set(.number(newValue), .zPosition) }
     }
 
+    /// The transform applied to the sublayers about the anchor point (perspective: m34).
+    public var sublayerTransform: Transform3D {
+        get { model.sublayerTransform }
+        nonmutating set { set(.transform(newValue), .sublayerTransform) }
+    }
+    /// Whether the layer shows when it faces away.
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        nonmutating set { set(.number(newValue ? 1 : 0), .doubleSided) }
+    }
+    /// A shape layer's fill color (nil: none).
+    public var fillColor: RGBAColor? {
+        get { model.fillColor }
+        nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .fillColor) }
+    }
+    /// A shape layer's stroke color (nil: none).
+    public var strokeColor: RGBAColor? {
+        get { model.strokeColor }
+        nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .strokeColor) }
+    }
+    public var lineWidth: Double {
+        get { model.lineWidth }
+        nonmutating set { set(.number(newValue), .lineWidth) }
+    }
+    public var strokeStart: Double {
+        get { model.strokeStart }
+        nonmutating set { set(.number(newValue), .strokeStart) }
+    }
+    public var strokeEnd: Double {
+        get { model.strokeEnd }
+        nonmutating set { set(.number(newValue), .strokeEnd) }
+    }
+    /// A shape layer's path (animatable: a standalone shape layer animates it implicitly).
+    public var path: ShapePath? {
+        get { record.shape?.path }
+        nonmutating set { set(.path(newValue ?? ShapePath()), .path) }
+    }
+    /// A shape layer's style: fill rule, caps, joins, miter limit (not animated; the path
+    /// in it is the model's, set through `path`). Nil for a layer that is not a shape layer.
+    public var shape: LayerShape? { record.shape }
+
+    /// Changes the shape style (making the layer a shape layer if it was not).
+    public func updateShapeStyle(_ change: (inout LayerShape) -> Void) {
+        engine.updateShapeStyle(id, change)
+    }
+
+    /// The layer masking this one (CALayer.mask).
+    public var mask: Layer? { engine.mask(of: id).map { Layer(engine: engine, id: $0) } }
+
+    /// Sets the mask (nil removes it). See `AnimationEngine.setMask(_:of:)`.
+    public func setMask(_ mask: Layer?) throws(EngineError) {
+        try engine.setMask(mask?.id, of: id)
+    }
+
     /// The layer's name (for timelines and debugging).
     public var name: String? {
         get { record.name }

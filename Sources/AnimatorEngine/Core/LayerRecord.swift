@@ -78,6 +78,7 @@ package struct LayerRecord {
         var children: [Int]
         var text: LayerText?
         var contents: LayerContents?
+        var shape: LayerShape?
     }
 
     var model = LayerProperties()
@@ -90,9 +91,18 @@ package struct LayerRecord {
     package var animations: [ActiveAnimation] = [] {
         didSet {
             animatesZPosition = animations.contains { $0.affects(.zPosition) }
+            animatesPath = animations.contains { $0.affects(.path) }
             showsOutgoingLook = animations.contains { $0.outgoing != nil }
         }
     }
+    /// Whether an attached animation moves the shape's path.
+    private(set) var animatesPath = false
+    /// A shape layer's path and style (nil: not a shape layer).
+    var shape: LayerShape?
+    /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.
+    var mask: Int?
+    /// The layer this one masks, when it is a mask.
+    var maskedLayer: Int?
     /// Whether an attached CATransition carries a copy of the old look to draw (kept with
     /// `animations`, so the per-frame walk looks for one only where there is one).
     private(set) var showsOutgoingLook = false

@@ -6,6 +6,8 @@ public enum AnimatableValue: Equatable, Sendable {
     case rect(Rect)
     case color(RGBAColor)
     case transform(Transform3D)
+    /// A path (a shape layer's `path`): same-structured paths interpolate point by point.
+    case path(ShapePath)
 
     /// The value as a flat list of numbers (transforms: their 16 entries).
     package var components: [Double] {
@@ -16,6 +18,7 @@ public enum AnimatableValue: Equatable, Sendable {
         case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): return [c.red, c.green, c.blue, c.alpha]
         case .transform(let t): return t.values
+        case .path(let p): return p.components
         }
     }
 
@@ -28,6 +31,7 @@ public enum AnimatableValue: Equatable, Sendable {
         case .rect: return .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: return .color(RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .transform: return .transform(Transform3D(c))
+        case .path(let p): return .path(p.with(c))
         }
     }
 
@@ -37,6 +41,8 @@ public enum AnimatableValue: Equatable, Sendable {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
              (.transform, .transform):
             return true
+        case (.path(let a), .path(let b)):
+            return a.hasSameStructure(as: b)
         default:
             return false
         }

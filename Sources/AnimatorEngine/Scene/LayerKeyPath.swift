@@ -12,6 +12,10 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     case scale = "transform.scale", scaleX = "transform.scale.x", scaleY = "transform.scale.y"
     case rotation = "transform.rotation", rotationZ = "transform.rotation.z"
     case translationX = "transform.translation.x", translationY = "transform.translation.y"
+    case sublayerTransform, doubleSided
+    case fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    /// A shape layer's path: kept by the engine beside the properties (see `LayerShape`).
+    case path
 
     /// The top-level property this key path belongs to (the key an implicit animation uses).
     public var property: LayerKeyPath {
@@ -52,6 +56,14 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .rotation, .rotationZ: return .number(TransformParts(p.transform).rotation)
         case .translationX: return .number(p.transform.m41)
         case .translationY: return .number(p.transform.m42)
+        case .sublayerTransform: return .transform(p.sublayerTransform)
+        case .doubleSided: return .number(p.isDoubleSided ? 1 : 0)
+        case .fillColor: return .color(p.fillColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .strokeColor: return .color(p.strokeColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .lineWidth: return .number(p.lineWidth)
+        case .strokeStart: return .number(p.strokeStart)
+        case .strokeEnd: return .number(p.strokeEnd)
+        case .path: return .path(ShapePath())
         }
     }
 
@@ -66,6 +78,9 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .zPosition: p.zPosition = v
         case .boundsWidth: p.bounds.size.width = v
         case .boundsHeight: p.bounds.size.height = v
+        case .strokeEnd: p.strokeEnd = v
+        case .strokeStart: p.strokeStart = v
+        case .lineWidth: p.lineWidth = v
         default: set(.number(v), in: &p)
         }
     }
@@ -114,6 +129,13 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
             var parts = TransformParts(p.transform); parts.rotation = v; p.transform = parts.transform
         case (.translationX, .number(let v)): p.transform.m41 = v
         case (.translationY, .number(let v)): p.transform.m42 = v
+        case (.sublayerTransform, .transform(let v)): p.sublayerTransform = v
+        case (.doubleSided, .number(let v)): p.isDoubleSided = v >= 0.5
+        case (.fillColor, .color(let v)): p.fillColor = v
+        case (.strokeColor, .color(let v)): p.strokeColor = v
+        case (.lineWidth, .number(let v)): p.lineWidth = v
+        case (.strokeStart, .number(let v)): p.strokeStart = v
+        case (.strokeEnd, .number(let v)): p.strokeEnd = v
         default: break
         }
     }

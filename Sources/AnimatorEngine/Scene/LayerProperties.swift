@@ -19,6 +19,20 @@ public struct LayerProperties: Equatable, Sendable {
     public var shadowOffset = Size(width: 0, height: -3)
     public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
     public var zPosition = 0.0
+    /// The transform applied to the sublayers, about the anchor point (perspective: m34).
+    public var sublayerTransform = Transform3D.identity
+    /// Whether the layer shows when facing away (isDoubleSided; false hides its back).
+    public var isDoubleSided = true
+    /// A shape layer's fill (nil: none; Core Animation's default opaque black).
+    public var fillColor: RGBAColor? = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// A shape layer's stroke (nil: none, the default).
+    public var strokeColor: RGBAColor?
+    /// A shape layer's line width, in the layer's points.
+    public var lineWidth = 1.0
+    /// Where along the path (0 to 1 of its length) the stroke starts.
+    public var strokeStart = 0.0
+    /// Where along the path the stroke ends.
+    public var strokeEnd = 1.0
     /// A CATransition in progress (presentation only; the model never has one).
     public var transition: TransitionFrame?
 

@@ -7,9 +7,15 @@ import AnimatorRendering
 /// Conversions between the ABI's C values and the engine's Swift values. Every field read
 /// from a plugin is checked.
 enum CConversions {
-    static func value(_ c: ah_value) throws(HostCallError) -> AnimatableValue {
+    static func value(_ c: ah_value, paths: HandleTable<ShapePath>) throws(HostCallError) -> AnimatableValue {
         let value: AnimatableValue
         switch Int(c.type) {
+        case AH_VALUE_PATH:
+            switch paths.lookup(c.path) {
+            case .success(let path): return .path(path)
+            case .failure(.staleHandle): throw .staleHandle("path handle \(c.path) is stale (released)")
+            case .failure: throw .invalidHandle("\(c.path) is not a path handle of this host")
+            }
         case AH_VALUE_NUMBER: value = .number(c.number)
         case AH_VALUE_POINT: value = .point(Point(x: c.point.x, y: c.point.y))
         case AH_VALUE_SIZE: value = .size(Size(width: c.size.width, height: c.size.height))
@@ -52,6 +58,10 @@ enum CConversions {
             c.transform = ah_transform3d(m11: t.m11, m12: t.m12, m13: t.m13, m14: t.m14, m21: t.m21, m22: t.m22,
                                          m23: t.m23, m24: t.m24, m31: t.m31, m32: t.m32, m33: t.m33, m34: t.m34,
                                          m41: t.m41, m42: t.m42, m43: t.m43, m44: t.m44)
+        case .path:
+            // Paths go out as handles the session issues (see layer_get).
+            c.type = ah_value_type(AH_VALUE_PATH)
+            c.path = AH_NULL_HANDLE
         }
         return c
     }
@@ -104,7 +114,8 @@ enum CConversions {
     }
 
     /// An animation description, checked; `depth` bounds group nesting.
-    static func animation(_ pointer: UnsafePointer<ah_animation_desc>?, depth: Int = 0) throws(HostCallError) -> Animation {
+    static func animation(_ pointer: UnsafePointer<ah_animation_desc>?, paths: HandleTable<ShapePath>,
+                          depth: Int = 0) throws(HostCallError) -> Animation {
         let d = try required(pointer, "animation").pointee
         guard ABIVersion(d.abi).major == ABIVersion.host.major,
               Int(d.struct_size) >= MemoryLayout<ah_animation_desc>.offset(of: \.user_data)! + MemoryLayout<UnsafeRawPointer>.size else {
@@ -113,7 +124,7 @@ enum CConversions {
         guard depth < 16 else { throw .invalidArgument("animation groups nest deeper than 16") }
         func optionalValue(_ p: UnsafePointer<ah_value>?) throws(HostCallError) -> AnimatableValue? {
             guard let p else { return nil }
-            return try value(p.pointee)
+            return try value(p.pointee, paths: paths)
         }
         let kind: Animation.Kind
         var keyPath: LayerKeyPath?
@@ -134,7 +145,7 @@ enum CConversions {
             guard d.value_count <= 4096 else { throw .invalidArgument("keyframes: more than 4096 values") }
             guard d.value_count == 0 || d.values != nil else { throw .invalidArgument("keyframes: values is NULL") }
             var values: [AnimatableValue] = []
-            for index in 0..<Int(d.value_count) { values.append(try value(d.values![index])) }
+            for index in 0..<Int(d.value_count) { values.append(try value(d.values![index], paths: paths)) }
             let keyTimes = d.key_times.map { p in (0..<Int(d.value_count)).map { p[$0] } }
             var functions: [TimingFunction]?
             if let p = d.timing_functions, d.value_count > 1 {
@@ -152,7 +163,7 @@ enum CConversions {
             guard d.child_count <= 256 else { throw .invalidArgument("group: more than 256 children") }
             guard d.child_count == 0 || d.children != nil else { throw .invalidArgument("group: children is NULL") }
             var children: [Animation] = []
-            for index in 0..<Int(d.child_count) { children.append(try animation(d.children![index], depth: depth + 1)) }
+            for index in 0..<Int(d.child_count) { children.append(try animation(d.children![index], paths: paths, depth: depth + 1)) }
             kind = .group(children)
         case AH_ANIMATION_TRANSITION:
             let types: [TransitionType] = [.fade, .push, .moveIn, .reveal]

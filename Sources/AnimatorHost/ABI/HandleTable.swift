@@ -10,6 +10,7 @@ enum HandleKind: UInt8 {
     case layer = 2
     case propertyAnimator = 3
     case image = 4
+    case path = 5
 }
 
 /// Issues and checks handles for the objects of one kind.

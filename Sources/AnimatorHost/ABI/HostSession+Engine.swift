@@ -10,13 +10,55 @@ private enum PropertyKey {
     case keyPath(LayerKeyPath)
     case frame
     case masksToBounds
+    /// A shape layer's style (batch 1.5): fillRule, lineCap, lineJoin, miterLimit.
+    case shapeStyle(String)
 
     init(_ c: UnsafePointer<CChar>?) throws(HostCallError) {
         guard let c else { throw .invalidArgument("key path is NULL") }
         switch String(cString: c) {
         case "frame": self = .frame
         case "masksToBounds": self = .masksToBounds
+        case let style where ["fillRule", "lineCap", "lineJoin", "miterLimit"].contains(style): self = .shapeStyle(style)
         default: self = .keyPath(try CConversions.keyPath(c))
+        }
+    }
+}
+
+extension HostSession {
+    /// A value for the plugin: paths as new handles it releases.
+    fileprivate func cValue(_ value: AnimatableValue) -> ah_value {
+        guard case .path(let path) = value else { return CConversions.cValue(value) }
+        var c = CConversions.cValue(value)
+        c.path = path.elements.isEmpty ? AH_NULL_HANDLE : paths.insert(path)
+        return c
+    }
+
+    /// A shape style as a number (the C constants' order).
+    fileprivate static func styleNumber(_ key: String, _ shape: LayerShape) -> Double {
+        switch key {
+        case "fillRule": return Double(FillRule.allCases.firstIndex(of: shape.fillRule)!)
+        case "lineCap": return Double(LineCap.allCases.firstIndex(of: shape.lineCap)!)
+        case "lineJoin": return Double(LineJoin.allCases.firstIndex(of: shape.lineJoin)!)
+        default: return shape.miterLimit
+        }
+    }
+
+    /// Sets a shape style from a number.
+    fileprivate static func setStyle(_ key: String, _ value: AnimatableValue, on layer: Layer) throws(HostCallError) {
+        guard case .number(let number) = value, number.isFinite else { throw .invalidArgument("\(key) takes a number") }
+        func pick<T>(_ all: [T]) throws(HostCallError) -> T {
+            guard number >= 0, number == number.rounded(), Int(number) < all.count else {
+                throw .invalidArgument("\(key) \(number) is not one of 0...\(all.count - 1)")
+            }
+            return all[Int(number)]
+        }
+        switch key {
+        case "fillRule": let rule = try pick(FillRule.allCases); layer.updateShapeStyle { $0.fillRule = rule }
+        case "lineCap": let cap = try pick(LineCap.allCases); layer.updateShapeStyle { $0.lineCap = cap }
+        case "lineJoin": let join = try pick(LineJoin.allCases); layer.updateShapeStyle { $0.lineJoin = join }
+        default:
+            guard number >= 0 else { throw .invalidArgument("miterLimit \(number) is negative") }
+            layer.updateShapeStyle { $0.miterLimit = number }
         }
     }
 }
@@ -230,16 +272,19 @@ extension HostSession {
                 let target = try session.layer(layer)
                 let out = try required(out, "out")
                 switch try PropertyKey(key) {
+                case .keyPath(.path): out.pointee = session.cValue(.path(target.path ?? ShapePath()))
                 case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(target.model))
                 case .frame: out.pointee = CConversions.cValue(.rect(target.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(target.masksToBounds ? 1 : 0))
+                case .shapeStyle(let style):
+                    out.pointee = CConversions.cValue(.number(HostSession.styleNumber(style, target.shape ?? LayerShape())))
                 }
             }
         }
         table.pointee.layer_set = { host, layer, key, value in
             HostSession.call(host) { session throws(HostCallError) in
                 let target = try session.layer(layer)
-                let new = try CConversions.value(try required(value, "value").pointee)
+                let new = try CConversions.value(try required(value, "value").pointee, paths: session.paths)
                 switch try PropertyKey(key) {
                 case .keyPath(let keyPath):
                     do throws(EngineError) {
@@ -253,6 +298,8 @@ extension HostSession {
                 case .masksToBounds:
                     guard case .number(let flag) = new else { throw .invalidArgument("masksToBounds takes a number") }
                     target.masksToBounds = flag != 0
+                case .shapeStyle(let style):
+                    try HostSession.setStyle(style, new, on: target)
                 }
             }
         }
@@ -263,9 +310,13 @@ extension HostSession {
                 guard time.isFinite else { throw .invalidArgument("time is not finite") }
                 let shown = target.presentation(at: time)
                 switch try PropertyKey(key) {
+                case .keyPath(.path):
+                    out.pointee = session.cValue(.path(session.engine.shape(of: target.id, at: time)?.path ?? ShapePath()))
                 case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(shown))
                 case .frame: out.pointee = CConversions.cValue(.rect(shown.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(shown.masksToBounds ? 1 : 0))
+                case .shapeStyle(let style):
+                    out.pointee = CConversions.cValue(.number(HostSession.styleNumber(style, target.shape ?? LayerShape())))
                 }
             }
         }
@@ -413,7 +464,7 @@ extension HostSession {
         table.pointee.layer_add_animation = { host, layer, description, key in
             HostSession.call(host) { session throws(HostCallError) in
                 let target = try session.layer(layer)
-                let animation = try CConversions.animation(description)
+                let animation = try CConversions.animation(description, paths: session.paths)
                 do throws(EngineError) {
                     try target.add(animation, forKey: CConversions.string(key))
                 } catch {
@@ -461,7 +512,7 @@ extension HostSession {
                 switch Int(mode) {
                 case AH_ACTION_DEFAULT: target.actions[key] = nil
                 case AH_ACTION_NONE: target.actions[key] = .noAction
-                case AH_ACTION_ANIMATION: target.actions[key] = .action(.animation(try CConversions.animation(description)))
+                case AH_ACTION_ANIMATION: target.actions[key] = .action(.animation(try CConversions.animation(description, paths: session.paths)))
                 default: throw .invalidArgument("unknown action mode \(mode)")
                 }
             }

@@ -75,6 +75,8 @@ public final class HostSession {
     var layers = HandleTable<LayerID>(kind: .layer)
     /// The images plugins made (batch 1.4).
     var images = HandleTable<Image>(kind: .image)
+    /// The paths plugins made (batch 1.5).
+    var paths = HandleTable<ShapePath>(kind: .path)
     var layerHandles: [LayerID: ah_layer] = [:]
     var animators = HandleTable<PropertyAnimator>(kind: .propertyAnimator)
     /// The last failure's message, NUL-terminated, for `last_error`.
@@ -95,8 +97,8 @@ public final class HostSession {
     public var marker: PluginCallMarker?
     /// Handles that name an object now: transition contexts, property animators, images
     /// (what a plugin, or the host for it, must release; layers live with their views).
-    public var liveHandles: (contexts: Int, propertyAnimators: Int, images: Int) {
-        (contexts.liveCount, animators.liveCount, images.liveCount)
+    public var liveHandles: (contexts: Int, propertyAnimators: Int, images: Int, paths: Int) {
+        (contexts.liveCount, animators.liveCount, images.liveCount, paths.liveCount)
     }
 
     /// The messages of host calls the session refused (the first 100), and how many there were.
@@ -134,6 +136,7 @@ public final class HostSession {
         HostSession.installBatch1_2(in: table)
         HostSession.installBatch1_3(in: table)
         HostSession.installBatch1_4(in: table)
+        HostSession.installBatch1_5(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).

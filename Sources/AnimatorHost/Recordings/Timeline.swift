@@ -72,6 +72,11 @@ public enum Timeline {
 
     /// One frame: {"t", "views": [...]}, views in drawing order.
     static func json(_ frame: SceneFrame, since start: Double, images: ImageTable) -> JSONValue {
+        .object([("t", .number(frame.time - start)), ("views", views(frame, images: images))])
+    }
+
+    /// A frame's views, in drawing order (a mask's too).
+    static func views(_ frame: SceneFrame, images: ImageTable) -> JSONValue {
         var views: [JSONValue] = []
         views.reserveCapacity(frame.nodes.count)
         for (index, node) in frame.nodes.enumerated() {
@@ -110,9 +115,36 @@ public enum Timeline {
                     .object([("image", .number(Double(images.index(of: contents.image)))), ("scale", .number(contents.scale)),
                              ("gravity", .string(contents.gravity.rawValue)), ("rect", rect(contents.rect))])
                 } ?? .null),
-            ]))
+            ] + extras(frame, index, images: images)))
         }
-        return .object([("t", .number(frame.time - start)), ("views", .array(views))])
+        return .array(views)
+    }
+
+    /// The members only some layers have, left out at their defaults: sublayerTransform,
+    /// doubleSided, shape (a shape layer's path, colors, line and style) and mask.
+    private static func extras(_ frame: SceneFrame, _ index: Int, images: ImageTable) -> [(String, JSONValue)] {
+        let p = frame.nodes[index].properties
+        var members: [(String, JSONValue)] = []
+        if p.sublayerTransform != .identity {
+            members.append(("sublayerTransform", .array(p.sublayerTransform.values.map(JSONValue.number))))
+        }
+        if !p.isDoubleSided { members.append(("doubleSided", .bool(false))) }
+        if let shape = frame.shapes[index] {
+            members.append(("shape", .object([
+                ("path", shape.path.map { .string(PathText.format($0)) } ?? .null),
+                ("fillColor", p.fillColor.map { .string($0.hex) } ?? .null),
+                ("strokeColor", p.strokeColor.map { .string($0.hex) } ?? .null),
+                ("lineWidth", .number(p.lineWidth)),
+                ("strokeStart", .number(p.strokeStart)),
+                ("strokeEnd", .number(p.strokeEnd)),
+                ("fillRule", .string(shape.fillRule.rawValue)),
+                ("lineCap", .string(shape.lineCap.rawValue)),
+                ("lineJoin", .string(shape.lineJoin.rawValue)),
+                ("miterLimit", .number(shape.miterLimit)),
+            ])))
+        }
+        if let mask = frame.masks[index] { members.append(("mask", .object([("views", views(mask, images: images))]))) }
+        return members
     }
 
     /// A CATransition in progress: {"type", "subtype", "progress", "outgoing"}, or null.
@@ -232,115 +264,173 @@ public enum Timeline {
                 throw FormatError(path: "\(path).t", reason: "expected seconds within a day (got \(JSONValue.format(t)))")
             }
             guard let views = frame["views"]?.arrayValue else { throw FormatError(path: "\(path).views", reason: "missing (an array)") }
-            var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
-            var contents: [LayerContents?] = []
-            var indexOfID: [Int: Int] = [:]
-            for (v, view) in views.enumerated() {
-                let at = "\(path).views[\(v)]"
-                let reader = MemberReader(value: view, path: at)
-                let idNumber = try reader.number("id")
-                guard let id = Int(exactly: idNumber), id >= 0 else {
-                    throw FormatError(path: "\(at).id", reason: "expected a whole number from 0")
-                }
-                var parent: Int?
-                if let parentID = view["parent"]?.numberValue {
-                    guard let parentKey = Int(exactly: parentID), let index = indexOfID[parentKey] else {
-                        throw FormatError(path: "\(at).parent", reason: "no earlier view has id \(JSONValue.format(parentID))")
-                    }
-                    parent = index
-                } else if v > 0 {
-                    throw FormatError(path: "\(at).parent", reason: "only the first view may lack a parent")
-                }
-                var p = LayerProperties()
-                let bounds = try reader.numbers("bounds", count: 4)
-                p.bounds = Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3])
-                let center = try reader.numbers("center", count: 2)
-                p.position = Point(x: center[0], y: center[1])
-                // Members at their defaults may be left out (snapshot golden files do).
-                if view["anchorPoint"] != nil {
-                    let anchor = try reader.numbers("anchorPoint", count: 2)
-                    p.anchorPoint = Point(x: anchor[0], y: anchor[1])
-                }
-                if view["transform"] != nil { p.transform = Transform3D(try reader.numbers("transform", count: 16)) }
-                p.opacity = try reader.number("alpha", default: 1)
-                p.isHidden = try reader.bool("hidden", default: false)
-                p.backgroundColor = try reader.optionalColor("backgroundColor")
-                p.cornerRadius = try reader.number("cornerRadius", default: 0)
-                p.masksToBounds = try reader.bool("masksToBounds", default: false)
-                p.borderWidth = try reader.number("borderWidth", default: 0)
-                p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor
-                p.shadowOpacity = try reader.number("shadowOpacity", default: 0)
-                p.shadowRadius = try reader.number("shadowRadius", default: p.shadowRadius)
-                if view["shadowOffset"] != nil {
-                    let offset = try reader.numbers("shadowOffset", count: 2)
-                    p.shadowOffset = Size(width: offset[0], height: offset[1])
-                }
-                p.shadowColor = try reader.optionalColor("shadowColor") ?? p.shadowColor
-                p.zPosition = try reader.number("zPosition", default: 0)
-                if let object = view["transition"], object != .null {
-                    let transitionReader = MemberReader(value: object, path: "\(at).transition")
-                    let typeName = object["type"]?.stringValue ?? ""
-                    guard let type = TransitionType(rawValue: typeName) else {
-                        throw FormatError(path: "\(at).transition.type", reason: "\"\(typeName)\" is not fade, push, moveIn or reveal")
-                    }
-                    var subtype: TransitionSubtype?
-                    if let name = object["subtype"]?.stringValue {
-                        guard let value = TransitionSubtype(rawValue: name) else {
-                            throw FormatError(path: "\(at).transition.subtype",
-                                              reason: "\"\(name)\" is not fromRight, fromLeft, fromTop or fromBottom")
-                        }
-                        subtype = value
-                    }
-                    p.transition = TransitionFrame(type: type, subtype: subtype, progress: try transitionReader.number("progress"),
-                                                   isOutgoing: try transitionReader.bool("outgoing", default: false))
-                }
-                var text: LayerText?
-                if let object = view["text"], object != .null {
-                    let textReader = MemberReader(value: object, path: "\(at).text")
-                    guard let string = object["string"]?.stringValue else {
-                        throw FormatError(path: "\(at).text.string", reason: "missing (a string)")
-                    }
-                    let alignmentName = object["alignment"]?.stringValue ?? "center"
-                    guard let alignment = LayerText.Alignment(rawValue: alignmentName) else {
-                        throw FormatError(path: "\(at).text.alignment", reason: "\"\(alignmentName)\" is not left, center or right")
-                    }
-                    let weightName = object["weight"]?.stringValue ?? "regular"
-                    guard let weight = LayerText.Weight(rawValue: weightName) else {
-                        throw FormatError(path: "\(at).text.weight", reason: "\"\(weightName)\" is not regular, semibold or bold")
-                    }
-                    let lines = try textReader.number("lines", default: 1)
-                    guard lines >= 0, lines <= 10_000, lines == lines.rounded() else {
-                        throw FormatError(path: "\(at).text.lines", reason: "expected a whole number of lines from 0 (as many as fit) to 10000")
-                    }
-                    text = LayerText(string, color: try textReader.optionalColor("color") ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
-                                     size: try textReader.number("size", default: 17), weight: weight, alignment: alignment,
-                                     lines: Int(lines))
-                }
-                var layerContents: LayerContents?
-                if let object = view["contents"], object != .null {
-                    let contentsReader = MemberReader(value: object, path: "\(at).contents")
-                    let index = try contentsReader.number("image")
-                    guard index >= 0, index < Double(images.count), index == index.rounded() else {
-                        throw FormatError(path: "\(at).contents.image", reason: "no image \(JSONValue.format(index)) in \"images\" (\(images.count) given)")
-                    }
-                    let gravityName = object["gravity"]?.stringValue ?? "resize"
-                    guard let gravity = LayerContents.Gravity(rawValue: gravityName) else {
-                        throw FormatError(path: "\(at).contents.gravity", reason: "\"\(gravityName)\" is not a contentsGravity")
-                    }
-                    let unit = object["rect"] == nil ? [0, 0, 1, 1] : try contentsReader.numbers("rect", count: 4)
-                    layerContents = LayerContents(image: images[Int(index)], scale: try contentsReader.number("scale", default: 1),
-                                                  gravity: gravity, rect: Rect(x: unit[0], y: unit[1], width: unit[2], height: unit[3]))
-                }
-                indexOfID[id] = nodes.count
-                nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
-                                              isView: view["isView"]?.boolValue ?? true))
-                names.append(view["name"]?.stringValue)
-                texts.append(text)
-                contents.append(layerContents)
-            }
-            result.append(SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents))
+            result.append(try Self.frame(views, time: t, path: path, images: images, depth: 0))
         }
         return result
+    }
+
+    /// One frame's views (a mask's at `depth` > 0) read into a scene frame.
+    private static func frame(_ views: [JSONValue], time t: Double, path: String, images: [Image],
+                              depth: Int) throws(FormatError) -> SceneFrame {
+        guard depth <= 16 else { throw FormatError(path: path, reason: "masks nested over 16 deep") }
+        guard !views.isEmpty else { throw FormatError(path: "\(path).views", reason: "expected at least one view") }
+        var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
+        var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
+        var indexOfID: [Int: Int] = [:]
+        for (v, view) in views.enumerated() {
+            let at = "\(path).views[\(v)]"
+            let reader = MemberReader(value: view, path: at)
+            let idNumber = try reader.number("id")
+            guard let id = Int(exactly: idNumber), id >= 0 else {
+                throw FormatError(path: "\(at).id", reason: "expected a whole number from 0")
+            }
+            var parent: Int?
+            if let parentID = view["parent"]?.numberValue {
+                guard let parentKey = Int(exactly: parentID), let index = indexOfID[parentKey] else {
+                    throw FormatError(path: "\(at).parent", reason: "no earlier view has id \(JSONValue.format(parentID))")
+                }
+                parent = index
+            } else if v > 0 {
+                throw FormatError(path: "\(at).parent", reason: "only the first view may lack a parent")
+            }
+            var p = LayerProperties()
+            let bounds = try reader.numbers("bounds", count: 4)
+            p.bounds = Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3])
+            let center = try reader.numbers("center", count: 2)
+            p.position = Point(x: center[0], y: center[1])
+            // Members at their defaults may be left out (snapshot golden files do).
+            if view["anchorPoint"] != nil {
+                let anchor = try reader.numbers("anchorPoint", count: 2)
+                p.anchorPoint = Point(x: anchor[0], y: anchor[1])
+            }
+            if view["transform"] != nil { p.transform = Transform3D(try reader.numbers("transform", count: 16)) }
+            p.opacity = try reader.number("alpha", default: 1)
+            p.isHidden = try reader.bool("hidden", default: false)
+            p.backgroundColor = try reader.optionalColor("backgroundColor")
+            p.cornerRadius = try reader.number("cornerRadius", default: 0)
+            p.masksToBounds = try reader.bool("masksToBounds", default: false)
+            p.borderWidth = try reader.number("borderWidth", default: 0)
+            p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor
+            p.shadowOpacity = try reader.number("shadowOpacity", default: 0)
+            p.shadowRadius = try reader.number("shadowRadius", default: p.shadowRadius)
+            if view["shadowOffset"] != nil {
+                let offset = try reader.numbers("shadowOffset", count: 2)
+                p.shadowOffset = Size(width: offset[0], height: offset[1])
+            }
+            p.shadowColor = try reader.optionalColor("shadowColor") ?? p.shadowColor
+            p.zPosition = try reader.number("zPosition", default: 0)
+            if let object = view["transition"], object != .null {
+                let transitionReader = MemberReader(value: object, path: "\(at).transition")
+                let typeName = object["type"]?.stringValue ?? ""
+                guard let type = TransitionType(rawValue: typeName) else {
+                    throw FormatError(path: "\(at).transition.type", reason: "\"\(typeName)\" is not fade, push, moveIn or reveal")
+                }
+                var subtype: TransitionSubtype?
+                if let name = object["subtype"]?.stringValue {
+                    guard let value = TransitionSubtype(rawValue: name) else {
+                        throw FormatError(path: "\(at).transition.subtype",
+                                          reason: "\"\(name)\" is not fromRight, fromLeft, fromTop or fromBottom")
+                    }
+                    subtype = value
+                }
+                p.transition = TransitionFrame(type: type, subtype: subtype, progress: try transitionReader.number("progress"),
+                                               isOutgoing: try transitionReader.bool("outgoing", default: false))
+            }
+            var text: LayerText?
+            if let object = view["text"], object != .null {
+                let textReader = MemberReader(value: object, path: "\(at).text")
+                guard let string = object["string"]?.stringValue else {
+                    throw FormatError(path: "\(at).text.string", reason: "missing (a string)")
+                }
+                let alignmentName = object["alignment"]?.stringValue ?? "center"
+                guard let alignment = LayerText.Alignment(rawValue: alignmentName) else {
+                    throw FormatError(path: "\(at).text.alignment", reason: "\"\(alignmentName)\" is not left, center or right")
+                }
+                let weightName = object["weight"]?.stringValue ?? "regular"
+                guard let weight = LayerText.Weight(rawValue: weightName) else {
+                    throw FormatError(path: "\(at).text.weight", reason: "\"\(weightName)\" is not regular, semibold or bold")
+                }
+                let lines = try textReader.number("lines", default: 1)
+                guard lines >= 0, lines <= 10_000, lines == lines.rounded() else {
+                    throw FormatError(path: "\(at).text.lines", reason: "expected a whole number of lines from 0 (as many as fit) to 10000")
+                }
+                text = LayerText(string, color: try textReader.optionalColor("color") ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
+                                 size: try textReader.number("size", default: 17), weight: weight, alignment: alignment,
+                                 lines: Int(lines))
+            }
+            var layerContents: LayerContents?
+            if let object = view["contents"], object != .null {
+                let contentsReader = MemberReader(value: object, path: "\(at).contents")
+                let index = try contentsReader.number("image")
+                guard index >= 0, index < Double(images.count), index == index.rounded() else {
+                    throw FormatError(path: "\(at).contents.image", reason: "no image \(JSONValue.format(index)) in \"images\" (\(images.count) given)")
+                }
+                let gravityName = object["gravity"]?.stringValue ?? "resize"
+                guard let gravity = LayerContents.Gravity(rawValue: gravityName) else {
+                    throw FormatError(path: "\(at).contents.gravity", reason: "\"\(gravityName)\" is not a contentsGravity")
+                }
+                let unit = object["rect"] == nil ? [0, 0, 1, 1] : try contentsReader.numbers("rect", count: 4)
+                layerContents = LayerContents(image: images[Int(index)], scale: try contentsReader.number("scale", default: 1),
+                                              gravity: gravity, rect: Rect(x: unit[0], y: unit[1], width: unit[2], height: unit[3]))
+            }
+            let (shape, mask) = try extras(view, at: at, into: &p, images: images, depth: depth)
+            shapes.append(shape)
+            masks.append(mask)
+            indexOfID[id] = nodes.count
+            nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
+                                          isView: view["isView"]?.boolValue ?? true))
+            names.append(view["name"]?.stringValue)
+            texts.append(text)
+            contents.append(layerContents)
+        }
+        return SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes, masks: masks)
+    }
+
+    /// Reads the members `extras` writes.
+    private static func extras(_ view: JSONValue, at: String, into p: inout LayerProperties, images: [Image],
+                               depth: Int) throws(FormatError) -> (LayerShape?, SceneFrame?) {
+        let reader = MemberReader(value: view, path: at)
+        if view["sublayerTransform"] != nil { p.sublayerTransform = Transform3D(try reader.numbers("sublayerTransform", count: 16)) }
+        p.isDoubleSided = try reader.bool("doubleSided", default: true)
+        var shape: LayerShape?
+        if let object = view["shape"], object != .null {
+            let shapeReader = MemberReader(value: object, path: "\(at).shape")
+            var value = LayerShape()
+            if let text = object["path"]?.stringValue {
+                do {
+                    value.path = try PathText.parse(text)
+                } catch {
+                    throw FormatError(path: "\(at).shape.path", reason: error.reason)
+                }
+            }
+            p.fillColor = try shapeReader.optionalColor("fillColor")
+            p.strokeColor = try shapeReader.optionalColor("strokeColor")
+            p.lineWidth = try shapeReader.number("lineWidth", default: 1)
+            p.strokeStart = try shapeReader.number("strokeStart", default: 0)
+            p.strokeEnd = try shapeReader.number("strokeEnd", default: 1)
+            func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ fallback: T) throws(FormatError) -> T
+                where T.RawValue == String {
+                guard let name = object[key]?.stringValue else { return fallback }
+                guard let value = T(rawValue: name) else {
+                    let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw FormatError(path: "\(at).shape.\(key)", reason: "\"\(name)\" is not one of \(names)")
+                }
+                return value
+            }
+            value.fillRule = try choice("fillRule", FillRule.nonZero)
+            value.lineCap = try choice("lineCap", LineCap.butt)
+            value.lineJoin = try choice("lineJoin", LineJoin.miter)
+            value.miterLimit = try shapeReader.number("miterLimit", default: 10)
+            shape = value
+        }
+        var mask: SceneFrame?
+        if let object = view["mask"], object != .null {
+            guard let views = object["views"]?.arrayValue else {
+                throw FormatError(path: "\(at).mask.views", reason: "missing (an array)")
+            }
+            mask = try frame(views, time: 0, path: "\(at).mask", images: images, depth: depth + 1)
+        }
+        return (shape, mask)
     }
 
     /// Reads typed members of one JSON object, naming the path in its errors.

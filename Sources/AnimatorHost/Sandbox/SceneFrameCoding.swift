@@ -20,20 +20,7 @@ public final class SceneFrameEncoder {
     /// Encodes a batch of frames.
     public func encode(_ frames: [SceneFrame]) -> [UInt8] {
         var fresh: [(UInt32, Image)] = []
-        var ids: [[UInt32?]] = []
-        for frame in frames {
-            ids.append(frame.contents.map { contents in
-                guard let image = contents?.image else { return nil }
-                let address = image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-                guard let address else { return nil }
-                if let id = sent[address] { return id }
-                let id = UInt32(keptAlive.count)
-                sent[address] = id
-                keptAlive.append(image)
-                fresh.append((id, image))
-                return id
-            })
-        }
+        for frame in frames { register(frame, fresh: &fresh) }
         var writer = BinaryWriter()
         writer.write(UInt32(fresh.count))
         for (id, image) in fresh {
@@ -43,29 +30,79 @@ public final class SceneFrameEncoder {
             image.pixels.withUnsafeBytes { writer.write(bytes: $0) }
         }
         writer.write(UInt32(frames.count))
-        for (frame, frameIDs) in zip(frames, ids) {
+        for frame in frames {
             writer.write(frame.time)
-            writer.write(UInt32(frame.nodes.count))
-            for index in frame.nodes.indices {
-                let node = frame.nodes[index]
-                writer.write(node.layer.rawValue)
-                writer.write(node.parent ?? -1)
-                writer.write(node.isView)
-                Self.write(node.properties, to: &writer)
-                writer.write(frame.names[index] != nil)
-                if let name = frame.names[index] { writer.write(name) }
-                writer.write(frame.texts[index] != nil)
-                if let text = frame.texts[index] { Self.write(text, to: &writer) }
-                writer.write(frameIDs[index] != nil)
-                if let id = frameIDs[index], let contents = frame.contents[index] {
-                    writer.write(id)
-                    writer.write(contents.scale)
-                    writer.write(contents.gravity.rawValue)
-                    Self.write(contents.rect, to: &writer)
-                }
-            }
+            writeNodes(of: frame, to: &writer)
         }
         return writer.bytes
+    }
+
+    /// Gives every bitmap of a frame (its masks' included) a number, noting the new ones.
+    private func register(_ frame: SceneFrame, fresh: inout [(UInt32, Image)]) {
+        for contents in frame.contents {
+            guard let image = contents?.image, let address = Self.address(of: image), sent[address] == nil else { continue }
+            let id = UInt32(keptAlive.count)
+            sent[address] = id
+            keptAlive.append(image)
+            fresh.append((id, image))
+        }
+        for mask in frame.masks { if let mask { register(mask, fresh: &fresh) } }
+    }
+
+    private static func address(of image: Image) -> UnsafeRawPointer? {
+        image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// The node count and the nodes: each node's layer, parent, properties, name, text,
+    /// contents, shape and mask (a nested list of nodes).
+    private func writeNodes(of frame: SceneFrame, to writer: inout BinaryWriter) {
+        writer.write(UInt32(frame.nodes.count))
+        for index in frame.nodes.indices {
+            let node = frame.nodes[index]
+            writer.write(node.layer.rawValue)
+            writer.write(node.parent ?? -1)
+            writer.write(node.isView)
+            Self.write(node.properties, to: &writer)
+            writer.write(frame.names[index] != nil)
+            if let name = frame.names[index] { writer.write(name) }
+            writer.write(frame.texts[index] != nil)
+            if let text = frame.texts[index] { Self.write(text, to: &writer) }
+            let contents = frame.contents[index]
+            let id = contents.flatMap { Self.address(of: $0.image) }.flatMap { sent[$0] }
+            writer.write(id != nil)
+            if let id, let contents {
+                writer.write(id)
+                writer.write(contents.scale)
+                writer.write(contents.gravity.rawValue)
+                Self.write(contents.rect, to: &writer)
+            }
+            writer.write(frame.shapes[index] != nil)
+            if let shape = frame.shapes[index] { Self.write(shape, to: &writer) }
+            writer.write(frame.masks[index] != nil)
+            if let mask = frame.masks[index] { writeNodes(of: mask, to: &writer) }
+        }
+    }
+
+    private static func write(_ shape: LayerShape, to writer: inout BinaryWriter) {
+        let elements = shape.path?.elements ?? []
+        writer.write(UInt32(elements.count))
+        for element in elements {
+            switch element {
+            case .move(let x, let y): writer.write(UInt32(0)); writer.write(x); writer.write(y)
+            case .line(let x, let y): writer.write(UInt32(1)); writer.write(x); writer.write(y)
+            case .quad(let cx, let cy, let x, let y):
+                writer.write(UInt32(2))
+                for value in [cx, cy, x, y] { writer.write(value) }
+            case .cubic(let c1x, let c1y, let c2x, let c2y, let x, let y):
+                writer.write(UInt32(3))
+                for value in [c1x, c1y, c2x, c2y, x, y] { writer.write(value) }
+            case .close: writer.write(UInt32(4))
+            }
+        }
+        writer.write(shape.fillRule.rawValue)
+        writer.write(shape.lineCap.rawValue)
+        writer.write(shape.lineJoin.rawValue)
+        writer.write(shape.miterLimit)
     }
 
     private static func write(_ rect: Rect, to writer: inout BinaryWriter) {
@@ -111,6 +148,15 @@ public final class SceneFrameEncoder {
         writer.write(p.shadowOffset.height)
         write(p.shadowColor, to: &writer)
         writer.write(p.zPosition)
+        let st = p.sublayerTransform
+        for value in [st.m11, st.m12, st.m13, st.m14, st.m21, st.m22, st.m23, st.m24,
+                      st.m31, st.m32, st.m33, st.m34, st.m41, st.m42, st.m43, st.m44] { writer.write(value) }
+        writer.write(p.isDoubleSided)
+        writer.write(p.fillColor != nil)
+        if let color = p.fillColor { write(color, to: &writer) }
+        writer.write(p.strokeColor != nil)
+        if let color = p.strokeColor { write(color, to: &writer) }
+        for value in [p.lineWidth, p.strokeStart, p.strokeEnd] { writer.write(value) }
         writer.write(p.transition != nil)
         if let transition = p.transition {
             writer.write(transition.type.rawValue)
@@ -160,36 +206,76 @@ public final class SceneFrameDecoder {
         frames.reserveCapacity(min(frameCount, 4096))
         for _ in 0..<frameCount {
             let time = try Self.number(&reader)
-            let count = Int(try reader.uint32())
-            guard count >= 1, count <= Self.maximumNodes else { throw BinaryReader.Malformed("a frame of \(count) nodes") }
-            var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
-            var contents: [LayerContents?] = []
-            for index in 0..<count {
-                let layer = try reader.int(in: 0...Int(Int32.max))
-                let parent = try reader.int(in: -1...(index - 1))
-                guard (index == 0) == (parent == -1) else { throw BinaryReader.Malformed("node \(index) has a wrong parent") }
-                let isView = try reader.bool()
-                let properties = try Self.properties(&reader)
-                nodes.append(PresentationNode(layer: LayerID(rawValue: layer), parent: parent < 0 ? nil : parent,
-                                              properties: properties, isView: isView))
-                names.append(try reader.bool() ? try reader.string() : nil)
-                texts.append(try reader.bool() ? try Self.text(&reader) : nil)
-                if try reader.bool() {
-                    let id = try reader.uint32()
-                    guard let image = images[id] else { throw BinaryReader.Malformed("an unknown bitmap \(id)") }
-                    let scale = try Self.number(&reader)
-                    guard let gravity = LayerContents.Gravity(rawValue: try reader.string()) else {
-                        throw BinaryReader.Malformed("an unknown contents gravity")
-                    }
-                    contents.append(LayerContents(image: image, scale: scale, gravity: gravity, rect: try Self.rect(&reader)))
-                } else {
-                    contents.append(nil)
-                }
-            }
-            frames.append(SceneFrame(time: time, nodes: nodes, names: names, texts: texts, contents: contents))
+            frames.append(try nodes(&reader, time: time, depth: 0))
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed("\(reader.remaining) bytes after the frames") }
         return frames
+    }
+
+    /// How deep masks of masks may nest.
+    public static let maximumMaskDepth = 16
+
+    /// One frame's nodes (a mask's, at `depth` > 0).
+    private func nodes(_ reader: inout BinaryReader, time: Double, depth: Int) throws(BinaryReader.Malformed) -> SceneFrame {
+        guard depth <= Self.maximumMaskDepth else { throw BinaryReader.Malformed("masks nested over \(Self.maximumMaskDepth) deep") }
+        let count = Int(try reader.uint32())
+        guard count >= 1, count <= Self.maximumNodes else { throw BinaryReader.Malformed("a frame of \(count) nodes") }
+        var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
+        var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
+        for index in 0..<count {
+            let layer = try reader.int(in: 0...Int(Int32.max))
+            let parent = try reader.int(in: -1...(index - 1))
+            guard (index == 0) == (parent == -1) else { throw BinaryReader.Malformed("node \(index) has a wrong parent") }
+            let isView = try reader.bool()
+            let properties = try Self.properties(&reader)
+            nodes.append(PresentationNode(layer: LayerID(rawValue: layer), parent: parent < 0 ? nil : parent,
+                                          properties: properties, isView: isView))
+            names.append(try reader.bool() ? try reader.string() : nil)
+            texts.append(try reader.bool() ? try Self.text(&reader) : nil)
+            if try reader.bool() {
+                let id = try reader.uint32()
+                guard let image = images[id] else { throw BinaryReader.Malformed("an unknown bitmap \(id)") }
+                let scale = try Self.number(&reader)
+                guard let gravity = LayerContents.Gravity(rawValue: try reader.string()) else {
+                    throw BinaryReader.Malformed("an unknown contents gravity")
+                }
+                contents.append(LayerContents(image: image, scale: scale, gravity: gravity, rect: try Self.rect(&reader)))
+            } else {
+                contents.append(nil)
+            }
+            shapes.append(try reader.bool() ? try Self.shape(&reader) : nil)
+            masks.append(try reader.bool() ? try self.nodes(&reader, time: time, depth: depth + 1) : nil)
+        }
+        return SceneFrame(time: time, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes,
+                          masks: masks)
+    }
+
+    /// The most elements a path may have.
+    public static let maximumPathElements = 1 << 20
+
+    private static func shape(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerShape {
+        let count = Int(try reader.uint32())
+        guard count <= maximumPathElements else { throw BinaryReader.Malformed("a path of \(count) elements") }
+        var elements: [ShapePath.Element] = []
+        elements.reserveCapacity(min(count, 4096))
+        for _ in 0..<count {
+            switch try reader.uint32() {
+            case 0: elements.append(.move(x: try number(&reader), y: try number(&reader)))
+            case 1: elements.append(.line(x: try number(&reader), y: try number(&reader)))
+            case 2: elements.append(.quad(cx: try number(&reader), cy: try number(&reader), x: try number(&reader),
+                                          y: try number(&reader)))
+            case 3: elements.append(.cubic(c1x: try number(&reader), c1y: try number(&reader), c2x: try number(&reader),
+                                           c2y: try number(&reader), x: try number(&reader), y: try number(&reader)))
+            case 4: elements.append(.close)
+            case let verb: throw BinaryReader.Malformed("an unknown path element \(verb)")
+            }
+        }
+        guard let rule = FillRule(rawValue: try reader.string()), let cap = LineCap(rawValue: try reader.string()),
+              let join = LineJoin(rawValue: try reader.string()) else {
+            throw BinaryReader.Malformed("an unknown fill rule, line cap or line join")
+        }
+        return LayerShape(path: elements.isEmpty ? nil : ShapePath(elements), fillRule: rule, lineCap: cap, lineJoin: join,
+                          miterLimit: try number(&reader))
     }
 
     /// The largest magnitude of a value accepted: renderers convert coordinates to pixels.
@@ -242,6 +328,16 @@ public final class SceneFrameDecoder {
         p.shadowOffset = Size(width: try number(&reader), height: try number(&reader))
         p.shadowColor = try color(&reader)
         p.zPosition = try number(&reader)
+        var sublayer: [Double] = []
+        sublayer.reserveCapacity(16)
+        for _ in 0..<16 { sublayer.append(try number(&reader)) }
+        p.sublayerTransform = Transform3D(sublayer)
+        p.isDoubleSided = try reader.bool()
+        p.fillColor = try reader.bool() ? try color(&reader) : nil
+        p.strokeColor = try reader.bool() ? try color(&reader) : nil
+        p.lineWidth = try number(&reader)
+        p.strokeStart = try number(&reader)
+        p.strokeEnd = try number(&reader)
         if try reader.bool() {
             guard let type = TransitionType(rawValue: try reader.string()) else {
                 throw BinaryReader.Malformed("an unknown transition type")

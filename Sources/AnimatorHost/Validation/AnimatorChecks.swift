@@ -225,7 +225,7 @@ public enum AnimatorChecks {
                 session.marker = marker
                 let stage = TransitionStage(runtime: runtime)
                 try stage.prepare(.present)
-                var baseline: (contexts: Int, propertyAnimators: Int, images: Int)?
+                var baseline: (contexts: Int, propertyAnimators: Int, images: Int, paths: Int)?
                 var residentAtBaseline = 0
                 let cycles = max(repeats / 2, 11)
                 for cycle in 0..<cycles {
@@ -243,8 +243,9 @@ public enum AnimatorChecks {
                 let now = session.liveHandles
                 let growth = residentMegabytes() - residentAtBaseline
                 let figures = "\(2 * cycles) transitions; resident memory +\(growth) MiB after the first 20"
-                func describe(_ handles: (contexts: Int, propertyAnimators: Int, images: Int)) -> String {
-                    "\(handles.contexts) contexts, \(handles.propertyAnimators) property animators, \(handles.images) images"
+                func describe(_ handles: (contexts: Int, propertyAnimators: Int, images: Int, paths: Int)) -> String {
+                    "\(handles.contexts) contexts, \(handles.propertyAnimators) property animators, \(handles.images) images, "
+                        + "\(handles.paths) paths"
                 }
                 guard let baseline, now == baseline else {
                     return ValidationResult(.failed, "live handles grew from \(baseline.map(describe) ?? "?") after the first 20 "

@@ -64,7 +64,7 @@ public class CAAnimation {
 
     /// Builds the C description, valid during `body`.
     func withDescription<R>(host: UnsafePointer<ah_host>, _ body: (UnsafePointer<ah_animation_desc>) -> R) -> R {
-        var storage = DescriptionStorage()
+        var storage = DescriptionStorage(link: HostLink(host: host))
         defer { storage.free() }
         let description = makeDescription(host: host, storage: &storage)
         return body(description)
@@ -110,6 +110,21 @@ public class CAAnimation {
 /// Memory a description points into, freed after the call.
 struct DescriptionStorage {
     private var blocks: [UnsafeMutableRawPointer] = []
+    /// The host that path values are made in, and the paths made for the call.
+    let link: HostLink
+    private var paths: [ah_path] = []
+
+    init(link: HostLink) {
+        self.link = link
+    }
+
+    /// A value as C, a path made in the host for the call.
+    mutating func cValue(_ value: CAValue) -> ah_value {
+        var made: [ah_path] = []
+        let c = value.cValue(link: link) { made.append($0) }
+        paths += made
+        return c
+    }
 
     mutating func keep<T>(_ value: T) -> UnsafePointer<T> {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
@@ -132,6 +147,7 @@ struct DescriptionStorage {
 
     func free() {
         blocks.forEach { $0.deallocate() }
+        for path in paths { _ = link.table.path_release(link.host, path) }
     }
 }
 
@@ -160,9 +176,9 @@ public class CABasicAnimation: CAPropertyAnimation {
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         super.fill(&d, &storage)
         d.kind = ah_animation_kind(AH_ANIMATION_BASIC)
-        d.from = Self.converted(fromValue, "fromValue").map { storage.keep($0.cValue) }
-        d.to = Self.converted(toValue, "toValue").map { storage.keep($0.cValue) }
-        d.by = Self.converted(byValue, "byValue").map { storage.keep($0.cValue) }
+        if let from = Self.converted(fromValue, "fromValue") { d.from = storage.keep(storage.cValue(from)) }
+        if let to = Self.converted(toValue, "toValue") { d.to = storage.keep(storage.cValue(to)) }
+        if let by = Self.converted(byValue, "byValue") { d.by = storage.keep(storage.cValue(by)) }
     }
 
     /// A plain value as a CAValue; one the host cannot animate is logged and left out.
@@ -172,7 +188,7 @@ public class CABasicAnimation: CAPropertyAnimation {
         if let link = HostLink.current {
             link.table.log(link.host, ah_log_level(AH_LOG_ERROR),
                            "\(what): a \(type(of: value)) is not a value animator-host animates (numbers, CGPoint, CGSize, "
-                           + "CGRect, colors, CATransform3D, CGAffineTransform)")
+                           + "CGRect, colors, CATransform3D, CGAffineTransform, CGPath)")
         }
         return nil
     }
@@ -235,7 +251,9 @@ public final class CAKeyframeAnimation: CAPropertyAnimation {
         super.fill(&d, &storage)
         d.kind = ah_animation_kind(AH_ANIMATION_KEYFRAME)
         let converted = values.compactMap { CABasicAnimation.converted($0, "values") }
-        d.values = storage.keep(converted.map(\.cValue))
+        var cValues: [ah_value] = []
+        for value in converted { cValues.append(storage.cValue(value)) }
+        d.values = storage.keep(cValues)
         d.value_count = UInt32(converted.count)
         d.key_times = keyTimes.flatMap { storage.keep($0) }
         d.timing_functions = timingFunctions.flatMap { storage.keep($0.map(\.c)) }

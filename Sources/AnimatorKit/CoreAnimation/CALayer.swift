@@ -42,16 +42,28 @@ public class CALayer {
         return UnsafePointer(table)
     }()
 
+    /// Whether this object shows presentation values (`presentation()`).
+    var isPresentation = false
+
     func get(_ key: String) -> CAValue? {
         guard link.hasEngine else { return nil }
         var value = ah_value()
-        guard link.check(link.table.layer_get(link.host, handle, key, &value), "get \(key)") else { return nil }
-        return CAValue(value)
+        if isPresentation {
+            var now = 0.0
+            _ = link.table.current_time(link.host, &now)
+            guard link.check(link.table.layer_presentation(link.host, handle, now, key, &value),
+                             "presentation \(key)") else { return nil }
+        } else {
+            guard link.check(link.table.layer_get(link.host, handle, key, &value), "get \(key)") else { return nil }
+        }
+        return CAValue(value, link: link)
     }
 
     func set(_ key: String, _ value: CAValue) {
         guard link.hasEngine else { return }
-        var c = value.cValue
+        var made: ah_path = AH_NULL_HANDLE
+        var c = value.cValue(link: link) { made = $0 }
+        defer { if made != AH_NULL_HANDLE { _ = link.table.path_release(link.host, made) } }
         link.check(link.table.layer_set(link.host, handle, key, &c), "set \(key)")
     }
 
@@ -129,6 +141,60 @@ public class CALayer {
         set { set("zPosition", .number(newValue)) }
     }
 
+    /// The transform applied to the sublayers, about the anchor point: perspective for
+    /// 3D sublayers (`sublayerTransform.m34 = -1 / 500`).
+    public var sublayerTransform: CATransform3D {
+        get { if case .transform(let t)? = get("sublayerTransform") { return t }; return CATransform3DIdentity }
+        set { set("sublayerTransform", .transform(newValue)) }
+    }
+
+    /// Whether the layer shows when it faces away (default true).
+    public var isDoubleSided: Bool {
+        get { number("doubleSided") != 0 || !link.hasShapes }
+        set { set("doubleSided", .number(newValue ? 1 : 0)) }
+    }
+
+    /// The transform as an affine transform (CALayer.affineTransform()).
+    public func affineTransform() -> CGAffineTransform {
+        let t = transform
+        return CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+    }
+
+    /// Sets the transform from an affine transform.
+    public func setAffineTransform(_ transform: CGAffineTransform) {
+        self.transform = transform.transform3D
+    }
+
+    /// The layer whose alpha cuts this layer and its sublayers (CALayer.mask): any
+    /// layer, a shape layer included; it is drawn in this layer's coordinates.
+    public var mask: CALayer? {
+        get { maskLayer }
+        set {
+            guard link.hasShapes else {
+                if link.hasEngine {
+                    link.table.log(link.host, ah_log_level(AH_LOG_ERROR), "mask: this host is older than ABI 1.5 (no masks)")
+                }
+                return
+            }
+            if link.check(link.table.layer_set_mask(link.host, handle, newValue?.handle ?? AH_NULL_HANDLE), "mask") {
+                maskLayer = newValue
+            }
+        }
+    }
+    private var maskLayer: CALayer?
+
+    /// The layer as it looks now, while animations run (CALayer.presentation()): an
+    /// object whose getters read presentation values.
+    public func presentation() -> CALayer? {
+        guard link.hasEngine else { return nil }
+        let copy = CALayer(link: link, handle: handle)
+        copy.isPresentation = true
+        return copy
+    }
+
+    /// The layer's model values (CALayer.model()): the layer itself.
+    public func model() -> CALayer { self }
+
     /// The value of any key path now (CALayer.value(forKeyPath:)).
     public func value(forKeyPath keyPath: String) -> CAValue? { get(keyPath) }
 
@@ -140,7 +206,7 @@ public class CALayer {
         var value = ah_value()
         guard link.check(link.table.layer_presentation(link.host, handle, now, keyPath, &value),
                          "presentation \(keyPath)") else { return nil }
-        return CAValue(value)
+        return CAValue(value, link: link)
     }
 
     /// Adds a sublayer on top.

@@ -1,13 +1,31 @@
 import AnimatorABI
 
 /// A value for a key path (what CABasicAnimation's fromValue/toValue hold).
-public enum CAValue: Equatable, Sendable {
+public enum CAValue: Equatable, @unchecked Sendable {
     case number(CGFloat)
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
     case color(UIColor)
     case transform(CATransform3D)
+    /// A path (a shape layer's `path`); it goes to the host as a path handle.
+    case path(CGPath)
+
+    /// The C value; a path is sent as a handle made with `link` and handed to `keep`
+    /// (the caller releases it after the call), or as no path without a host.
+    func cValue(link: HostLink?, keep: (ah_path) -> Void) -> ah_value {
+        guard case .path(let path) = self else { return cValue }
+        var value = ah_value()
+        value.type = ah_value_type(AH_VALUE_PATH)
+        value.path = AH_NULL_HANDLE
+        guard let link, link.hasShapes, !path.elements.isEmpty else { return value }
+        var handle: ah_path = AH_NULL_HANDLE
+        if link.check(link.table.path_create(link.host, path.elements, UInt32(path.elements.count), &handle), "path") {
+            value.path = handle
+            keep(handle)
+        }
+        return value
+    }
 
     var cValue: ah_value {
         var value = ah_value()
@@ -31,13 +49,17 @@ public enum CAValue: Equatable, Sendable {
         case .transform(let t):
             value.type = ah_value_type(AH_VALUE_TRANSFORM)
             value.transform = t
+        case .path:
+            value.type = ah_value_type(AH_VALUE_PATH)
+            value.path = AH_NULL_HANDLE
         }
         return value
     }
 
     /// A plain value as UIKit code gives it to fromValue, toValue, byValue and values: a
     /// number (Double, CGFloat, Float, Int, Bool), a CGPoint, CGSize, CGRect, a color
-    /// (UIColor or its cgColor), a CATransform3D or a CGAffineTransform, or a CAValue.
+    /// (UIColor or its cgColor), a CATransform3D or a CGAffineTransform, a CGPath (or a
+    /// UIBezierPath), or a CAValue.
     /// Nil for anything else.
     public init?(any value: Any) {
         switch value {
@@ -52,6 +74,8 @@ public enum CAValue: Equatable, Sendable {
         case let v as UIColor: self = .color(v)
         case let v as CATransform3D: self = .transform(v)
         case let v as CGAffineTransform: self = .transform(v.transform3D)
+        case let v as CGPath: self = .path(v)
+        case let v as UIBezierPath: self = .path(v.cgPath)
         default: return nil
         }
     }
@@ -69,6 +93,24 @@ public enum CAValue: Equatable, Sendable {
         }
     }
 
+    /// A value the host gave, paths read through `link` (and their handles released).
+    init?(_ c: ah_value, link: HostLink) {
+        guard Int(c.type) == AH_VALUE_PATH else {
+            self.init(c)
+            return
+        }
+        guard c.path != AH_NULL_HANDLE else {
+            self = .path(CGPath(elements: []))
+            return
+        }
+        defer { _ = link.table.path_release(link.host, c.path) }
+        var count: UInt32 = 0
+        guard link.check(link.table.path_elements(link.host, c.path, nil, 0, &count), "path") else { return nil }
+        var elements = [ah_path_element](repeating: ah_path_element(), count: Int(count))
+        guard link.check(link.table.path_elements(link.host, c.path, &elements, count, &count), "path") else { return nil }
+        self = .path(CGPath(elements: elements))
+    }
+
     public static func == (lhs: CAValue, rhs: CAValue) -> Bool {
         switch (lhs, rhs) {
         case (.number(let a), .number(let b)): return a == b
@@ -78,6 +120,7 @@ public enum CAValue: Equatable, Sendable {
         case (.color(let a), .color(let b)): return a == b
         case (.transform(let a), .transform(let b)):
             return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+        case (.path(let a), .path(let b)): return a == b
         default: return false
         }
     }

@@ -46,10 +46,20 @@ public struct CGAffineTransform: Equatable, Sendable {
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
 
+    /// Whether this is the identity.
+    public var isIdentity: Bool { self == .identity }
+
     var transform3D: CATransform3D {
         var m = CATransform3DIdentity
         (m.m11, m.m12, m.m21, m.m22, m.m41, m.m42) = (a, b, c, d, tx, ty)
         return m
+    }
+}
+
+extension CGPoint {
+    /// The point mapped by `t` (CGPoint.applying).
+    public func applying(_ t: CGAffineTransform) -> CGPoint {
+        CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 }
 

@@ -147,11 +147,22 @@ private final class AnimatorBox {
         return Unmanaged<AnimatorBox>.fromOpaque(data).takeUnretainedValue()
     }
 
+    /// The contexts of transitions in progress: one object per transition, alive until
+    /// the transition ends, as UIKit keeps its context (an animator may hold it weakly and
+    /// complete from an animation delegate).
+    private var contexts: [ah_context: TransitionContext] = [:]
+
     /// The context for a host call, the animator readied for its operation first.
     func context(_ handle: ah_context) -> TransitionContext {
-        let context = TransitionContext(host: host, handle: handle)
+        let context = contexts[handle] ?? TransitionContext(host: host, handle: handle)
+        contexts[handle] = context
         prepare?(animator, context.operation)
         return context
+    }
+
+    /// Forgets a transition's context (it ended).
+    func endContext(_ handle: ah_context) {
+        contexts[handle] = nil
     }
 }
 
@@ -171,10 +182,11 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             guard let box = AnimatorBox.from(this) else { return }
             CurrentHost.with(box.host) { box.animator.animateTransition(using: box.context(ctx)) }
         },
-        ended: { this, _, completed in
+        ended: { this, ctx, completed in
             guard let box = AnimatorBox.from(this) else { return }
             CurrentHost.with(box.host) { box.animator.animationEnded(completed) }
             box.interruptible = nil
+            box.endContext(ctx)
         },
         destroy: { this in
             guard let this, let data = this.pointee.animator_data else { return }

@@ -39,6 +39,9 @@ struct HostLink {
     /// Whether the host has the engine batch (ABI 1.1).
     var hasEngine: Bool { table.abi.minor >= 1 && Int(table.struct_size) >= MemoryLayout<ah_host>.size }
 
+    /// Whether the host has paths, shape layers and masks (ABI 1.5).
+    var hasShapes: Bool { hasEngine && table.abi.minor >= 5 }
+
     /// Checks a status; on failure logs "what: reason" and returns false.
     @discardableResult
     func check(_ status: ah_status, _ what: String) -> Bool {

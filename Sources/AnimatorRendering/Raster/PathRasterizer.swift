@@ -1,19 +1,7 @@
 import AnimatorEngine
 import AnimatorSupport
-/// A shape made of straight and curved segments, in some plane's coordinates: glyph
-/// outlines (quadratic curves) and, in time, shape layers' paths.
-struct VectorPath {
-    /// One drawing command.
-    enum Element {
-        case move(x: Double, y: Double)
-        case line(x: Double, y: Double)
-        case quad(cx: Double, cy: Double, x: Double, y: Double)
-        case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
-        case close
-    }
-
-    var elements: [Element] = []
-}
+/// Glyph outlines and shape layers' paths share the engine's path type.
+typealias VectorPath = ShapePath
 
 /// Turns a path into anti-aliased coverage with the nonzero rule, by accumulating each
 /// edge's signed area into a buffer and summing along rows: exact for shapes whose
@@ -59,7 +47,7 @@ struct PathRasterizer {
                 case .quad(let cx, let cy, let x, let y):
                     let c = device(cx, cy), p = device(x, y)
                     let deviation = abs(current.x - 2 * c.x + p.x) + abs(current.y - 2 * c.y + p.y)
-                    let steps = Self.steps(deviation * 2, most: 64)
+                    let steps = Self.steps(deviation * Self.quadBend, most: 128)
                     var previous = current
                     for step in 1...steps {
                         let t = Double(step) / Double(steps), u = 1 - t
@@ -74,7 +62,7 @@ struct PathRasterizer {
                     let c1 = device(c1x, c1y), c2 = device(c2x, c2y), p = device(x, y)
                     let deviation = max(abs(current.x - 2 * c1.x + c2.x) + abs(current.y - 2 * c1.y + c2.y),
                                         abs(c1.x - 2 * c2.x + p.x) + abs(c1.y - 2 * c2.y + p.y))
-                    let steps = Self.steps(deviation * 3, most: 96)
+                    let steps = Self.steps(deviation * Self.cubicBend, most: 192)
                     var previous = current
                     for step in 1...steps {
                         let t = Double(step) / Double(steps), u = 1 - t
@@ -95,11 +83,55 @@ struct PathRasterizer {
         return true
     }
 
+    /// A curve cut into n chords strays from them by at most (bend of its control polygon)
+    /// × k / n², k = 1/4 for a quadratic and 3/4 for a cubic: for a twentieth of a pixel,
+    /// n = √(bend × k × 20).
+    static let quadBend = 5.0, cubicBend = 15.0
+
     /// How many segments flatten a curve whose control polygon bends by `bend` pixels:
     /// √bend, from 1 to `most` (any input, NaN and infinity included, gives a count).
     static func steps(_ bend: Double, most: Int) -> Int {
         guard bend.isFinite, bend > 1 else { return bend.isNaN ? 1 : bend > 1 ? most : 1 }
         return min(max(Int(bend.squareRoot().rounded(.up)), 1), most)
+    }
+
+    /// Hands the coverage to `painter`, with the fill rule: runs of full coverage as
+    /// spans, the rest pixel by pixel (coverage out of 256), clipped to `clip`.
+    func paint(_ rule: FillRule, clip: PixelRect, painter: some SpanPainter) {
+        let visible = area.intersection(clip)
+        guard !visible.isEmpty else { return }
+        let width = area.x1 - area.x0
+        let evenOdd = rule == .evenOdd
+        accumulation.withUnsafeBufferPointer { buffer in
+            for y in visible.y0..<visible.y1 {
+                var sum: Float = 0
+                let base = (y - area.y0) * (width + 2) - area.x0
+                // Sums start at the row's first column, even left of the clip.
+                for x in area.x0..<visible.x0 { sum += buffer[base + x] }
+                var runStart = -1
+                for x in visible.x0..<visible.x1 {
+                    sum += buffer[base + x]
+                    var coverage = abs(sum)
+                    if evenOdd {
+                        coverage = coverage.truncatingRemainder(dividingBy: 2)
+                        if coverage > 1 { coverage = 2 - coverage }
+                    } else if coverage > 1 {
+                        coverage = 1
+                    }
+                    if coverage >= 0.998 {
+                        if runStart < 0 { runStart = x }
+                        continue
+                    }
+                    if runStart >= 0 {
+                        painter.span(y: y, x0: runStart, x1: x)
+                        runStart = -1
+                    }
+                    let level = UInt32(coverage * 256 + 0.5)
+                    if level > 0 { painter.pixel(y: y, x: x, coverage: min(level, 255)) }
+                }
+                if runStart >= 0 { painter.span(y: y, x0: runStart, x1: visible.x1) }
+            }
+        }
     }
 
     /// Calls `body(y, x, coverage)` for every pixel with coverage (1...255 of 255), row by row.

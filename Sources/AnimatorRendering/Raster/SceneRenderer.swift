@@ -24,6 +24,10 @@ public final class SceneRenderer {
     private var offscreen: [Canvas] = []
     private var shadowMask: [Float] = []
     private var blurScratch: [Float] = []
+    /// Coverage of shape layers' fills and strokes.
+    private var pathRasterizer = PathRasterizer()
+    /// Draws masks (a renderer of the same size, made when a mask is first drawn).
+    private var maskRenderer: SceneRenderer?
 
     // Per-frame state.
     private var maps: [Homography] = []
@@ -38,11 +42,16 @@ public final class SceneRenderer {
 
     /// Creates a renderer for a screen of `size` points at `scale` pixels per point,
     /// drawing text with `fonts` (default: the system's).
-    public init(size: Size, scale: Double, fonts: FontLibrary = .system) {
+    public convenience init(size: Size, scale: Double, fonts: FontLibrary = .system) {
+        self.init(width: max(Int((size.width * scale).rounded()), 1), height: max(Int((size.height * scale).rounded()), 1),
+                  scale: scale, fonts: fonts)
+    }
+
+    private init(width: Int, height: Int, scale: Double, fonts: FontLibrary) {
         self.scale = scale
         self.fonts = fonts
-        width = max(Int((size.width * scale).rounded()), 1)
-        height = max(Int((size.height * scale).rounded()), 1)
+        self.width = width
+        self.height = height
         main = Canvas(width: width, height: height)
     }
 
@@ -59,20 +68,61 @@ public final class SceneRenderer {
             main.fill(main.bounds, with: backdrop)
             return
         }
+        prepare(frame, base: .scale(scale))
+        occluder = findOccluder(frame)
+        if occluder == 0 { main.fill(main.bounds, with: backdrop) }
+        draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    /// Draws a mask's frame over `area` of this renderer's canvas, cleared first, its
+    /// root placed by `base` (the masked layer's map).
+    private func drawMask(_ frame: SceneFrame, base: Homography, area: PixelRect) {
+        main.fill(area, with: 0)
+        guard !frame.nodes.isEmpty else { return }
+        prepare(frame, base: base)
+        occluder = 0
+        draw(0, frame, into: main, clip: area, depth: 0)
+    }
+
+    /// Works out each node's subtree size and its map from its own coordinates to device
+    /// pixels: its transform about its anchor, its superlayer's sublayerTransform (about
+    /// the superlayer's anchor, combined before flattening so perspective shows), and the
+    /// superlayer's map; the root's superlayer is `base`.
+    private func prepare(_ frame: SceneFrame, base: Homography) {
         sizes = frame.subtreeSizes
         maps.removeAll(keepingCapacity: true)
-        let device = Homography.scale(scale)
         for node in frame.nodes {
-            var own = Homography(node.properties.toSuperlayerTransform)
+            var placement = node.properties.toSuperlayerTransform
+            if let parent = node.parent {
+                let above = frame.nodes[parent].properties
+                if above.sublayerTransform != .identity { placement = placement.concatenating(Self.sublayerMatrix(of: above)) }
+            }
+            var own = Homography(placement)
             if let transition = node.properties.transition {
                 let (dx, dy) = Self.transitionOffset(transition, size: node.properties.bounds.size)
                 own = Homography(Transform3D.translation(dx, dy)).concatenating(own)
             }
-            maps.append(own.concatenating(node.parent.map { maps[$0] } ?? device))
+            maps.append(own.concatenating(node.parent.map { maps[$0] } ?? base))
         }
-        occluder = findOccluder(frame)
-        if occluder == 0 { main.fill(main.bounds, with: backdrop) }
-        draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    /// A layer's sublayerTransform as it acts on its sublayers: about its anchor point.
+    static func sublayerMatrix(of properties: LayerProperties) -> Transform3D {
+        let bounds = properties.bounds
+        let ax = bounds.origin.x + properties.anchorPoint.x * bounds.size.width
+        let ay = bounds.origin.y + properties.anchorPoint.y * bounds.size.height
+        return Transform3D.translation(-ax, -ay).concatenating(properties.sublayerTransform)
+            .concatenating(.translation(ax, ay))
+    }
+
+    /// Whether a layer mapped by `map` shows its back: its x and y axes, as drawn, turn
+    /// the other way than the screen's.
+    static func facesAway(_ map: Homography, _ bounds: Rect) -> Bool {
+        let cx = bounds.midX, cy = bounds.midY
+        let span = max(abs(bounds.size.width), abs(bounds.size.height), 1) / 4
+        let o = map.apply(cx, cy), x = map.apply(cx + span, cy), y = map.apply(cx, cy + span)
+        let cross = (x.x - o.x) * (y.y - o.y) - (x.y - o.y) * (y.x - o.x)
+        return !(cross > 0)
     }
 
     /// Where a CATransition in progress puts a layer's look: with push, the new look
@@ -104,7 +154,8 @@ public final class SceneRenderer {
 
     /// The last node (in drawing order) that is drawn straight onto the screen, opaque,
     /// square and axis-aligned, covering every pixel; 0 when there is none (or it is the
-    /// root). Nodes under a translucent, clipping or hidden ancestor do not count.
+    /// root). Nodes under a translucent, clipping, masked or hidden ancestor do not count,
+    /// nor masked ones.
     private func findOccluder(_ frame: SceneFrame) -> Int {
         var found = 0
         // A node is reachable plainly when its ancestors draw straight onto the screen.
@@ -112,8 +163,9 @@ public final class SceneRenderer {
         for (index, node) in frame.nodes.enumerated() {
             let p = node.properties
             let parentPlain = node.parent.map { plain[$0] } ?? true
-            plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds
-            guard parentPlain, !p.isHidden, p.opacity >= 0.998, p.transition == nil else { continue }
+            let masked = frame.masks[index] != nil
+            plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds && !masked
+            guard parentPlain, !p.isHidden, p.opacity >= 0.998, p.transition == nil, !masked else { continue }
             if Self.covers(Self.shape(of: p), maps[index], p.backgroundColor, main.bounds) { found = index }
         }
         return found
@@ -129,6 +181,7 @@ public final class SceneRenderer {
             properties.opacity *= min(max(transition.progress, 0), 1)
         }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
+        if !properties.isDoubleSided && Self.facesAway(maps[index], properties.bounds) { return }
         // Hidden behind the occluder: only the path down to it is walked.
         guard index + sizes[index] > occluder else { return }
         if index < occluder {
@@ -146,8 +199,13 @@ public final class SceneRenderer {
         let border = properties.borderWidth > 0 && properties.borderColor.alpha > 0
         let text = frame.texts[index]
         let contents = frame.contents[index]
+        let shapeDrawings = frame.shapes[index].map { _ in
+            (properties.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (properties.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
+        } ?? 0
+        let mask = frame.masks[index]
         let translucent = properties.opacity < 0.998
         let drawings = (background != nil ? 1 : 0) + (border ? 1 : 0) + (text != nil ? 1 : 0) + (contents != nil ? 1 : 0)
+            + shapeDrawings
         let overlaps = hasSublayers || drawings > 1
         let clips = properties.masksToBounds && hasSublayers
         let scissor = clips ? Self.scissor(of: shape, map) : nil
@@ -155,7 +213,7 @@ public final class SceneRenderer {
         // A shadow is cast by what the layer draws, sublayers included (as Core Animation
         // does without a shadowPath); masksToBounds clips it away, as on iOS.
         let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
-        if (translucent && overlaps) || (clips && scissor == nil) || shadowed {
+        if (translucent && overlaps) || (clips && scissor == nil) || shadowed || mask != nil {
             // Off screen: the layer and its sublayers, then composited at its opacity,
             // through its shape when it clips; for a shadow, also what lies just outside the
             // clip and casts into it.
@@ -167,6 +225,7 @@ public final class SceneRenderer {
             if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
             drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
                          into: target, clip: area, childClip: area, depth: depth + 1)
+            if let mask { apply(mask, base: map, to: target, area: area) }
             if shadowed { drawShadow(of: target, area: area, properties, map, into: canvas, clip: clip) }
             let opacity = UInt32((properties.opacity * 256).rounded())
             let visible = area.intersection(clip)
@@ -195,6 +254,9 @@ public final class SceneRenderer {
             ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
                                                            color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
+        if let layerShape = frame.shapes[index] {
+            drawShape(layerShape, properties, map, opacity: opacity, into: canvas, clip: clip)
         }
         if let contents = frame.contents[index] {
             drawContents(contents, properties, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
@@ -242,6 +304,10 @@ public final class SceneRenderer {
         let properties = frame.nodes[index].properties
         guard !properties.isHidden, properties.opacity > 0.002 else { return .empty }
         guard var area = ShapeRasterizer.bounds(of: Self.shape(of: properties), maps[index]) else { return everything }
+        if let ink = frame.shapes[index].flatMap({ Self.inkBounds($0, properties) }) {
+            guard let inkArea = ShapeRasterizer.bounds(of: ink, maps[index]) else { return everything }
+            area = area.union(inkArea)
+        }
         if properties.shadowOpacity > 0 {
             area = area.union(area.insetBy(-shadowReach(properties, maps[index]) - 2))
         }
@@ -252,6 +318,61 @@ public final class SceneRenderer {
             child += sizes[child]
         }
         return area
+    }
+
+    /// Where a shape layer's fill and stroke can reach, in its coordinates.
+    static func inkBounds(_ shape: LayerShape, _ properties: LayerProperties) -> RoundedRect? {
+        guard let box = shape.path?.controlPointBounds else { return nil }
+        let stroked = properties.strokeColor.map { $0.alpha > 0 } == true && properties.lineWidth > 0
+        let reach = stroked ? properties.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5) + 1 : 1
+        return RoundedRect(x: box.origin.x - reach, y: box.origin.y - reach, width: box.size.width + 2 * reach,
+                           height: box.size.height + 2 * reach, radius: 0)
+    }
+
+    // MARK: Shapes and masks
+
+    /// Draws a shape layer's fill, then its stroke (trimmed to strokeStart ... strokeEnd).
+    private func drawShape(_ shape: LayerShape, _ properties: LayerProperties, _ map: Homography, opacity: Double,
+                           into canvas: Canvas, clip: PixelRect) {
+        guard let path = shape.path, !path.isEmpty else { return }
+        if let fill = properties.fillColor, fill.alpha > 0 {
+            fillPath(path, map, rule: shape.fillRule, color: premultipliedPixel(fill, opacity: opacity), into: canvas, clip: clip)
+        }
+        if let stroke = properties.strokeColor, stroke.alpha > 0, properties.lineWidth > 0 {
+            let tolerance = 0.05 / max(map.averageScale, 1e-6)
+            let outline = PathStroker.outline(path, width: properties.lineWidth, start: properties.strokeStart,
+                                              end: properties.strokeEnd, cap: shape.lineCap, join: shape.lineJoin,
+                                              miterLimit: shape.miterLimit, tolerance: tolerance)
+            fillPath(outline, map, rule: .nonZero, color: premultipliedPixel(stroke, opacity: opacity), into: canvas, clip: clip)
+        }
+    }
+
+    /// Fills a path mapped by `map` with a premultiplied color, anti-aliased.
+    private func fillPath(_ path: ShapePath, _ map: Homography, rule: FillRule, color: UInt32, into canvas: Canvas,
+                          clip: PixelRect) {
+        guard color >> 24 > 0, let box = path.controlPointBounds else { return }
+        let shape = RoundedRect(x: box.origin.x, y: box.origin.y, width: box.size.width, height: box.size.height, radius: 0)
+        guard let area = ShapeRasterizer.bounds(of: shape, map)?.insetBy(-1).intersection(clip).intersection(canvas.bounds),
+              !area.isEmpty, pathRasterizer.rasterize(path, map, area: area) else { return }
+        pathRasterizer.paint(rule, clip: area, painter: SolidPainter(canvas: canvas, color: color))
+    }
+
+    /// Cuts `area` of `target` by a mask: each pixel scaled by the alpha the mask's tree
+    /// draws there (mapped by `base`, the masked layer's map).
+    private func apply(_ mask: SceneFrame, base: Homography, to target: Canvas, area: PixelRect) {
+        let renderer = maskRenderer ?? SceneRenderer(width: width, height: height, scale: scale, fonts: fonts)
+        maskRenderer = renderer
+        renderer.drawMask(mask, base: base, area: area)
+        let alpha = renderer.main
+        for y in area.y0..<area.y1 {
+            let row = target.pixels + y * target.width
+            let cut = alpha.pixels + y * alpha.width
+            for x in area.x0..<area.x1 {
+                let a = cut[x] >> 24
+                if a == 255 { continue }
+                row[x] = a == 0 ? 0 : PixelMath.scale(row[x], PixelMath.factor(a))
+            }
+        }
     }
 
     /// An off-screen canvas for groups at `depth`, cleared only where it is used.

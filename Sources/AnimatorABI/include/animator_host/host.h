@@ -30,6 +30,7 @@
 #include "animation.h"
 #include "image.h"
 #include "operation.h"
+#include "path.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -443,6 +444,71 @@ struct ah_host {
     /** contentsRect: the part of the image shown, in unit coordinates (default
      *  {0, 0, 1, 1}). AH_ERR_INVALID_ARGUMENT for non-finite numbers. */
     ah_status (*layer_set_contents_rect)(const ah_host *host, ah_layer layer, ah_rect rect);
+
+    /* ---- Batch 1.5: paths, shape layers, masks ----------------------------------------- *
+     * CGPath, CAShapeLayer and CALayer.mask (path.h). [host-thread] like the rest of the
+     * table. Check `host->abi.minor >= 5` first.
+     *
+     * Shape layers take these keys in layer_get, layer_set, layer_presentation and
+     * animations: "path" (AH_VALUE_PATH; animatable), "fillColor" (default opaque black;
+     * a color of alpha 0 is none), "strokeColor" (default none), "lineWidth" (1),
+     * "strokeStart" (0), "strokeEnd" (1), all animatable; and, not animatable, set with
+     * layer_set as numbers: "fillRule" (AH_FILL_RULE_...), "lineCap" (AH_LINE_CAP_...),
+     * "lineJoin" (AH_LINE_JOIN_...), "miterLimit" (10). Every layer also takes
+     * "sublayerTransform" (a transform applied to its sublayers about its anchor point,
+     * perspective included: m34 = -1/d) and "doubleSided" (1; 0 hides the layer and its
+     * sublayers while they face away). layer_get and layer_presentation of "path" give a
+     * new path handle (the caller releases it), or AH_NULL_HANDLE for none. */
+
+    /**
+     * Makes a path from `count` elements (at most AH_PATH_MAX_ELEMENTS). `*out` is the
+     * new path. AH_ERR_INVALID_ARGUMENT for an unknown verb, a non-finite point, or a
+     * line or curve before any move.
+     */
+    ah_status (*path_create)(const ah_host *host, const ah_path_element *elements, uint32_t count, ah_path *out);
+
+    /**
+     * Makes a rectangle, an oval or a rounded rectangle (AH_PATH_SHAPE_...) in `rect`;
+     * `corner_radius` is used by the rounded rectangle (at most half the shorter side).
+     */
+    ah_status (*path_create_shape)(const ah_host *host, ah_path_shape shape, ah_rect rect, double corner_radius,
+                                   ah_path *out);
+
+    /**
+     * Makes an arc of a circle, as UIBezierPath(arcCenter:radius:startAngle:endAngle:
+     * clockwise:): angles in radians from the positive x axis, `clockwise` as seen on the
+     * screen (y down: increasing angles). A sweep of a whole turn or more is one circle.
+     */
+    ah_status (*path_create_arc)(const ah_host *host, ah_point center, double radius, double start_angle,
+                                 double end_angle, bool clockwise, ah_path *out);
+
+    /**
+     * Copies up to `capacity` of the path's elements into `out` (may be NULL when
+     * `capacity` is 0) and sets `*count` to how many the path has.
+     */
+    ah_status (*path_elements)(const ah_host *host, ah_path path, ah_path_element *out, uint32_t capacity,
+                               uint32_t *count);
+
+    /** Releases the handle: it is stale from now on. Layers and animations using the
+     *  path keep their copies. */
+    ah_status (*path_release)(const ah_host *host, ah_path path);
+
+    /**
+     * Makes a standalone shape layer (CAShapeLayer): no path, an opaque black fill, no
+     * stroke. Like layer_create's layers it animates changes implicitly.
+     */
+    ah_status (*shape_layer_create)(const ah_host *host, ah_layer *out);
+
+    /**
+     * Sets the layer whose alpha cuts `layer` and its sublayers (CALayer.mask), or
+     * AH_NULL_HANDLE for none. The mask is drawn in `layer`'s coordinates and time; it
+     * leaves its superlayer, if any, and any layer it masked before.
+     * AH_ERR_INVALID_ARGUMENT when `mask` is `layer` or one of its superlayers.
+     */
+    ah_status (*layer_set_mask)(const ah_host *host, ah_layer layer, ah_layer mask);
+
+    /** The layer's mask, or AH_NULL_HANDLE. */
+    ah_status (*layer_get_mask)(const ah_host *host, ah_layer layer, ah_layer *out);
 };
 
 #ifdef __cplusplus

@@ -122,7 +122,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY 40
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 
-#define AH_SIZEOF_AH_HOST 624
+#define AH_SIZEOF_AH_HOST 688
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -201,6 +201,14 @@
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_CONTENTS 600
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_CONTENTS_GRAVITY 608
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_CONTENTS_RECT 616
+#define AH_OFFSETOF_AH_HOST_PATH_CREATE 624
+#define AH_OFFSETOF_AH_HOST_PATH_CREATE_SHAPE 632
+#define AH_OFFSETOF_AH_HOST_PATH_CREATE_ARC 640
+#define AH_OFFSETOF_AH_HOST_PATH_ELEMENTS 648
+#define AH_OFFSETOF_AH_HOST_PATH_RELEASE 656
+#define AH_OFFSETOF_AH_HOST_SHAPE_LAYER_CREATE 664
+#define AH_OFFSETOF_AH_HOST_LAYER_SET_MASK 672
+#define AH_OFFSETOF_AH_HOST_LAYER_GET_MASK 680
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -224,6 +232,11 @@
 #define AH_OFFSETOF_AH_PARAM_DESCRIPTOR_MAX 144
 #define AH_OFFSETOF_AH_PARAM_DESCRIPTOR_ENUM_VALUES 152
 #define AH_OFFSETOF_AH_PARAM_DESCRIPTOR_ENUM_COUNT 160
+
+#define AH_SIZEOF_AH_PATH_ELEMENT 56
+#define AH_OFFSETOF_AH_PATH_ELEMENT_VERB 0
+#define AH_OFFSETOF_AH_PATH_ELEMENT_RESERVED 4
+#define AH_OFFSETOF_AH_PATH_ELEMENT_POINTS 8
 
 #define AH_SIZEOF_AH_PRESENTATION_CONTROLLER 88
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_ABI 0
@@ -282,6 +295,7 @@
 #define AH_OFFSETOF_AH_VALUE_RECT 8
 #define AH_OFFSETOF_AH_VALUE_COLOR 8
 #define AH_OFFSETOF_AH_VALUE_TRANSFORM 8
+#define AH_OFFSETOF_AH_VALUE_PATH 8
 
 #define AH_SIZEOF_AH_VERSION 8
 #define AH_OFFSETOF_AH_VERSION_MAJOR 0
@@ -476,6 +490,14 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, image_release) == AH_OFFSETOF_AH_HOST_IMAGE_R
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_contents) == AH_OFFSETOF_AH_HOST_LAYER_SET_CONTENTS, "ah_host.layer_set_contents offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_contents_gravity) == AH_OFFSETOF_AH_HOST_LAYER_SET_CONTENTS_GRAVITY, "ah_host.layer_set_contents_gravity offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_contents_rect) == AH_OFFSETOF_AH_HOST_LAYER_SET_CONTENTS_RECT, "ah_host.layer_set_contents_rect offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, path_create) == AH_OFFSETOF_AH_HOST_PATH_CREATE, "ah_host.path_create offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, path_create_shape) == AH_OFFSETOF_AH_HOST_PATH_CREATE_SHAPE, "ah_host.path_create_shape offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, path_create_arc) == AH_OFFSETOF_AH_HOST_PATH_CREATE_ARC, "ah_host.path_create_arc offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, path_elements) == AH_OFFSETOF_AH_HOST_PATH_ELEMENTS, "ah_host.path_elements offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, path_release) == AH_OFFSETOF_AH_HOST_PATH_RELEASE, "ah_host.path_release offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, shape_layer_create) == AH_OFFSETOF_AH_HOST_SHAPE_LAYER_CREATE, "ah_host.shape_layer_create offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_mask) == AH_OFFSETOF_AH_HOST_LAYER_SET_MASK, "ah_host.layer_set_mask offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, layer_get_mask) == AH_OFFSETOF_AH_HOST_LAYER_GET_MASK, "ah_host.layer_get_mask offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
@@ -497,6 +519,10 @@ AH_LAYOUT_ASSERT(offsetof(ah_param_descriptor, min) == AH_OFFSETOF_AH_PARAM_DESC
 AH_LAYOUT_ASSERT(offsetof(ah_param_descriptor, max) == AH_OFFSETOF_AH_PARAM_DESCRIPTOR_MAX, "ah_param_descriptor.max offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_descriptor, enum_values) == AH_OFFSETOF_AH_PARAM_DESCRIPTOR_ENUM_VALUES, "ah_param_descriptor.enum_values offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_descriptor, enum_count) == AH_OFFSETOF_AH_PARAM_DESCRIPTOR_ENUM_COUNT, "ah_param_descriptor.enum_count offset");
+AH_LAYOUT_ASSERT(sizeof(ah_path_element) == AH_SIZEOF_AH_PATH_ELEMENT, "ah_path_element size");
+AH_LAYOUT_ASSERT(offsetof(ah_path_element, verb) == AH_OFFSETOF_AH_PATH_ELEMENT_VERB, "ah_path_element.verb offset");
+AH_LAYOUT_ASSERT(offsetof(ah_path_element, reserved) == AH_OFFSETOF_AH_PATH_ELEMENT_RESERVED, "ah_path_element.reserved offset");
+AH_LAYOUT_ASSERT(offsetof(ah_path_element, points) == AH_OFFSETOF_AH_PATH_ELEMENT_POINTS, "ah_path_element.points offset");
 AH_LAYOUT_ASSERT(sizeof(ah_presentation_controller) == AH_SIZEOF_AH_PRESENTATION_CONTROLLER, "ah_presentation_controller size");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, abi) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_ABI, "ah_presentation_controller.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, struct_size) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_STRUCT_SIZE, "ah_presentation_controller.struct_size offset");
@@ -548,6 +574,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_value, size) == AH_OFFSETOF_AH_VALUE_SIZE, "ah_valu
 AH_LAYOUT_ASSERT(offsetof(ah_value, rect) == AH_OFFSETOF_AH_VALUE_RECT, "ah_value.rect offset");
 AH_LAYOUT_ASSERT(offsetof(ah_value, color) == AH_OFFSETOF_AH_VALUE_COLOR, "ah_value.color offset");
 AH_LAYOUT_ASSERT(offsetof(ah_value, transform) == AH_OFFSETOF_AH_VALUE_TRANSFORM, "ah_value.transform offset");
+AH_LAYOUT_ASSERT(offsetof(ah_value, path) == AH_OFFSETOF_AH_VALUE_PATH, "ah_value.path offset");
 AH_LAYOUT_ASSERT(sizeof(ah_version) == AH_SIZEOF_AH_VERSION, "ah_version size");
 AH_LAYOUT_ASSERT(offsetof(ah_version, major) == AH_OFFSETOF_AH_VERSION_MAJOR, "ah_version.major offset");
 AH_LAYOUT_ASSERT(offsetof(ah_version, minor) == AH_OFFSETOF_AH_VERSION_MINOR, "ah_version.minor offset");

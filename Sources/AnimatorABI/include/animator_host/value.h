@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "path.h"
 #include "types.h"
 
 #ifdef __cplusplus
@@ -33,13 +34,16 @@ enum {
     AH_VALUE_RECT = 3,
     AH_VALUE_COLOR = 4,
     AH_VALUE_TRANSFORM = 5,
+    /** ABI 1.5: a path handle (a shape layer's "path"); see path.h. */
+    AH_VALUE_PATH = 6,
 };
 
 /**
  * A value a key path holds: a number (opacity, cornerRadius, position.x...), a point
  * (position, anchorPoint), a size (bounds.size, shadowOffset), a rect (bounds, frame), a
  * color (backgroundColor, borderColor, shadowColor) or a transform (transform). Booleans
- * (hidden, masksToBounds) are numbers, 0 or 1. Only the member of `type` is read.
+ * (hidden, masksToBounds) are numbers, 0 or 1. From ABI 1.5 a path (path, a shape
+ * layer's key) is a path handle. Only the member of `type` is read.
  */
 typedef struct ah_value {
     ah_value_type type;
@@ -50,6 +54,7 @@ typedef struct ah_value {
         ah_rect rect;
         ah_color color;
         ah_transform3d transform;
+        ah_path path;
     };
 } ah_value;
 

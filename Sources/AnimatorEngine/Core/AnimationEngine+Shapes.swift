@@ -1,0 +1,68 @@
+extension AnimationEngine {
+    // MARK: Shape layers
+
+    /// Creates a standalone shape layer (CAShapeLayer): no path, an opaque black fill, no
+    /// stroke, a line width of 1.
+    public func makeShapeLayer(name: String? = nil) -> Layer {
+        let layer = makeLayer(name: name)
+        records[layer.id.rawValue].shape = LayerShape()
+        return layer
+    }
+
+    /// A shape layer's path and style at `time` (default now), its path moved by the
+    /// animations on `path`; nil for a layer that is not a shape layer. A time of
+    /// infinity gives the model.
+    public func shape(of layer: LayerID, at time: Double? = nil) -> LayerShape? {
+        let index = layer.rawValue
+        guard var shape = records[index].shape else { return nil }
+        guard records[index].animatesPath, time != .infinity else { return shape }
+        let local = timeMap(of: index).layerTime(time ?? currentTime)
+        var value = AnimatableValue.path(shape.path ?? ShapePath())
+        for animation in records[index].animations { animation.applyPath(atParentTime: local, to: &value) }
+        if case .path(let path) = value { shape.path = path.elements.isEmpty ? nil : path }
+        return shape
+    }
+
+    /// Changes a layer's shape style (fill rule, caps, joins, miter limit; not animated).
+    /// The path goes through `Layer.path`, which animates.
+    func updateShapeStyle(_ layer: LayerID, _ change: (inout LayerShape) -> Void) {
+        updateRecord(layer) { record in
+            var shape = record.shape ?? LayerShape()
+            change(&shape)
+            record.shape = shape
+        }
+    }
+
+    // MARK: Masks
+
+    /// The layer masking `layer`, if any.
+    public func mask(of layer: LayerID) -> LayerID? {
+        records[layer.rawValue].mask.map { LayerID(rawValue: $0) }
+    }
+
+    /// Sets (or with nil removes) the layer whose alpha cuts `layer` and its sublayers
+    /// (CALayer.mask). The mask leaves any superlayer and any layer it masked before; it
+    /// draws in `layer`'s coordinates and time.
+    ///
+    /// - Throws: `EngineError` when the mask is the layer itself or one of its superlayers.
+    public func setMask(_ mask: LayerID?, of layer: LayerID) throws(EngineError) {
+        if let mask {
+            guard mask != layer, !isAncestor(mask, of: layer) else {
+                throw EngineError("a layer cannot be masked by itself or a layer it is inside")
+            }
+            if records[layer.rawValue].mask == mask.rawValue { return }
+            detach(mask)
+            if let previous = records[mask.rawValue].maskedLayer { updateRecord(LayerID(rawValue: previous)) { $0.mask = nil } }
+        }
+        if let old = records[layer.rawValue].mask { records[old].maskedLayer = nil }
+        updateRecord(layer) { $0.mask = mask?.rawValue }
+        if let mask { records[mask.rawValue].maskedLayer = layer.rawValue }
+    }
+
+    /// The presentation of `layer`'s mask tree at `time` (in the masked layer's time), or
+    /// nil when it has no mask.
+    public func maskTree(of layer: LayerID, at time: Double? = nil) -> [PresentationNode]? {
+        guard let mask = records[layer.rawValue].mask else { return nil }
+        return presentationTree(of: LayerID(rawValue: mask), at: time, parentMap: timeMap(of: layer.rawValue))
+    }
+}
