@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "FadeC", type: .dynamic, targets: ["FadeC"]),
         // Seed 004's bottom card in C: a presentation controller from a library (ABI 1.3).
         .library(name: "BottomCardC", type: .dynamic, targets: ["BottomCardC"]),
+        // The corpus's circular reveal in C, through batch 1.5 (paths, shape layers, masks).
+        .library(name: "CircularRevealC", type: .dynamic, targets: ["CircularRevealC"]),
         // The corpus: animators written as iOS developers write them, compiled unchanged but
         // for the import (Examples/Corpus, docs/authoring.md).
         .library(name: "SpringSlideUp", type: .dynamic, targets: ["SpringSlideUp"]),
@@ -98,6 +100,8 @@ let package = Package(
                 linkerSettings: pluginLinkerSettings),
         .target(name: "BottomCardC", dependencies: ["AnimatorABI"], path: "Examples/BottomCardC",
                 linkerSettings: pluginLinkerSettings),
+        .target(name: "CircularRevealC", dependencies: ["AnimatorABI"], path: "Examples/CircularRevealC",
+                linkerSettings: pluginLinkerSettings + [.linkedLibrary("m")]),
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

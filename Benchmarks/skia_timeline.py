@@ -11,8 +11,11 @@ Each view is drawn as Core Animation composites a layer: its shadow (a blur of i
 rounded shape), background (a rounded rectangle), contents (the timeline's image with
 its gravity, bilinear), border and text, then its sublayers; a translucent layer with
 sublayers is drawn off-screen and composited at its opacity; masksToBounds clips the
-sublayers to the rounded bounds; every layer is placed by its 4x4 transform flattened to
-a 3x3 perspective matrix. Text uses the font file given (the one animator-host found),
+sublayers to the rounded bounds; every layer is placed by its 4x4 transform (combined with
+its superlayer's sublayerTransform about the superlayer's anchor) flattened to a 3x3
+perspective matrix. A shape layer's path is filled (with its fill rule) and stroked
+(width, caps, joins, miter limit, trimmed to strokeStart ... strokeEnd); a layer with a
+mask is drawn off-screen and the mask's tree drawn over it with kDstIn. Text uses the font file given (the one animator-host found),
 wrapped at spaces into as many lines as the label allows. `--out` writes the last frame
 at the scale, to compare pictures by eye.
 
@@ -36,22 +39,32 @@ def color(hex_text):
     return skia.ColorSetARGB(a, r, g, b)
 
 
-def layer_matrix(view):
-    """The layer's bounds to its superlayer: anchor to the origin, transform, to position.
-    The 4x4 acts on row vectors; rows and columns 1, 2 and 4 make the 3x3 for z = 0."""
+def multiply4(a, b):
+    return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
+
+
+def translation4(x, y):
+    return [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, 0, 1]]
+
+
+def layer_matrix(view, parent=None):
+    """The layer's bounds to its superlayer: anchor to the origin, transform, to position,
+    then the superlayer's sublayerTransform about its anchor. The 4x4 acts on row vectors;
+    rows and columns 1, 2 and 4 make the 3x3 for z = 0."""
     bx, by, bw, bh = view["bounds"]
     ax, ay = view["anchorPoint"]
     px, py = view["center"]
     t = view["transform"]
-    # Row-vector matrices: [x y 1] · M.
-    anchor = [[1, 0, 0], [0, 1, 0], [-bx - ax * bw, -by - ay * bh, 1]]
-    flat = [[t[0], t[1], t[3]], [t[4], t[5], t[7]], [t[12], t[13], t[15]]]
-    place = [[1, 0, 0], [0, 1, 0], [px, py, 1]]
-
-    def multiply(a, b):
-        return [[sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
-
-    m = multiply(multiply(anchor, flat), place)
+    m = multiply4(multiply4(translation4(-bx - ax * bw, -by - ay * bh), [t[0:4], t[4:8], t[8:12], t[12:16]]),
+                  translation4(px, py))
+    if parent is not None and parent.get("sublayerTransform"):
+        s = parent["sublayerTransform"]
+        pbx, pby, pbw, pbh = parent["bounds"]
+        pax, pay = parent["anchorPoint"]
+        cx, cy = pbx + pax * pbw, pby + pay * pbh
+        m = multiply4(m, multiply4(multiply4(translation4(-cx, -cy), [s[0:4], s[4:8], s[8:12], s[12:16]]),
+                                   translation4(cx, cy)))
+    m = [[m[0][0], m[0][1], m[0][3]], [m[1][0], m[1][1], m[1][3]], [m[3][0], m[3][1], m[3][3]]]
     # Skia's matrices act on column vectors: the transpose.
     return skia.Matrix.MakeAll(m[0][0], m[1][0], m[2][0], m[0][1], m[1][1], m[2][1], m[0][2], m[1][2], m[2][2])
 
@@ -82,7 +95,15 @@ class Scene:
         for root in children.get(None, []):
             self.draw(canvas, root, children)
 
-    def draw(self, canvas, view, children):
+    def draw_mask(self, canvas, mask):
+        """A mask's views, drawn in the masked layer's coordinates."""
+        children = {}
+        for view in mask["views"]:
+            children.setdefault(view["parent"], []).append(view)
+        for root in children.get(None, []):
+            self.draw(canvas, root, children)
+
+    def draw(self, canvas, view, children, parent=None):
         if view["hidden"] or view["alpha"] <= 0.002:
             return
         bx, by, bw, bh = view["bounds"]
@@ -91,7 +112,10 @@ class Scene:
         rrect = skia.RRect.MakeRectXY(rect, radius, radius)
         kids = children.get(view["id"], [])
         canvas.save()
-        canvas.concat(layer_matrix(view))
+        canvas.concat(layer_matrix(view, parent))
+        masked = view.get("mask")
+        if masked:
+            canvas.saveLayer(None, None)
         if view.get("shadowOpacity", 0) > 0 and not view["masksToBounds"]:
             shadow = skia.Paint(AntiAlias=True, Color=color(view["shadowColor"]))
             shadow.setAlphaf(view["shadowOpacity"] * view["alpha"])
@@ -118,16 +142,62 @@ class Scene:
             w = view["borderWidth"] / 2
             canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(bx + w, by + w, bw - 2 * w, bh - 2 * w),
                                                    max(radius - w, 0), max(radius - w, 0)), border)
+        if view.get("shape"):
+            self.draw_shape(canvas, view["shape"], alpha)
         if view.get("text"):
             self.draw_text(canvas, view["text"], rect, alpha)
         if kids:
             if view["masksToBounds"]:
                 canvas.clipRRect(rrect, doAntiAlias=True)
             for kid in kids:
-                self.draw(canvas, kid, children)
+                self.draw(canvas, kid, children, view)
         if group:
             canvas.restore()
+        if masked:
+            cut = skia.Paint(BlendMode=skia.BlendMode.kDstIn)
+            canvas.saveLayer(None, cut)
+            self.draw_mask(canvas, masked)
+            canvas.restore()
+            canvas.restore()
         canvas.restore()
+
+    def draw_shape(self, canvas, shape, alpha):
+        if not shape.get("path"):
+            return
+        path = skia.Path()
+        tokens = shape["path"].split()
+        index = 0
+        while index < len(tokens):
+            command = tokens[index]
+            count = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}[command]
+            numbers = [float(x) for x in tokens[index + 1:index + 1 + count]]
+            index += 1 + count
+            if command == "M":
+                path.moveTo(*numbers)
+            elif command == "L":
+                path.lineTo(*numbers)
+            elif command == "Q":
+                path.quadTo(*numbers)
+            elif command == "C":
+                path.cubicTo(*numbers)
+            else:
+                path.close()
+        path.setFillType(skia.PathFillType.kEvenOdd if shape.get("fillRule") == "evenOdd" else skia.PathFillType.kWinding)
+        if shape.get("fillColor"):
+            fill = skia.Paint(AntiAlias=True, Color=color(shape["fillColor"]))
+            fill.setAlphaf(fill.getAlphaf() * alpha)
+            canvas.drawPath(path, fill)
+        if shape.get("strokeColor") and shape.get("lineWidth", 1) > 0:
+            caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+            joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
+            stroke = skia.Paint(AntiAlias=True, Color=color(shape["strokeColor"]), Style=skia.Paint.kStroke_Style,
+                                StrokeWidth=shape.get("lineWidth", 1), StrokeCap=caps[shape.get("lineCap", "butt")],
+                                StrokeJoin=joins[shape.get("lineJoin", "miter")], StrokeMiter=shape.get("miterLimit", 10))
+            stroke.setAlphaf(stroke.getAlphaf() * alpha)
+            start, end = shape.get("strokeStart", 0), shape.get("strokeEnd", 1)
+            if start > 0 or end < 1:
+                stroke.setPathEffect(skia.TrimPathEffect.Make(max(start, 0), min(end, 1)))
+            canvas.drawPath(path, stroke)
 
     def draw_contents(self, canvas, contents, view, rrect, alpha):
         image = self.images[int(contents["image"])]

@@ -13,7 +13,10 @@ final class BubbleAnimator: AnimatedTransitioning {
                    help: "Where the bubble starts, in container coordinates (the button's center)."),
             .color("bubbleColor", default: UIColor(rgb: 0x3B82F6), help: "The bubble's color."),
             .number("duration", default: 0.5, range: 0...10, help: "Length of the transition in seconds."),
-        ])
+        ],
+        // One instance presents and dismisses, as BubbleTransition's delegate returns the
+        // same object both times: the bubble made for the presentation shrinks back.
+        sharesInstance: true)
 
     let duration: Double
     let startPoint: CGPoint

@@ -19,7 +19,40 @@ enum EngineBenchmark {
             lines.append(row("presentation tree, per animated property per frame (\(label))",
                              presentationNanoseconds(kinds: kinds, quick: quick), "≤ 100 ns"))
         }
+        lines.append(row("scene frame, per animated shape-layer path per frame (an oval's 6 elements)",
+                         pathNanoseconds(quick: quick), "≤ 1000 ns"))
         return lines
+    }
+
+    /// 100 shape layers each animating its path from a small oval to a large one (a
+    /// circular reveal's mask, 6 elements); the scene frame (presentation tree, paths at
+    /// the time, masks) is captured at 60 frames.
+    static func pathNanoseconds(quick: Bool) -> [Double] {
+        let engine = SnapshotRasterizer.engine()
+        let root = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        for index in 0..<100 {
+            let shape = engine.makeShapeLayer()
+            try? root.layer.addSublayer(shape)
+            let center = Point(x: Double(index % 10) * 39 + 20, y: Double(index / 10) * 84 + 40)
+            let small = ShapePath.oval(in: Rect(x: center.x - 1, y: center.y - 1, width: 2, height: 2))
+            let large = ShapePath.oval(in: Rect(x: center.x - 30, y: center.y - 30, width: 60, height: 60))
+            try? shape.add(.basic(.path, from: .path(small), to: .path(large), duration: 1, timingFunction: .easeInOut),
+                           forKey: "path")
+        }
+        let frames = 60
+        var samples: [Double] = []
+        var sink = 0
+        for _ in 0..<(quick ? 5 : 30) {
+            let ms = Clock.milliseconds {
+                for frame in 0..<frames {
+                    let scene = SceneFrame(engine: engine, root: root.layer.id, at: Double(frame) / Double(frames - 1))
+                    sink &+= scene.shapes.count
+                }
+            }
+            samples.append(ms * 1e6 / (100 * Double(frames)))
+        }
+        blackHole(Double(sink))
+        return samples
     }
 
     /// A deterministic spread of inputs in [0, 1].

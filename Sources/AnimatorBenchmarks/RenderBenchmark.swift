@@ -17,33 +17,20 @@ enum RenderBenchmark {
         guard let bubble = registry.animator(named: "bubble") else { return ["(libBubble.so not found beside animator-bench)"] }
         let frames = record(bubble)
         let rounds = quick ? 3 : 9
-        // The same frames for Skia: a timeline file.
-        let timeline = workspace.root + "/bubble-timeline.json"
-        let recording = Recording(size: frames[0].size, fps: 60, segments: [
-            Recording.Segment(operation: .present, animator: "bubble", from: "from", to: "to",
-                              outcome: TransitionOutcome(operation: .present, animator: "bubble", duration: 0.5, elapsed: 0.5,
-                                                         completed: true, problems: []), frames: frames),
-        ])
-        try? OutputFile.write(timeline, Array(Timeline.json(recording).serialized(pretty: false).utf8))
         let font = FontLibrary.system.files[.regular]
         var lines = [
             "Raster only (no encoding), median ms per frame over the \(frames.count) frames of the Bubble present",
             "transition (text in \(FontLibrary.system.familyName ?? "the bitmap font"), the detail page's photo as an image),",
             "single thread; Skia draws the same frames from their timeline with Benchmarks/skia_timeline.py in the same run.", "",
-            "| scale | pixels | animator-host ms/frame | Skia ms/frame | ratio |",
-            "|---|---|---|---|---|",
         ]
-        for scale in [1.0, 2, 3] {
-            let renderer = SceneRenderer(size: frames[0].size, scale: scale)
-            var perFrame: [Double] = []
-            for _ in 0..<rounds {
-                for frame in frames { perFrame.append(Clock.milliseconds { renderer.draw(frame) }) }
-            }
-            let ours = median(perFrame)
-            let skia = skiaMilliseconds(timeline: timeline, scale: scale, rounds: quick ? 1 : 3, font: font,
-                                        packageRoot: packageRoot)
-            lines.append("| \(Int(scale)) | \(renderer.width)x\(renderer.height) | \(fixed(ours, 3)) | "
-                         + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a") + " |")
+        lines += compareWithSkia(frames, name: "bubble", workspace: workspace, rounds: rounds, quick: quick, font: font,
+                                 packageRoot: packageRoot)
+        if let reveal = registry.animator(named: "circular-reveal") {
+            let masked = record(reveal)
+            lines += ["", "Shapes: the corpus's circular-reveal present (\(masked.count) frames): the detail page under a "
+                      + "CAShapeLayer mask", "whose path (four cubic curves) grows every frame; the same comparison:", ""]
+            lines += compareWithSkia(masked, name: "circular-reveal", workspace: workspace, rounds: rounds, quick: quick,
+                                     font: font, packageRoot: packageRoot)
         }
         lines.append("")
         lines += textCost(frames.last!, rounds: rounds)
@@ -75,6 +62,34 @@ enum RenderBenchmark {
         let size = readAll(output).count
         lines.append("`animator-host run bubble --operation present --out x.gif` (\(size / 1024) KiB): "
                      + "median \(fixed(median(wall), 1)) ms, min \(fixed(wall.min()!, 1)) ms over \(wall.count) runs.")
+        return lines
+    }
+
+    /// The table of ms per frame at scales 1, 2 and 3, ours against Skia drawing the same
+    /// frames from their timeline (written to the workspace).
+    static func compareWithSkia(_ frames: [SceneFrame], name: String, workspace: Workspace, rounds: Int, quick: Bool,
+                                font: String?, packageRoot: String) -> [String] {
+        let timeline = workspace.root + "/\(name)-timeline.json"
+        let duration = frames.last!.time - frames[0].time
+        let recording = Recording(size: frames[0].size, fps: 60, segments: [
+            Recording.Segment(operation: .present, animator: name, from: "from", to: "to",
+                              outcome: TransitionOutcome(operation: .present, animator: name, duration: duration,
+                                                         elapsed: duration, completed: true, problems: []), frames: frames),
+        ])
+        try? OutputFile.write(timeline, Array(Timeline.json(recording).serialized(pretty: false).utf8))
+        var lines = ["| scale | pixels | animator-host ms/frame | Skia ms/frame | ratio |", "|---|---|---|---|---|"]
+        for scale in [1.0, 2, 3] {
+            let renderer = SceneRenderer(size: frames[0].size, scale: scale)
+            var perFrame: [Double] = []
+            for _ in 0..<rounds {
+                for frame in frames { perFrame.append(Clock.milliseconds { renderer.draw(frame) }) }
+            }
+            let ours = median(perFrame)
+            let skia = skiaMilliseconds(timeline: timeline, scale: scale, rounds: quick ? 1 : 3, font: font,
+                                        packageRoot: packageRoot)
+            lines.append("| \(Int(scale)) | \(renderer.width)x\(renderer.height) | \(fixed(ours, 3)) | "
+                         + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a") + " |")
+        }
         return lines
     }
 

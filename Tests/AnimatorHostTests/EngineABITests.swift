@@ -78,6 +78,46 @@ import TestSupport
         #expect(view.contents?.image.width == 2)
     }
 
+    /// Batch 1.5 from C: a shape layer masking a view, its path animated from a small
+    /// circle to an oval, a path read back, and every mistake refused with a reason.
+    @Test func shapesAndMasksFromC() throws {
+        typealias Probe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_layer>,
+                                          UnsafeMutablePointer<ah_layer>, UnsafeMutablePointer<UInt32>,
+                                          UnsafeMutablePointer<ah_status>, UnsafeMutablePointer<CChar>) -> ah_status
+        var viewHandle: ah_layer = 0, shapeHandle: ah_layer = 0
+        var count: UInt32 = 0
+        var statuses = [ah_status](repeating: 0, count: 6)
+        var messages = [CChar](repeating: 0, count: 6 * 200)
+        #expect(function("probe_shapes", as: Probe.self)(session.table, &viewHandle, &shapeHandle, &count, &statuses,
+                                                           &messages) == ah_status(AH_OK))
+        let view = try layer(viewHandle), shape = try layer(shapeHandle)
+        // An oval is a move, four quarters and a close.
+        #expect(count == 6)
+        #expect(session.engine.mask(of: view.id) == shape.id)
+        #expect(shape.shape?.lineCap == .round)
+        // Linear from radius 1 at (50, 50) to the oval in (10, 10, 80, 80): the start
+        // point at 0.5 s is halfway from x 51 to x 90.
+        guard case .move(let x, let y)? = session.engine.shape(of: shape.id, at: 0.5)?.path?.elements.first else {
+            Issue.record("no path")
+            return
+        }
+        #expect(abs(x - 70.5) < 1e-12 && abs(y - 50) < 1e-12)
+        let texts = (0..<6).map { index in
+            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
+        #expect(statuses == [ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT),
+                             ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_STALE_HANDLE),
+                             ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT)])
+        #expect(texts[0] == "element 0: unknown verb 9")
+        #expect(texts[1] == "element 0: a path starts with AH_PATH_MOVE")
+        #expect(texts[2] == "a layer cannot be masked by itself or a layer it is inside")
+        #expect(texts[3].hasSuffix("is stale (released)"))
+        #expect(texts[4] == "lineJoin 7.0 is not one of 0...2")
+        #expect(texts[5] == "unknown path shape 5")
+        // Every path handle the probe made or read was released.
+        #expect(session.liveHandles.paths == 0)
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

@@ -319,15 +319,15 @@ struct CLI {
 @Suite struct InstallAndDoctorTests {
     let cli = CLI()
     var built: String { PackageLayout.productsDirectory + "/animator-host" }
-    let bundled = ["libBottomCardC.so", "libBubble.so", "libCATransitionPush.so", "libDelegateFade.so", "libElasticPop.so", "libFadeC.so",
-                   "libPendulum.so", "libScaleFadeModal.so", "libSpringSlideUp.so", "libThumbnailZoom.so", "libZoom.so"]
+    let bundled = BundledAnimators.libraries
 
     @Test func installUnderAPrefixFindsItsAnimators() throws {
         let prefix = TemporaryDirectory()
         let result = try cli.run("install", "--prefix", prefix.path)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("installed \(prefix.path)/bin/animator-host\n"))
-        #expect(result.standardOutput.contains("installed 11 animator libraries in \(prefix.path)/lib/animator-host/plugins: "
+        #expect(bundled.count == BundledAnimators.names.count)
+        #expect(result.standardOutput.contains("installed \(bundled.count) animator libraries in \(prefix.path)/lib/animator-host/plugins: "
                                                + bundled.joined(separator: ", ")))
         #expect(result.standardOutput.contains("note: \(prefix.path)/bin is not on PATH"))
         let installed = prefix.path + "/bin/animator-host"
@@ -339,10 +339,10 @@ struct CLI {
         #expect(list.status == 0, "\(list.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
         let paths = (document["animators"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
-        #expect(paths.count == 11 && paths.allSatisfy { $0.hasPrefix(prefix.path + "/lib/animator-host/plugins/") }, "\(paths)")
+        #expect(paths.count == bundled.count && paths.allSatisfy { $0.hasPrefix(prefix.path + "/lib/animator-host/plugins/") }, "\(paths)")
         let doctor = try runProcess(installed, ["doctor"], environment: cli.environment)
         #expect(doctor.status == 0, "\(doctor.standardOutput)")
-        #expect(doctor.standardOutput.contains("  installed folder \(prefix.path)/lib/animator-host/plugins: 11 libraries\n"))
+        #expect(doctor.standardOutput.contains("  installed folder \(prefix.path)/lib/animator-host/plugins: \(bundled.count) libraries\n"))
     }
 
     @Test func aCopyLosesItsAnimatorsAndSaysWhyALinkKeepsThem() throws {
@@ -360,7 +360,8 @@ struct CLI {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: built)
         let linked = try runProcess(link, ["list"], environment: cli.environment)
         #expect(linked.status == 0)
-        #expect(linked.standardOutput.split(separator: "\n").count == 12, "\(linked.standardOutput)")   // header + 11
+        #expect(linked.standardOutput.split(separator: "\n").count == BundledAnimators.names.count + 1,
+                "\(linked.standardOutput)")   // a header and the animators
     }
 
     @Test func doctorNamesWhatIsWrong() throws {
@@ -370,7 +371,7 @@ struct CLI {
         #expect(lines.first?.hasPrefix("animator-host ") == true)
         #expect(lines.first?.contains("debug build: renders are about ten times slower than a release build") == true)
         #expect(lines.contains("  executable folder \(PackageLayout.productsDirectory): \(bundledCount()) libraries"), "\(lines)")
-        #expect(lines.contains("animators: 11 (bottom-card-c, bubble, catransition-push, delegate-fade, elastic-pop, fade-c, pendulum, scale-fade-modal, spring-slide-up, thumbnail-zoom, zoom)"))
+        #expect(lines.contains("animators: \(BundledAnimators.names.count) (\(BundledAnimators.names.joined(separator: ", ")))"))
         #expect(lines.contains("problems: none"))
         // Discovery has just written the cache.
         let cacheLine = try #require(lines.first { $0.hasPrefix("metadata cache: ") })

@@ -235,9 +235,137 @@ import TestSupport
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
     }
 
+    /// A run's timeline as JSON objects.
+    func timeline(_ arguments: String...) throws -> [[String: Any]] {
+        let result = try cli.run(["run"] + arguments + ["--timeline", "-"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        return try #require(timeline["frames"] as? [[String: Any]])
+    }
+
+    func view(_ name: String, in frame: [String: Any]) -> [String: Any]? {
+        (frame["views"] as? [[String: Any]])?.first { $0["name"] as? String == name }
+    }
+
+    @Test func circularRevealGrowsAShapeMaskOnEaseInEaseOut() throws {
+        // The circle grows from radius 1 at (195, 422) to the farthest corner,
+        // √(195² + 422²), over 0.5 s on easeInEaseOut (0.42, 0, 0.58, 1); the mask's
+        // path starts at its rightmost point, (195 + r, 422).
+        let reach = (195.0 * 195 + 422 * 422).squareRoot()
+        for (animator, operation, grows) in [("circular-reveal", "present", true), ("circular-reveal", "dismiss", false),
+                                             ("circular-reveal-c", "present", true), ("circular-reveal-c", "dismiss", false)] {
+            let frames = try timeline(animator, "--operation", operation)
+            try #require(frames.count == 31)
+            let revealed = grows ? "to" : "from"
+            for frame in frames.dropLast() {
+                let t = try #require(frame["t"] as? Double)
+                let mask = try #require((view(revealed, in: frame)?["mask"] as? [String: Any])?["views"] as? [[String: Any]],
+                                        "\(animator) \(operation) t \(t): no mask")
+                let path = try #require((mask.first?["shape"] as? [String: Any])?["path"] as? String)
+                let numbers = path.split(separator: " ").prefix(3)
+                try #require(numbers.first == "M")
+                let p = Self.bezier(0.42, 0, 0.58, 1, at: t / 0.5)
+                let radius = grows ? 1 + (reach - 1) * p : reach + (1 - reach) * p
+                #expect(abs(Double(numbers[numbers.startIndex + 1])! - (195 + radius)) < 1e-6,
+                        "\(animator) \(operation) t \(t): \(path.prefix(40))")
+                #expect(abs(Double(numbers[numbers.startIndex + 2])! - 422) < 1e-9)
+            }
+            // The delegate removed the mask when the animation stopped.
+            #expect(view(revealed, in: frames.last!)?["mask"] == nil)
+        }
+        // Halfway (radius 1 + (reach − 1) / 2 ≈ 232.9) a point 122 points above the center
+        // shows the new screen and a corner 444 points away the old one, pixel for pixel.
+        let middle = cli.home.file("reveal-middle.png"), start = cli.home.file("reveal-start.png")
+        let end = cli.home.file("reveal-end.png")
+        #expect(try cli.run("run", "circular-reveal", "--out", middle, "--at", "0.25").status == 0)
+        #expect(try cli.run("run", "fade-c", "--out", start, "--at", "0").status == 0)
+        #expect(try cli.run("run", "fade-c", "--out", end).status == 0)
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            middle, start, end = (Image.open(p).convert('RGB') for p in sys.argv[1:4])
+            print(middle.getpixel((195, 300)) == end.getpixel((195, 300)),
+                  middle.getpixel((20, 830)) == start.getpixel((20, 830)),
+                  middle.getpixel((195, 300)) != start.getpixel((195, 300)) or middle.getpixel((20, 830)) != end.getpixel((20, 830)))
+            """, [middle, start, end])
+        #expect(probe.standardOutput == "True True True\n", "\(probe.standardOutput)\(probe.standardError)")
+        let last = cli.home.file("reveal-last.png")
+        #expect(try cli.run("run", "circular-reveal", "--out", last).status == 0)
+        let same = try Python.run("""
+            import sys
+            from PIL import Image, ImageChops
+            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+            print(ImageChops.difference(a, b).getbbox())
+            """, [last, end])
+        #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
+        // The C version, written against batch 1.5, draws the same picture halfway.
+        let middleC = cli.home.file("reveal-middle-c.png")
+        #expect(try cli.run("run", "circular-reveal-c", "--out", middleC, "--at", "0.25").status == 0)
+        let twins = try Python.run("""
+            import sys
+            from PIL import Image, ImageChops
+            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+            print(ImageChops.difference(a, b).getbbox())
+            """, [middle, middleC])
+        #expect(twins.standardOutput == "None\n", "\(twins.standardOutput)")
+    }
+
+    @Test func flipPerspectiveTurnsTheOldScreenAwayInPerspective() throws {
+        // Keyframes over 0.6 s on the block's easeInOut: the old screen turns about y from
+        // 0 to −π/2 during the first third of the progress. The container's
+        // sublayerTransform holds m34 = −0.002 until the end.
+        let frames = try timeline("flip-perspective", "--operation", "present")
+        try #require(frames.count == 37)
+        var sample: (t: Double, m11: Double, m13: Double)?
+        for frame in frames.dropLast() {
+            let t = try #require(frame["t"] as? Double)
+            let p = Self.bezier(0.42, 0, 0.58, 1, at: t / 0.6)
+            let angle = -Double.pi / 2 * min(3 * p, 1)
+            let transform = try #require(view("from", in: frame)?["transform"] as? [Double])
+            // A turn of a about y: m11 = cos a, m13 = −sin a, m31 = sin a, m33 = cos a.
+            #expect(abs(transform[0] - cos(angle)) < 1e-9 && abs(transform[2] + sin(angle)) < 1e-9, "t \(t)")
+            #expect(abs(transform[8] - sin(angle)) < 1e-9 && abs(transform[10] - cos(angle)) < 1e-9, "t \(t)")
+            let sublayer = try #require(view("transition container", in: frame)?["sublayerTransform"] as? [Double])
+            #expect(sublayer[11] == -0.002)
+            if abs(t - 0.2) < 1e-9 { sample = (t, transform[0], transform[2]) }
+        }
+        #expect(view("transition container", in: frames.last!)?["sublayerTransform"] == nil)
+        // At 0.2 s the old screen's edges, 195 points either side of the container's
+        // center, land at 195 ± 195·m11 / (1 ± 195·m13·m34) (the perspective divide), on
+        // the black window: the lit span of row 422 shows them.
+        let (_, m11, m13) = try #require(sample)
+        let right = 195 + 195 * m11 / (1 + 195 * m13 * -0.002)
+        let left = 195 - 195 * m11 / (1 - 195 * m13 * -0.002)
+        let picture = cli.home.file("flip-0.2.png")
+        #expect(try cli.run("run", "flip-perspective", "--out", picture, "--at", "0.2").status == 0)
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            image = Image.open(sys.argv[1]).convert('RGB')
+            lit = [x for x in range(image.width) if sum(image.getpixel((x, 422))) > 180]
+            print(lit[0], lit[-1] + 1)
+            """, [picture])
+        let edges = probe.standardOutput.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(edges.count == 2, "\(probe.standardOutput)\(probe.standardError)")
+        #expect(abs(edges[0] - left) <= 1.5 && abs(edges[1] - right) <= 1.5, "lit \(edges) vs \(left) ... \(right)")
+        #expect(right - 195 > 195 - left + 10, "the near edge is larger")
+        // It ends on the new screen alone, as fade-c does.
+        let end = cli.home.file("flip-end.png"), reference = cli.home.file("flip-fade-end.png")
+        #expect(try cli.run("run", "flip-perspective", "--out", end).status == 0)
+        #expect(try cli.run("run", "fade-c", "--out", reference).status == 0)
+        let same = try Python.run("""
+            import sys
+            from PIL import Image, ImageChops
+            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+            print(ImageChops.difference(a, b).getbbox())
+            """, [end, reference])
+        #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
+    }
+
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
-                                 "delegate-fade", "thumbnail-zoom", "--repeat", "30")
+                                 "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective",
+                                 "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")
     }

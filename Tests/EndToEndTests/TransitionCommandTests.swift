@@ -237,4 +237,25 @@ import TestSupport
         // The same when the routes ask for it ("sharedInstance": true) of a plugin that does not.
         #expect(try endAlphas(shared: false, sharedByRoute: true) == [1, 0.5])
     }
+
+    @Test func theDemosBubbleShrinksTheBubbleItPresentedWith() throws {
+        // The demo presents and dismisses the detail with bubble, whose descriptor asks for
+        // one instance: the dismissal's bubble is the very view the presentation made (the
+        // same layer), grown back to cover the screen and shrunk to the start point.
+        let result = try cli.run("run", "--timeline", "-")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                                    "\(result.standardError)")
+        let transitions = try #require(timeline["transitions"] as? [[String: Any]])
+        func bubbleIDs(_ operation: String) throws -> Set<Int> {
+            let transition = try #require(transitions.first {
+                ($0["animator"] as? String)?.hasPrefix("bubble ") == true && $0["operation"] as? String == operation
+            }, "no bubble \(operation)")
+            let frames = try #require(transition["frames"] as? [[String: Any]])
+            return Set(frames.flatMap { frame in
+                (frame["views"] as? [[String: Any]] ?? []).filter { $0["name"] as? String == "bubble" }.compactMap { $0["id"] as? Int }
+            })
+        }
+        let presented = try bubbleIDs("present"), dismissed = try bubbleIDs("dismiss")
+        #expect(presented.count == 1 && presented == dismissed, "present \(presented), dismiss \(dismissed)")
+    }
 }

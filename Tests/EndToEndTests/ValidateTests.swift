@@ -132,7 +132,7 @@ import TestSupport
         let hoarder = try cli.run("validate", try build("hoarder", ["HOSTILE_LEAKS_IMAGES"]), "--only", "repeat", "--repeat", "60")
         #expect(hoarder.status == 1)
         #expect(verdicts(hoarder.standardOutput)["robustness.repeat"]?.hasPrefix(
-            "failed: live handles grew from 0 contexts, 0 property animators, 20 images after the first 20 to 0 contexts, 0 property animators, 60 images over 60 transitions") == true,
+            "failed: live handles grew from 0 contexts, 0 property animators, 20 images, 0 paths after the first 20 to 0 contexts, 0 property animators, 60 images, 0 paths over 60 transitions") == true,
                 "\(hoarder.standardOutput)")
         // Library checks, one fixture each: a slow init (a warning with the time), a version
         // naming the loading process (differs on the second examination), a parameter

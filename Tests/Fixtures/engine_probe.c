@@ -190,3 +190,69 @@ ah_status probe_image(const ah_host *host, ah_layer *view_out, ah_status statuse
     strncpy(messages[3], host->last_error(host), 199);
     return AH_OK;
 }
+
+/* Batch 1.5: a view masked by a shape layer whose path is an oval, its path animated
+ * from C; a path read back; and the mistakes, each status and reason kept. */
+ah_status probe_shapes(const ah_host *host, ah_layer *view_out, ah_layer *shape_out, uint32_t *read_count,
+                       ah_status statuses[6], char messages[6][200]) {
+    if (host->abi.minor < 5) return AH_ERR_UNSUPPORTED;
+    ah_status status = host->view_create(host, (ah_rect){ { 0, 0 }, { 100, 100 } }, view_out);
+    if (status != AH_OK) return status;
+    status = host->shape_layer_create(host, shape_out);
+    if (status != AH_OK) return status;
+    ah_path oval, dot;
+    status = host->path_create_shape(host, AH_PATH_SHAPE_OVAL, (ah_rect){ { 10, 10 }, { 80, 80 } }, 0, &oval);
+    if (status != AH_OK) return status;
+    ah_path_element elements[6] = {
+        { .verb = AH_PATH_MOVE, .points = { { 51, 50 } } },
+        { .verb = AH_PATH_CUBIC, .points = { { 51, 50.5 }, { 50.5, 51 }, { 50, 51 } } },
+        { .verb = AH_PATH_CUBIC, .points = { { 49.5, 51 }, { 49, 50.5 }, { 49, 50 } } },
+        { .verb = AH_PATH_CUBIC, .points = { { 49, 49.5 }, { 49.5, 49 }, { 50, 49 } } },
+        { .verb = AH_PATH_CUBIC, .points = { { 50.5, 49 }, { 51, 49.5 }, { 51, 50 } } },
+        { .verb = AH_PATH_CLOSE },
+    };
+    status = host->path_create(host, elements, 6, &dot);
+    if (status != AH_OK) return status;
+    ah_value value = { .type = AH_VALUE_PATH, .path = oval };
+    status = host->layer_set(host, *shape_out, "path", &value);
+    if (status != AH_OK) return status;
+    ah_value round = { .type = AH_VALUE_NUMBER, .number = AH_LINE_CAP_ROUND };
+    host->layer_set(host, *shape_out, "lineCap", &round);
+    status = host->layer_set_mask(host, *view_out, *shape_out);
+    if (status != AH_OK) return status;
+    ah_value from = { .type = AH_VALUE_PATH, .path = dot }, to = { .type = AH_VALUE_PATH, .path = oval };
+    ah_animation_desc grow = {
+        .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animation_desc), .kind = AH_ANIMATION_BASIC,
+        .key_path = "path", .from = &from, .to = &to, .timing = { .duration = 1.0 },
+        .timing_function = { .kind = AH_TIMING_LINEAR },
+    };
+    status = host->layer_add_animation(host, *shape_out, &grow, "grow");
+    if (status != AH_OK) return status;
+    /* Handles may go once used: the layer and the animation keep copies. */
+    host->path_release(host, dot);
+    ah_value read;
+    status = host->layer_get(host, *shape_out, "path", &read);
+    if (status != AH_OK || read.type != AH_VALUE_PATH) return AH_ERR_INVALID_STATE;
+    host->path_elements(host, read.path, NULL, 0, read_count);
+    host->path_release(host, read.path);
+
+    ah_path unused;
+    ah_path_element bad_verb = { .verb = 9 };
+    statuses[0] = host->path_create(host, &bad_verb, 1, &unused);
+    strncpy(messages[0], host->last_error(host), 199);
+    ah_path_element no_move = { .verb = AH_PATH_LINE, .points = { { 1, 1 } } };
+    statuses[1] = host->path_create(host, &no_move, 1, &unused);
+    strncpy(messages[1], host->last_error(host), 199);
+    statuses[2] = host->layer_set_mask(host, *view_out, *view_out);
+    strncpy(messages[2], host->last_error(host), 199);
+    ah_value stale = { .type = AH_VALUE_PATH, .path = dot };
+    statuses[3] = host->layer_set(host, *shape_out, "path", &stale);
+    strncpy(messages[3], host->last_error(host), 199);
+    ah_value wrong = { .type = AH_VALUE_NUMBER, .number = 7 };
+    statuses[4] = host->layer_set(host, *shape_out, "lineJoin", &wrong);
+    strncpy(messages[4], host->last_error(host), 199);
+    statuses[5] = host->path_create_shape(host, 5, (ah_rect){ { 0, 0 }, { 1, 1 } }, 0, &unused);
+    strncpy(messages[5], host->last_error(host), 199);
+    host->path_release(host, oval);
+    return AH_OK;
+}

@@ -274,3 +274,23 @@ public enum CubicBezierReference {
         return coordinate(y1, y2, (low + high) / 2)
     }
 }
+
+/// The animators the package bundles, in one place for the tests that list them.
+public enum BundledAnimators {
+    /// The libraries the build puts beside the executable: every dynamic library product
+    /// Package.swift declares, as `libNAME.so`, sorted.
+    public static let libraries: [String] = {
+        let manifest = (try? String(contentsOfFile: PackageLayout.root + "/Package.swift", encoding: .utf8)) ?? ""
+        return manifest.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains(".library(name: \""), line.contains("type: .dynamic"),
+                  let start = line.range(of: ".library(name: \"")?.upperBound,
+                  let end = line[start...].firstIndex(of: "\"") else { return nil }
+            return "lib\(line[start..<end]).so"
+        }.sorted()
+    }()
+
+    /// The names of the animators those libraries offer, sorted (one each).
+    public static let names = ["bottom-card-c", "bubble", "catransition-push", "circular-reveal", "circular-reveal-c",
+                               "delegate-fade", "elastic-pop", "fade-c", "flip-perspective", "pendulum",
+                               "scale-fade-modal", "spring-slide-up", "thumbnail-zoom", "zoom"]
+}

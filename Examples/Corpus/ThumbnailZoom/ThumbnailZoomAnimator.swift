@@ -23,7 +23,7 @@ final class ThumbnailZoomAnimator: NSObject, UIViewControllerAnimatedTransitioni
         let finalFrame = transitionContext.finalFrame(for: toVC)
         toView.frame = finalFrame
         // The new screen is drawn into the snapshot (after its pending updates) and goes
-        // into the container only at the end: hiding it now would blank the snapshot.
+        // into the container only at the end: fading it out now would blank the snapshot.
         guard let snapshot = toView.snapshotView(afterScreenUpdates: true) else {
             containerView.addSubview(toView)
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)

@@ -200,7 +200,7 @@ import TestSupport
              "expected a name"),
             (#"{ "routes": [ { "operation": "push" } ] }"#, "$.routes[0]", #"missing "animator""#),
             (#"{ "routes": [ { "operation": "push", "animator": "zom" } ] }"#, "$.routes[0].animator",
-             "unknown animator 'zom' (installed: bottom-card-c, bubble, catransition-push, delegate-fade, elastic-pop, fade-c, pendulum, scale-fade-modal, spring-slide-up, thumbnail-zoom, zoom)"),
+             "unknown animator 'zom' (installed: \(BundledAnimators.names.joined(separator: ", ")))"),
             (#"{ "routes": [ { "operation": "tab", "tab": 1.5, "animator": "zoom" } ] }"#, "$.routes[0].tab",
              "expected a tab index (a whole number from 0)"),
             (#"{ "routes": [ { "operation": "push", "to": "", "animator": "zoom" } ] }"#, "$.routes[0].to",

@@ -1,0 +1,116 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+@testable import AnimatorEngine
+@testable import AnimatorSupport
+
+/// CGPath, UIBezierPath, CAShapeLayer and masks as UIKit code uses them, checked in the
+/// host's engine.
+@Suite struct SDKShapeTests {
+    let session = HostSession()
+
+    func inHost<R>(_ body: () -> R) -> R { CurrentHost.with(UnsafePointer(session.table), body) }
+
+    func layer(_ layer: AnimatorKit.CALayer) throws -> AnimatorEngine.Layer {
+        AnimatorEngine.Layer(engine: session.engine, id: try session.layers.lookup(layer.handle).get())
+    }
+
+    /// The end point of each element, as Core Graphics would report them.
+    func ends(_ path: CGPath) -> [CGPoint] {
+        path.elements.map { element in
+            switch element.verb {
+            case AH_PATH_QUAD: return CGPoint(element.points.1)
+            case AH_PATH_CUBIC: return CGPoint(element.points.2)
+            default: return CGPoint(element.points.0)
+            }
+        }
+    }
+
+    @Test func ovalsAndArcsTurnAsOnIOS() {
+        // UIBezierPath(ovalIn:) goes clockwise on screen from 3 o'clock: its first quarter
+        // ends at 6 o'clock (larger y); CGPath(ellipseIn:) goes the other way.
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 60)
+        let bezier = ends(UIBezierPath(ovalIn: rect).cgPath)
+        let core = ends(CGPath(ellipseIn: rect, transform: nil))
+        #expect(bezier[0] == CGPoint(x: 100, y: 30) && core[0] == CGPoint(x: 100, y: 30))
+        #expect(abs(bezier[1].x - 50) < 1e-9 && abs(bezier[1].y - 60) < 1e-9)
+        #expect(abs(core[1].x - 50) < 1e-9 && abs(core[1].y) < 1e-9)
+        // A progress ring: from 12 o'clock, clockwise, three quarters: ends at 9 o'clock.
+        let ring = UIBezierPath(arcCenter: CGPoint(x: 50, y: 50), radius: 40, startAngle: -.pi / 2,
+                                endAngle: .pi, clockwise: true)
+        let points = ends(ring.cgPath)
+        #expect(points.count == 4)
+        #expect(abs(points[0].x - 50) < 1e-9 && abs(points[0].y - 10) < 1e-9)
+        #expect(abs(points[3].x - 10) < 1e-9 && abs(points[3].y - 50) < 1e-9)
+        // CGMutablePath with a transform: every point moved.
+        let moved = CGMutablePath()
+        moved.addRect(CGRect(x: 0, y: 0, width: 10, height: 10), transform: CGAffineTransform(translationX: 5, y: 7))
+        #expect(moved.boundingBox == CGRect(x: 5, y: 7, width: 10, height: 10))
+    }
+
+    @Test func aShapeLayerMaskAnimatedAsAnIOSAnimatorDoesIt() throws {
+        let (view, maskLayer) = inHost { () -> (AnimatorKit.UIView, CAShapeLayer) in
+            let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            let small = UIBezierPath(ovalIn: CGRect(x: 99, y: 99, width: 2, height: 2))
+            let large = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 200, height: 200))
+            let maskLayer = CAShapeLayer()
+            maskLayer.path = large.cgPath
+            maskLayer.fillColor = UIColor.black.cgColor
+            maskLayer.lineCap = .round
+            view.layer.mask = maskLayer
+            let animation = CABasicAnimation(keyPath: "path")
+            animation.fromValue = small.cgPath
+            animation.toValue = large.cgPath
+            animation.duration = 1
+            animation.timingFunction = CAMediaTimingFunction(name: .linear)
+            maskLayer.add(animation, forKey: "path")
+            return (view, maskLayer)
+        }
+        let engineMask = try layer(maskLayer)
+        #expect(session.engine.mask(of: try layer(view.layer).id) == engineMask.id)
+        // Linear from radius 1 to 100: the start point (100 + r, 100) at 0.5 s.
+        guard case .move(let x, _)? = session.engine.shape(of: engineMask.id, at: 0.5)?.path?.elements.first else {
+            Issue.record("no path")
+            return
+        }
+        #expect(abs(x - (100 + 50.5)) < 1e-9)
+        inHost {
+            // The mask reads back as the object set; the path as set.
+            #expect(view.layer.mask === maskLayer)
+            #expect(maskLayer.path == UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 200, height: 200)).cgPath)
+            #expect(maskLayer.lineCap == .round)
+            #expect(maskLayer.strokeColor == nil)
+            view.layer.mask = nil
+            #expect(view.layer.mask == nil)
+        }
+        #expect(session.engine.mask(of: try layer(view.layer).id) == nil)
+        // Every path handle the SDK made for the calls was released.
+        #expect(session.liveHandles.paths == 0)
+    }
+
+    @Test func perspectiveBackFacesPresentationAndAffineTransforms() throws {
+        let (container, card) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView) in
+            let container = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+            let card = AnimatorKit.UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+            container.addSubview(card)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 500
+            container.layer.sublayerTransform = perspective
+            card.layer.isDoubleSided = false
+            card.layer.setAffineTransform(CGAffineTransform(scaleX: 2, y: 3))
+            AnimatorKit.UIView.animate(withDuration: 1, options: .curveLinear, animations: { card.alpha = 0 })
+            return (container, card)
+        }
+        #expect(try layer(container.layer).model.sublayerTransform.m34 == -1.0 / 500)
+        #expect(try layer(card.layer).model.isDoubleSided == false)
+        try session.engine.advance(to: 0.25)
+        inHost {
+            #expect(card.layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))
+            // presentation() reads what is on screen now; model() what was set.
+            #expect(abs((card.layer.presentation()?.opacity ?? -1) - 0.75) < 1e-6)
+            #expect(card.layer.model().opacity == 0)
+            #expect(card.layer.isDoubleSided == false)
+        }
+    }
+}
