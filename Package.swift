@@ -52,6 +52,8 @@ let package = Package(
         .library(name: "ThumbnailZoom", type: .dynamic, targets: ["ThumbnailZoom"]),
         .library(name: "CircularReveal", type: .dynamic, targets: ["CircularReveal"]),
         .library(name: "FlipPerspective", type: .dynamic, targets: ["FlipPerspective"]),
+        .library(name: "SwipeDismiss", type: .dynamic, targets: ["SwipeDismiss"]),
+        .library(name: "PinchPop", type: .dynamic, targets: ["PinchPop"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -93,6 +95,8 @@ let package = Package(
         corpusAnimator("ThumbnailZoom"),
         corpusAnimator("CircularReveal"),
         corpusAnimator("FlipPerspective"),
+        corpusAnimator("SwipeDismiss"),
+        corpusAnimator("PinchPop"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -362,9 +362,104 @@ import TestSupport
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
     }
 
+    @Test func swipeDismissFollowsAPanThroughAPercentDrivenSubclass() throws {
+        // The subclass's pan handler: percent = translation.y / 400, update while the pan
+        // changes, finish past halfway at the end, else cancel. The animator slides the
+        // screen down 844 points linearly over 0.4 s, so while the finger drives it the
+        // screen's y is 844 × percent; after finish (or cancel) the rest plays in
+        // (1 − p) × 0.4 s (or p × 0.4 s) on easeInOut. The handler clamps the percent
+        // through Float (fminf, fmaxf), as its iOS source does: so does the test.
+        func f(_ x: Double) -> Double { Double(Float(x)) }
+        func trace(_ samples: [(Double, Double)], velocity: Double) throws -> String {
+            let path = cli.home.file("pan-\(samples.count)-\(Int(velocity)).json")
+            let items = samples.enumerated().map { index, sample in
+                "{ \"t\": \(sample.0), \"translation\": \(sample.1)"
+                    + (index == samples.count - 1 ? ", \"velocity\": \(velocity) }" : " }")
+            }
+            try "{ \"gesture\": \"pan\", \"axis\": \"y\", \"samples\": [\(items.joined(separator: ", "))] }"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        func fromY(_ frames: [[String: Any]]) -> [(t: Double, y: Double?)] {
+            frames.map { frame in
+                ((frame["t"] as? Double) ?? -1, (view("from", in: frame)?["frame"] as? [Double])?[1])
+            }
+        }
+        let finishing = try trace([(0, 0), (0.1, 100), (0.2, 200), (0.3, 280), (0.35, 300)], velocity: 500)
+        let finished = try cli.run("run", "swipe-dismiss", "--operation", "dismiss", "--interactive", finishing)
+        #expect(finished.standardOutput.contains("completed (interactive, 0.47 s)"), "\(finished.standardOutput)")
+        for (t, y) in fromY(try timeline("swipe-dismiss", "--operation", "dismiss", "--interactive", finishing)) {
+            // The last update before t (a sample lands on its own frame).
+            let percent = t < 0.1 - 1e-9 ? 0 : t < 0.2 - 1e-9 ? 0.25 : t < 0.3 - 1e-9 ? 0.5 : f(0.7)
+            let expected: Double
+            if t <= 0.35 + 1e-9 {
+                expected = 844 * percent
+            } else if t < 0.47 - 1e-9 {
+                expected = 844 * (f(0.7) + (1 - f(0.7)) * Self.bezier(0.42, 0, 0.58, 1, at: (t - 0.35) / ((1 - f(0.7)) * 0.4)))
+            } else {
+                #expect(y == nil, "t \(t): the dismissed screen is gone")
+                continue
+            }
+            #expect(y.map { abs($0 - expected) < 1e-6 } == true, "t \(t): y \(String(describing: y)) vs \(expected)")
+        }
+        // Short of halfway: cancelled from 0.4, back in 0.16 s; the screen stays.
+        let cancelling = try trace([(0, 0), (0.1, 100), (0.2, 160), (0.25, 160)], velocity: 0)
+        let cancelled = try cli.run("run", "swipe-dismiss", "--operation", "dismiss", "--interactive", cancelling)
+        #expect(cancelled.standardOutput.contains("cancelled (interactive, 0.41 s)"), "\(cancelled.standardOutput)")
+        for (t, y) in fromY(try timeline("swipe-dismiss", "--operation", "dismiss", "--interactive", cancelling)) {
+            let expected: Double
+            if t < 0.1 - 1e-9 { expected = 0 } else if t < 0.2 - 1e-9 { expected = 211 } else if t <= 0.25 + 1e-9 {
+                expected = 844 * f(0.4)
+            } else if t < 0.41 - 1e-9 {
+                expected = 844 * f(0.4) * (1 - Self.bezier(0.42, 0, 0.58, 1, at: (t - 0.25) / (f(0.4) * 0.4)))
+            } else {
+                expected = 0
+            }
+            #expect(y.map { abs($0 - expected) < 1e-6 } == true, "t \(t): y \(String(describing: y)) vs \(expected)")
+        }
+    }
+
+    @Test func pinchPopFollowsSeed000sPinchRules() throws {
+        // Seed 000's handler: percent = 1 − scale / startScale while the pinch changes; at
+        // the end cancel when velocity < 5 and percent ≤ 0.3, else finish. The pop fades the
+        // top screen linearly over 0.5 s, so its alpha is 1 − percent while driven.
+        func run(_ scales: [(Double, Double)], velocity: Double) throws -> (String, [(t: Double, alpha: Double?)]) {
+            let path = cli.home.file("pinch-\(scales.count).json")
+            let items = scales.enumerated().map { index, sample in
+                "{ \"t\": \(sample.0), \"scale\": \(sample.1)" + (index == scales.count - 1 ? ", \"velocity\": \(velocity) }" : " }")
+            }
+            try "{ \"gesture\": \"pinch\", \"samples\": [\(items.joined(separator: ", "))] }"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let summary = try cli.run("run", "pinch-pop", "--operation", "pop", "--interactive", path).standardOutput
+            let frames = try timeline("pinch-pop", "--operation", "pop", "--interactive", path)
+            return (summary, frames.map { ((($0["t"] as? Double) ?? -1), view("from", in: $0)?["alpha"] as? Double) })
+        }
+        // Closed to 0.6 and let go slowly: 40 % is past 30 %, so it finishes, the rest
+        // (0.6 × 0.5 s) on easeInOut.
+        let (finished, finishing) = try run([(0, 1), (0.1, 0.8), (0.2, 0.6), (0.25, 0.6)], velocity: -1)
+        #expect(finished.contains("completed (interactive, 0.55 s)"), "\(finished)")
+        for (t, alpha) in finishing {
+            let expected: Double?
+            if t < 0.1 - 1e-9 { expected = 1 } else if t < 0.2 - 1e-9 { expected = 0.8 } else if t <= 0.25 + 1e-9 {
+                expected = 0.6
+            } else if t < 0.55 - 1e-9 {
+                expected = 1 - (0.4 + 0.6 * Self.bezier(0.42, 0, 0.58, 1, at: (t - 0.25) / 0.3))
+            } else {
+                expected = nil     // popped: the screen is gone
+            }
+            #expect(alpha.map { a in expected.map { abs(a - $0) < 1e-9 } ?? false } ?? (expected == nil), "t \(t): \(String(describing: alpha))")
+        }
+        // Closed only to 0.9 and let go: 10 %, slow: cancelled, back in 0.1 × 0.5 s; the
+        // screen stays, whole.
+        let (cancelled, cancelling) = try run([(0, 1), (0.1, 0.9), (0.15, 0.9)], velocity: 0)
+        #expect(cancelled.contains("cancelled (interactive, 0.2 s)"), "\(cancelled)")
+        #expect(cancelling.last?.alpha == 1)
+    }
+
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
                                  "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective",
+                                 "swipe-dismiss", "pinch-pop",
                                  "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")

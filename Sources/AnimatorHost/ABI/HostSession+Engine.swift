@@ -149,21 +149,30 @@ extension HostSession {
                 }
                 guard state.isInteractive else { throw .invalidState("the transition is no longer interactive (pause first)") }
                 state.reportedPercent = percent
+                state.percentDriver?.live(.update(percent), at: session.engine.currentTime)
             }
         }
         table.pointee.context_finish_interactive = { host, ctx in
             HostSession.call(host) { session throws(HostCallError) in
                 let state = try session.ownInteraction(ctx)
                 guard state.isInteractive else { throw .invalidState("the transition is no longer interactive") }
-                state.setInteractive(false)
+                if let driver = state.percentDriver {
+                    driver.live(.finish, at: session.engine.currentTime)
+                } else {
+                    state.setInteractive(false)
+                }
             }
         }
         table.pointee.context_cancel_interactive = { host, ctx in
             HostSession.call(host) { session throws(HostCallError) in
                 let state = try session.ownInteraction(ctx)
                 guard state.isInteractive else { throw .invalidState("the transition is no longer interactive") }
-                state.wasCancelled = true
-                state.setInteractive(false)
+                if let driver = state.percentDriver {
+                    driver.live(.cancel, at: session.engine.currentTime)
+                } else {
+                    state.wasCancelled = true
+                    state.setInteractive(false)
+                }
             }
         }
         table.pointee.context_view_controller_name = { host, ctx, key, out in
@@ -182,8 +191,12 @@ extension HostSession {
         table.pointee.context_pause_interactive = { host, ctx in
             HostSession.call(host) { session throws(HostCallError) in
                 let state = try session.ownInteraction(ctx)
-                state.wasCancelled = false
-                state.setInteractive(true)
+                if let driver = state.percentDriver {
+                    driver.live(.pause, at: session.engine.currentTime)
+                } else {
+                    state.wasCancelled = false
+                    state.setInteractive(true)
+                }
             }
         }
     }

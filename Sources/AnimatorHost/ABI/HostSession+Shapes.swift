@@ -3,7 +3,8 @@ import AnimatorEngine
 import AnimatorSupport
 
 extension HostSession {
-    /// Batch 1.5: paths, shape layers and masks.
+    /// Batch 1.5: paths, shape layers and masks; percent-driven scrubbing for an animator's
+    /// own interaction controller.
     static func installBatch1_5(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.path_create = { host, elements, count, out in
             HostSession.call(host) { session throws(HostCallError) in
@@ -98,6 +99,29 @@ extension HostSession {
                 } catch {
                     throw .invalidArgument(error.reason)
                 }
+            }
+        }
+        table.pointee.context_drive_percent = { host, ctx, speed, curve in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.ownInteraction(ctx)
+                guard state.percentDriver == nil else { throw .invalidState("the transition is already percent-driven") }
+                guard speed.isFinite, speed > 0 else { throw .invalidArgument("completion speed \(speed) is not a positive number") }
+                var completionCurve = AnimationCurve.easeInOut
+                if let curve {
+                    switch Int(curve.pointee.kind) {
+                    case AH_TIMING_LINEAR: completionCurve = .linear
+                    case AH_TIMING_EASE_IN: completionCurve = .easeIn
+                    case AH_TIMING_EASE_OUT: completionCurve = .easeOut
+                    case AH_TIMING_EASE_IN_OUT, AH_TIMING_DEFAULT: completionCurve = .easeInOut
+                    default: throw .invalidArgument("the completion curve must be linear, easeIn, easeOut or easeInOut")
+                    }
+                }
+                let driver = PercentDrivenInteraction(liveWith: speed, completionCurve: completionCurve, state: state,
+                                                      engine: session.engine)
+                driver.prepare(start: session.engine.currentTime)
+                state.percentDriver = driver
+                // Alongside animations (a navigation bar's) follow the transition's time.
+                state.coordinator?.interaction = driver
             }
         }
         table.pointee.layer_get_mask = { host, layer, out in

@@ -37,6 +37,13 @@ public struct GestureEvent: Equatable, Sendable {
     public var velocity: Double
     /// What a pan's 100 % means; 0 for a pinch.
     public var distance: Double
+    /// The pan's axis (x for a pinch).
+    public var axis: Axis = .x
+
+    /// Which way a pan runs.
+    public enum Axis: UInt32, Sendable {
+        case x = 0, y = 1
+    }
 }
 
 /// Feeds a gesture trace, sample by sample at its times, to an animator that is its own
@@ -62,21 +69,37 @@ final class GestureFeed: InteractionPacer {
         self.duration = duration
     }
 
-    var nextDeadline: Double? { next < trace.samples.count ? start + trace.samples[next].time : nil }
+    /// The percent-driven scrubbing the animator asked for, if it did (context_drive_percent).
+    private var driver: PercentDrivenInteraction? { state.percentDriver }
 
-    /// After the last sample the animator has the transition's duration to finish.
-    var settleDeadline: Double? { overAt.map { $0 + duration } }
+    var nextDeadline: Double? {
+        let sample = next < trace.samples.count ? start + trace.samples[next].time : nil
+        guard let due = driver?.nextDeadline else { return sample }
+        return sample.map { min($0, due) } ?? due
+    }
 
-    func step(to now: Double) {}
+    /// After the last sample the animator has the transition's duration to finish; with
+    /// percent-driven scrubbing, once its completion has played.
+    var settleDeadline: Double? {
+        if let driver { return driver.settleDeadline }
+        return overAt.map { $0 + duration }
+    }
+
+    func step(to now: Double) { driver?.step(to: now) }
 
     func deliver(at now: Double) {
         while next < trace.samples.count, start + trace.samples[next].time <= now + 1e-12 {
             let sample = trace.samples[next]
             let phase: GestureEvent.Phase = next == 0 ? .began : next == trace.samples.count - 1 ? .ended : .changed
             animator.gesture(GestureEvent(kind: trace.kind, phase: phase, time: sample.time, value: sample.value,
-                                          velocity: sample.velocity, distance: distance), state: state)
+                                          velocity: sample.velocity, distance: distance, axis: trace.axis == "y" ? .y : .x),
+                             state: state)
             next += 1
         }
-        if next == trace.samples.count, overAt == nil { overAt = now }
+        driver?.deliver(at: now)
+        if next == trace.samples.count, overAt == nil {
+            overAt = now
+            driver?.gestureEnded(at: now)
+        }
     }
 }

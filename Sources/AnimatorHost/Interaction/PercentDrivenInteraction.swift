@@ -45,11 +45,44 @@ final class PercentDrivenInteraction {
     /// (animateAlongsideTransition(in:)).
     private var followers: [Layer] = []
 
+    /// Whether the calls come from the animator's own interaction controller as they are
+    /// made (context_drive_percent), rather than from a script.
+    let isLive: Bool
+
     init(script: InteractionScript, state: TransitionState, engine: AnimationEngine) {
         self.script = script
         self.state = state
         self.engine = engine
+        isLive = false
         phase = script.wantsInteractiveStart ? .interactive : .playing
+    }
+
+    /// A controller the animator drives with its own calls (a UIPercentDrivenInteractiveTransition
+    /// in the plugin), interactive from the start.
+    init(liveWith completionSpeed: Double, completionCurve: AnimationCurve, state: TransitionState, engine: AnimationEngine) {
+        script = InteractionScript(events: [], completionSpeed: completionSpeed, completionCurve: completionCurve)
+        self.state = state
+        self.engine = engine
+        isLive = true
+        phase = .interactive
+    }
+
+    /// Applies a call the animator makes now (live controllers).
+    func live(_ command: InteractionScript.Command, at now: Double) {
+        apply(command, at: now)
+        if case .completing = phase { apply(upTo: now) }
+    }
+
+    /// The problem reported when a gesture ends unanswered.
+    static let unanswered = "interaction: the gesture ended and the interaction controller neither finished nor "
+        + "cancelled; the transition was cancelled"
+
+    /// The driving gesture ended at `now`: a transition still interactive is cancelled (a
+    /// UIKit app would hang there).
+    func gestureEnded(at now: Double) {
+        guard isLive, phase == .interactive else { return }
+        state.problems.append(Self.unanswered)
+        live(.cancel, at: now)
     }
 
     private var layer: Layer { state.container.layer }
@@ -140,7 +173,7 @@ final class PercentDrivenInteraction {
             apply(script.events[nextEvent].command, at: start + script.events[nextEvent].time)
             nextEvent += 1
         }
-        if nextEvent == script.events.count, phase == .interactive {
+        if !isLive, nextEvent == script.events.count, phase == .interactive {
             // Nothing will ever finish it (a UIKit app would hang here): cancel.
             state.problems.append("interaction: no finish or cancel after the last call; the transition was cancelled")
             apply(.cancel, at: now)

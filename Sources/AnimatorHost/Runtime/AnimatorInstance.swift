@@ -170,7 +170,8 @@ extension AnimatorInstance: TransitionAnimator {
         var sample = ah_gesture_sample(abi: ABIVersion.host.cValue, struct_size: UInt32(MemoryLayout<ah_gesture_sample>.size),
                                        kind: event.kind == .pan ? ah_gesture_kind(AH_GESTURE_PAN) : ah_gesture_kind(AH_GESTURE_PINCH),
                                        phase: event.phase.rawValue, time: event.time, value: event.value,
-                                       velocity: event.velocity, distance: event.distance)
+                                       velocity: event.velocity, distance: event.distance,
+                                       axis: ah_gesture_axis(event.axis.rawValue))
         session.calling(.interaction, info.id) { call(animatorPointer, context, &sample) }
     }
 

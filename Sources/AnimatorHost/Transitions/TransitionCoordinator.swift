@@ -53,14 +53,15 @@ public final class TransitionCoordinator {
     /// percentComplete: the interaction's percent, or the share of the duration elapsed.
     public var percentComplete: Double {
         if let interaction { return interaction.percent }
+        if let driver = state.percentDriver { return driver.percent }
         if state.drivenByAnimator { return state.reportedPercent }
         guard transitionDuration > 0 else { return state.completion == nil ? 0 : 1 }
         return min(max((engine.currentTime - start) / transitionDuration, 0), 1)
     }
     /// completionVelocity: the interaction's completionSpeed, 1 otherwise.
-    public var completionVelocity: Double { interaction?.script.completionSpeed ?? 1 }
+    public var completionVelocity: Double { (interaction ?? state.percentDriver)?.script.completionSpeed ?? 1 }
     /// completionCurve: the interaction's completionCurve, easeInOut otherwise.
-    public var completionCurve: AnimationCurve { interaction?.script.completionCurve ?? .easeInOut }
+    public var completionCurve: AnimationCurve { (interaction ?? state.percentDriver)?.script.completionCurve ?? .easeInOut }
 
     // MARK: UIViewControllerTransitionCoordinator
 

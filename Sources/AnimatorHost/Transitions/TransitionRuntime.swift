@@ -397,6 +397,8 @@ public final class TransitionRuntime {
             var propertyAnimator: PropertyAnimator?
             if ownTrace != nil {
                 (duration, problems) = animator.beginInteractive(state, engine: engine)
+                // A UIPercentDrivenInteractiveTransition in the plugin asked for scrubbing.
+                state.percentDriver?.begin(duration: duration)
             } else if let driver, animator.offersInterruptibleAnimator {
                 // The property animator is scrubbed instead of the container's time.
                 driver.releaseContainer()
@@ -442,6 +444,7 @@ public final class TransitionRuntime {
             try wrapUp(state.completion!)
             animator.end(state)
             driver?.finish()
+            state.percentDriver?.finish()
         } else {
             // No animation: the incoming view takes its final place at once; alongside
             // animations apply at once.

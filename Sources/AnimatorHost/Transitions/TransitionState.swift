@@ -34,6 +34,9 @@ public final class TransitionState {
     var drivenByAnimator = false
     /// The percent the animator's own interaction reported (updateInteractiveTransition).
     var reportedPercent = 0.0
+    /// The percent-driven scrubbing an animator that is its own interaction controller
+    /// asked for (context_drive_percent: a UIPercentDrivenInteractiveTransition in the plugin).
+    var percentDriver: PercentDrivenInteraction?
     /// The transition's coordinator while it runs.
     weak var coordinator: TransitionCoordinator?
     /// Problems the animator caused (a second completeTransition, ...).

@@ -153,7 +153,11 @@ public enum AnimatorChecks {
                     let result = try checker.run(first, interaction: trace.script(containerSize: checker.size),
                                                  makeAnimator: make(parameters))
                     runs.append((name, trace.kind, result))
-                    if !result.outcome.watchdogFired { followed[trace.kind] = true }
+                    // Followed: it completed on its own, neither by the watchdog nor because its
+                    // recognizers left the gesture unanswered (a pinch controller given a pan).
+                    if !result.outcome.watchdogFired && !result.outcome.problems.contains(PercentDrivenInteraction.unanswered) {
+                        followed[trace.kind] = true
+                    }
                 }
                 var lines: [String] = []
                 for run in runs where followed[run.kind] == true {

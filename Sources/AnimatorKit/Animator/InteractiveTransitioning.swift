@@ -31,6 +31,11 @@ public struct GestureSample: Equatable, Sendable {
     public var velocity: Double
     /// The translation a pan's 100 % means; 0 for a pinch.
     public var distance: Double
+    /// A pan's axis.
+    public var axis: Axis
+
+    /// Which way a pan runs.
+    public enum Axis: Sendable { case x, y }
 
     init(_ c: ah_gesture_sample) {
         kind = c.kind == ah_gesture_kind(AH_GESTURE_PINCH) ? .pinch : .pan
@@ -43,6 +48,8 @@ public struct GestureSample: Equatable, Sendable {
         value = c.value
         velocity = c.velocity
         distance = c.distance
+        let covers = Int(c.struct_size) >= MemoryLayout<ah_gesture_sample>.offset(of: \.axis)! + MemoryLayout<ah_gesture_axis>.size
+        axis = covers && c.axis == ah_gesture_axis(AH_GESTURE_AXIS_Y) ? .y : .x
     }
 
     /// A pan's percent: translation / distance, clamped to 0...1 (0 for a pinch).

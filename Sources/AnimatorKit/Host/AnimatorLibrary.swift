@@ -58,12 +58,14 @@ public struct AnimatorExport {
     public let descriptor: AnimatorDescriptor
     let make: (ParameterValues) -> any UIViewControllerAnimatedTransitioning
     let prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?
+    let interaction: InteractionFactory?
 
     init(descriptor: AnimatorDescriptor, make: @escaping (ParameterValues) -> any UIViewControllerAnimatedTransitioning,
          prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?) {
         self.descriptor = descriptor
         self.make = make
         self.prepare = prepare
+        interaction = nil
     }
 
     /// An export.
@@ -78,16 +80,32 @@ public struct AnimatorExport {
     ///     state carries from a presentation to its dismissal.
     ///   - prepare: called before each transition with its operation, as a delegate sets a
     ///     mode before returning the animator (`bubble.transitionMode = .dismiss`).
+    ///   - interactionController: when a gesture drives a transition, the interaction
+    ///     controller for it, as a delegate's interactionControllerForPresentation(using:) /
+    ///     interactionControllerForDismissal(using:) returns one (nil: none, the host's
+    ///     own percent-driven controller follows the gesture). Gesture recognizers it
+    ///     attaches while it is made or while it starts receive the gesture's samples.
     public init<Animator: UIViewControllerAnimatedTransitioning>(
         _ descriptor: AnimatorDescriptor, make: @escaping (ParameterValues) -> Animator,
-        prepare: ((Animator, Operations) -> Void)? = nil) {
+        prepare: ((Animator, Operations) -> Void)? = nil,
+        interactionController: ((Animator, UIViewControllerContextTransitioning) -> (any UIViewControllerInteractiveTransitioning)?)? = nil) {
+        var descriptor = descriptor
+        // A gesture can drive it: the host lists it as interactive.
+        if interactionController != nil { descriptor.isInteractive = true }
         self.descriptor = descriptor
         self.make = make
         self.prepare = prepare.map { prepare in
             { animator, operation in if let animator = animator as? Animator { prepare(animator, operation) } }
         }
+        interaction = interactionController.map { factory in
+            { animator, context in (animator as? Animator).flatMap { factory($0, context) } }
+        }
     }
 }
+
+/// Makes the interaction controller for one transition.
+typealias InteractionFactory = (any UIViewControllerAnimatedTransitioning, UIViewControllerContextTransitioning)
+    -> (any UIViewControllerInteractiveTransitioning)?
 
 /// The one library this copy of AnimatorKit exports. AnimatorKit is linked statically into
 /// each plugin, so every plugin has its own. The C entry points carry no user data, which
@@ -120,7 +138,8 @@ private final class ExportedLibrary {
                 let parameters = ParameterValues(parameters: export.descriptor.parameters, cValues: values,
                                                  count: Int(count))
                 let animator = CurrentHost.with(host) { export.make(parameters) }
-                return UnsafePointer(makeCAnimator(animator, prepare: export.prepare, host: host))
+                return UnsafePointer(makeCAnimator(animator, prepare: export.prepare, interaction: export.interaction,
+                                                   host: host))
             }))
     }
 }
@@ -131,15 +150,45 @@ let currentABI = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MI
 private final class AnimatorBox {
     let animator: any UIViewControllerAnimatedTransitioning
     let prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?
+    let interaction: InteractionFactory?
     let host: UnsafePointer<ah_host>
     /// The interruptible animator handed to the host, kept alive until animationEnded.
     var interruptible: UIViewPropertyAnimator?
+    /// The interaction controller of the transition a gesture drives, and the recognizers
+    /// its gesture reaches, until the transition ends.
+    var controller: (any UIViewControllerInteractiveTransitioning)?
+    var router: GestureRouter?
 
     init(animator: any UIViewControllerAnimatedTransitioning,
-         prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?, host: UnsafePointer<ah_host>) {
+         prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?, interaction: InteractionFactory?,
+         host: UnsafePointer<ah_host>) {
         self.animator = animator
         self.prepare = prepare
+        self.interaction = interaction
         self.host = host
+    }
+
+    /// start_interactive through an interaction controller: it is made (its recognizers
+    /// attach to this transition's router), given the animator and started.
+    func startInteraction(_ context: TransitionContext) {
+        let router = GestureRouter()
+        self.router = router
+        router.with {
+            guard let controller = interaction?(animator, context) else {
+                // No controller for this transition: the animator plays on its own.
+                animator.animateTransition(using: context)
+                return
+            }
+            self.controller = controller
+            (controller as? UIPercentDrivenInteractiveTransition)?.animator = animator
+            controller.startInteractiveTransition(context)
+        }
+    }
+
+    /// A gesture sample for the recognizers of the transition.
+    func deliver(_ sample: GestureSample) {
+        guard let router else { return }
+        router.with { router.deliver(sample) }
     }
 
     static func from(_ cAnimator: UnsafePointer<ah_animator>?) -> AnimatorBox? {
@@ -168,8 +217,9 @@ private final class AnimatorBox {
 
 func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                    prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)? = nil,
+                   interaction: InteractionFactory? = nil,
                    host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_animator> {
-    let box = AnimatorBox(animator: animator, prepare: prepare, host: host)
+    let box = AnimatorBox(animator: animator, prepare: prepare, interaction: interaction, host: host)
     let cAnimator = UnsafeMutablePointer<ah_animator>.allocate(capacity: 1)
     cAnimator.initialize(to: ah_animator(
         abi: currentABI, struct_size: UInt32(MemoryLayout<ah_animator>.size),
@@ -186,6 +236,8 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             guard let box = AnimatorBox.from(this) else { return }
             CurrentHost.with(box.host) { box.animator.animationEnded(completed) }
             box.interruptible = nil
+            box.controller = nil
+            box.router = nil
             box.endContext(ctx)
         },
         destroy: { this in
@@ -194,16 +246,28 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             UnsafeMutablePointer(mutating: this).deinitialize(count: 1)
             UnsafeMutablePointer(mutating: this).deallocate()
         },
-        // Only for animators that are their own interaction controller.
-        start_interactive: animator is InteractiveTransitioning ? { this, ctx in
-            guard let box = AnimatorBox.from(this), let interactive = box.animator as? InteractiveTransitioning else { return }
-            CurrentHost.with(box.host) { interactive.startInteractiveTransition(box.context(ctx)) }
-        } : nil,
-        gesture: animator is InteractiveTransitioning ? { this, ctx, sample in
-            guard let box = AnimatorBox.from(this), let sample,
-                  let interactive = box.animator as? InteractiveTransitioning else { return }
+        // Only for animators that are their own interaction controller, or whose export
+        // gives interaction controllers.
+        start_interactive: animator is InteractiveTransitioning || interaction != nil ? { this, ctx in
+            guard let box = AnimatorBox.from(this) else { return }
+            let context = box.context(ctx)
             CurrentHost.with(box.host) {
-                interactive.handleGesture(GestureSample(sample.pointee), transitionContext: box.context(ctx))
+                if let interactive = box.animator as? InteractiveTransitioning {
+                    interactive.startInteractiveTransition(context)
+                } else {
+                    box.startInteraction(context)
+                }
+            }
+        } : nil,
+        gesture: animator is InteractiveTransitioning || interaction != nil ? { this, ctx, sample in
+            guard let box = AnimatorBox.from(this), let sample else { return }
+            let context = box.context(ctx)
+            CurrentHost.with(box.host) {
+                if let interactive = box.animator as? InteractiveTransitioning {
+                    interactive.handleGesture(GestureSample(sample.pointee), transitionContext: context)
+                } else {
+                    box.deliver(GestureSample(sample.pointee))
+                }
             }
         } : nil,
         // Only for animators that give one property animator for the whole transition.

@@ -164,6 +164,21 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         }
     }
 
+    /// Asks the host to scrub this transition by percent (UIPercentDrivenInteractiveTransition,
+    /// ABI 1.5): the container's time freezes at the start; updates, finish and cancel move it.
+    func drivePercent(completionSpeed: CGFloat, curve: UIView.AnimationCurve) {
+        guard hasCoordinator, host.pointee.abi.minor >= 5 else {
+            host.pointee.log(host, ah_log_level(AH_LOG_ERROR),
+                             "UIPercentDrivenInteractiveTransition: this host is older than ABI 1.5")
+            return
+        }
+        let kinds: [UIView.AnimationCurve: Int] = [.easeInOut: AH_TIMING_EASE_IN_OUT, .easeIn: AH_TIMING_EASE_IN,
+                                                   .easeOut: AH_TIMING_EASE_OUT, .linear: AH_TIMING_LINEAR]
+        var function = ah_timing_function()
+        function.kind = ah_timing_kind(kinds[curve] ?? AH_TIMING_EASE_IN_OUT)
+        _ = check(host.pointee.context_drive_percent(host, handle, completionSpeed, &function), "UIPercentDrivenInteractiveTransition")
+    }
+
     /// finishInteractiveTransition(): the interaction is over; the transition will complete.
     public func finishInteractiveTransition() {
         if hasCoordinator { _ = check(host.pointee.context_finish_interactive(host, handle), "finishInteractiveTransition") }

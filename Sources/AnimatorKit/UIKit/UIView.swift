@@ -6,6 +6,8 @@ import Glibc
 open class UIView {
     /// The backing layer.
     public let layer: CALayer
+    /// The gesture recognizers attached to this view object (addGestureRecognizer).
+    var gestureRecognizerList: [UIGestureRecognizer] = []
 
     init(layer: CALayer) {
         self.layer = layer

@@ -80,7 +80,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 
 extension UIViewControllerContextTransitioning {
     /// The host's context behind this one (every context the host gives is one).
-    private var hostContext: TransitionContext? { self as? TransitionContext }
+    var hostContext: TransitionContext? { self as? TransitionContext }
 
     /// The operation this transition performs (the host's addition: on iOS the
     /// transitioning delegate knows it).

@@ -30,6 +30,15 @@ enum {
     AH_GESTURE_ENDED = 2,
 };
 
+/** Which way a pan's translation runs (ABI 1.5). */
+typedef uint32_t ah_gesture_axis;
+enum {
+    /** Horizontal: `value` is the translation's x. */
+    AH_GESTURE_AXIS_X = 0,
+    /** Vertical: `value` is the translation's y. */
+    AH_GESTURE_AXIS_Y = 1,
+};
+
 /** One sample of the driving gesture. Valid only during the call that receives it. */
 typedef struct ah_gesture_sample {
     /** The ABI version the host was built with. */
@@ -49,6 +58,9 @@ typedef struct ah_gesture_sample {
     /** The extent a pan's 100 % means (the container's width or height, or the trace's
      *  distance); 0 for a pinch. */
     double distance;
+    /* ---- ABI 1.5 (read only if struct_size covers it) ---- */
+    /** AH_GESTURE_AXIS_X or AH_GESTURE_AXIS_Y: the pan's axis (X for a pinch). */
+    ah_gesture_axis axis;
 } ah_gesture_sample;
 
 #ifdef __cplusplus

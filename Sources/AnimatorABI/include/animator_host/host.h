@@ -509,6 +509,24 @@ struct ah_host {
 
     /** The layer's mask, or AH_NULL_HANDLE. */
     ah_status (*layer_get_mask)(const ah_host *host, ah_layer layer, ah_layer *out);
+
+    /**
+     * UIPercentDrivenInteractiveTransition for an animator that is its own interaction
+     * controller: call it in start_interactive, before setting up the animations. The
+     * host freezes the container's time at the transition's start, so every animation
+     * added from then on waits there; context_update_interactive(p) shows them at
+     * p × duration; context_finish_interactive and context_cancel_interactive play the
+     * rest forwards or backwards in (1 − p) × duration / `completion_speed` or
+     * p × duration / `completion_speed` on `completion_curve` (NULL: easeInOut; LINEAR,
+     * EASE_IN, EASE_OUT or EASE_IN_OUT), then let the animations end (finish) or remove
+     * them (cancel), and the animator completes from its completions as usual;
+     * context_pause_interactive stops a completion where it is. A gesture that ends
+     * while the transition is still interactive cancels it (the run reports it).
+     * AH_ERR_INVALID_STATE outside an interaction the animator drives, or a second time;
+     * AH_ERR_INVALID_ARGUMENT for a speed that is not a positive number or another curve.
+     */
+    ah_status (*context_drive_percent)(const ah_host *host, ah_context ctx, double completion_speed,
+                                       const ah_timing_function *completion_curve);
 };
 
 #ifdef __cplusplus

@@ -112,7 +112,7 @@
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_ANIMATOR_DESCRIPTOR 40
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_CREATE_ANIMATOR 48
 
-#define AH_SIZEOF_AH_GESTURE_SAMPLE 56
+#define AH_SIZEOF_AH_GESTURE_SAMPLE 64
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_ABI 0
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_KIND 12
@@ -121,8 +121,9 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_VALUE 32
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY 40
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
+#define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 688
+#define AH_SIZEOF_AH_HOST 696
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -209,6 +210,7 @@
 #define AH_OFFSETOF_AH_HOST_SHAPE_LAYER_CREATE 664
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_MASK 672
 #define AH_OFFSETOF_AH_HOST_LAYER_GET_MASK 680
+#define AH_OFFSETOF_AH_HOST_CONTEXT_DRIVE_PERCENT 688
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -411,6 +413,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, time) == AH_OFFSETOF_AH_GESTURE_SAM
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, value) == AH_OFFSETOF_AH_GESTURE_SAMPLE_VALUE, "ah_gesture_sample.value offset");
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, velocity) == AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY, "ah_gesture_sample.velocity offset");
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, distance) == AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE, "ah_gesture_sample.distance offset");
+AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, axis) == AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS, "ah_gesture_sample.axis offset");
 AH_LAYOUT_ASSERT(sizeof(ah_host) == AH_SIZEOF_AH_HOST, "ah_host size");
 AH_LAYOUT_ASSERT(offsetof(ah_host, abi) == AH_OFFSETOF_AH_HOST_ABI, "ah_host.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, struct_size) == AH_OFFSETOF_AH_HOST_STRUCT_SIZE, "ah_host.struct_size offset");
@@ -498,6 +501,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, path_release) == AH_OFFSETOF_AH_HOST_PATH_REL
 AH_LAYOUT_ASSERT(offsetof(ah_host, shape_layer_create) == AH_OFFSETOF_AH_HOST_SHAPE_LAYER_CREATE, "ah_host.shape_layer_create offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_mask) == AH_OFFSETOF_AH_HOST_LAYER_SET_MASK, "ah_host.layer_set_mask offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_get_mask) == AH_OFFSETOF_AH_HOST_LAYER_GET_MASK, "ah_host.layer_get_mask offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, context_drive_percent) == AH_OFFSETOF_AH_HOST_CONTEXT_DRIVE_PERCENT, "ah_host.context_drive_percent offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");

@@ -1,0 +1,214 @@
+import AnimatorABI
+import Glibc
+
+/// UIKit's gesture recognizers, fed from the gesture that drives an interactive
+/// transition (`animator-host run --interactive TRACE`): a pan trace reaches pan and
+/// screen-edge pan recognizers, a pinch trace pinch recognizers, sample by sample, each
+/// recognizer calling its handlers. Objective-C's target-action has no place here: a
+/// handler is a closure (`UIPanGestureRecognizer { [weak self] in self?.handle($0) }`).
+open class UIGestureRecognizer {
+    /// UIGestureRecognizer.State.
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+    }
+
+    /// Where the gesture is.
+    public internal(set) var state = State.possible
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: UIView?
+    /// Whether it receives samples.
+    public var isEnabled = true
+    private var handlers: [(UIGestureRecognizer) -> Void] = []
+
+    /// A recognizer without a handler yet (add one with `addTarget(_:)`).
+    public init() {}
+
+    /// Adds a handler, called with the recognizer at every change of its state.
+    public func addTarget(_ handler: @escaping (UIGestureRecognizer) -> Void) {
+        handlers.append(handler)
+    }
+
+    /// Removes every handler.
+    public func removeAllTargets() {
+        handlers.removeAll()
+    }
+
+    /// Whether a sample of this kind is for this recognizer.
+    func accepts(_ sample: GestureSample) -> Bool { false }
+
+    /// Takes a sample into the recognizer's values.
+    func take(_ sample: GestureSample) {}
+
+    /// Delivers one sample: the state follows the sample's phase, then the handlers run.
+    func deliver(_ sample: GestureSample) {
+        guard isEnabled, accepts(sample) else { return }
+        take(sample)
+        switch sample.phase {
+        case .began: state = .began
+        case .changed: state = .changed
+        case .ended: state = .ended
+        }
+        for handler in handlers { handler(self) }
+    }
+}
+
+/// UIPanGestureRecognizer: the translation and velocity of the driving pan along its
+/// trace's axis.
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    private var translationValue = CGPoint.zero
+    private var offset = CGPoint.zero
+    private var velocityValue = CGPoint.zero
+
+    /// A pan recognizer whose handler is `handler`.
+    public convenience init(handler: @escaping (UIPanGestureRecognizer) -> Void) {
+        self.init()
+        addTarget { handler($0 as! UIPanGestureRecognizer) }
+    }
+
+    override func accepts(_ sample: GestureSample) -> Bool { sample.kind == .pan }
+
+    override func take(_ sample: GestureSample) {
+        translationValue = sample.axis == .y ? CGPoint(x: 0, y: sample.value) : CGPoint(x: sample.value, y: 0)
+        velocityValue = sample.axis == .y ? CGPoint(x: 0, y: sample.velocity) : CGPoint(x: sample.velocity, y: 0)
+    }
+
+    /// The translation since the pan began (or since `setTranslation`), in points. The
+    /// trace's translations are the same in every view here (no view is scaled or
+    /// rotated while a user drags it).
+    public func translation(in view: UIView?) -> CGPoint {
+        CGPoint(x: translationValue.x - offset.x, y: translationValue.y - offset.y)
+    }
+
+    /// Resets the translation's origin (UIPanGestureRecognizer.setTranslation(_:in:)).
+    public func setTranslation(_ translation: CGPoint, in view: UIView?) {
+        offset = CGPoint(x: translationValue.x - translation.x, y: translationValue.y - translation.y)
+    }
+
+    /// Points per second.
+    public func velocity(in view: UIView?) -> CGPoint { velocityValue }
+}
+
+/// UIRectEdge.
+public struct UIRectEdge: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
+
+/// UIScreenEdgePanGestureRecognizer: a pan that starts at an edge of the screen. A
+/// trace's pan is taken to start at the edge its motion leaves (a pan to the right from
+/// the left edge, and so on); `edges` must include it.
+open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+    /// The edges the pan may start at.
+    public var edges: UIRectEdge = []
+    private var tracking = false
+
+    /// An edge pan recognizer whose handler is `handler`.
+    public convenience init(handler: @escaping (UIScreenEdgePanGestureRecognizer) -> Void) {
+        self.init()
+        addTarget { handler($0 as! UIScreenEdgePanGestureRecognizer) }
+    }
+
+    override func accepts(_ sample: GestureSample) -> Bool {
+        guard sample.kind == .pan else { return false }
+        if sample.phase == .began {
+            // The edge the pan starts at: the one its direction moves away from.
+            let direction = sample.velocity != 0 ? sample.velocity : sample.value
+            let edge: UIRectEdge = sample.axis == .y ? (direction >= 0 ? .top : .bottom) : (direction >= 0 ? .left : .right)
+            tracking = !edges.intersection(edge).isEmpty
+        }
+        return tracking
+    }
+}
+
+/// UIPinchGestureRecognizer: the driving pinch's scale (1 where it began) and velocity.
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// The scale relative to where the fingers began.
+    public var scale: CGFloat = 1
+    /// Scale per second.
+    public private(set) var velocity: CGFloat = 0
+
+    /// A pinch recognizer whose handler is `handler`.
+    public convenience init(handler: @escaping (UIPinchGestureRecognizer) -> Void) {
+        self.init()
+        addTarget { handler($0 as! UIPinchGestureRecognizer) }
+    }
+
+    override func accepts(_ sample: GestureSample) -> Bool { sample.kind == .pinch }
+
+    override func take(_ sample: GestureSample) {
+        scale = sample.value
+        velocity = sample.velocity
+    }
+}
+
+/// The recognizers attached during a transition, which the gesture's samples reach. The
+/// SDK makes one per interactive transition and makes it current (per thread, as the
+/// current host) while the interaction controller runs, so `addGestureRecognizer` finds it.
+final class GestureRouter {
+    private var recognizers: [UIGestureRecognizer] = []
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The router of the interaction running on this thread, if any.
+    static var current: GestureRouter? {
+        pthread_getspecific(key).map { Unmanaged<GestureRouter>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Runs `body` with this router current.
+    func with<R>(_ body: () -> R) -> R {
+        let previous = pthread_getspecific(Self.key)
+        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.key, previous) }
+        return body()
+    }
+
+    func add(_ recognizer: UIGestureRecognizer) {
+        if !recognizers.contains(where: { $0 === recognizer }) { recognizers.append(recognizer) }
+    }
+
+    func remove(_ recognizer: UIGestureRecognizer) {
+        recognizers.removeAll { $0 === recognizer }
+    }
+
+    /// Hands a sample to every recognizer, in the order they were attached.
+    func deliver(_ sample: GestureSample) {
+        for recognizer in recognizers { recognizer.deliver(sample) }
+    }
+}
+
+extension UIView {
+    /// Attaches a recognizer: during an interactive transition the driving gesture's
+    /// samples reach it. Outside one (no gesture can come), the host's log says so.
+    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        recognizer.view = self
+        gestureRecognizerList.append(recognizer)
+        if let router = GestureRouter.current {
+            router.add(recognizer)
+        } else if let link = HostLink.current {
+            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                           "addGestureRecognizer: no interactive transition is starting; attach recognizers in the "
+                           + "export's interactionController closure or in startInteractiveTransition")
+        }
+    }
+
+    /// Detaches a recognizer.
+    public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        gestureRecognizerList.removeAll { $0 === recognizer }
+        GestureRouter.current?.remove(recognizer)
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// The recognizers attached to this view object.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        gestureRecognizerList.isEmpty ? nil : gestureRecognizerList
+    }
+}
