@@ -19,8 +19,9 @@ enum EngineBenchmark {
             lines.append(row("presentation tree, per animated property per frame (\(label))",
                              presentationNanoseconds(kinds: kinds, quick: quick), "≤ 100 ns"))
         }
-        lines.append(row("scene frame, per animated shape-layer path per frame (an oval's 6 elements)",
-                         pathNanoseconds(quick: quick), "≤ 1000 ns"))
+        // A path moves 13 numbers (an oval's move and four curves): the scalar goal per number.
+        lines.append(row("scene frame, per animated shape-layer path per frame (an oval: 13 numbers)",
+                         pathNanoseconds(quick: quick), "≤ 1300 ns"))
         return lines
     }
 

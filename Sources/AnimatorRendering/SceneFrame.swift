@@ -18,41 +18,39 @@ public struct SceneFrame: Sendable {
     public let shapes: [LayerShape?]
     /// The layers' masks, by node: each a frame of its own, in its layer's coordinates.
     public let masks: [SceneFrame?]
+    /// The layers' extras (sublayer transform, sidedness, a shape's fill and stroke) as
+    /// they are at `time`, by node; nil where all are at their defaults.
+    public let extras: [LayerExtras?]
 
     /// Captures the presentation of `root`'s tree at `time` (default: now).
     public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
-        self.time = time ?? engine.currentTime
-        nodes = engine.presentationTree(of: root, at: self.time)
-        names = nodes.map { engine.name(of: $0.layer) }
-        texts = nodes.map { engine.text(of: $0.layer) }
-        contents = nodes.map { engine.contents(of: $0.layer) }
-        let t = self.time
-        shapes = nodes.map { engine.shape(of: $0.layer, at: t) }
-        masks = nodes.map { node in
-            engine.mask(of: node.layer).map { _ in SceneFrame(engine: engine, maskOf: node.layer, at: t) }
-        }
+        self.init(engine: engine, time: time ?? engine.currentTime, nodes: engine.presentationTree(of: root, at: time))
     }
 
-    /// The presentation of `layer`'s mask tree.
-    private init(engine: AnimationEngine, maskOf layer: LayerID, at time: Double) {
+    /// The frame of `nodes` (a tree's or a mask's presentation) at `time`.
+    private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode]) {
         self.time = time
-        nodes = engine.maskTree(of: layer, at: time) ?? []
-        names = nodes.map { engine.name(of: $0.layer) }
-        texts = nodes.map { engine.text(of: $0.layer) }
-        contents = nodes.map { engine.contents(of: $0.layer) }
-        shapes = nodes.map { engine.shape(of: $0.layer, at: time) }
-        masks = nodes.map { node in
-            engine.mask(of: node.layer).map { _ in SceneFrame(engine: engine, maskOf: node.layer, at: time) }
+        self.nodes = nodes
+        let details = engine.details(of: nodes, at: time)
+        names = details.names
+        texts = details.texts
+        contents = details.contents
+        shapes = details.shapes
+        extras = details.extras
+        masks = zip(nodes, details.masks).map { node, mask in
+            mask.map { _ in SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: node.layer, at: time) ?? []) }
         }
     }
 
     /// Creates a frame from its parts (timelines read back, tests).
     public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?],
-                contents: [LayerContents?]? = nil, shapes: [LayerShape?]? = nil, masks: [SceneFrame?]? = nil) {
+                contents: [LayerContents?]? = nil, shapes: [LayerShape?]? = nil, masks: [SceneFrame?]? = nil,
+                extras: [LayerExtras?]? = nil) {
         precondition(names.count == nodes.count && texts.count == nodes.count, "one name and one text per node")
         precondition(contents.map { $0.count == nodes.count } ?? true, "one contents per node")
         precondition(shapes.map { $0.count == nodes.count } ?? true, "one shape per node")
         precondition(masks.map { $0.count == nodes.count } ?? true, "one mask per node")
+        precondition(extras.map { $0.count == nodes.count } ?? true, "one extras per node")
         self.time = time
         self.nodes = nodes
         self.names = names
@@ -60,6 +58,7 @@ public struct SceneFrame: Sendable {
         self.contents = contents ?? Array(repeating: nil, count: nodes.count)
         self.shapes = shapes ?? Array(repeating: nil, count: nodes.count)
         self.masks = masks ?? Array(repeating: nil, count: nodes.count)
+        self.extras = extras ?? Array(repeating: nil, count: nodes.count)
     }
 
     /// The size of the root layer's bounds: the screen, in points.

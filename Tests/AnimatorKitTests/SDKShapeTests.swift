@@ -102,8 +102,8 @@ import Testing
             AnimatorKit.UIView.animate(withDuration: 1, options: .curveLinear, animations: { card.alpha = 0 })
             return (container, card)
         }
-        #expect(try layer(container.layer).model.sublayerTransform.m34 == -1.0 / 500)
-        #expect(try layer(card.layer).model.isDoubleSided == false)
+        #expect(try layer(container.layer).sublayerTransform.m34 == -1.0 / 500)
+        #expect(try layer(card.layer).isDoubleSided == false)
         try session.engine.advance(to: 0.25)
         inHost {
             #expect(card.layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))

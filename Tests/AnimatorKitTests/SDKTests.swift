@@ -375,3 +375,50 @@ import Testing
         c.pointee.destroy!(c)
     }
 }
+
+/// UIViewPropertyAnimator's flags as UIKit code sets them, checked in the engine.
+@Suite struct SDKPropertyAnimatorFlagTests {
+    let session = HostSession()
+
+    func inHost<R>(_ body: () -> R) -> R { CurrentHost.with(UnsafePointer(session.table), body) }
+
+    /// easeIn (0.42, 0, 1, 1) at x, solved by bisection here.
+    func easeIn(_ x: Double) -> Double {
+        func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if coordinate(0.42, 1, middle) < x { low = middle } else { high = middle }
+        }
+        return coordinate(0, 1, (low + high) / 2)
+    }
+
+    @Test func scrubbingAlongTheCurvePausingAtTheEndAndInterruptibility() throws {
+        let (animator, view) = inHost { () -> (UIViewPropertyAnimator, AnimatorKit.UIView) in
+            let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.alpha = 0 }
+            animator.scrubsLinearly = false
+            animator.pausesOnCompletion = true
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.5
+            return (animator, view)
+        }
+        let layer = AnimatorEngine.Layer(engine: session.engine, id: try session.layers.lookup(view.layer.handle).get())
+        // Scrubbed along the curve: the alpha easeIn(0.5) of the way from 1 to 0.
+        #expect(abs(layer.presentation().opacity - (1 - easeIn(0.5))) < 1e-6)
+        inHost { animator.startAnimation() }
+        try session.engine.advance(to: 2)
+        // pausesOnCompletion: still active at the end, paused there.
+        inHost {
+            #expect(animator.state == .active)
+            #expect(animator.isRunning == false)
+            #expect(animator.fractionComplete == 1)
+            // An active animator cannot change its interruptibility: refused, unchanged.
+            animator.isInterruptible = false
+            #expect(animator.isInterruptible)
+            #expect(animator.scrubsLinearly == false && animator.pausesOnCompletion)
+        }
+    }
+}

@@ -105,6 +105,8 @@ package final class ActiveAnimation {
         case number(LayerKeyPath, Double, Double)
         case point(LayerKeyPath, Point, Point)
         case transform(Box<TransformInterpolator>)
+        /// A path or an extra: nothing in `LayerProperties` (see applyPath, applyExtras).
+        case side
         case general
     }
     private let fastValue: FastValue
@@ -126,12 +128,14 @@ package final class ActiveAnimation {
             (fastPacing, bezier) = (.other, .linear)
         }
         switch body {
-        case .value(let keyPath, .fixed(.number(let a, let b)), additive: false):
+        case .value(let keyPath, .fixed(.number(let a, let b)), additive: false) where !keyPath.isSide:
             fastValue = .number(keyPath, a, b)
         case .value(let keyPath, .fixed(.point(let a, let b)), additive: false):
             fastValue = .point(keyPath, a, b)
         case .value(.transform, .fixed(.transform(let box)), additive: false):
             fastValue = .transform(box)
+        case .value(let keyPath, _, _) where keyPath.isSide:
+            fastValue = .side
         default:
             fastValue = .general
         }
@@ -162,6 +166,7 @@ package final class ActiveAnimation {
 
     /// `apply`, sharing solved curves through `memo`.
     func apply(atParentTime time: Double, to properties: inout LayerProperties, memo: inout ProgressMemo) {
+        if case .side = fastValue { return }
         let progress: Double
         switch fastPacing {
         case .linear, .bezier:
@@ -192,13 +197,15 @@ package final class ActiveAnimation {
         case .transform(let box):
             box.value.write(at: progress, into: &properties.transform)
             return
+        case .side:
+            return
         case .general:
             break
         }
         switch body {
         case .value(let keyPath, let curve, let additive):
-            // A path lives beside the properties: `applyPath` moves it.
-            guard keyPath != .path, let value = Self.value(of: curve, at: progress, current: keyPath.get(properties)) else {
+            // Paths and extras live beside the properties: `applyPath` and `applyExtras` move them.
+            guard !keyPath.isSide, let value = Self.value(of: curve, at: progress, current: keyPath.get(properties)) else {
                 return
             }
             keyPath.set(additive ? keyPath.get(properties).adding(value) : value, in: &properties)
@@ -237,6 +244,30 @@ package final class ActiveAnimation {
             for child in children { child.applyPath(atParentTime: progress * timing.duration, to: &path) }
         default:
             return
+        }
+    }
+
+    /// Writes the animation's effect on the layer's extras at `time` into `extras`.
+    func applyExtras(atParentTime time: Double, to extras: inout LayerExtras) {
+        switch body {
+        case .value(let keyPath, let curve, let additive) where keyPath.isExtra:
+            guard let progress = progress(atParentTime: time),
+                  let value = Self.value(of: curve, at: progress, current: keyPath.get(extras)) else { return }
+            keyPath.set(additive ? keyPath.get(extras).adding(value) : value, in: &extras)
+        case .group(let children):
+            guard let progress = progress(atParentTime: time) else { return }
+            for child in children { child.applyExtras(atParentTime: progress * timing.duration, to: &extras) }
+        default:
+            return
+        }
+    }
+
+    /// Whether the animation writes one of the extras.
+    var affectsExtras: Bool {
+        switch body {
+        case .value(let keyPath, _, _): return keyPath.isExtra
+        case .group(let children): return children.contains { $0.affectsExtras }
+        case .transition: return false
         }
     }
 

@@ -5,6 +5,8 @@ enum ValueSegment {
     case number(Double, Double)
     case point(Point, Point)
     case transform(Box<TransformInterpolator>)
+    /// Two paths of the same structure: their numbers, read once.
+    case path(Box<(shape: ShapePath, from: [Double], to: [Double])>)
     case other(Box<(AnimatableValue, AnimatableValue)>)
 
     init(from: AnimatableValue, to: AnimatableValue) {
@@ -12,6 +14,8 @@ enum ValueSegment {
         case (.number(let a), .number(let b)): self = .number(a, b)
         case (.point(let a), .point(let b)): self = .point(a, b)
         case (.transform(let a), .transform(let b)): self = .transform(Box(TransformInterpolator(from: a, to: b)))
+        case (.path(let a), .path(let b)) where a.hasSameStructure(as: b):
+            self = .path(Box((a, a.components, b.components)))
         default: self = .other(Box((from, to)))
         }
     }
@@ -22,6 +26,7 @@ enum ValueSegment {
         case .number(let a, let b): return .number(a + (b - a) * t)
         case .point(let a, let b): return .point(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
         case .transform(let box): return .transform(box.value.value(at: t))
+        case .path(let box): return .path(box.value.shape.interpolated(box.value.from, box.value.to, t))
         case .other(let box): return box.value.0.interpolated(to: box.value.1, t)
         }
     }

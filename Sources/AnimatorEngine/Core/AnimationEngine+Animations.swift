@@ -96,7 +96,7 @@ extension AnimationEngine {
             guard case .path = value else { throw EngineError("path takes a path, not a \(value.kindName)") }
             return
         }
-        let expected = keyPath.get(records[layer].model)
+        let expected = modelValue(keyPath, of: layer)
         guard value.isSameKind(as: expected) else {
             throw EngineError("\(keyPath.rawValue) takes a \(expected.kindName), not a \(value.kindName)")
         }

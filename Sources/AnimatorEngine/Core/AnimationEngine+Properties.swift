@@ -14,14 +14,17 @@ extension AnimationEngine {
     func set(_ value: AnimatableValue, _ keyPath: LayerKeyPath, _ layer: LayerID) {
         let oldValue = modelValue(keyPath, of: layer.rawValue)
         guard oldValue != value else { return }
-        let oldPresentation = keyPath == .path ? .path(shape(of: layer)?.path ?? ShapePath())
-                                               : keyPath.get(presentation(of: layer))
+        let oldPresentation = presentationValue(keyPath, of: layer)
         preserveLook(layer.rawValue)
         if keyPath == .path {
             guard case .path(let path) = value else { return }
             var shape = records[layer.rawValue].shape ?? LayerShape()
             shape.path = path.elements.isEmpty ? nil : path
             records[layer.rawValue].shape = shape
+        } else if keyPath.isExtra {
+            var extras = records[layer.rawValue].extras ?? LayerExtras()
+            keyPath.set(value, in: &extras)
+            records[layer.rawValue].extras = extras
         } else {
             keyPath.set(value, in: &records[layer.rawValue].model)
         }
@@ -36,9 +39,23 @@ extension AnimationEngine {
         }
     }
 
-    /// The model value at a key path (a shape's path included).
+    /// The model value at a key path (a shape's path and the extras included).
     func modelValue(_ keyPath: LayerKeyPath, of index: Int) -> AnimatableValue {
-        keyPath == .path ? .path(records[index].shape?.path ?? ShapePath()) : keyPath.get(records[index].model)
+        if keyPath == .path { return .path(records[index].shape?.path ?? ShapePath()) }
+        if keyPath.isExtra { return keyPath.get(records[index].extras ?? LayerExtras()) }
+        return keyPath.get(records[index].model)
+    }
+
+    /// The model value at a key path (CALayer.value(forKeyPath:)).
+    public func modelValue(_ keyPath: LayerKeyPath, of layer: LayerID) -> AnimatableValue {
+        modelValue(keyPath, of: layer.rawValue)
+    }
+
+    /// The presentation value at a key path at `time` (default now).
+    public func presentationValue(_ keyPath: LayerKeyPath, of layer: LayerID, at time: Double? = nil) -> AnimatableValue {
+        if keyPath == .path { return .path(shape(of: layer, at: time)?.path ?? ShapePath()) }
+        if keyPath.isExtra { return keyPath.get(extras(of: layer, at: time) ?? LayerExtras()) }
+        return keyPath.get(presentation(of: layer, at: time))
     }
 
     private func runViewAction(_ event: ActionEvent) {

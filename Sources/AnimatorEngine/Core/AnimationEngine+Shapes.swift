@@ -23,6 +23,50 @@ extension AnimationEngine {
         return shape
     }
 
+    /// A layer's extras at `time` (default now), moved by their animations; nil when the
+    /// layer neither sets nor animates any (all at their defaults). Infinity gives the model.
+    public func extras(of layer: LayerID, at time: Double? = nil) -> LayerExtras? {
+        let index = layer.rawValue
+        guard records[index].animatesExtras, time != .infinity else { return records[index].extras }
+        var extras = records[index].extras ?? LayerExtras()
+        let local = timeMap(of: index).layerTime(time ?? currentTime)
+        for animation in records[index].animations { animation.applyExtras(atParentTime: local, to: &extras) }
+        return extras
+    }
+
+    /// What drawing needs of each node besides its properties, read in one pass over the
+    /// records: names, text, contents, shapes and extras (at `time`), and the mask layers.
+    public func details(of nodes: [PresentationNode], at time: Double)
+        -> (names: [String?], texts: [LayerText?], contents: [LayerContents?], shapes: [LayerShape?],
+            extras: [LayerExtras?], masks: [LayerID?]) {
+        var names: [String?] = [], texts: [LayerText?] = [], contents: [LayerContents?] = []
+        var shapes: [LayerShape?] = [], extras: [LayerExtras?] = [], masks: [LayerID?] = []
+        names.reserveCapacity(nodes.count); texts.reserveCapacity(nodes.count); contents.reserveCapacity(nodes.count)
+        shapes.reserveCapacity(nodes.count); extras.reserveCapacity(nodes.count); masks.reserveCapacity(nodes.count)
+        var animated: [(Int, LayerID, Bool, Bool)] = []
+        records.withUnsafeBufferPointer { buffer in
+            for (position, node) in nodes.enumerated() {
+                let record = buffer.baseAddress! + node.layer.rawValue
+                names.append(record.pointee.name)
+                texts.append(record.pointee.text)
+                contents.append(record.pointee.contents)
+                shapes.append(record.pointee.shape)
+                extras.append(record.pointee.extras)
+                masks.append(record.pointee.mask.map { LayerID(rawValue: $0) })
+                let path = record.pointee.shape != nil && record.pointee.animatesPath
+                if path || record.pointee.animatesExtras {
+                    animated.append((position, node.layer, path, record.pointee.animatesExtras))
+                }
+            }
+        }
+        // Layers whose path or extras animate: evaluated at the time.
+        for (position, layer, path, extra) in animated {
+            if path { shapes[position] = shape(of: layer, at: time) }
+            if extra { extras[position] = self.extras(of: layer, at: time) }
+        }
+        return (names, texts, contents, shapes, extras, masks)
+    }
+
     /// Changes a layer's shape style (fill rule, caps, joins, miter limit; not animated).
     /// The path goes through `Layer.path`, which animates.
     func updateShapeStyle(_ layer: LayerID, _ change: (inout LayerShape) -> Void) {

@@ -155,6 +155,7 @@ extension AnimationEngine {
             duplicate.name = records[index].name
             duplicate.text = records[index].text
             duplicate.shape = shape(of: LayerID(rawValue: index), at: usePresentation ? nil : .infinity)
+            duplicate.extras = extras(of: LayerID(rawValue: index), at: usePresentation ? nil : .infinity)
             duplicate.parent = parent
             records.append(duplicate)
             let copyIndex = records.count - 1
@@ -177,6 +178,7 @@ extension AnimationEngine {
         copy.text = look.text
         copy.contents = look.contents
         copy.shape = look.shape
+        copy.extras = look.extras
         copy.isView = records[source].isView
         records.append(copy)
         let index = records.count - 1

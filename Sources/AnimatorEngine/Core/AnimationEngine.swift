@@ -93,7 +93,7 @@ public final class AnimationEngine {
         guard records[index].lookCommit != commitCount else { return }
         records[index].committedLook = LayerRecord.Look(model: records[index].model, children: records[index].children,
                                                         text: records[index].text, contents: records[index].contents,
-                                                        shape: records[index].shape)
+                                                        shape: records[index].shape, extras: records[index].extras)
         records[index].lookCommit = commitCount
     }
 
@@ -101,7 +101,8 @@ public final class AnimationEngine {
     func committedLook(_ index: Int) -> LayerRecord.Look {
         if records[index].lookCommit == commitCount, let look = records[index].committedLook { return look }
         return LayerRecord.Look(model: records[index].model, children: records[index].children,
-                                text: records[index].text, contents: records[index].contents, shape: records[index].shape)
+                                text: records[index].text, contents: records[index].contents, shape: records[index].shape,
+                                extras: records[index].extras)
     }
 
     /// Whether `id` names a layer of this engine.

@@ -114,34 +114,34 @@ public struct Layer: Hashable {
 
     /// The transform applied to the sublayers about the anchor point (perspective: m34).
     public var sublayerTransform: Transform3D {
-        get { model.sublayerTransform }
+        get { (record.extras ?? LayerExtras()).sublayerTransform }
         nonmutating set { set(.transform(newValue), .sublayerTransform) }
     }
     /// Whether the layer shows when it faces away.
     public var isDoubleSided: Bool {
-        get { model.isDoubleSided }
+        get { (record.extras ?? LayerExtras()).isDoubleSided }
         nonmutating set { set(.number(newValue ? 1 : 0), .doubleSided) }
     }
     /// A shape layer's fill color (nil: none).
     public var fillColor: RGBAColor? {
-        get { model.fillColor }
+        get { (record.extras ?? LayerExtras()).fillColor }
         nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .fillColor) }
     }
     /// A shape layer's stroke color (nil: none).
     public var strokeColor: RGBAColor? {
-        get { model.strokeColor }
+        get { (record.extras ?? LayerExtras()).strokeColor }
         nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .strokeColor) }
     }
     public var lineWidth: Double {
-        get { model.lineWidth }
+        get { (record.extras ?? LayerExtras()).lineWidth }
         nonmutating set { set(.number(newValue), .lineWidth) }
     }
     public var strokeStart: Double {
-        get { model.strokeStart }
+        get { (record.extras ?? LayerExtras()).strokeStart }
         nonmutating set { set(.number(newValue), .strokeStart) }
     }
     public var strokeEnd: Double {
-        get { model.strokeEnd }
+        get { (record.extras ?? LayerExtras()).strokeEnd }
         nonmutating set { set(.number(newValue), .strokeEnd) }
     }
     /// A shape layer's path (animatable: a standalone shape layer animates it implicitly).
@@ -149,6 +149,9 @@ public struct Layer: Hashable {
         get { record.shape?.path }
         nonmutating set { set(.path(newValue ?? ShapePath()), .path) }
     }
+    /// The layer's extras as set (nil: all at their defaults).
+    public var extras: LayerExtras? { record.extras }
+
     /// A shape layer's style: fill rule, caps, joins, miter limit (not animated; the path
     /// in it is the model's, set through `path`). Nil for a layer that is not a shape layer.
     public var shape: LayerShape? { record.shape }

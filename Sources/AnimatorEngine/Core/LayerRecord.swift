@@ -79,6 +79,7 @@ package struct LayerRecord {
         var text: LayerText?
         var contents: LayerContents?
         var shape: LayerShape?
+        var extras: LayerExtras?
     }
 
     var model = LayerProperties()
@@ -92,11 +93,16 @@ package struct LayerRecord {
         didSet {
             animatesZPosition = animations.contains { $0.affects(.zPosition) }
             animatesPath = animations.contains { $0.affects(.path) }
+            animatesExtras = animations.contains { $0.affectsExtras }
             showsOutgoingLook = animations.contains { $0.outgoing != nil }
         }
     }
     /// Whether an attached animation moves the shape's path.
     private(set) var animatesPath = false
+    /// Whether an attached animation moves one of the extras.
+    private(set) var animatesExtras = false
+    /// The layer's extras (nil: all at their defaults).
+    var extras: LayerExtras?
     /// A shape layer's path and style (nil: not a shape layer).
     var shape: LayerShape?
     /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.

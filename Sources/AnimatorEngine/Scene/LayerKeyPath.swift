@@ -56,14 +56,49 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .rotation, .rotationZ: return .number(TransformParts(p.transform).rotation)
         case .translationX: return .number(p.transform.m41)
         case .translationY: return .number(p.transform.m42)
-        case .sublayerTransform: return .transform(p.sublayerTransform)
-        case .doubleSided: return .number(p.isDoubleSided ? 1 : 0)
-        case .fillColor: return .color(p.fillColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
-        case .strokeColor: return .color(p.strokeColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
-        case .lineWidth: return .number(p.lineWidth)
-        case .strokeStart: return .number(p.strokeStart)
-        case .strokeEnd: return .number(p.strokeEnd)
+        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd:
+            return get(LayerExtras())
         case .path: return .path(ShapePath())
+        }
+    }
+
+    /// Whether the key path is one of `LayerExtras`'s.
+    public var isExtra: Bool {
+        switch self {
+        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd: return true
+        default: return false
+        }
+    }
+
+    /// Whether the value lives beside `LayerProperties` (a path or an extra).
+    var isSide: Bool { self == .path || isExtra }
+
+    /// Reads an extra (other key paths read as a number 0).
+    public func get(_ e: LayerExtras) -> AnimatableValue {
+        switch self {
+        case .sublayerTransform: return .transform(e.sublayerTransform)
+        case .doubleSided: return .number(e.isDoubleSided ? 1 : 0)
+        case .fillColor: return .color(e.fillColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .strokeColor: return .color(e.strokeColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .lineWidth: return .number(e.lineWidth)
+        case .strokeStart: return .number(e.strokeStart)
+        case .strokeEnd: return .number(e.strokeEnd)
+        default: return .number(0)
+        }
+    }
+
+    /// Writes an extra; a value of the wrong kind (or another key path) is ignored. A color
+    /// of alpha 0 is no fill or stroke.
+    public func set(_ value: AnimatableValue, in e: inout LayerExtras) {
+        switch (self, value) {
+        case (.sublayerTransform, .transform(let v)): e.sublayerTransform = v
+        case (.doubleSided, .number(let v)): e.isDoubleSided = v >= 0.5
+        case (.fillColor, .color(let v)): e.fillColor = v
+        case (.strokeColor, .color(let v)): e.strokeColor = v
+        case (.lineWidth, .number(let v)): e.lineWidth = v
+        case (.strokeStart, .number(let v)): e.strokeStart = v
+        case (.strokeEnd, .number(let v)): e.strokeEnd = v
+        default: break
         }
     }
 
@@ -78,9 +113,6 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .zPosition: p.zPosition = v
         case .boundsWidth: p.bounds.size.width = v
         case .boundsHeight: p.bounds.size.height = v
-        case .strokeEnd: p.strokeEnd = v
-        case .strokeStart: p.strokeStart = v
-        case .lineWidth: p.lineWidth = v
         default: set(.number(v), in: &p)
         }
     }
@@ -129,13 +161,6 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
             var parts = TransformParts(p.transform); parts.rotation = v; p.transform = parts.transform
         case (.translationX, .number(let v)): p.transform.m41 = v
         case (.translationY, .number(let v)): p.transform.m42 = v
-        case (.sublayerTransform, .transform(let v)): p.sublayerTransform = v
-        case (.doubleSided, .number(let v)): p.isDoubleSided = v >= 0.5
-        case (.fillColor, .color(let v)): p.fillColor = v
-        case (.strokeColor, .color(let v)): p.strokeColor = v
-        case (.lineWidth, .number(let v)): p.lineWidth = v
-        case (.strokeStart, .number(let v)): p.strokeStart = v
-        case (.strokeEnd, .number(let v)): p.strokeEnd = v
         default: break
         }
     }

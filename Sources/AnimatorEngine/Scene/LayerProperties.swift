@@ -19,20 +19,6 @@ public struct LayerProperties: Equatable, Sendable {
     public var shadowOffset = Size(width: 0, height: -3)
     public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
     public var zPosition = 0.0
-    /// The transform applied to the sublayers, about the anchor point (perspective: m34).
-    public var sublayerTransform = Transform3D.identity
-    /// Whether the layer shows when facing away (isDoubleSided; false hides its back).
-    public var isDoubleSided = true
-    /// A shape layer's fill (nil: none; Core Animation's default opaque black).
-    public var fillColor: RGBAColor? = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
-    /// A shape layer's stroke (nil: none, the default).
-    public var strokeColor: RGBAColor?
-    /// A shape layer's line width, in the layer's points.
-    public var lineWidth = 1.0
-    /// Where along the path (0 to 1 of its length) the stroke starts.
-    public var strokeStart = 0.0
-    /// Where along the path the stroke ends.
-    public var strokeEnd = 1.0
     /// A CATransition in progress (presentation only; the model never has one).
     public var transition: TransitionFrame?
 
@@ -72,4 +58,28 @@ public struct LayerProperties: Equatable, Sendable {
     public func toSuperlayer(_ point: Point) -> Point {
         toSuperlayerTransform.apply(to: point)
     }
+}
+
+/// The properties few layers use, kept beside `LayerProperties` (in the layer's record and
+/// in scene frames, only for layers that set or animate one) so that the per-frame walk of
+/// every layer stays small: a sublayer transform, single-sidedness, and a shape layer's
+/// fill, stroke and line. Animatable like the rest (through the same key paths).
+public struct LayerExtras: Equatable, Sendable {
+    /// The transform applied to the sublayers, about the anchor point (perspective: m34).
+    public var sublayerTransform = Transform3D.identity
+    /// Whether the layer shows when facing away (isDoubleSided; false hides its back).
+    public var isDoubleSided = true
+    /// A shape layer's fill (nil: none; Core Animation's default opaque black).
+    public var fillColor: RGBAColor? = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// A shape layer's stroke (nil: none, the default).
+    public var strokeColor: RGBAColor?
+    /// A shape layer's line width, in the layer's points.
+    public var lineWidth = 1.0
+    /// Where along the path (0 to 1 of its length) the stroke starts.
+    public var strokeStart = 0.0
+    /// Where along the path the stroke ends.
+    public var strokeEnd = 1.0
+
+    /// The defaults.
+    public init() {}
 }

@@ -230,6 +230,28 @@ public struct ShapePath: Hashable, Sendable {
         return result
     }
 
+    /// A path of this structure whose numbers are `a + (b − a) · t`, component by
+    /// component (`a` and `b` are two paths' `components`), built in one pass.
+    func interpolated(_ a: [Double], _ b: [Double], _ t: Double) -> ShapePath {
+        var index = 0
+        @inline(__always) func next() -> Double {
+            defer { index += 1 }
+            return a[index] + (b[index] - a[index]) * t
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements {
+            switch element {
+            case .move: result.append(.move(x: next(), y: next()))
+            case .line: result.append(.line(x: next(), y: next()))
+            case .quad: result.append(.quad(cx: next(), cy: next(), x: next(), y: next()))
+            case .cubic: result.append(.cubic(c1x: next(), c1y: next(), c2x: next(), c2y: next(), x: next(), y: next()))
+            case .close: result.append(.close)
+            }
+        }
+        return ShapePath(result)
+    }
+
     /// A path of the same structure with its numbers taken from `components`.
     func with(_ components: [Double]) -> ShapePath {
         var index = 0

@@ -285,8 +285,7 @@ extension HostSession {
                 let target = try session.layer(layer)
                 let out = try required(out, "out")
                 switch try PropertyKey(key) {
-                case .keyPath(.path): out.pointee = session.cValue(.path(target.path ?? ShapePath()))
-                case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(target.model))
+                case .keyPath(let keyPath): out.pointee = session.cValue(session.engine.modelValue(keyPath, of: target.id))
                 case .frame: out.pointee = CConversions.cValue(.rect(target.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(target.masksToBounds ? 1 : 0))
                 case .shapeStyle(let style):
@@ -323,8 +322,8 @@ extension HostSession {
                 guard time.isFinite else { throw .invalidArgument("time is not finite") }
                 let shown = target.presentation(at: time)
                 switch try PropertyKey(key) {
-                case .keyPath(.path):
-                    out.pointee = session.cValue(.path(session.engine.shape(of: target.id, at: time)?.path ?? ShapePath()))
+                case .keyPath(let keyPath) where keyPath.isExtra || keyPath == .path:
+                    out.pointee = session.cValue(session.engine.presentationValue(keyPath, of: target.id, at: time))
                 case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(shown))
                 case .frame: out.pointee = CConversions.cValue(.rect(shown.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(shown.masksToBounds ? 1 : 0))

@@ -123,20 +123,20 @@ public enum Timeline {
     /// The members only some layers have, left out at their defaults: sublayerTransform,
     /// doubleSided, shape (a shape layer's path, colors, line and style) and mask.
     private static func extras(_ frame: SceneFrame, _ index: Int, images: ImageTable) -> [(String, JSONValue)] {
-        let p = frame.nodes[index].properties
+        let e = frame.extras[index] ?? LayerExtras()
         var members: [(String, JSONValue)] = []
-        if p.sublayerTransform != .identity {
-            members.append(("sublayerTransform", .array(p.sublayerTransform.values.map(JSONValue.number))))
+        if e.sublayerTransform != .identity {
+            members.append(("sublayerTransform", .array(e.sublayerTransform.values.map(JSONValue.number))))
         }
-        if !p.isDoubleSided { members.append(("doubleSided", .bool(false))) }
+        if !e.isDoubleSided { members.append(("doubleSided", .bool(false))) }
         if let shape = frame.shapes[index] {
             members.append(("shape", .object([
                 ("path", shape.path.map { .string(PathText.format($0)) } ?? .null),
-                ("fillColor", p.fillColor.map { .string($0.hex) } ?? .null),
-                ("strokeColor", p.strokeColor.map { .string($0.hex) } ?? .null),
-                ("lineWidth", .number(p.lineWidth)),
-                ("strokeStart", .number(p.strokeStart)),
-                ("strokeEnd", .number(p.strokeEnd)),
+                ("fillColor", e.fillColor.map { .string($0.hex) } ?? .null),
+                ("strokeColor", e.strokeColor.map { .string($0.hex) } ?? .null),
+                ("lineWidth", .number(e.lineWidth)),
+                ("strokeStart", .number(e.strokeStart)),
+                ("strokeEnd", .number(e.strokeEnd)),
                 ("fillRule", .string(shape.fillRule.rawValue)),
                 ("lineCap", .string(shape.lineCap.rawValue)),
                 ("lineJoin", .string(shape.lineJoin.rawValue)),
@@ -276,6 +276,7 @@ public enum Timeline {
         guard !views.isEmpty else { throw FormatError(path: "\(path).views", reason: "expected at least one view") }
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
+        var extras: [LayerExtras?] = []
         var indexOfID: [Int: Int] = [:]
         for (v, view) in views.enumerated() {
             let at = "\(path).views[\(v)]"
@@ -373,9 +374,10 @@ public enum Timeline {
                 layerContents = LayerContents(image: images[Int(index)], scale: try contentsReader.number("scale", default: 1),
                                               gravity: gravity, rect: Rect(x: unit[0], y: unit[1], width: unit[2], height: unit[3]))
             }
-            let (shape, mask) = try extras(view, at: at, into: &p, images: images, depth: depth)
+            let (shape, mask, extra) = try Self.extras(view, at: at, images: images, depth: depth)
             shapes.append(shape)
             masks.append(mask)
+            extras.append(extra)
             indexOfID[id] = nodes.count
             nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
                                           isView: view["isView"]?.boolValue ?? true))
@@ -383,13 +385,15 @@ public enum Timeline {
             texts.append(text)
             contents.append(layerContents)
         }
-        return SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes, masks: masks)
+        return SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes, masks: masks,
+                          extras: extras)
     }
 
     /// Reads the members `extras` writes.
-    private static func extras(_ view: JSONValue, at: String, into p: inout LayerProperties, images: [Image],
-                               depth: Int) throws(FormatError) -> (LayerShape?, SceneFrame?) {
+    private static func extras(_ view: JSONValue, at: String, images: [Image],
+                               depth: Int) throws(FormatError) -> (LayerShape?, SceneFrame?, LayerExtras?) {
         let reader = MemberReader(value: view, path: at)
+        var p = LayerExtras()
         if view["sublayerTransform"] != nil { p.sublayerTransform = Transform3D(try reader.numbers("sublayerTransform", count: 16)) }
         p.isDoubleSided = try reader.bool("doubleSided", default: true)
         var shape: LayerShape?
@@ -430,7 +434,7 @@ public enum Timeline {
             }
             mask = try frame(views, time: 0, path: "\(at).mask", images: images, depth: depth + 1)
         }
-        return (shape, mask)
+        return (shape, mask, p == LayerExtras() ? nil : p)
     }
 
     /// Reads typed members of one JSON object, naming the path in its errors.

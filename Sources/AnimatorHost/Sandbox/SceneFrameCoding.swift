@@ -80,7 +80,21 @@ public final class SceneFrameEncoder {
             if let shape = frame.shapes[index] { Self.write(shape, to: &writer) }
             writer.write(frame.masks[index] != nil)
             if let mask = frame.masks[index] { writeNodes(of: mask, to: &writer) }
+            writer.write(frame.extras[index] != nil)
+            if let extras = frame.extras[index] { Self.write(extras, to: &writer) }
         }
+    }
+
+    private static func write(_ p: LayerExtras, to writer: inout BinaryWriter) {
+        let st = p.sublayerTransform
+        for value in [st.m11, st.m12, st.m13, st.m14, st.m21, st.m22, st.m23, st.m24,
+                      st.m31, st.m32, st.m33, st.m34, st.m41, st.m42, st.m43, st.m44] { writer.write(value) }
+        writer.write(p.isDoubleSided)
+        writer.write(p.fillColor != nil)
+        if let color = p.fillColor { write(color, to: &writer) }
+        writer.write(p.strokeColor != nil)
+        if let color = p.strokeColor { write(color, to: &writer) }
+        for value in [p.lineWidth, p.strokeStart, p.strokeEnd] { writer.write(value) }
     }
 
     private static func write(_ shape: LayerShape, to writer: inout BinaryWriter) {
@@ -148,15 +162,6 @@ public final class SceneFrameEncoder {
         writer.write(p.shadowOffset.height)
         write(p.shadowColor, to: &writer)
         writer.write(p.zPosition)
-        let st = p.sublayerTransform
-        for value in [st.m11, st.m12, st.m13, st.m14, st.m21, st.m22, st.m23, st.m24,
-                      st.m31, st.m32, st.m33, st.m34, st.m41, st.m42, st.m43, st.m44] { writer.write(value) }
-        writer.write(p.isDoubleSided)
-        writer.write(p.fillColor != nil)
-        if let color = p.fillColor { write(color, to: &writer) }
-        writer.write(p.strokeColor != nil)
-        if let color = p.strokeColor { write(color, to: &writer) }
-        for value in [p.lineWidth, p.strokeStart, p.strokeEnd] { writer.write(value) }
         writer.write(p.transition != nil)
         if let transition = p.transition {
             writer.write(transition.type.rawValue)
@@ -222,6 +227,7 @@ public final class SceneFrameDecoder {
         guard count >= 1, count <= Self.maximumNodes else { throw BinaryReader.Malformed("a frame of \(count) nodes") }
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
+        var extras: [LayerExtras?] = []
         for index in 0..<count {
             let layer = try reader.int(in: 0...Int(Int32.max))
             let parent = try reader.int(in: -1...(index - 1))
@@ -245,13 +251,29 @@ public final class SceneFrameDecoder {
             }
             shapes.append(try reader.bool() ? try Self.shape(&reader) : nil)
             masks.append(try reader.bool() ? try self.nodes(&reader, time: time, depth: depth + 1) : nil)
+            extras.append(try reader.bool() ? try Self.extras(&reader) : nil)
         }
         return SceneFrame(time: time, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes,
-                          masks: masks)
+                          masks: masks, extras: extras)
     }
 
     /// The most elements a path may have.
     public static let maximumPathElements = 1 << 20
+
+    private static func extras(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerExtras {
+        var p = LayerExtras()
+        var sublayer: [Double] = []
+        sublayer.reserveCapacity(16)
+        for _ in 0..<16 { sublayer.append(try number(&reader)) }
+        p.sublayerTransform = Transform3D(sublayer)
+        p.isDoubleSided = try reader.bool()
+        p.fillColor = try reader.bool() ? try color(&reader) : nil
+        p.strokeColor = try reader.bool() ? try color(&reader) : nil
+        p.lineWidth = try number(&reader)
+        p.strokeStart = try number(&reader)
+        p.strokeEnd = try number(&reader)
+        return p
+    }
 
     private static func shape(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerShape {
         let count = Int(try reader.uint32())
@@ -328,16 +350,6 @@ public final class SceneFrameDecoder {
         p.shadowOffset = Size(width: try number(&reader), height: try number(&reader))
         p.shadowColor = try color(&reader)
         p.zPosition = try number(&reader)
-        var sublayer: [Double] = []
-        sublayer.reserveCapacity(16)
-        for _ in 0..<16 { sublayer.append(try number(&reader)) }
-        p.sublayerTransform = Transform3D(sublayer)
-        p.isDoubleSided = try reader.bool()
-        p.fillColor = try reader.bool() ? try color(&reader) : nil
-        p.strokeColor = try reader.bool() ? try color(&reader) : nil
-        p.lineWidth = try number(&reader)
-        p.strokeStart = try number(&reader)
-        p.strokeEnd = try number(&reader)
         if try reader.bool() {
             guard let type = TransitionType(rawValue: try reader.string()) else {
                 throw BinaryReader.Malformed("an unknown transition type")

@@ -175,6 +175,36 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         _ = link.table.animator_get_state(link.host, handle, nil, &running, nil)
         return running
     }
+
+    /// isInterruptible (default true): false lets the animations run to the end whatever
+    /// the app does; it can only change while the animator is inactive (else the host's
+    /// log says why and it keeps its value).
+    public var isInterruptible: Bool {
+        get { flags.interruptible }
+        set { setFlags((newValue, flags.scrubsLinearly, flags.pausesOnCompletion), "isInterruptible") }
+    }
+
+    /// scrubsLinearly (default true): fractionComplete shows the animations at that share
+    /// of their duration; false scrubs along the timing curve.
+    public var scrubsLinearly: Bool {
+        get { flags.scrubsLinearly }
+        set { setFlags((flags.interruptible, newValue, flags.pausesOnCompletion), "scrubsLinearly") }
+    }
+
+    /// pausesOnCompletion (default false): the animator stays active and paused at the
+    /// end instead of finishing, so it can be reversed or scrubbed again.
+    public var pausesOnCompletion: Bool {
+        get { flags.pausesOnCompletion }
+        set { setFlags((flags.interruptible, flags.scrubsLinearly, newValue), "pausesOnCompletion") }
+    }
+
+    private var flags = (interruptible: true, scrubsLinearly: true, pausesOnCompletion: false)
+
+    private func setFlags(_ new: (Bool, Bool, Bool), _ what: String) {
+        if link.check(link.table.animator_set_flags(link.host, handle, new.0, new.1, new.2), what) {
+            flags = (new.0, new.1, new.2)
+        }
+    }
 }
 
 extension UIView {

@@ -93,9 +93,9 @@ public final class SceneRenderer {
         maps.removeAll(keepingCapacity: true)
         for node in frame.nodes {
             var placement = node.properties.toSuperlayerTransform
-            if let parent = node.parent {
-                let above = frame.nodes[parent].properties
-                if above.sublayerTransform != .identity { placement = placement.concatenating(Self.sublayerMatrix(of: above)) }
+            if let parent = node.parent, let above = frame.extras[parent], above.sublayerTransform != .identity {
+                placement = placement.concatenating(Self.sublayerMatrix(above.sublayerTransform,
+                                                                        of: frame.nodes[parent].properties))
             }
             var own = Homography(placement)
             if let transition = node.properties.transition {
@@ -107,12 +107,11 @@ public final class SceneRenderer {
     }
 
     /// A layer's sublayerTransform as it acts on its sublayers: about its anchor point.
-    static func sublayerMatrix(of properties: LayerProperties) -> Transform3D {
+    static func sublayerMatrix(_ sublayerTransform: Transform3D, of properties: LayerProperties) -> Transform3D {
         let bounds = properties.bounds
         let ax = bounds.origin.x + properties.anchorPoint.x * bounds.size.width
         let ay = bounds.origin.y + properties.anchorPoint.y * bounds.size.height
-        return Transform3D.translation(-ax, -ay).concatenating(properties.sublayerTransform)
-            .concatenating(.translation(ax, ay))
+        return Transform3D.translation(-ax, -ay).concatenating(sublayerTransform).concatenating(.translation(ax, ay))
     }
 
     /// Whether a layer mapped by `map` shows its back: its x and y axes, as drawn, turn
@@ -181,7 +180,7 @@ public final class SceneRenderer {
             properties.opacity *= min(max(transition.progress, 0), 1)
         }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
-        if !properties.isDoubleSided && Self.facesAway(maps[index], properties.bounds) { return }
+        if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
         // Hidden behind the occluder: only the path down to it is walked.
         guard index + sizes[index] > occluder else { return }
         if index < occluder {
@@ -200,7 +199,8 @@ public final class SceneRenderer {
         let text = frame.texts[index]
         let contents = frame.contents[index]
         let shapeDrawings = frame.shapes[index].map { _ in
-            (properties.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (properties.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
+            let extras = frame.extras[index] ?? LayerExtras()
+            return (extras.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (extras.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
         } ?? 0
         let mask = frame.masks[index]
         let translucent = properties.opacity < 0.998
@@ -256,7 +256,7 @@ public final class SceneRenderer {
                                                            color: premultipliedPixel(properties.borderColor, opacity: opacity)))
         }
         if let layerShape = frame.shapes[index] {
-            drawShape(layerShape, properties, map, opacity: opacity, into: canvas, clip: clip)
+            drawShape(layerShape, frame.extras[index] ?? LayerExtras(), map, opacity: opacity, into: canvas, clip: clip)
         }
         if let contents = frame.contents[index] {
             drawContents(contents, properties, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
@@ -304,7 +304,7 @@ public final class SceneRenderer {
         let properties = frame.nodes[index].properties
         guard !properties.isHidden, properties.opacity > 0.002 else { return .empty }
         guard var area = ShapeRasterizer.bounds(of: Self.shape(of: properties), maps[index]) else { return everything }
-        if let ink = frame.shapes[index].flatMap({ Self.inkBounds($0, properties) }) {
+        if let ink = frame.shapes[index].flatMap({ Self.inkBounds($0, frame.extras[index] ?? LayerExtras()) }) {
             guard let inkArea = ShapeRasterizer.bounds(of: ink, maps[index]) else { return everything }
             area = area.union(inkArea)
         }
@@ -321,7 +321,7 @@ public final class SceneRenderer {
     }
 
     /// Where a shape layer's fill and stroke can reach, in its coordinates.
-    static func inkBounds(_ shape: LayerShape, _ properties: LayerProperties) -> RoundedRect? {
+    static func inkBounds(_ shape: LayerShape, _ properties: LayerExtras) -> RoundedRect? {
         guard let box = shape.path?.controlPointBounds else { return nil }
         let stroked = properties.strokeColor.map { $0.alpha > 0 } == true && properties.lineWidth > 0
         let reach = stroked ? properties.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5) + 1 : 1
@@ -332,7 +332,7 @@ public final class SceneRenderer {
     // MARK: Shapes and masks
 
     /// Draws a shape layer's fill, then its stroke (trimmed to strokeStart ... strokeEnd).
-    private func drawShape(_ shape: LayerShape, _ properties: LayerProperties, _ map: Homography, opacity: Double,
+    private func drawShape(_ shape: LayerShape, _ properties: LayerExtras, _ map: Homography, opacity: Double,
                            into canvas: Canvas, clip: PixelRect) {
         guard let path = shape.path, !path.isEmpty else { return }
         if let fill = properties.fillColor, fill.alpha > 0 {

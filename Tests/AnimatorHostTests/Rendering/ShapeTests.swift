@@ -362,6 +362,8 @@ import TestSupport
         for copy in [read, decoded] {
             #expect(copy.nodes.map(\.properties) == frame.nodes.map(\.properties))
             #expect(copy.shapes == frame.shapes)
+            #expect(copy.extras == frame.extras)
+            #expect(copy.masks[1]?.extras == frame.masks[1]?.extras)
             #expect(copy.masks[1]?.nodes.map(\.properties) == frame.masks[1]?.nodes.map(\.properties))
             #expect(copy.masks[1]?.shapes == frame.masks[1]?.shapes)
             #expect(render(root).pixels == SceneRenderer(size: Size(width: 200, height: 200), scale: 1).render(copy).pixels)
