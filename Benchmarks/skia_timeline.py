@@ -133,6 +133,16 @@ class Scene:
             paint = skia.Paint(AntiAlias=True, Color=color(view["backgroundColor"]))
             paint.setAlphaf(paint.getAlphaf() * alpha)
             canvas.drawRRect(rrect, paint)
+        gradient = view.get("gradient")
+        if gradient and gradient["colors"]:
+            sx, sy = gradient.get("startPoint", [0.5, 0])
+            ex, ey = gradient.get("endPoint", [0.5, 1])
+            shader = skia.GradientShader.MakeLinear(
+                [skia.Point(bx + sx * bw, by + sy * bh), skia.Point(bx + ex * bw, by + ey * bh)],
+                [color(c) for c in gradient["colors"]], gradient.get("locations"))
+            paint = skia.Paint(AntiAlias=True, Shader=shader)
+            paint.setAlphaf(alpha)
+            canvas.drawRRect(rrect, paint)
         contents = view.get("contents")
         if contents:
             self.draw_contents(canvas, contents, view, rrect, alpha)

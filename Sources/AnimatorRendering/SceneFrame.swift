@@ -18,6 +18,8 @@ public struct SceneFrame: Sendable {
     public let shapes: [LayerShape?]
     /// The layers' masks, by node: each a frame of its own, in its layer's coordinates.
     public let masks: [SceneFrame?]
+    /// The gradient layers' gradients, by node.
+    public let gradients: [LayerGradient?]
     /// The layers' extras (sublayer transform, sidedness, a shape's fill and stroke) as
     /// they are at `time`, by node; nil where all are at their defaults.
     public let extras: [LayerExtras?]
@@ -37,6 +39,7 @@ public struct SceneFrame: Sendable {
         contents = details.contents
         shapes = details.shapes
         extras = details.extras
+        gradients = details.gradients
         masks = zip(nodes, details.masks).map { node, mask in
             mask.map { _ in SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: node.layer, at: time) ?? []) }
         }
@@ -45,12 +48,13 @@ public struct SceneFrame: Sendable {
     /// Creates a frame from its parts (timelines read back, tests).
     public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?],
                 contents: [LayerContents?]? = nil, shapes: [LayerShape?]? = nil, masks: [SceneFrame?]? = nil,
-                extras: [LayerExtras?]? = nil) {
+                extras: [LayerExtras?]? = nil, gradients: [LayerGradient?]? = nil) {
         precondition(names.count == nodes.count && texts.count == nodes.count, "one name and one text per node")
         precondition(contents.map { $0.count == nodes.count } ?? true, "one contents per node")
         precondition(shapes.map { $0.count == nodes.count } ?? true, "one shape per node")
         precondition(masks.map { $0.count == nodes.count } ?? true, "one mask per node")
         precondition(extras.map { $0.count == nodes.count } ?? true, "one extras per node")
+        precondition(gradients.map { $0.count == nodes.count } ?? true, "one gradient per node")
         self.time = time
         self.nodes = nodes
         self.names = names
@@ -59,6 +63,7 @@ public struct SceneFrame: Sendable {
         self.shapes = shapes ?? Array(repeating: nil, count: nodes.count)
         self.masks = masks ?? Array(repeating: nil, count: nodes.count)
         self.extras = extras ?? Array(repeating: nil, count: nodes.count)
+        self.gradients = gradients ?? Array(repeating: nil, count: nodes.count)
     }
 
     /// The size of the root layer's bounds: the screen, in points.

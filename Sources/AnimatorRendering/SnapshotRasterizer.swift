@@ -34,7 +34,8 @@ public enum SnapshotRasterizer {
         var nodes = frame.nodes
         nodes[0] = root
         let placed = SceneFrame(time: frame.time, nodes: nodes, names: frame.names, texts: frame.texts,
-                                contents: frame.contents, shapes: frame.shapes, masks: frame.masks, extras: frame.extras)
+                                contents: frame.contents, shapes: frame.shapes, masks: frame.masks, extras: frame.extras,
+                                gradients: frame.gradients)
         let renderer = SceneRenderer(size: size, scale: scale)
         renderer.backdrop = 0
         return LayerContents(image: renderer.render(placed), scale: scale, gravity: .resize)

@@ -118,6 +118,25 @@ import TestSupport
         #expect(session.liveHandles.paths == 0)
     }
 
+    /// Batch 1.5 from C: a gradient layer set up, and the mistakes refused with reasons.
+    @Test func gradientsFromC() throws {
+        typealias Probe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_layer>,
+                                          UnsafeMutablePointer<ah_status>, UnsafeMutablePointer<CChar>) -> ah_status
+        var handle: ah_layer = 0
+        var statuses = [ah_status](repeating: 0, count: 2)
+        var messages = [CChar](repeating: 0, count: 2 * 200)
+        #expect(function("probe_gradient", as: Probe.self)(session.table, &handle, &statuses, &messages) == ah_status(AH_OK))
+        let expected = LayerGradient(colors: [RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)],
+                                     locations: [0.2, 0.8], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))
+        // The mistakes left the gradient as it was.
+        #expect(try layer(handle).gradient == expected)
+        let texts = (0..<2).map { index in
+            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
+        #expect(statuses == [ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT)])
+        #expect(texts == ["colors is NULL", "the start or end point is not finite"])
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

@@ -89,6 +89,20 @@ import Testing
         #expect(session.liveHandles.paths == 0)
     }
 
+    @Test func aGradientLayerAsUIKitCodeSetsIt() throws {
+        let gradient = inHost { () -> CAGradientLayer in
+            let gradient = CAGradientLayer()
+            gradient.colors = [UIColor.black.cgColor, UIColor.clear.cgColor]
+            gradient.locations = [0, 0.6]
+            gradient.startPoint = CGPoint(x: 0, y: 0)
+            gradient.endPoint = CGPoint(x: 1, y: 0)
+            return gradient
+        }
+        let expected = LayerGradient(colors: [RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)],
+                                     locations: [0, 0.6], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 0))
+        #expect(try layer(gradient).gradient == expected)
+    }
+
     @Test func perspectiveBackFacesPresentationAndAffineTransforms() throws {
         let (container, card) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView) in
             let container = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))

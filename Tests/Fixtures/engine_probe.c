@@ -256,3 +256,20 @@ ah_status probe_shapes(const ah_host *host, ah_layer *view_out, ah_layer *shape_
     host->path_release(host, oval);
     return AH_OK;
 }
+
+/* Batch 1.5: a gradient layer, black to transparent left to right, and two mistakes. */
+ah_status probe_gradient(const ah_host *host, ah_layer *out, ah_status statuses[2], char messages[2][200]) {
+    if (host->abi.minor < 5) return AH_ERR_UNSUPPORTED;
+    ah_status status = host->gradient_layer_create(host, out);
+    if (status != AH_OK) return status;
+    ah_color colors[2] = { { 0, 0, 0, 1 }, { 0, 0, 0, 0 } };
+    double locations[2] = { 0.2, 0.8 };
+    status = host->layer_set_gradient(host, *out, colors, locations, 2, (ah_point){ 0, 0.5 }, (ah_point){ 1, 0.5 });
+    if (status != AH_OK) return status;
+    statuses[0] = host->layer_set_gradient(host, *out, NULL, NULL, 2, (ah_point){ 0, 0 }, (ah_point){ 1, 1 });
+    strncpy(messages[0], host->last_error(host), 199);
+    ah_point bad = { 0.0 / 0.0, 0 };
+    statuses[1] = host->layer_set_gradient(host, *out, colors, NULL, 2, bad, (ah_point){ 1, 1 });
+    strncpy(messages[1], host->last_error(host), 199);
+    return AH_OK;
+}

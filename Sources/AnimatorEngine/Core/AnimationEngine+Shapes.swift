@@ -38,11 +38,13 @@ extension AnimationEngine {
     /// records: names, text, contents, shapes and extras (at `time`), and the mask layers.
     public func details(of nodes: [PresentationNode], at time: Double)
         -> (names: [String?], texts: [LayerText?], contents: [LayerContents?], shapes: [LayerShape?],
-            extras: [LayerExtras?], masks: [LayerID?]) {
+            extras: [LayerExtras?], masks: [LayerID?], gradients: [LayerGradient?]) {
         var names: [String?] = [], texts: [LayerText?] = [], contents: [LayerContents?] = []
         var shapes: [LayerShape?] = [], extras: [LayerExtras?] = [], masks: [LayerID?] = []
+        var gradients: [LayerGradient?] = []
         names.reserveCapacity(nodes.count); texts.reserveCapacity(nodes.count); contents.reserveCapacity(nodes.count)
         shapes.reserveCapacity(nodes.count); extras.reserveCapacity(nodes.count); masks.reserveCapacity(nodes.count)
+        gradients.reserveCapacity(nodes.count)
         var animated: [(Int, LayerID, Bool, Bool)] = []
         records.withUnsafeBufferPointer { buffer in
             for (position, node) in nodes.enumerated() {
@@ -53,6 +55,7 @@ extension AnimationEngine {
                 shapes.append(record.pointee.shape)
                 extras.append(record.pointee.extras)
                 masks.append(record.pointee.mask.map { LayerID(rawValue: $0) })
+                gradients.append(record.pointee.gradient)
                 let path = record.pointee.shape != nil && record.pointee.animatesPath
                 if path || record.pointee.animatesExtras {
                     animated.append((position, node.layer, path, record.pointee.animatesExtras))
@@ -64,7 +67,16 @@ extension AnimationEngine {
             if path { shapes[position] = shape(of: layer, at: time) }
             if extra { extras[position] = self.extras(of: layer, at: time) }
         }
-        return (names, texts, contents, shapes, extras, masks)
+        return (names, texts, contents, shapes, extras, masks, gradients)
+    }
+
+    // MARK: Gradient layers
+
+    /// Creates a standalone gradient layer (CAGradientLayer): no colors yet, top to bottom.
+    public func makeGradientLayer(name: String? = nil) -> Layer {
+        let layer = makeLayer(name: name)
+        records[layer.id.rawValue].gradient = LayerGradient()
+        return layer
     }
 
     /// Changes a layer's shape style (fill rule, caps, joins, miter limit; not animated).

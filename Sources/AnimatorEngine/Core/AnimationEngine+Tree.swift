@@ -156,6 +156,7 @@ extension AnimationEngine {
             duplicate.text = records[index].text
             duplicate.shape = shape(of: LayerID(rawValue: index), at: usePresentation ? nil : .infinity)
             duplicate.extras = extras(of: LayerID(rawValue: index), at: usePresentation ? nil : .infinity)
+            duplicate.gradient = records[index].gradient
             duplicate.parent = parent
             records.append(duplicate)
             let copyIndex = records.count - 1
@@ -179,6 +180,7 @@ extension AnimationEngine {
         copy.contents = look.contents
         copy.shape = look.shape
         copy.extras = look.extras
+        copy.gradient = records[source].gradient
         copy.isView = records[source].isView
         records.append(copy)
         let index = records.count - 1

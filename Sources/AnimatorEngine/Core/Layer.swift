@@ -149,6 +149,12 @@ public struct Layer: Hashable {
         get { record.shape?.path }
         nonmutating set { set(.path(newValue ?? ShapePath()), .path) }
     }
+    /// A gradient layer's gradient (setting one makes the layer draw it; not animated).
+    public var gradient: LayerGradient? {
+        get { record.gradient }
+        nonmutating set { engine.updateRecord(id) { $0.gradient = newValue } }
+    }
+
     /// The layer's extras as set (nil: all at their defaults).
     public var extras: LayerExtras? { record.extras }
 

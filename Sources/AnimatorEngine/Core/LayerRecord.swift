@@ -103,6 +103,8 @@ package struct LayerRecord {
     private(set) var animatesExtras = false
     /// The layer's extras (nil: all at their defaults).
     var extras: LayerExtras?
+    /// A gradient layer's gradient (nil: not a gradient layer).
+    var gradient: LayerGradient?
     /// A shape layer's path and style (nil: not a shape layer).
     var shape: LayerShape?
     /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.

@@ -4,7 +4,7 @@ import AnimatorSupport
 
 extension HostSession {
     /// Batch 1.5: paths, shape layers and masks; percent-driven scrubbing for an animator's
-    /// own interaction controller.
+    /// own interaction controller; gradient layers.
     static func installBatch1_5(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.path_create = { host, elements, count, out in
             HostSession.call(host) { session throws(HostCallError) in
@@ -122,6 +122,38 @@ extension HostSession {
                 state.percentDriver = driver
                 // Alongside animations (a navigation bar's) follow the transition's time.
                 state.coordinator?.interaction = driver
+            }
+        }
+        table.pointee.gradient_layer_create = { host, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(out, "out")
+                out.pointee = session.handle(for: session.engine.makeGradientLayer().id)
+            }
+        }
+        table.pointee.layer_set_gradient = { host, layer, colors, locations, count, start, end in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                guard count <= 4096 else { throw .invalidArgument("a gradient of \(count) colors (at most 4096)") }
+                guard count == 0 || colors != nil else { throw .invalidArgument("colors is NULL") }
+                var gradient = LayerGradient()
+                for index in 0..<Int(count) {
+                    let c = colors![index]
+                    guard [c.red, c.green, c.blue, c.alpha].allSatisfy(\.isFinite) else {
+                        throw .invalidArgument("color \(index) is not finite")
+                    }
+                    gradient.colors.append(RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha))
+                }
+                if let locations {
+                    let values = (0..<Int(count)).map { locations[$0] }
+                    guard values.allSatisfy(\.isFinite) else { throw .invalidArgument("a location is not finite") }
+                    gradient.locations = values
+                }
+                guard [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else {
+                    throw .invalidArgument("the start or end point is not finite")
+                }
+                gradient.startPoint = Point(x: start.x, y: start.y)
+                gradient.endPoint = Point(x: end.x, y: end.y)
+                target.gradient = gradient
             }
         }
         table.pointee.layer_get_mask = { host, layer, out in

@@ -143,6 +143,14 @@ public enum Timeline {
                 ("miterLimit", .number(shape.miterLimit)),
             ])))
         }
+        if let gradient = frame.gradients[index] {
+            members.append(("gradient", .object([
+                ("colors", .array(gradient.colors.map { .string($0.hex) })),
+                ("locations", gradient.locations.map { .array($0.map(JSONValue.number)) } ?? .null),
+                ("startPoint", .array([.number(gradient.startPoint.x), .number(gradient.startPoint.y)])),
+                ("endPoint", .array([.number(gradient.endPoint.x), .number(gradient.endPoint.y)])),
+            ])))
+        }
         if let mask = frame.masks[index] { members.append(("mask", .object([("views", views(mask, images: images))]))) }
         return members
     }
@@ -276,7 +284,7 @@ public enum Timeline {
         guard !views.isEmpty else { throw FormatError(path: "\(path).views", reason: "expected at least one view") }
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
-        var extras: [LayerExtras?] = []
+        var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = []
         var indexOfID: [Int: Int] = [:]
         for (v, view) in views.enumerated() {
             let at = "\(path).views[\(v)]"
@@ -378,6 +386,7 @@ public enum Timeline {
             shapes.append(shape)
             masks.append(mask)
             extras.append(extra)
+            gradients.append(try Self.gradient(view, at: at))
             indexOfID[id] = nodes.count
             nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
                                           isView: view["isView"]?.boolValue ?? true))
@@ -386,7 +395,36 @@ public enum Timeline {
             contents.append(layerContents)
         }
         return SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes, masks: masks,
-                          extras: extras)
+                          extras: extras, gradients: gradients)
+    }
+
+    /// Reads a view's "gradient" member, if it has one.
+    private static func gradient(_ view: JSONValue, at: String) throws(FormatError) -> LayerGradient? {
+        guard let object = view["gradient"], object != .null else { return nil }
+        let reader = MemberReader(value: object, path: "\(at).gradient")
+        guard let colorList = object["colors"]?.arrayValue else {
+            throw FormatError(path: "\(at).gradient.colors", reason: "missing (an array of colors)")
+        }
+        var colors: [RGBAColor] = []
+        for (index, item) in colorList.enumerated() {
+            guard let text = item.stringValue, let color = RGBAColor(hex: text) else {
+                throw FormatError(path: "\(at).gradient.colors[\(index)]", reason: "expected a color like \"#rrggbb\" or \"#rrggbbaa\"")
+            }
+            colors.append(color)
+        }
+        var gradient = LayerGradient(colors: colors)
+        if let locations = object["locations"], locations != .null {
+            gradient.locations = try reader.numbers("locations", count: colors.count)
+        }
+        if object["startPoint"] != nil {
+            let p = try reader.numbers("startPoint", count: 2)
+            gradient.startPoint = Point(x: p[0], y: p[1])
+        }
+        if object["endPoint"] != nil {
+            let p = try reader.numbers("endPoint", count: 2)
+            gradient.endPoint = Point(x: p[0], y: p[1])
+        }
+        return gradient
     }
 
     /// Reads the members `extras` writes.

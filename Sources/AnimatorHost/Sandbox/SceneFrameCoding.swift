@@ -82,6 +82,16 @@ public final class SceneFrameEncoder {
             if let mask = frame.masks[index] { writeNodes(of: mask, to: &writer) }
             writer.write(frame.extras[index] != nil)
             if let extras = frame.extras[index] { Self.write(extras, to: &writer) }
+            writer.write(frame.gradients[index] != nil)
+            if let gradient = frame.gradients[index] {
+                writer.write(UInt32(gradient.colors.count))
+                for color in gradient.colors { Self.write(color, to: &writer) }
+                writer.write(gradient.locations != nil)
+                for location in gradient.locations ?? [] { writer.write(location) }
+                for value in [gradient.startPoint.x, gradient.startPoint.y, gradient.endPoint.x, gradient.endPoint.y] {
+                    writer.write(value)
+                }
+            }
         }
     }
 
@@ -227,7 +237,7 @@ public final class SceneFrameDecoder {
         guard count >= 1, count <= Self.maximumNodes else { throw BinaryReader.Malformed("a frame of \(count) nodes") }
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
-        var extras: [LayerExtras?] = []
+        var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = []
         for index in 0..<count {
             let layer = try reader.int(in: 0...Int(Int32.max))
             let parent = try reader.int(in: -1...(index - 1))
@@ -252,9 +262,10 @@ public final class SceneFrameDecoder {
             shapes.append(try reader.bool() ? try Self.shape(&reader) : nil)
             masks.append(try reader.bool() ? try self.nodes(&reader, time: time, depth: depth + 1) : nil)
             extras.append(try reader.bool() ? try Self.extras(&reader) : nil)
+            gradients.append(try reader.bool() ? try Self.gradient(&reader) : nil)
         }
         return SceneFrame(time: time, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes,
-                          masks: masks, extras: extras)
+                          masks: masks, extras: extras, gradients: gradients)
     }
 
     /// The most elements a path may have.
@@ -273,6 +284,25 @@ public final class SceneFrameDecoder {
         p.strokeStart = try number(&reader)
         p.strokeEnd = try number(&reader)
         return p
+    }
+
+    /// The most colors a gradient may have.
+    public static let maximumGradientColors = 4096
+
+    private static func gradient(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerGradient {
+        let count = Int(try reader.uint32())
+        guard count <= maximumGradientColors else { throw BinaryReader.Malformed("a gradient of \(count) colors") }
+        var colors: [RGBAColor] = []
+        for _ in 0..<count { colors.append(try color(&reader)) }
+        var gradient = LayerGradient(colors: colors)
+        if try reader.bool() {
+            var locations: [Double] = []
+            for _ in 0..<count { locations.append(try number(&reader)) }
+            gradient.locations = locations
+        }
+        gradient.startPoint = Point(x: try number(&reader), y: try number(&reader))
+        gradient.endPoint = Point(x: try number(&reader), y: try number(&reader))
+        return gradient
     }
 
     private static func shape(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerShape {

@@ -205,7 +205,7 @@ public final class SceneRenderer {
         let mask = frame.masks[index]
         let translucent = properties.opacity < 0.998
         let drawings = (background != nil ? 1 : 0) + (border ? 1 : 0) + (text != nil ? 1 : 0) + (contents != nil ? 1 : 0)
-            + shapeDrawings
+            + shapeDrawings + (frame.gradients[index] != nil ? 1 : 0)
         let overlaps = hasSublayers || drawings > 1
         let clips = properties.masksToBounds && hasSublayers
         let scissor = clips ? Self.scissor(of: shape, map) : nil
@@ -254,6 +254,11 @@ public final class SceneRenderer {
             ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
                                                            color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+        }
+        if let gradient = frame.gradients[index],
+           let painter = GradientPainter(canvas: canvas, gradient: gradient, bounds: properties.bounds, map: map,
+                                         opacity: opacity) {
+            ShapeRasterizer.fill(shape, map, clip: clip, painter: painter)
         }
         if let layerShape = frame.shapes[index] {
             drawShape(layerShape, frame.extras[index] ?? LayerExtras(), map, opacity: opacity, into: canvas, clip: clip)

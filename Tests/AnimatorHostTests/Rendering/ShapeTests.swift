@@ -334,6 +334,38 @@ import TestSupport
         #expect(rgb(render(root), 100, 100) == [255, 0, 0])
     }
 
+    // MARK: Gradients
+
+    @Test func aGradientRunsAlongItsAxisBetweenItsColors() throws {
+        let root = window(100, 100)
+        let layer = engine.makeGradientLayer(name: "gradient")
+        engine.transaction.disableActions = true
+        layer.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        engine.transaction.disableActions = false
+        layer.gradient = LayerGradient(colors: [red, blue])
+        try root.layer.addSublayer(layer)
+        var image = render(root)
+        // Top to bottom: row y's center is at t = (y + 0.5) / 100, red × (1 − t) + blue × t.
+        for y in [0, 25, 50, 99] {
+            let t = (Double(y) + 0.5) / 100
+            let pixel = rgb(image, 50, y)
+            #expect(abs(pixel[0] - Int((255 * (1 - t)).rounded())) <= 1 && pixel[1] == 0
+                    && abs(pixel[2] - Int((255 * t).rounded())) <= 1, "row \(y): \(pixel)")
+        }
+        // Locations: blue from a quarter of the way on; the diagonal from the top-left
+        // corner to the bottom-right one.
+        layer.gradient = LayerGradient(colors: [red, blue], locations: [0, 0.25], startPoint: Point(x: 0, y: 0),
+                                       endPoint: Point(x: 1, y: 1))
+        image = render(root)
+        #expect(rgb(image, 60, 60) == [0, 0, 255])
+        // (10.5, 10.5) projects to t = 0.105 on the diagonal: 0.42 of the way to blue.
+        let pixel = rgb(image, 10, 10)
+        #expect(abs(pixel[2] - Int((255 * 0.105 / 0.25).rounded())) <= 1, "\(pixel)")
+        // Ends that coincide show the last color.
+        layer.gradient = LayerGradient(colors: [red, blue], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 0.5, y: 0.5))
+        #expect(rgb(render(root), 5, 5) == [0, 0, 255])
+    }
+
     // MARK: Frames carried elsewhere
 
     @Test func shapesAndMasksSurviveTheTimelineAndTheSandboxEncoding() throws {
@@ -353,6 +385,10 @@ import TestSupport
         perspective.m34 = -0.002
         root.layer.sublayerTransform = perspective
         card.layer.isDoubleSided = false
+        let shade = engine.makeGradientLayer(name: "shade")
+        shade.gradient = LayerGradient(colors: [RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), white], locations: [0.25, 1],
+                                       startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))
+        try root.layer.addSublayer(shade)
         let frame = SceneFrame(engine: engine, root: root.layer.id)
 
         let json = Timeline.json(frame, since: 0, images: Timeline.ImageTable())
@@ -363,6 +399,7 @@ import TestSupport
             #expect(copy.nodes.map(\.properties) == frame.nodes.map(\.properties))
             #expect(copy.shapes == frame.shapes)
             #expect(copy.extras == frame.extras)
+            #expect(copy.gradients == frame.gradients && frame.gradients.contains { $0 != nil })
             #expect(copy.masks[1]?.extras == frame.masks[1]?.extras)
             #expect(copy.masks[1]?.nodes.map(\.properties) == frame.masks[1]?.nodes.map(\.properties))
             #expect(copy.masks[1]?.shapes == frame.masks[1]?.shapes)

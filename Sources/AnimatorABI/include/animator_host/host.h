@@ -446,7 +446,8 @@ struct ah_host {
     ah_status (*layer_set_contents_rect)(const ah_host *host, ah_layer layer, ah_rect rect);
 
     /* ---- Batch 1.5: paths, shape layers, masks ----------------------------------------- *
-     * CGPath, CAShapeLayer and CALayer.mask (path.h). [host-thread] like the rest of the
+     * CGPath, CAShapeLayer and CALayer.mask (path.h), UIPercentDrivenInteractiveTransition
+     * for an animator's own interaction controller, CAGradientLayer. [host-thread] like the rest of the
      * table. Check `host->abi.minor >= 5` first.
      *
      * Shape layers take these keys in layer_get, layer_set, layer_presentation and
@@ -527,6 +528,24 @@ struct ah_host {
      */
     ah_status (*context_drive_percent)(const ah_host *host, ah_context ctx, double completion_speed,
                                        const ah_timing_function *completion_curve);
+
+    /**
+     * Makes a standalone gradient layer (CAGradientLayer, axial): no colors yet, from the
+     * top middle to the bottom middle. The gradient is drawn over the background, inside
+     * the rounded bounds.
+     */
+    ah_status (*gradient_layer_create)(const ah_host *host, ah_layer *out);
+
+    /**
+     * Sets a layer's gradient: `count` colors (at most 4096; 0 draws none), their
+     * `locations` along the axis (NULL: evenly spread; used when non-decreasing), and the
+     * axis from `start` to `end` in unit coordinates of the bounds. Any layer becomes a
+     * gradient layer. Not animated: the change shows at once.
+     * AH_ERR_INVALID_ARGUMENT for NULL colors with a count, more than 4096 colors or
+     * non-finite numbers.
+     */
+    ah_status (*layer_set_gradient)(const ah_host *host, ah_layer layer, const ah_color *colors,
+                                    const double *locations, uint32_t count, ah_point start, ah_point end);
 };
 
 #ifdef __cplusplus

@@ -1,0 +1,67 @@
+import AnimatorABI
+
+/// CAGradientLayerType (only the axial type is drawn).
+public struct CAGradientLayerType: Equatable, Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+/// Core Animation's CAGradientLayer: an axial gradient over its background. `colors`
+/// takes what UIKit code gives it (`[UIColor.black.cgColor, UIColor.clear.cgColor]`);
+/// `locations` (NSNumber there, numbers here), `startPoint` and `endPoint` in unit
+/// coordinates. The gradient is sent to the host whenever one of them changes; it does
+/// not animate.
+public class CAGradientLayer: CALayer {
+    /// Creates a gradient layer (inside a host call).
+    public convenience init() {
+        guard let link = HostLink.current, link.hasShapes else {
+            self.init(link: HostLink(host: CALayer.inert), handle: 0)
+            return
+        }
+        var handle: ah_layer = 0
+        link.check(link.table.gradient_layer_create(link.host, &handle), "CAGradientLayer()")
+        self.init(link: link, handle: handle)
+    }
+
+    /// The colors (CGColor or UIColor values; anything else is logged and left out).
+    public var colors: [Any]? { didSet { send() } }
+    /// Where each color sits along the axis, 0...1 (nil: evenly spread).
+    public var locations: [NSNumber]? { didSet { send() } }
+    /// Where the axis starts, in unit coordinates (default the top middle).
+    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { send() } }
+    /// Where it ends (default the bottom middle).
+    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { send() } }
+    /// The gradient's type: radial and conic are drawn as axial (the host logs it).
+    public var type = CAGradientLayerType.axial {
+        didSet {
+            if type != .axial, let link = HostLink.current {
+                link.table.log(link.host, ah_log_level(AH_LOG_WARNING), "CAGradientLayer.type: only axial gradients are drawn")
+            }
+        }
+    }
+
+    private func send() {
+        guard link.hasShapes else { return }
+        let given = colors ?? []
+        var cColors: [ah_color] = []
+        for value in given {
+            guard let color = value as? UIColor else {
+                link.table.log(link.host, ah_log_level(AH_LOG_ERROR),
+                               "CAGradientLayer.colors: a \(Swift.type(of: value)) is not a color; left out")
+                continue
+            }
+            cColors.append(ah_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha))
+        }
+        let start = ah_point(x: startPoint.x, y: startPoint.y), end = ah_point(x: endPoint.x, y: endPoint.y)
+        if let locations, locations.count == cColors.count {
+            link.check(link.table.layer_set_gradient(link.host, handle, cColors, locations, UInt32(cColors.count), start, end),
+                       "CAGradientLayer")
+        } else {
+            link.check(link.table.layer_set_gradient(link.host, handle, cColors, nil, UInt32(cColors.count), start, end),
+                       "CAGradientLayer")
+        }
+    }
+}
