@@ -4,6 +4,7 @@ import AnimatorABI
 import Testing
 @testable import AnimatorEngine
 @testable import AnimatorSupport
+@testable import AnimatorRendering
 
 /// CGPath, UIBezierPath, CAShapeLayer and masks as UIKit code uses them, checked in the
 /// host's engine.
@@ -101,6 +102,63 @@ import Testing
         let expected = LayerGradient(colors: [RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)],
                                      locations: [0, 0.6], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 0))
         #expect(try layer(gradient).gradient == expected)
+    }
+
+    @Test func aStandaloneLayersActionsReplaceItsImplicitAnimations() throws {
+        let layer = inHost { () -> AnimatorKit.CALayer in
+            let layer = AnimatorKit.CALayer()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.duration = 1
+            fade.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.actions = ["opacity": fade, "position": NSNull()]
+            return layer
+        }
+        try session.engine.advance(to: 1)
+        inHost {
+            layer.opacity = 0
+            layer.position = CGPoint(x: 100, y: 0)
+        }
+        let engineLayer = try self.layer(layer)
+        // The action's animation: from the old value to the new over 1 s, linear.
+        #expect(abs(engineLayer.presentation(at: 1.5).opacity - 0.5) < 1e-9)
+        // NSNull: the position changes at once.
+        #expect(engineLayer.presentation(at: 1.001).position.x == 100)
+        // Without the table, the default implicit animation (0.25 s) again.
+        inHost {
+            layer.actions = nil
+            layer.position = CGPoint(x: 200, y: 0)
+        }
+        #expect(engineLayer.presentation(at: 1.125).position.x < 200)
+    }
+
+    @Test func aResizableSnapshotShowsThePartItWasTakenFrom() throws {
+        let window = inHost { () -> AnimatorKit.UIView in
+            let window = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            let source = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let left = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 100))
+            left.backgroundColor = .red
+            let right = AnimatorKit.UIView(frame: CGRect(x: 50, y: 0, width: 50, height: 100))
+            right.backgroundColor = .blue
+            source.addSubview(left)
+            source.addSubview(right)
+            window.addSubview(source)
+            // The right half, stretched to 100 × 100 at x 100.
+            if let part = source.resizableSnapshotView(from: CGRect(x: 50, y: 0, width: 50, height: 100),
+                                                       afterScreenUpdates: true, withCapInsets: .zero) {
+                part.frame = CGRect(x: 100, y: 0, width: 100, height: 100)
+                window.addSubview(part)
+            }
+            return window
+        }
+        try session.engine.advance(to: 0)
+        let frame = SceneFrame(engine: session.engine, root: try layer(window.layer).id)
+        let image = SceneRenderer(size: Size(width: 200, height: 100), scale: 1).render(frame)
+        for x in [102, 150, 197] {
+            let pixel = image.rgba(x: x, y: 50)
+            #expect([pixel.red, pixel.green, pixel.blue] == [0, 0, 255], "x \(x)")
+        }
+        let original = image.rgba(x: 20, y: 50)
+        #expect([original.red, original.green, original.blue] == [255, 0, 0])
     }
 
     @Test func perspectiveBackFacesPresentationAndAffineTransforms() throws {

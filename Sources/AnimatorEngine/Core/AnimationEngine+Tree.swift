@@ -131,7 +131,11 @@ extension AnimationEngine {
     private func fill(content: Int, from source: Int, usePresentation: Bool) {
         // A picture goes on the snapshot view itself; copies go into its content layer.
         if let renderer = snapshotRenderer, records[content].isView {
-            let picture = renderer(self, LayerID(rawValue: source))
+            var picture = renderer(self, LayerID(rawValue: source))
+            // A contents rect or gravity set before the picture came (a resizable snapshot
+            // of part of a view) applies to it.
+            picture?.rect = records[content].contentsRect
+            picture?.gravity = records[content].contentsGravity
             records[content].contents = picture
             snapshotPixels += picture.map { $0.image.width * $0.image.height } ?? 0
             return

@@ -44,6 +44,8 @@ public class CALayer {
 
     /// Whether this object shows presentation values (`presentation()`).
     var isPresentation = false
+    /// What `actions` was set to.
+    var actionTable: [String: any CAAction]?
 
     func get(_ key: String) -> CAValue? {
         guard link.hasEngine else { return nil }

@@ -129,6 +129,27 @@ open class UIView {
     /// Detaches the view from its superview.
     public func removeFromSuperview() { layer.removeFromSuperlayer() }
 
+    /// resizableSnapshotView(from:afterScreenUpdates:withCapInsets:): a snapshot of the part
+    /// `rect` of the view (in its bounds), `rect.size` big, whose picture stretches with its
+    /// bounds. The cap insets are not kept: the whole picture stretches evenly (the host's
+    /// log says so when they are not zero).
+    public func resizableSnapshotView(from rect: CGRect, afterScreenUpdates: Bool,
+                                      withCapInsets capInsets: UIEdgeInsets) -> UIView? {
+        guard let snapshot = snapshotView(afterScreenUpdates: afterScreenUpdates) else { return nil }
+        let size = bounds.size
+        if size.width > 0, size.height > 0 {
+            snapshot.layer.contentsRect = CGRect(x: (rect.origin.x - bounds.origin.x) / size.width,
+                                                 y: (rect.origin.y - bounds.origin.y) / size.height,
+                                                 width: rect.size.width / size.width, height: rect.size.height / size.height)
+        }
+        snapshot.frame = CGRect(origin: .zero, size: rect.size)
+        if capInsets != .zero {
+            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                           "resizableSnapshotView: cap insets are not kept; the whole picture stretches")
+        }
+        return snapshot
+    }
+
     /// snapshotView(afterScreenUpdates:).
     public func snapshotView(afterScreenUpdates: Bool) -> UIView? {
         var handle: ah_layer = 0
