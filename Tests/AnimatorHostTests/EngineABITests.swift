@@ -26,6 +26,13 @@ import TestSupport
 
     let session = HostSession()
 
+    /// The messages a probe copied, 200 bytes each.
+    static func texts(_ messages: [CChar], count: Int) -> [String] {
+        (0..<count).map { index in
+            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
+    }
+
     func layer(_ handle: ah_layer) throws -> Layer {
         Layer(engine: session.engine, id: try session.layers.lookup(handle).get())
     }
@@ -65,9 +72,7 @@ import TestSupport
         let left = picture.rgba(x: 0, y: 5), right = picture.rgba(x: 19, y: 5)
         #expect([left.red, left.green, left.blue] == [255, 0, 0])
         #expect(abs(Int(right.red) - 127) <= 1 && abs(Int(right.green) - 127) <= 1 && right.blue == 255)
-        let texts = (0..<4).map { index in
-            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        }
+        let texts = Self.texts(messages, count: 4)
         #expect(statuses == [ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT),
                              ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_STALE_HANDLE)])
         #expect(texts[0] == "an image of 0 × 1 pixels (each side 1...16384)")
@@ -102,9 +107,7 @@ import TestSupport
             return
         }
         #expect(abs(x - 70.5) < 1e-12 && abs(y - 50) < 1e-12)
-        let texts = (0..<6).map { index in
-            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        }
+        let texts = Self.texts(messages, count: 6)
         #expect(statuses == [ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT),
                              ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_STALE_HANDLE),
                              ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT)])
@@ -130,9 +133,7 @@ import TestSupport
                                      locations: [0.2, 0.8], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))
         // The mistakes left the gradient as it was.
         #expect(try layer(handle).gradient == expected)
-        let texts = (0..<2).map { index in
-            messages[(index * 200)..<(index * 200 + 200)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        }
+        let texts = Self.texts(messages, count: 2)
         #expect(statuses == [ah_status(AH_ERR_INVALID_ARGUMENT), ah_status(AH_ERR_INVALID_ARGUMENT)])
         #expect(texts == ["colors is NULL", "the start or end point is not finite"])
     }

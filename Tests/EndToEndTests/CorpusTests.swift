@@ -114,12 +114,7 @@ import TestSupport
                      (try picture("scale-fade-modal", "0"), try picture("fade-c", "0")),
                      (try picture("scale-fade-modal", nil), try picture("fade-c", nil))]
         for (corpus, reference) in pairs {
-            let check = try Python.run("""
-                import sys
-                from PIL import Image, ImageChops
-                a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
-                print(ImageChops.difference(a, b).getbbox())
-                """, [corpus, reference])
+            let check = try differingBox(corpus, reference)
             #expect(check.standardOutput == "None\n", "\(corpus) differs from \(reference): \(check.standardOutput)\(check.standardError)")
         }
     }
@@ -226,13 +221,19 @@ import TestSupport
         // And it ends on the incoming screen alone, as fade-c does.
         let reference = cli.home.file("fade-end.png")
         #expect(try cli.run("run", "fade-c", "--out", reference).status == 0)
-        let same = try Python.run("""
+        let same = try differingBox(end, reference)
+        #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
+    }
+
+    /// Where two PNG files differ, as Pillow's ImageChops reports it ("None" when they are
+    /// pixel for pixel the same), a line of output.
+    func differingBox(_ a: String, _ b: String) throws -> ProcessResult {
+        try Python.run("""
             import sys
             from PIL import Image, ImageChops
             a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
             print(ImageChops.difference(a, b).getbbox())
-            """, [end, reference])
-        #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
+            """, [a, b])
     }
 
     /// A run's timeline as JSON objects.
@@ -291,22 +292,12 @@ import TestSupport
         #expect(probe.standardOutput == "True True True\n", "\(probe.standardOutput)\(probe.standardError)")
         let last = cli.home.file("reveal-last.png")
         #expect(try cli.run("run", "circular-reveal", "--out", last).status == 0)
-        let same = try Python.run("""
-            import sys
-            from PIL import Image, ImageChops
-            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
-            print(ImageChops.difference(a, b).getbbox())
-            """, [last, end])
+        let same = try differingBox(last, end)
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
         // The C version, written against batch 1.5, draws the same picture halfway.
         let middleC = cli.home.file("reveal-middle-c.png")
         #expect(try cli.run("run", "circular-reveal-c", "--out", middleC, "--at", "0.25").status == 0)
-        let twins = try Python.run("""
-            import sys
-            from PIL import Image, ImageChops
-            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
-            print(ImageChops.difference(a, b).getbbox())
-            """, [middle, middleC])
+        let twins = try differingBox(middle, middleC)
         #expect(twins.standardOutput == "None\n", "\(twins.standardOutput)")
     }
 
@@ -353,12 +344,7 @@ import TestSupport
         let end = cli.home.file("flip-end.png"), reference = cli.home.file("flip-fade-end.png")
         #expect(try cli.run("run", "flip-perspective", "--out", end).status == 0)
         #expect(try cli.run("run", "fade-c", "--out", reference).status == 0)
-        let same = try Python.run("""
-            import sys
-            from PIL import Image, ImageChops
-            a, b = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
-            print(ImageChops.difference(a, b).getbbox())
-            """, [end, reference])
+        let same = try differingBox(end, reference)
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
     }
 
