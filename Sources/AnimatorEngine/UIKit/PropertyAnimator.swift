@@ -324,6 +324,24 @@ public final class PropertyAnimator {
                                  to: event.newValue, animation: active))
     }
 
+    /// Attaches a keyframe animation made by `animateKeyframes` inside this animator's
+    /// animations: it follows the animator (its progress places the keyframes), so pausing,
+    /// scrubbing and reversing the animator move it too, as in UIKit.
+    func attachKeyframes(_ keyPath: LayerKeyPath, on layer: LayerID, values: [AnimatableValue], keyTimes: [Double],
+                         mode: CalculationMode, delayFactor: Double) {
+        guard let first = values.first, let last = values.last else { return }
+        let track = KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: nil, mode: mode)
+        let active = ActiveAnimation(
+            sequence: engine.sequence(), key: keyPath.property.rawValue,
+            definition: .keyframes(keyPath, values: values, keyTimes: keyTimes, calculationMode: mode, duration: duration),
+            timing: MediaTiming(duration: duration), pacing: .driven(self, delayFactor: delayFactor),
+            body: .value(keyPath, .keyframes(Box(track)), additive: false))
+        active.hasStarted = true
+        engine.attach(active, to: layer)
+        attached.removeAll { $0.layer == layer && $0.keyPath.property == keyPath.property }
+        attached.append(Attached(layer: layer, keyPath: keyPath, from: first, to: last, animation: active))
+    }
+
     private func activate() {
         guard state == .inactive else { return }
         state = .active

@@ -49,13 +49,27 @@ extension AnimationEngine {
     /// both numbers are fractions of the whole duration. Each changed property becomes one
     /// keyframe animation with the options' calculation mode; unless a curve option is
     /// given, the animation as a whole runs on easeInOut (UIKit's well-known default:
-    /// pass `.curveLinear` for linear keyframe timing).
+    /// pass `.curveLinear` for linear keyframe timing). Inside a property animator's
+    /// animations, the keyframes follow that animator (its duration and curve, its pauses,
+    /// scrubbing and reversal) and `completion` runs when it ends.
     public func animateKeyframes(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                  animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        // Inside a property animator's animations the keyframes belong to that animator.
+        var enclosing: (PropertyAnimator, Double)?
+        if case .propertyAnimator(let animator, let delayFactor)? = viewContexts.last { enclosing = (animator, delayFactor) }
         let collector = KeyframeCollector()
         viewContexts.append(.keyframes(collector, start: 0, duration: 1))
         animations()
         viewContexts.removeLast()
+        if let (animator, delayFactor) = enclosing {
+            for track in collector.tracks {
+                let (values, keyTimes) = KeyframeCollector.keyframes(of: track)
+                animator.attachKeyframes(track.keyPath, on: track.layer, values: values, keyTimes: keyTimes,
+                                         mode: options.calculationMode, delayFactor: delayFactor)
+            }
+            if let completion { animator.addCompletion { position in completion(position == .end) } }
+            return
+        }
         let group = CompletionGroup(armed: false) { finished in completion?(finished) }
         // Duration 0: the last keyframes' values at once, without animation, as UIKit does.
         for track in collector.tracks where duration > 0 {

@@ -212,3 +212,39 @@ import Testing
         #expect(abs(physical.duration - Spring(mass: 1, stiffness: 100, damping: 15).settlingDuration()) < 1e-12)
     }
 }
+
+/// Keyframes made inside a property animator's animations belong to it.
+@Suite struct PropertyAnimatorKeyframeTests {
+    let engine = SnapshotRasterizer.engine()
+
+    @Test func keyframesFollowTheAnimatorsScrubbingAndReversal() throws {
+        let view = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var finished: [Bool] = []
+        // Alpha 1 → 0 over the first half, → 0.5 over the second, linear, as an interruptible
+        // dismissal written with keyframes does.
+        let animator = PropertyAnimator(engine: engine, duration: 1, curve: .linear) {
+            engine.animateKeyframes(withDuration: 0, options: [.curveLinear], animations: {
+                try? engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.alpha = 0 }
+                try? engine.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.alpha = 0.5 }
+            }, completion: { finished.append($0) })
+        }
+        try animator.pauseAnimation()
+        // Scrubbed by hand: a quarter is halfway down the first keyframe, three quarters
+        // halfway up the second.
+        try animator.setFractionComplete(0.25)
+        #expect(abs(view.layer.presentation().opacity - 0.5) < 1e-12)
+        try animator.setFractionComplete(0.75)
+        #expect(abs(view.layer.presentation().opacity - 0.25) < 1e-12)
+        // Reversed and continued from 0.75 with a duration factor of 1: UIKit's factor
+        // multiplies the original duration, so the way back to 0 takes 1 s, linearly. After
+        // 0.25 s it is at 0.75 − 0.1875 = 0.5625, 0.0625 into the second keyframe's half:
+        // alpha 0.0625; after 1 s at the start (alpha 1), where it completes.
+        try animator.setReversed(true)
+        try animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+        try engine.advance(to: 0.25)
+        #expect(abs(view.layer.presentation().opacity - 0.0625) < 1e-9)
+        try engine.advance(to: 1)
+        #expect(finished == [false])
+        #expect(view.layer.presentation().opacity == 1)
+    }
+}
