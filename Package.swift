@@ -54,6 +54,7 @@ let package = Package(
         .library(name: "FlipPerspective", type: .dynamic, targets: ["FlipPerspective"]),
         .library(name: "SwipeDismiss", type: .dynamic, targets: ["SwipeDismiss"]),
         .library(name: "PinchPop", type: .dynamic, targets: ["PinchPop"]),
+        .library(name: "KeyframeDismiss", type: .dynamic, targets: ["KeyframeDismiss"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -97,6 +98,7 @@ let package = Package(
         corpusAnimator("FlipPerspective"),
         corpusAnimator("SwipeDismiss"),
         corpusAnimator("PinchPop"),
+        corpusAnimator("KeyframeDismiss"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -442,10 +442,53 @@ import TestSupport
         #expect(cancelling.last?.alpha == 1)
     }
 
+    @Test func keyframeDismissScrubsItsPropertyAnimatorsKeyframes() throws {
+        // The controller's percent is translation.y / 422 (half the 844-point screen); it
+        // scrubs the animator's keyframes: scale 1 → 0.9 over the first half of the
+        // progress, then a drop of 844 points (scale kept) over the second.
+        func trace(_ samples: [(Double, Double)], velocity: Double, name: String) throws -> String {
+            let path = cli.home.file("\(name).json")
+            let items = samples.enumerated().map { index, sample in
+                "{ \"t\": \(sample.0), \"translation\": \(sample.1)"
+                    + (index == samples.count - 1 ? ", \"velocity\": \(velocity) }" : " }")
+            }
+            try "{ \"gesture\": \"pan\", \"axis\": \"y\", \"samples\": [\(items.joined(separator: ", "))] }"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        func transforms(_ path: String) throws -> [(t: Double, scale: Double, ty: Double)?] {
+            try timeline("keyframe-dismiss", "--operation", "dismiss", "--interactive", path).map { frame in
+                guard let t = frame["t"] as? Double, let m = view("from", in: frame)?["transform"] as? [Double] else { return nil }
+                return (t, m[0], m[13])
+            }
+        }
+        func expected(_ p: Double) -> (Double, Double) {
+            p <= 0.5 ? (1 - 0.1 * p / 0.5, 0) : (0.9, 844 * (p - 0.5) / 0.5)
+        }
+        // A quarter, then three quarters, let go flicking down: finished, the rest
+        // ((1 − 0.75) × 0.5 s) played by the animator.
+        let finishing = try trace([(0, 0), (0.1, 105.5), (0.2, 316.5), (0.25, 320)], velocity: 800, name: "keyframe-finish")
+        let finished = try cli.run("run", "keyframe-dismiss", "--operation", "dismiss", "--interactive", finishing)
+        #expect(finished.standardOutput.contains("completed (interactive, 0.375 s)"), "\(finished.standardOutput)")
+        for sample in try transforms(finishing) {
+            guard let (t, scale, ty) = sample, t <= 0.25 + 1e-9 else { continue }
+            let p = t < 0.1 - 1e-9 ? 0 : t < 0.2 - 1e-9 ? 0.25 : 0.75
+            let (s, y) = expected(p)
+            #expect(abs(scale - s) < 1e-9 && abs(ty - y) < 1e-6, "t \(t): scale \(scale), ty \(ty) vs \(s), \(y)")
+        }
+        // A fifth and let go: cancelled, the animator reversed back to the start in
+        // 0.2 × 0.5 s; the screen stays, untransformed.
+        let cancelling = try trace([(0, 0), (0.1, 84.4), (0.15, 84.4)], velocity: 0, name: "keyframe-cancel")
+        let cancelled = try cli.run("run", "keyframe-dismiss", "--operation", "dismiss", "--interactive", cancelling)
+        #expect(cancelled.standardOutput.contains("cancelled (interactive, 0.25 s)"), "\(cancelled.standardOutput)")
+        let last = try #require(try transforms(cancelling).last ?? nil)
+        #expect(last.scale == 1 && last.ty == 0)
+    }
+
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
                                  "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective",
-                                 "swipe-dismiss", "pinch-pop",
+                                 "swipe-dismiss", "pinch-pop", "keyframe-dismiss",
                                  "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")

@@ -101,7 +101,7 @@ extension HostSession {
                 }
             }
         }
-        table.pointee.context_drive_percent = { host, ctx, speed, curve in
+        table.pointee.context_drive_percent = { host, ctx, speed, curve, animator in
             HostSession.call(host) { session throws(HostCallError) in
                 let state = try session.ownInteraction(ctx)
                 guard state.percentDriver == nil else { throw .invalidState("the transition is already percent-driven") }
@@ -116,9 +116,15 @@ extension HostSession {
                     default: throw .invalidArgument("the completion curve must be linear, easeIn, easeOut or easeInOut")
                     }
                 }
+                let propertyAnimator = animator == AH_NULL_HANDLE ? nil : try session.animator(animator)
                 let driver = PercentDrivenInteraction(liveWith: speed, completionCurve: completionCurve, state: state,
                                                       engine: session.engine)
                 driver.prepare(start: session.engine.currentTime)
+                if let propertyAnimator {
+                    // The property animator is scrubbed instead of the container's time.
+                    driver.releaseContainer()
+                    driver.pendingPropertyAnimator = propertyAnimator
+                }
                 state.percentDriver = driver
                 // Alongside animations (a navigation bar's) follow the transition's time.
                 state.coordinator?.interaction = driver

@@ -45,6 +45,10 @@ final class PercentDrivenInteraction {
     /// (animateAlongsideTransition(in:)).
     private var followers: [Layer] = []
 
+    /// The property animator a live controller named (context_drive_percent), scrubbed
+    /// from `begin` on.
+    var pendingPropertyAnimator: PropertyAnimator?
+
     /// Whether the calls come from the animator's own interaction controller as they are
     /// made (context_drive_percent), rather than from a script.
     let isLive: Bool
@@ -132,8 +136,8 @@ final class PercentDrivenInteraction {
     /// After transitionDuration answered (and interruptibleAnimator, if offered).
     func begin(duration: Double, propertyAnimator: PropertyAnimator? = nil) {
         self.duration = duration
-        self.propertyAnimator = propertyAnimator
-        guard let propertyAnimator else { return }
+        self.propertyAnimator = propertyAnimator ?? pendingPropertyAnimator
+        guard let propertyAnimator = self.propertyAnimator else { return }
         if phase == .interactive {
             try? propertyAnimator.pauseAnimation()
         } else if !propertyAnimator.isRunning {

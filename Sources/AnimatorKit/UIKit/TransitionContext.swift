@@ -166,7 +166,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     /// Asks the host to scrub this transition by percent (UIPercentDrivenInteractiveTransition,
     /// ABI 1.5): the container's time freezes at the start; updates, finish and cancel move it.
-    func drivePercent(completionSpeed: CGFloat, curve: UIView.AnimationCurve) {
+    func drivePercent(completionSpeed: CGFloat, curve: UIView.AnimationCurve, animator: UIViewPropertyAnimator? = nil) {
         guard hasCoordinator, host.pointee.abi.minor >= 5 else {
             host.pointee.log(host, ah_log_level(AH_LOG_ERROR),
                              "UIPercentDrivenInteractiveTransition: this host is older than ABI 1.5")
@@ -176,7 +176,8 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
                                                    .easeOut: AH_TIMING_EASE_OUT, .linear: AH_TIMING_LINEAR]
         var function = ah_timing_function()
         function.kind = ah_timing_kind(kinds[curve] ?? AH_TIMING_EASE_IN_OUT)
-        _ = check(host.pointee.context_drive_percent(host, handle, completionSpeed, &function), "UIPercentDrivenInteractiveTransition")
+        _ = check(host.pointee.context_drive_percent(host, handle, completionSpeed, &function, animator?.handle ?? AH_NULL_HANDLE),
+                  "UIPercentDrivenInteractiveTransition")
     }
 
     /// finishInteractiveTransition(): the interaction is over; the transition will complete.

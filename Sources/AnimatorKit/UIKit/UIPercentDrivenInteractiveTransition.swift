@@ -28,8 +28,9 @@ extension UIViewControllerInteractiveTransitioning {
 /// runs the animator's `animateTransition`; `update(_:)` shows the animations at that
 /// share of the duration; `finish()` and `cancel()` play the rest forwards or backwards
 /// at `completionSpeed` on `completionCurve`, then the animator's completions end the
-/// transition as usual. Subclass it as on iOS and attach gesture recognizers in the
-/// subclass (with closures for handlers).
+/// transition as usual. An animator that adopts `InterruptibleTransitioning` is scrubbed
+/// through its `interruptibleAnimator(using:)` instead (keyframes inside it follow). Subclass
+/// it as on iOS and attach gesture recognizers in the subclass (with closures for handlers).
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
     /// How fast the rest plays after finish() or cancel() (1: at the animations' speed).
     open var completionSpeed: CGFloat = 1
@@ -55,9 +56,20 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         self.context = context
         duration = animator?.transitionDuration(using: transitionContext) ?? 0
         percentComplete = 0
+        // An animator with interruptibleAnimator(using:) is scrubbed through its property
+        // animator (iOS 10's way); others through the container's time.
+        if let interruptible = animator as? InterruptibleTransitioning,
+           let propertyAnimator = interruptible.interruptibleAnimator(using: transitionContext) as? UIViewPropertyAnimator {
+            interruptibleAnimator = propertyAnimator
+            context.drivePercent(completionSpeed: completionSpeed, curve: completionCurve, animator: propertyAnimator)
+            return
+        }
         context.drivePercent(completionSpeed: completionSpeed, curve: completionCurve)
         animator?.animateTransition(using: transitionContext)
     }
+
+    /// The property animator scrubbed, kept alive while the transition runs.
+    private var interruptibleAnimator: UIViewPropertyAnimator?
 
     /// Shows the transition at `percentComplete` (0...1) of its duration.
     open func update(_ percentComplete: CGFloat) {

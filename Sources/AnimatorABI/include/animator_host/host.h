@@ -523,11 +523,15 @@ struct ah_host {
      * them (cancel), and the animator completes from its completions as usual;
      * context_pause_interactive stops a completion where it is. A gesture that ends
      * while the transition is still interactive cancels it (the run reports it).
+     * With `animator` (a property animator holding the transition's animations, as
+     * interruptibleAnimator(using:) returns; AH_NULL_HANDLE for none) the host scrubs that
+     * animator instead of the container's time: it pauses it, sets its fraction, and
+     * reverses and continues it for the rest; its completion ends the transition.
      * AH_ERR_INVALID_STATE outside an interaction the animator drives, or a second time;
      * AH_ERR_INVALID_ARGUMENT for a speed that is not a positive number or another curve.
      */
     ah_status (*context_drive_percent)(const ah_host *host, ah_context ctx, double completion_speed,
-                                       const ah_timing_function *completion_curve);
+                                       const ah_timing_function *completion_curve, ah_property_animator animator);
 
     /**
      * Makes a standalone gradient layer (CAGradientLayer, axial): no colors yet, from the
