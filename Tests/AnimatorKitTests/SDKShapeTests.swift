@@ -161,6 +161,45 @@ import Testing
         #expect([original.red, original.green, original.blue] == [255, 0, 0])
     }
 
+    @Test func aLayerPausedAsIOSCodePausesItAndHitTesting() throws {
+        let (window, child, layer) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView, AnimatorKit.CALayer) in
+            let window = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            let child = AnimatorKit.UIView(frame: CGRect(x: 50, y: 50, width: 50, height: 50))
+            window.addSubview(child)
+            let layer = AnimatorKit.CALayer()
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.opacity = 0
+            CATransaction.commit()
+            return (window, child, layer)
+        }
+        try session.engine.advance(to: 0.5)
+        inHost {
+            // The usual pause: freeze the layer's time where it is.
+            let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
+            layer.speed = 0
+            layer.timeOffset = paused
+        }
+        try session.engine.advance(to: 2)
+        #expect(abs(try self.layer(layer).presentation().opacity - 0.5) < 1e-9)
+        // Resumed: the rest plays from where it stopped.
+        inHost {
+            let paused = layer.timeOffset
+            layer.speed = 1
+            layer.timeOffset = 0
+            layer.beginTime = 0
+            layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - paused
+        }
+        try session.engine.advance(to: 2.25)
+        #expect(abs(try self.layer(layer).presentation().opacity - 0.25) < 1e-9)
+        inHost {
+            #expect(window.hitTest(CGPoint(x: 60, y: 60), with: nil)?.layer.handle == child.layer.handle)
+            #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === window)
+            #expect(window.hitTest(CGPoint(x: 300, y: 10), with: nil) == nil)
+        }
+    }
+
     @Test func perspectiveBackFacesPresentationAndAffineTransforms() throws {
         let (container, card) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView) in
             let container = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))

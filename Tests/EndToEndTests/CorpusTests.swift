@@ -236,6 +236,18 @@ import TestSupport
             """, [a, b])
     }
 
+    /// Writes a vertical pan trace: (time, translation) samples, the last with `velocity`.
+    func panTrace(_ samples: [(Double, Double)], velocity: Double, name: String) throws -> String {
+        let path = cli.home.file("\(name).json")
+        let items = samples.enumerated().map { index, sample in
+            "{ \"t\": \(sample.0), \"translation\": \(sample.1)"
+                + (index == samples.count - 1 ? ", \"velocity\": \(velocity) }" : " }")
+        }
+        try "{ \"gesture\": \"pan\", \"axis\": \"y\", \"samples\": [\(items.joined(separator: ", "))] }"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// A run's timeline as JSON objects.
     func timeline(_ arguments: String...) throws -> [[String: Any]] {
         let result = try cli.run(["run"] + arguments + ["--timeline", "-"])
@@ -357,14 +369,7 @@ import TestSupport
         // through Float (fminf, fmaxf), as its iOS source does: so does the test.
         func f(_ x: Double) -> Double { Double(Float(x)) }
         func trace(_ samples: [(Double, Double)], velocity: Double) throws -> String {
-            let path = cli.home.file("pan-\(samples.count)-\(Int(velocity)).json")
-            let items = samples.enumerated().map { index, sample in
-                "{ \"t\": \(sample.0), \"translation\": \(sample.1)"
-                    + (index == samples.count - 1 ? ", \"velocity\": \(velocity) }" : " }")
-            }
-            try "{ \"gesture\": \"pan\", \"axis\": \"y\", \"samples\": [\(items.joined(separator: ", "))] }"
-                .write(toFile: path, atomically: true, encoding: .utf8)
-            return path
+            try panTrace(samples, velocity: velocity, name: "pan-\(samples.count)-\(Int(velocity))")
         }
         func fromY(_ frames: [[String: Any]]) -> [(t: Double, y: Double?)] {
             frames.map { frame in
@@ -446,16 +451,6 @@ import TestSupport
         // The controller's percent is translation.y / 422 (half the 844-point screen); it
         // scrubs the animator's keyframes: scale 1 → 0.9 over the first half of the
         // progress, then a drop of 844 points (scale kept) over the second.
-        func trace(_ samples: [(Double, Double)], velocity: Double, name: String) throws -> String {
-            let path = cli.home.file("\(name).json")
-            let items = samples.enumerated().map { index, sample in
-                "{ \"t\": \(sample.0), \"translation\": \(sample.1)"
-                    + (index == samples.count - 1 ? ", \"velocity\": \(velocity) }" : " }")
-            }
-            try "{ \"gesture\": \"pan\", \"axis\": \"y\", \"samples\": [\(items.joined(separator: ", "))] }"
-                .write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
         func transforms(_ path: String) throws -> [(t: Double, scale: Double, ty: Double)?] {
             try timeline("keyframe-dismiss", "--operation", "dismiss", "--interactive", path).map { frame in
                 guard let t = frame["t"] as? Double, let m = view("from", in: frame)?["transform"] as? [Double] else { return nil }
@@ -467,7 +462,7 @@ import TestSupport
         }
         // A quarter, then three quarters, let go flicking down: finished, the rest
         // ((1 − 0.75) × 0.5 s) played by the animator.
-        let finishing = try trace([(0, 0), (0.1, 105.5), (0.2, 316.5), (0.25, 320)], velocity: 800, name: "keyframe-finish")
+        let finishing = try panTrace([(0, 0), (0.1, 105.5), (0.2, 316.5), (0.25, 320)], velocity: 800, name: "keyframe-finish")
         let finished = try cli.run("run", "keyframe-dismiss", "--operation", "dismiss", "--interactive", finishing)
         #expect(finished.standardOutput.contains("completed (interactive, 0.375 s)"), "\(finished.standardOutput)")
         for sample in try transforms(finishing) {
@@ -478,7 +473,7 @@ import TestSupport
         }
         // A fifth and let go: cancelled, the animator reversed back to the start in
         // 0.2 × 0.5 s; the screen stays, untransformed.
-        let cancelling = try trace([(0, 0), (0.1, 84.4), (0.15, 84.4)], velocity: 0, name: "keyframe-cancel")
+        let cancelling = try panTrace([(0, 0), (0.1, 84.4), (0.15, 84.4)], velocity: 0, name: "keyframe-cancel")
         let cancelled = try cli.run("run", "keyframe-dismiss", "--operation", "dismiss", "--interactive", cancelling)
         #expect(cancelled.standardOutput.contains("cancelled (interactive, 0.25 s)"), "\(cancelled.standardOutput)")
         let last = try #require(try transforms(cancelling).last ?? nil)

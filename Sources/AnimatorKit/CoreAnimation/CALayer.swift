@@ -46,6 +46,8 @@ public class CALayer {
     var isPresentation = false
     /// What `actions` was set to.
     var actionTable: [String: any CAAction]?
+    /// The layer's own timing as set through this object (speed, timeOffset, beginTime).
+    var timing = (beginTime: 0.0, speed: 1.0, timeOffset: 0.0)
 
     func get(_ key: String) -> CAValue? {
         guard link.hasEngine else { return nil }
