@@ -33,7 +33,8 @@
  *                                 container, a wrapper view around the presented view, a
  *                                 dimming view fading to 0.5 alongside; logs each hook
  *                                 (combine with FIXTURE_COMPLETE_NOW)
- *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers an alongside
+ *   FIXTURE_ALONGSIDE             animate() adds the incoming view, registers for interaction
+ *                                 changes (logged; ABI 1.5) and an alongside
  *                                 animation (its opacity to 0.5) with a logging completion,
  *                                 animates its corner radius over the duration and completes
  *                                 when that ends; logs the percent complete at animate
@@ -165,6 +166,18 @@ static void probe_alongside_done(void *user, bool cancelled) {
     p->host->log(p->host, AH_LOG_INFO, cancelled ? "alongside: cancelled" : "alongside: completed");
 }
 
+static void probe_interaction_changed(void *user, bool interactive, bool cancelled) {
+    alongside_probe *p = user;
+    char line[64];
+    snprintf(line, sizeof line, "interaction: interactive=%d cancelled=%d", interactive, cancelled);
+    p->host->log(p->host, AH_LOG_INFO, line);
+}
+
+static void probe_interaction_done(void *user) {
+    alongside_probe *p = user;
+    p->host->log(p->host, AH_LOG_INFO, "interaction handler released");
+}
+
 static void probe_corner(void *user) {
     alongside_probe *p = user;
     ah_value radius = { .type = AH_VALUE_NUMBER };
@@ -205,6 +218,9 @@ static void fixture_animate(const ah_animator *self, ah_context ctx) {
         h->context_percent_complete(h, ctx, &percent);
         snprintf(line, sizeof line, "percent at animate: %g", percent);
         h->log(h, AH_LOG_INFO, line);
+        if (h->abi.minor >= 5 &&
+            h->context_notify_interaction_changes(h, ctx, probe_interaction_changed, probe_interaction_done, &probe) != AH_OK)
+            h->log(h, AH_LOG_ERROR, h->last_error(h));
         if (h->context_animate_alongside(h, ctx, AH_NULL_HANDLE, probe_alongside, probe_alongside_done, &probe) != AH_OK)
             h->log(h, AH_LOG_ERROR, h->last_error(h));
         /* A forged follow handle is refused. */

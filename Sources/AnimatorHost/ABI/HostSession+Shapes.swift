@@ -162,6 +162,26 @@ extension HostSession {
                 target.gradient = gradient
             }
         }
+        table.pointee.context_notify_interaction_changes = { host, ctx, changed, done, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                guard state.completion == nil, let coordinator = state.coordinator else {
+                    throw .invalidState("the transition has completed: no more interaction changes")
+                }
+                guard let changed else { throw .invalidArgument("changed is NULL") }
+                let pointer = UserDataPointer(raw: userData)
+                coordinator.notifyWhenInteractionChanges { [marker = session.marker] context in
+                    PluginCallMarker.calling(marker, .block, nil) {
+                        changed(pointer.raw, context.isInteractive, context.isCancelled)
+                    }
+                }
+                if let done {
+                    coordinator.completions.append { [marker = session.marker] _ in
+                        PluginCallMarker.calling(marker, .block, nil) { done(pointer.raw) }
+                    }
+                }
+            }
+        }
         table.pointee.layer_get_mask = { host, layer, out in
             HostSession.call(host) { session throws(HostCallError) in
                 let target = try session.layer(layer)

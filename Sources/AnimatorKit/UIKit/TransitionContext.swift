@@ -180,6 +180,23 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
                   "UIPercentDrivenInteractiveTransition")
     }
 
+    /// Runs `handler` at every switch between interactive and not (ABI 1.5); the handler is
+    /// kept until the transition ends.
+    func notifyInteractionChanges(_ handler: @escaping () -> Void) {
+        guard hasCoordinator, host.pointee.abi.minor >= 5 else { return }
+        let box = InteractionHandlerBox(host: host, handler: handler)
+        let user = Unmanaged.passRetained(box).toOpaque()
+        let status = host.pointee.context_notify_interaction_changes(host, handle, { user, _, _ in
+            guard let user else { return }
+            let box = Unmanaged<InteractionHandlerBox>.fromOpaque(user).takeUnretainedValue()
+            CurrentHost.with(box.host) { box.handler() }
+        }, { user in
+            guard let user else { return }
+            Unmanaged<InteractionHandlerBox>.fromOpaque(user).release()
+        }, user)
+        if !check(status, "notifyWhenInteractionChanges") { Unmanaged<InteractionHandlerBox>.fromOpaque(user).release() }
+    }
+
     /// finishInteractiveTransition(): the interaction is over; the transition will complete.
     public func finishInteractiveTransition() {
         if hasCoordinator { _ = check(host.pointee.context_finish_interactive(host, handle), "finishInteractiveTransition") }
@@ -218,5 +235,16 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     ///   - level: its severity.
     public func log(_ message: String, level: ah_log_level = ah_log_level(AH_LOG_INFO)) {
         host.pointee.log(host, level, message)
+    }
+}
+
+/// A coordinator's interaction-change handler, kept for the host's calls.
+private final class InteractionHandlerBox {
+    let host: UnsafePointer<ah_host>
+    let handler: () -> Void
+
+    init(host: UnsafePointer<ah_host>, handler: @escaping () -> Void) {
+        self.host = host
+        self.handler = handler
     }
 }

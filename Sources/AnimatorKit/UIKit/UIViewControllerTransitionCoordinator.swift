@@ -34,6 +34,17 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     func animateAlongsideTransition(in view: UIView?,
                                     animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                                     completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+
+    /// notifyWhenInteractionChanges(_:): `handler` runs each time the transition switches
+    /// between interactive and not (a finish, a cancel, a pause), with its state then.
+    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+extension UIViewControllerTransitionCoordinator {
+    /// notifyWhenInteractionEnds(_:), the older name of `notifyWhenInteractionChanges`.
+    public func notifyWhenInteractionEnds(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+        notifyWhenInteractionChanges(handler)
+    }
 }
 
 /// The coordinator of a host transition: its context, answered as UIKit's coordinator does.
@@ -64,5 +75,9 @@ final class HostTransitionCoordinator: UIViewControllerTransitionCoordinator {
                                     completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
         context.animateAlongside(in: view, animation.map { animation in { animation(self) } },
                                  completion: completion.map { completion in { _ in completion(self) } })
+    }
+
+    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+        context.notifyInteractionChanges { handler(self) }
     }
 }

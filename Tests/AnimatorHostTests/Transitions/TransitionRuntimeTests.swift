@@ -237,7 +237,12 @@ extension TransitionRuntimeTests {
         let outcome = try runtime.present(detail, from: list, animator: animator,
                                           interaction: InteractionScript.parse("update 0.5 @0.05; cancel @0.1"))
         #expect(!outcome.completed)
-        #expect(animator.session.log.map(\.message).last == "alongside: cancelled")
+        let messages = animator.session.log.map(\.message)
+        #expect(messages.last == "alongside: cancelled")
+        // notify_interaction_changes: the cancel ended the interaction; the handler was
+        // released after the transition, before the alongside completion (added after it).
+        #expect(messages.filter { $0.hasPrefix("interaction") } == ["interaction: interactive=0 cancelled=1",
+                                                                     "interaction handler released"])
     }
 }
 

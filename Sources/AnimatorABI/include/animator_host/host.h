@@ -550,6 +550,18 @@ struct ah_host {
      */
     ah_status (*layer_set_gradient)(const ah_host *host, ah_layer layer, const ah_color *colors,
                                     const double *locations, uint32_t count, ah_point start, ah_point end);
+
+    /**
+     * The coordinator's notifyWhenInteractionChanges: `changed` (not NULL) runs, on the
+     * host thread while the host advances its clock, each time the transition switches
+     * between interactive and not (a finish, a cancel, a pause), with whether it is
+     * interactive now and whether it was cancelled; `done` (may be NULL) runs once, after
+     * the transition, when `user_data` will not be used again.
+     * AH_ERR_INVALID_STATE once the transition has completed.
+     */
+    ah_status (*context_notify_interaction_changes)(const ah_host *host, ah_context ctx,
+                                                    void (*changed)(void *user_data, bool is_interactive, bool is_cancelled),
+                                                    void (*done)(void *user_data), void *user_data);
 };
 
 #ifdef __cplusplus

@@ -123,7 +123,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 712
+#define AH_SIZEOF_AH_HOST 720
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -213,6 +213,7 @@
 #define AH_OFFSETOF_AH_HOST_CONTEXT_DRIVE_PERCENT 688
 #define AH_OFFSETOF_AH_HOST_GRADIENT_LAYER_CREATE 696
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT 704
+#define AH_OFFSETOF_AH_HOST_CONTEXT_NOTIFY_INTERACTION_CHANGES 712
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -506,6 +507,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, layer_get_mask) == AH_OFFSETOF_AH_HOST_LAYER_
 AH_LAYOUT_ASSERT(offsetof(ah_host, context_drive_percent) == AH_OFFSETOF_AH_HOST_CONTEXT_DRIVE_PERCENT, "ah_host.context_drive_percent offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, gradient_layer_create) == AH_OFFSETOF_AH_HOST_GRADIENT_LAYER_CREATE, "ah_host.gradient_layer_create offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_gradient) == AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT, "ah_host.layer_set_gradient offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, context_notify_interaction_changes) == AH_OFFSETOF_AH_HOST_CONTEXT_NOTIFY_INTERACTION_CHANGES, "ah_host.context_notify_interaction_changes offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
