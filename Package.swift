@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "BottomCardC", type: .dynamic, targets: ["BottomCardC"]),
         // The corpus's circular reveal in C, through batch 1.5 (paths, shape layers, masks).
         .library(name: "CircularRevealC", type: .dynamic, targets: ["CircularRevealC"]),
+        // The corpus's flip with perspective in C ("sublayerTransform" through layer_set).
+        .library(name: "FlipC", type: .dynamic, targets: ["FlipC"]),
         // The corpus: animators written as iOS developers write them, compiled unchanged but
         // for the import (Examples/Corpus, docs/authoring.md).
         .library(name: "SpringSlideUp", type: .dynamic, targets: ["SpringSlideUp"]),
@@ -107,6 +109,8 @@ let package = Package(
         .target(name: "BottomCardC", dependencies: ["AnimatorABI"], path: "Examples/BottomCardC",
                 linkerSettings: pluginLinkerSettings),
         .target(name: "CircularRevealC", dependencies: ["AnimatorABI"], path: "Examples/CircularRevealC",
+                linkerSettings: pluginLinkerSettings + [.linkedLibrary("m")]),
+        .target(name: "FlipC", dependencies: ["AnimatorABI"], path: "Examples/FlipC",
                 linkerSettings: pluginLinkerSettings + [.linkedLibrary("m")]),
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.

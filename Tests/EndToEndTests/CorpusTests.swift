@@ -358,6 +358,15 @@ import TestSupport
         #expect(try cli.run("run", "fade-c", "--out", reference).status == 0)
         let same = try differingBox(end, reference)
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
+        // The C version (the container's "sublayerTransform" set with layer_set) draws the
+        // same pictures while it turns and while the card grows.
+        for at in ["0.2", "0.45"] {
+            let swift = cli.home.file("flip-swift-\(at).png"), c = cli.home.file("flip-c-\(at).png")
+            #expect(try cli.run("run", "flip-perspective", "--out", swift, "--at", at).status == 0)
+            #expect(try cli.run("run", "flip-c", "--out", c, "--at", at).status == 0)
+            let twins = try differingBox(swift, c)
+            #expect(twins.standardOutput == "None\n", "at \(at): \(twins.standardOutput)")
+        }
     }
 
     @Test func swipeDismissFollowsAPanThroughAPercentDrivenSubclass() throws {
@@ -482,7 +491,7 @@ import TestSupport
 
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
-                                 "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective",
+                                 "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective", "flip-c",
                                  "swipe-dismiss", "pinch-pop", "keyframe-dismiss",
                                  "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
