@@ -34,6 +34,16 @@ extension AnimationEngine {
         return extras
     }
 
+    /// Changes a layer's shape style (fill rule, caps, joins, miter limit; not animated).
+    /// The path goes through `Layer.path`, which animates.
+    func updateShapeStyle(_ layer: LayerID, _ change: (inout LayerShape) -> Void) {
+        updateRecord(layer) { record in
+            var shape = record.shape ?? LayerShape()
+            change(&shape)
+            record.shape = shape
+        }
+    }
+
     /// What drawing needs of each node besides its properties, read in one pass over the
     /// records: names, text, contents, shapes and extras (at `time`), and the mask layers.
     public func details(of nodes: [PresentationNode], at time: Double)
@@ -77,16 +87,6 @@ extension AnimationEngine {
         let layer = makeLayer(name: name)
         records[layer.id.rawValue].gradient = LayerGradient()
         return layer
-    }
-
-    /// Changes a layer's shape style (fill rule, caps, joins, miter limit; not animated).
-    /// The path goes through `Layer.path`, which animates.
-    func updateShapeStyle(_ layer: LayerID, _ change: (inout LayerShape) -> Void) {
-        updateRecord(layer) { record in
-            var shape = record.shape ?? LayerShape()
-            change(&shape)
-            record.shape = shape
-        }
     }
 
     // MARK: Masks

@@ -468,19 +468,9 @@ public struct PresentationNode: Equatable, Sendable {
 }
 
 extension AnimationEngine {
-    /// The name of a layer (for timelines and renderers; not copied into every node).
+    /// The name of a layer (for reports; frames read names with `details(of:at:)`).
     public func name(of layer: LayerID) -> String? {
         records[layer.rawValue].name
-    }
-
-    /// The bitmap a layer shows (for renderers).
-    public func contents(of layer: LayerID) -> LayerContents? {
-        records[layer.rawValue].contents
-    }
-
-    /// The text a layer shows (for renderers).
-    public func text(of layer: LayerID) -> LayerText? {
-        records[layer.rawValue].text
     }
 }
 

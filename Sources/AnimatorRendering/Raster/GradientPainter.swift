@@ -11,6 +11,8 @@ struct GradientPainter: SpanPainter {
     private let toUnit: Homography
     private let start: (x: Double, y: Double)
     private let axis: (x: Double, y: Double)
+    /// Ends that coincide: every point is past the end (the last color).
+    private let pastEnd: Bool
     private let table: [UInt32]
 
     static let steps = 1024
@@ -27,8 +29,8 @@ struct GradientPainter: SpanPainter {
         start = (gradient.startPoint.x, gradient.startPoint.y)
         let dx = gradient.endPoint.x - gradient.startPoint.x, dy = gradient.endPoint.y - gradient.startPoint.y
         let length = dx * dx + dy * dy
-        // A gradient whose ends coincide shows its last color (every point is past its end).
         axis = length > 0 ? (dx / length, dy / length) : (0, 0)
+        pastEnd = !(length > 0)
         self.canvas = canvas
         let steps = Self.steps
         table = (0...steps).map { premultipliedPixel(gradient.color(at: Double($0) / Double(steps)), opacity: opacity) }
@@ -39,7 +41,7 @@ struct GradientPainter: SpanPainter {
         let p = toUnit.apply(Double(x) + 0.5, Double(y) + 0.5)
         guard p.w > 0 else { return 0 }
         let u = p.x - start.x, v = p.y - start.y
-        let t = axis == (0, 0) ? 1 : u * axis.x + v * axis.y
+        let t = pastEnd ? 1 : u * axis.x + v * axis.y
         guard t.isFinite else { return 0 }
         let index = Int((min(max(t, 0), 1) * Double(Self.steps)).rounded())
         return table[index]
