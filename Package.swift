@@ -57,6 +57,7 @@ let package = Package(
         .library(name: "SwipeDismiss", type: .dynamic, targets: ["SwipeDismiss"]),
         .library(name: "PinchPop", type: .dynamic, targets: ["PinchPop"]),
         .library(name: "KeyframeDismiss", type: .dynamic, targets: ["KeyframeDismiss"]),
+        .library(name: "PopBlock", type: .dynamic, targets: ["PopBlock"]),
     ],
     targets: [
         // The C ABI: the public headers every plugin and the host compile against.
@@ -101,6 +102,7 @@ let package = Package(
         corpusAnimator("SwipeDismiss"),
         corpusAnimator("PinchPop"),
         corpusAnimator("KeyframeDismiss"),
+        corpusAnimator("PopBlock"),
         swiftAnimator("Zoom"),
         swiftAnimator("Bubble"),
         swiftAnimator("Pendulum"),

@@ -138,6 +138,52 @@ import TestSupport
         #expect(texts == ["colors is NULL", "the start or end point is not finite"])
     }
 
+    /// Batch 1.6 from C: a layer delegate answering each way, the view hook behind a
+    /// custom block animation API, beginAnimations/commitAnimations, the transaction
+    /// getters, and every mistake's reason.
+    @Test func actionDelegatesAndOldStyleAnimationsFromC() throws {
+        typealias Probe = @convention(c) (UnsafePointer<ah_host>, UnsafeMutablePointer<ah_layer>,
+                                          UnsafeMutablePointer<Double>, UnsafeMutablePointer<ah_status>,
+                                          UnsafeMutablePointer<CChar>) -> ah_status
+        var handles = [ah_layer](repeating: 0, count: 3)
+        var results = [Double](repeating: -1, count: 9)
+        var statuses = [ah_status](repeating: 0, count: 5)
+        var messages = [CChar](repeating: 0, count: 5 * 200)
+        let start = session.engine.currentTime
+        #expect(function("probe_actions", as: Probe.self)(session.table, &handles, &results, &statuses, &messages)
+                == ah_status(AH_OK))
+        // Asked about position, opacity, cornerRadius and bounds, with position's old,
+        // new and on-screen values; released once when removed.
+        #expect(Array(results[0...4]) == [4, 50, 250, 50, 1])
+        let layer = try layer(handles[0])
+        // The delegate's animation: linear over 1 s, from and to the change's values.
+        #expect(abs(layer.presentation(at: start + 0.5).position.x - 150) < 1e-9)
+        // NSNull for opacity, an ANIMATION answer without an animation for cornerRadius
+        // (none, and logged); DEFAULT for bounds: the implicit animation.
+        #expect(Set(layer.animationKeys()) == ["position", "bounds"])
+        #expect(session.log.contains { $0.message.contains("AH_ACTION_ANIMATION for cornerRadius without giving an animation") })
+        // The hooked view: its opacity answered NONE (old alpha 1), its position left to the
+        // 1 s linear block around.
+        let view = try self.layer(handles[1])
+        #expect(results[5] == 1)
+        #expect(view.animationKeys() == ["position"] && view.model.opacity == 0.25)
+        #expect(abs(view.presentation(at: start + 0.5).position.x - 125) < 1e-9)
+        // beginAnimations with UIKit's defaults: 0.2 s on easeInOut, halfway at 0.1 s.
+        #expect(abs(try self.layer(handles[2]).presentation(at: start + 0.1).position.x - 100) < 1e-9)
+        // The transaction's getters: 0.25 s, no function; actions disabled inside the setup.
+        #expect(Array(results[6...8]) == [0.25, Double(AH_TIMING_DEFAULT), 1])
+        #expect(statuses == [ah_status(AH_ERR_INVALID_STATE), ah_status(AH_ERR_INVALID_ARGUMENT),
+                             ah_status(AH_ERR_INVALID_STATE), ah_status(AH_ERR_INVALID_ARGUMENT),
+                             ah_status(AH_ERR_INVALID_HANDLE)])
+        #expect(Self.texts(messages, count: 5) == [
+            "no action delegate is being asked about this request (it is valid only during the delegate's call)",
+            "layer handle \(handles[1]) is a view: a view is its layer's delegate (use view_animate_with_actions)",
+            "commitAnimations without a matching beginAnimations",
+            "delegate is NULL",
+            "12345 is not a context handle of this host",
+        ])
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

@@ -273,3 +273,151 @@ ah_status probe_gradient(const ah_host *host, ah_layer *out, ah_status statuses[
     strncpy(messages[1], host->last_error(host), 199);
     return AH_OK;
 }
+
+/* Batch 1.6: an action delegate on a standalone layer, a custom view animation API's
+ * hook, UIView's beginAnimations/commitAnimations, CATransaction's getters, and the
+ * mistakes each refuses. */
+typedef struct action_probe {
+    const ah_host *host;
+    int asked;
+    int released;
+    double old_x, new_x, shown_x;
+    double view_old_alpha;
+} action_probe;
+
+static action_probe A;
+
+static ah_action_mode answer_layer(void *user, const ah_action_request *request) {
+    action_probe *a = user;
+    a->asked++;
+    if (strcmp(request->key, "position") == 0) {
+        a->old_x = request->old_value.point.x;
+        a->new_x = request->new_value.point.x;
+        a->shown_x = request->old_presentation_value.point.x;
+        ah_animation_desc d;
+        memset(&d, 0, sizeof d);
+        d.abi = (ah_version)AH_ABI_VERSION_INIT;
+        d.struct_size = sizeof d;
+        d.kind = AH_ANIMATION_BASIC;
+        d.key_path = NULL; /* the changed key */
+        d.timing.duration = 1;
+        d.timing_function.kind = AH_TIMING_LINEAR;
+        if (a->host->action_request_set_animation(a->host, request, &d) != AH_OK) return AH_ACTION_DEFAULT;
+        return AH_ACTION_ANIMATION;
+    }
+    if (strcmp(request->key, "opacity") == 0) return AH_ACTION_NONE;
+    if (strcmp(request->key, "cornerRadius") == 0) return AH_ACTION_ANIMATION; /* forgot the animation */
+    return AH_ACTION_DEFAULT;
+}
+
+static ah_action_mode answer_view(void *user, const ah_action_request *request) {
+    action_probe *a = user;
+    if (strcmp(request->key, "opacity") == 0) {
+        a->view_old_alpha = request->old_value.number;
+        return AH_ACTION_NONE;
+    }
+    return AH_ACTION_DEFAULT;
+}
+
+static void release_actions(void *user) { ((action_probe *)user)->released++; }
+
+static ah_layer hooked_view;
+static void change_view(void *user) {
+    const ah_host *host = user;
+    ah_value alpha = number(0.25);
+    host->layer_set(host, hooked_view, "opacity", &alpha);
+    ah_value center = point(200, 50);
+    host->layer_set(host, hooked_view, "position", &center);
+}
+static void hooked(void *user) {
+    const ah_host *host = user;
+    host->view_animate_with_actions(host, answer_view, &A, change_view, (void *)host);
+}
+
+/* results: asked, old x, new x, shown x, released, view's old alpha, duration, timing kind,
+ * disable actions */
+ah_status probe_actions(const ah_host *host, ah_layer layers[3], double results[9], ah_status statuses[5],
+                        char messages[5][200]) {
+    if (host->abi.minor < 6) return AH_ERR_UNSUPPORTED;
+    memset(&A, 0, sizeof A);
+    A.host = host;
+    ah_status status = host->layer_create(host, &layers[0]);
+    if (status != AH_OK) return status;
+    /* Without actions while setting up. */
+    host->transaction_begin(host);
+    host->transaction_set_disable_actions(host, true);
+    ah_value bounds = { .type = AH_VALUE_RECT };
+    bounds.rect = (ah_rect){ { 0, 0 }, { 100, 100 } };
+    host->layer_set(host, layers[0], "bounds", &bounds);
+    ah_value start = point(50, 50);
+    host->layer_set(host, layers[0], "position", &start);
+    bool disabled = false;
+    host->transaction_get_disable_actions(host, &disabled);
+    results[8] = disabled;
+    host->transaction_commit(host);
+
+    status = host->layer_set_delegate(host, layers[0], answer_layer, &A, release_actions);
+    if (status != AH_OK) return status;
+    ah_value to = point(250, 50);
+    host->layer_set(host, layers[0], "position", &to);
+    ah_value faded = number(0.5);
+    host->layer_set(host, layers[0], "opacity", &faded);
+    ah_value radius = number(8);
+    host->layer_set(host, layers[0], "cornerRadius", &radius);
+    bounds.rect.size = (ah_size){ 40, 40 };
+    host->layer_set(host, layers[0], "bounds", &bounds);
+    results[0] = A.asked;
+    results[1] = A.old_x;
+    results[2] = A.new_x;
+    results[3] = A.shown_x;
+    /* Removing the delegate releases its user data once. */
+    host->layer_set_delegate(host, layers[0], NULL, NULL, NULL);
+    results[4] = A.released;
+
+    /* A view inside a 1 s block, behind the hook: opacity answered NONE, position left to
+     * the block. */
+    host->view_create(host, (ah_rect){ { 0, 0 }, { 100, 100 } }, &layers[1]);
+    hooked_view = layers[1];
+    ah_view_animation settings;
+    memset(&settings, 0, sizeof settings);
+    settings.abi = (ah_version)AH_ABI_VERSION_INIT;
+    settings.struct_size = sizeof settings;
+    settings.duration = 1;
+    settings.options = AH_VIEW_OPTION_CURVE_LINEAR;
+    host->view_animate(host, &settings, hooked, NULL, (void *)host);
+    results[5] = A.view_old_alpha;
+
+    /* beginAnimations / commitAnimations with UIKit's defaults (NULL settings). */
+    host->view_create(host, (ah_rect){ { 0, 0 }, { 100, 100 } }, &layers[2]);
+    host->view_begin_animations(host);
+    ah_value moved = point(150, 50);
+    host->layer_set(host, layers[2], "position", &moved);
+    host->view_commit_animations(host, NULL, NULL, NULL);
+
+    double duration = 0;
+    host->transaction_get_duration(host, &duration);
+    results[6] = duration;
+    ah_timing_function function;
+    host->transaction_get_timing_function(host, &function);
+    results[7] = function.kind;
+
+    /* The mistakes. */
+    ah_animation_desc d;
+    memset(&d, 0, sizeof d);
+    ah_action_request stray;
+    memset(&stray, 0, sizeof stray);
+    statuses[0] = host->action_request_set_animation(host, &stray, &d);
+    strncpy(messages[0], host->last_error(host), 199);
+    statuses[1] = host->layer_set_delegate(host, layers[1], answer_layer, &A, NULL);
+    strncpy(messages[1], host->last_error(host), 199);
+    statuses[2] = host->view_commit_animations(host, NULL, NULL, NULL);
+    strncpy(messages[2], host->last_error(host), 199);
+    statuses[3] = host->view_animate_with_actions(host, NULL, NULL, change_view, (void *)host);
+    strncpy(messages[3], host->last_error(host), 199);
+    ah_related_view_controller related;
+    memset(&related, 0, sizeof related);
+    related.struct_size = sizeof related;
+    statuses[4] = host->context_related_view_controller(host, 12345, AH_CONTEXT_TO, AH_RELATION_PRESENTING, &related);
+    strncpy(messages[4], host->last_error(host), 199);
+    return AH_OK;
+}

@@ -8,8 +8,10 @@
  * One header per concept: version.h (versions and evolution rules), types.h (values,
  * status codes, handles), value.h (animatable values), animation.h (timing and
  * animation descriptions), operation.h, param.h, descriptor.h, gesture.h, image.h
- * (bitmaps for layer contents), path.h (paths and shape layers), presentation.h, animator.h (the instance calls), host.h
- * (the host function table), entry.h (the exported symbol).
+ * (bitmaps for layer contents), path.h (paths and shape layers), action.h (action
+ * delegates), controller.h (the view controllers around a transition), presentation.h,
+ * animator.h (the instance calls), host.h (the host function table), entry.h (the
+ * exported symbol), layout.h (every published struct's size and offsets).
  */
 #ifndef ANIMATOR_HOST_H
 #define ANIMATOR_HOST_H
@@ -24,6 +26,8 @@
 #include "animator_host/gesture.h"
 #include "animator_host/image.h"
 #include "animator_host/path.h"
+#include "animator_host/action.h"
+#include "animator_host/controller.h"
 #include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"

@@ -59,12 +59,24 @@ extension AnimationEngine {
     }
 
     private func runViewAction(_ event: ActionEvent) {
-        guard event.keyPath != .hidden, let context = viewContexts.last else { return }
-        switch context {
-        case .withoutAnimation:
+        guard event.keyPath != .hidden else { return }
+        // The innermost context answers; a custom one that answers nil (continueSearch)
+        // leaves the answer to the one around it.
+        var index = viewContexts.count - 1
+        while index >= 0, case .custom(let provider) = viewContexts[index] {
+            let answer = provider(event)
+            guard case .continueSearch = answer else {
+                run(answer, for: event)
+                return
+            }
+            index -= 1
+        }
+        guard index >= 0, areAnimationsEnabled else { return }
+        switch viewContexts[index] {
+        case .withoutAnimation, .custom:
             return
-        case .custom(let provider):
-            run(provider(View(layer: event.layer), event.keyPath, event.oldValue), for: event)
+        case .recording(let recorder):
+            recorder.record(event)
         case .block(let block):
             // UIKit: a block of duration 0 changes the views at once, without animation
             // (its completion still runs, finished, after this step).
@@ -91,7 +103,7 @@ extension AnimationEngine {
     private func runLayerAction(_ event: ActionEvent, record: LayerRecord) {
         guard !transaction.disableActions else { return }
         let key = event.keyPath.property.rawValue
-        let sources: [ActionLookup?] = [record.delegate?.action(for: event.layer, forKey: key), record.actions[key],
+        let sources: [ActionLookup?] = [record.delegate?.action(for: event), record.actions[key],
                                         record.style[key]]
         for source in sources {
             switch source {

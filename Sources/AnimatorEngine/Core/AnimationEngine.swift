@@ -15,6 +15,8 @@ public final class AnimationEngine {
     var transactionStack: [TransactionState] = []
     var implicitTransaction: TransactionState?
     var viewContexts: [ViewAnimationContext] = []
+    /// UIView.areAnimationsEnabled: false makes UIView animation calls change views at once.
+    public var areAnimationsEnabled = true
     private var dueCallbacks: [() -> Void] = []
     var pendingSnapshots: [(snapshot: Int, source: Int)] = []
     /// How many times the host step committed: a layer changed since the last commit keeps

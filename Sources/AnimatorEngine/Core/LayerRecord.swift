@@ -62,9 +62,22 @@ public struct ActionEvent {
 }
 
 /// The delegate of a standalone layer (CALayerDelegate's actionForLayer:forKey:).
+/// Implement either requirement: the engine asks `action(for:)`, which by default asks
+/// `action(for:forKey:)`, which by default answers `.continueSearch`.
 public protocol LayerDelegate: AnyObject {
     /// The action for a change of `key` on `layer`.
     func action(for layer: Layer, forKey key: String) -> ActionLookup
+    /// The action for a change, with its old and new values.
+    func action(for event: ActionEvent) -> ActionLookup
+}
+
+extension LayerDelegate {
+    /// Nil: the lookup goes on.
+    public func action(for layer: Layer, forKey key: String) -> ActionLookup { .continueSearch }
+    /// Asks `action(for:forKey:)` with the change's layer and key.
+    public func action(for event: ActionEvent) -> ActionLookup {
+        action(for: event.layer, forKey: event.keyPath.property.rawValue)
+    }
 }
 
 /// The engine's storage for one layer: a value in the engine's array, so that walking a

@@ -8,7 +8,9 @@ enum ViewAnimationContext {
     /// Inside performWithoutAnimation: no animation.
     case withoutAnimation
     /// A custom animation API (seed 002's actionForLayer:forKey: technique).
-    case custom((View, LayerKeyPath, AnimatableValue) -> ActionLookup)
+    case custom((ActionEvent) -> ActionLookup)
+    /// Between UIView.beginAnimations and commitAnimations: changes are recorded.
+    case recording(ChangeRecorder)
     /// Inside a property animator's animations block.
     case propertyAnimator(PropertyAnimator, delayFactor: Double)
 }
@@ -77,5 +79,24 @@ final class KeyframeCollector {
             keyTimes.append(1)
         }
         return (values, keyTimes)
+    }
+}
+
+/// Records the view property changes made between UIView.beginAnimations and
+/// commitAnimations: per layer and key path, the value before the first change.
+final class ChangeRecorder {
+    struct Change {
+        let layer: LayerID
+        let keyPath: LayerKeyPath
+        let old: AnimatableValue
+        let oldPresentation: AnimatableValue
+    }
+
+    private(set) var changes: [Change] = []
+
+    func record(_ event: ActionEvent) {
+        guard !changes.contains(where: { $0.layer == event.layer.id && $0.keyPath == event.keyPath }) else { return }
+        changes.append(Change(layer: event.layer.id, keyPath: event.keyPath, old: event.oldValue,
+                              oldPresentation: event.oldPresentationValue))
     }
 }

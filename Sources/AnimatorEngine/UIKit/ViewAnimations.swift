@@ -114,12 +114,56 @@ extension AnimationEngine {
 
     /// A custom animation API for views, as seed 002 builds with actionForLayer:forKey::
     /// inside `animations`, every change of a view property asks `provider` for its action
-    /// (given the view, the key path and the old model value) instead of the view's usual
-    /// answer. Returning `.noAction` records nothing and animates nothing.
-    public func withViewActions(_ provider: @escaping (View, LayerKeyPath, AnimatableValue) -> ActionLookup,
-                                animations: () -> Void) {
+    /// (given the change) before the view answers. `.noAction` animates nothing;
+    /// `.continueSearch` leaves the answer to the view (the animation call around this
+    /// one, or none).
+    public func withViewActions(_ provider: @escaping (ActionEvent) -> ActionLookup, animations: () -> Void) {
         viewContexts.append(.custom(provider))
         animations()
         viewContexts.removeLast()
+    }
+
+    /// UIView.beginAnimations: until the matching `commitAnimations`, view property changes
+    /// take effect in the model at once and are recorded. Nests.
+    public func beginAnimations() {
+        viewContexts.append(.recording(ChangeRecorder()))
+    }
+
+    /// Whether a `beginAnimations` is waiting for its commit.
+    public var isRecordingAnimations: Bool {
+        viewContexts.contains { if case .recording = $0 { return true } else { return false } }
+    }
+
+    /// UIView.commitAnimations: animates every view property changed since the matching
+    /// `beginAnimations` from its value before the first change to its current one, as one
+    /// `animate(withDuration:delay:options:…)` call (or its spring form, `spring` given as
+    /// damping ratio and initial velocity) making those changes would, inside whatever
+    /// animation call is around.
+    ///
+    /// - Throws: `EngineError` when the innermost open call is not a `beginAnimations`.
+    public func commitAnimations(duration: Double = 0.2, delay: Double = 0, options: AnimationOptions = [],
+                                 spring: (dampingRatio: Double, velocity: Double)? = nil,
+                                 completion: ((Bool) -> Void)? = nil) throws(EngineError) {
+        guard case .recording(let recorder)? = viewContexts.last else {
+            throw EngineError("commitAnimations without a matching beginAnimations")
+        }
+        viewContexts.removeLast()
+        var finals: [AnimatableValue] = []
+        for change in recorder.changes {
+            finals.append(modelValue(change.keyPath, of: change.layer.rawValue))
+        }
+        // Back to the values before the block without an action, then forward inside a block.
+        performWithoutAnimation {
+            for change in recorder.changes { set(change.old, change.keyPath, change.layer) }
+        }
+        let body = { [self] in
+            for (change, final) in zip(recorder.changes, finals) { set(final, change.keyPath, change.layer) }
+        }
+        if let spring {
+            animate(withDuration: duration, delay: delay, usingSpringWithDamping: spring.dampingRatio,
+                    initialSpringVelocity: spring.velocity, options: options, animations: body, completion: completion)
+        } else {
+            animate(withDuration: duration, delay: delay, options: options, animations: body, completion: completion)
+        }
     }
 }

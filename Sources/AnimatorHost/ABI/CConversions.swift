@@ -114,14 +114,21 @@ enum CConversions {
     }
 
     /// An animation description, checked; `depth` bounds group nesting.
+    ///
+    /// - Parameter forAction: an action's animation (layer_set_action, an action delegate's
+    ///   answer) may leave its key path NULL: it animates the changed key.
     static func animation(_ pointer: UnsafePointer<ah_animation_desc>?, paths: HandleTable<ShapePath>,
-                          depth: Int = 0) throws(HostCallError) -> Animation {
+                          depth: Int = 0, forAction: Bool = false) throws(HostCallError) -> Animation {
         let d = try required(pointer, "animation").pointee
         guard ABIVersion(d.abi).major == ABIVersion.host.major,
               Int(d.struct_size) >= MemoryLayout<ah_animation_desc>.offset(of: \.user_data)! + MemoryLayout<UnsafeRawPointer>.size else {
             throw .invalidArgument("animation description: wrong ABI or truncated (struct_size \(d.struct_size))")
         }
         guard depth < 16 else { throw .invalidArgument("animation groups nest deeper than 16") }
+        func propertyKeyPath() throws(HostCallError) -> LayerKeyPath? {
+            if forAction && d.key_path == nil { return nil }
+            return try self.keyPath(d.key_path)
+        }
         func optionalValue(_ p: UnsafePointer<ah_value>?) throws(HostCallError) -> AnimatableValue? {
             guard let p else { return nil }
             return try value(p.pointee, paths: paths)
@@ -130,10 +137,10 @@ enum CConversions {
         var keyPath: LayerKeyPath?
         switch Int(d.kind) {
         case AH_ANIMATION_BASIC:
-            keyPath = try self.keyPath(d.key_path)
+            keyPath = try propertyKeyPath()
             kind = .basic(from: try optionalValue(d.from), to: try optionalValue(d.to), by: try optionalValue(d.by))
         case AH_ANIMATION_SPRING:
-            keyPath = try self.keyPath(d.key_path)
+            keyPath = try propertyKeyPath()
             let spring = Spring(mass: d.mass == 0 ? 1 : d.mass, stiffness: d.stiffness == 0 ? 100 : d.stiffness,
                                 damping: d.damping == 0 ? 10 : d.damping, initialVelocity: d.initial_velocity)
             guard spring.mass > 0, spring.stiffness > 0, spring.damping >= 0, spring.initialVelocity.isFinite else {
@@ -141,7 +148,7 @@ enum CConversions {
             }
             kind = .spring(spring, from: try optionalValue(d.from), to: try optionalValue(d.to), by: try optionalValue(d.by))
         case AH_ANIMATION_KEYFRAME:
-            keyPath = try self.keyPath(d.key_path)
+            keyPath = try propertyKeyPath()
             guard d.value_count <= 4096 else { throw .invalidArgument("keyframes: more than 4096 values") }
             guard d.value_count == 0 || d.values != nil else { throw .invalidArgument("keyframes: values is NULL") }
             var values: [AnimatableValue] = []

@@ -26,7 +26,7 @@ private enum PropertyKey {
 
 extension HostSession {
     /// A value for the plugin: paths as new handles it releases.
-    fileprivate func cValue(_ value: AnimatableValue) -> ah_value {
+    func cValue(_ value: AnimatableValue) -> ah_value {
         guard case .path(let path) = value else { return CConversions.cValue(value) }
         var c = CConversions.cValue(value)
         c.path = path.elements.isEmpty ? AH_NULL_HANDLE : paths.insert(path)
@@ -524,7 +524,8 @@ extension HostSession {
                 switch Int(mode) {
                 case AH_ACTION_DEFAULT: target.actions[key] = nil
                 case AH_ACTION_NONE: target.actions[key] = .noAction
-                case AH_ACTION_ANIMATION: target.actions[key] = .action(.animation(try CConversions.animation(description, paths: session.paths)))
+                case AH_ACTION_ANIMATION: target.actions[key] = .action(.animation(try CConversions.animation(description, paths: session.paths,
+                                                                                                               forAction: true)))
                 default: throw .invalidArgument("unknown action mode \(mode)")
                 }
             }

@@ -78,6 +78,11 @@ public final class HostSession {
     /// The paths plugins made (batch 1.5).
     var paths = HandleTable<ShapePath>(kind: .path)
     var layerHandles: [LayerID: ah_layer] = [:]
+    /// The action delegates plugins set on layers (the engine holds delegates weakly).
+    var actionDelegates: [LayerID: PluginActionDelegate] = [:]
+    /// The action requests being answered, innermost last, with the animation each
+    /// delegate gave (action_request_set_animation).
+    var actionRequests: [(request: UnsafeRawPointer, animation: Animation?)] = []
     var animators = HandleTable<PropertyAnimator>(kind: .propertyAnimator)
     /// The last failure's message, NUL-terminated, for `last_error`.
     var lastError: [CChar] = [0]
@@ -137,6 +142,7 @@ public final class HostSession {
         HostSession.installBatch1_3(in: table)
         HostSession.installBatch1_4(in: table)
         HostSession.installBatch1_5(in: table)
+        HostSession.installBatch1_6(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).

@@ -32,6 +32,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case presentationController
     /// An animation or completion block the plugin gave the host.
     case block
+    /// An action delegate the plugin gave the host (CALayerDelegate's action(for:forKey:)).
+    case actionDelegate
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -50,6 +52,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .interruptible: return "interruptibleAnimator"
         case .presentationController: return "the presentation controller"
         case .block: return "an animation or completion block"
+        case .actionDelegate: return "an action delegate"
         }
     }
 

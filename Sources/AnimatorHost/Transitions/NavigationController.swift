@@ -17,6 +17,10 @@ public final class NavigationController {
     public let contentView: View
     /// The stack, root first.
     public private(set) var viewControllers: [ViewController]
+    /// The stack a running transition makes: UIKit shows it from the transition's start.
+    private var stackInTransition: [ViewController]?
+    /// viewControllers as UIKit answers it now: during a push or pop, the new stack.
+    public var visibleStack: [ViewController] { stackInTransition ?? viewControllers }
     let runtime: TransitionRuntime
     /// The collection view controllers pushed with `push(collection:)`, by screen.
     private var collections: [ObjectIdentifier: CollectionViewController] = [:]
@@ -53,6 +57,7 @@ public final class NavigationController {
                                         name: "\(name) bar")
         navigationBar.backgroundColor = RGBAColor(red: 0.976, green: 0.976, blue: 0.976, alpha: 1)
         viewControllers = [root]
+        root.navigationController = self
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(navigationBar)
         let hairline = engine.makeView(frame: Rect(x: 0, y: bar - 0.5, width: frame.size.width, height: 0.5),
@@ -187,6 +192,9 @@ public final class NavigationController {
         let width = navigationBar.bounds.size.width
         // Push: the new title comes from the right, the old one goes toward the back button.
         let shift = width * 0.4 * (operation == .pop ? -1 : 1)
+        for screen in stack { screen.navigationController = self }
+        stackInTransition = stack
+        defer { stackInTransition = nil }
         let outcome = try runtime.transition(operation, in: contentView, from: from, to: to, animator: animator,
                                              animated: animated, interaction: interaction, willBegin: { [self] coordinator in
             for view in [entering.title, entering.back].compactMap({ $0 }) {
@@ -215,6 +223,11 @@ public final class NavigationController {
                 }
             })
         }, onFrame: onFrame)
+        // Screens that left the stack (or never joined it, on a cancel) are no longer in it.
+        let kept = outcome.completed ? stack : viewControllers
+        for screen in viewControllers + stack where !kept.contains(where: { $0 === screen }) {
+            screen.navigationController = nil
+        }
         if outcome.completed {
             viewControllers = stack
             items = items.filter { key, _ in stack.contains { ObjectIdentifier($0) == key } }

@@ -38,6 +38,7 @@ public final class TabBarController {
         self.runtime = runtime
         self.viewControllers = viewControllers
         selectedIndex = 0
+
         let engine = runtime.engine
         let bar = Self.barHeight
         controller = ViewController(name: name, engine: engine, frame: frame)
@@ -62,6 +63,7 @@ public final class TabBarController {
             try item.addSubview(title)
             itemViews.append((icon, title))
         }
+        for screen in viewControllers { screen.tabBarController = self }
         viewControllers[0].view.frame = contentView.bounds
         try contentView.addSubview(viewControllers[0].view)
         tint(selected: 0)

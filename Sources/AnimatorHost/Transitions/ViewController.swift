@@ -43,6 +43,11 @@ public final class ViewController {
     public internal(set) weak var presentingViewController: ViewController?
     /// The presentation controller of its custom presentation, while presented.
     public internal(set) var presentationController: PresentationController?
+    /// The navigation controller whose stack holds it (from the start of the push that
+    /// adds it to the end of the pop that removes it).
+    public internal(set) weak var navigationController: NavigationController?
+    /// The tab bar controller whose tabs hold it.
+    public internal(set) weak var tabBarController: TabBarController?
     /// The coordinator of the transition it is part of, while one runs.
     public internal(set) var transitionCoordinator: TransitionCoordinator?
     /// Where its view was before a full-screen presentation took it off screen: the

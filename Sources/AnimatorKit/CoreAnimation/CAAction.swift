@@ -1,9 +1,18 @@
 import AnimatorABI
 
-/// Core Animation's CAAction: what a standalone layer runs when a property changes. Here
-/// an animation (run for the change, its missing from and to values taken from the old
-/// and new ones) or `NSNull()` (no animation, and the search stops).
-public protocol CAAction {}
+/// Core Animation's CAAction: what a layer runs when a property changes. An animation
+/// (run for the change, its missing from and to values taken from the old and new ones),
+/// `NSNull()` (no animation, and the search stops), or an object of your own whose
+/// `run(forKey:object:arguments:)` is called once the layer holds the new value.
+public protocol CAAction {
+    /// Runs the action for a change of `event` on `anObject` (a CALayer).
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension CAAction {
+    /// Does nothing (animations and NSNull are handled by the host).
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
 
 extension CAAnimation: CAAction {}
 

@@ -25,8 +25,33 @@ public struct CAMediaTimingFunction: Equatable, Sendable {
                                y2: Double(y2))
     }
 
+    init(c: ah_timing_function) {
+        self.c = c
+    }
+
+    /// The curve's two control points: the named functions' Bézier points included.
+    var controlPoints: (Double, Double, Double, Double) {
+        let named: [Int: (Double, Double, Double, Double)] = [
+            AH_TIMING_LINEAR: (0, 0, 1, 1), AH_TIMING_EASE_IN: (0.42, 0, 1, 1), AH_TIMING_EASE_OUT: (0, 0, 0.58, 1),
+            AH_TIMING_EASE_IN_OUT: (0.42, 0, 0.58, 1), AH_TIMING_CA_DEFAULT: (0.25, 0.1, 0.25, 1),
+        ]
+        return named[Int(c.kind)] ?? (c.x1, c.y1, c.x2, c.y2)
+    }
+
+    /// getControlPoint(at:_:): index 0 is (0, 0), 1 and 2 the curve's control points, 3 is
+    /// (1, 1); `point` receives x and y.
+    public func getControlPoint(at index: Int, _ point: UnsafeMutablePointer<Float>) {
+        let (x1, y1, x2, y2) = controlPoints
+        let points: [(Double, Double)] = [(0, 0), (x1, y1), (x2, y2), (1, 1)]
+        let chosen = points[min(max(index, 0), 3)]
+        point[0] = Float(chosen.0)
+        point[1] = Float(chosen.1)
+    }
+
+    /// Equal when the curves are: a named function equals its control points.
     public static func == (lhs: CAMediaTimingFunction, rhs: CAMediaTimingFunction) -> Bool {
-        lhs.c.kind == rhs.c.kind && lhs.c.x1 == rhs.c.x1 && lhs.c.y1 == rhs.c.y1 && lhs.c.x2 == rhs.c.x2 && lhs.c.y2 == rhs.c.y2
+        let (a, b) = (lhs.controlPoints, rhs.controlPoints)
+        return a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3
     }
 }
 
@@ -159,6 +184,11 @@ public class CAPropertyAnimation: CAAnimation {
     /// Creates an animation of `keyPath`.
     public init(keyPath: String?) {
         self.keyPath = keyPath
+    }
+
+    /// Creates an animation with no key path yet: an action's takes the changed key's.
+    public convenience override init() {
+        self.init(keyPath: nil)
     }
 
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
@@ -334,6 +364,31 @@ public enum CATransaction {
     /// CATransaction.setDisableActions(_:).
     public static func setDisableActions(_ disable: Bool) {
         call("CATransaction.setDisableActions") { $0.table.transaction_set_disable_actions($0.host, disable) }
+    }
+
+    /// CATransaction.animationDuration(): the current transaction's (0.25 s unless set).
+    public static func animationDuration() -> CFTimeInterval {
+        guard let link = HostLink.current, link.hasEngine else { return 0.25 }
+        var duration = 0.25
+        link.check(link.table.transaction_get_duration(link.host, &duration), "CATransaction.animationDuration")
+        return duration
+    }
+
+    /// CATransaction.animationTimingFunction(): the current transaction's, nil when none is set.
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        guard let link = HostLink.current, link.hasEngine else { return nil }
+        var c = ah_timing_function()
+        guard link.check(link.table.transaction_get_timing_function(link.host, &c), "CATransaction.animationTimingFunction"),
+              Int(c.kind) != AH_TIMING_DEFAULT else { return nil }
+        return CAMediaTimingFunction(c: c)
+    }
+
+    /// CATransaction.disableActions().
+    public static func disableActions() -> Bool {
+        guard let link = HostLink.current, link.hasEngine else { return false }
+        var disabled = false
+        link.check(link.table.transaction_get_disable_actions(link.host, &disabled), "CATransaction.disableActions")
+        return disabled
     }
 
     /// CATransaction.setCompletionBlock(_:).

@@ -46,11 +46,18 @@ public class CALayer {
     var isPresentation = false
     /// What `actions` was set to.
     var actionTable: [String: any CAAction]?
+    /// What `delegate` was set to (weakly, as Core Animation holds it).
+    weak var delegateObject: CALayerDelegate?
     /// The layer's own timing as set through this object (speed, timeOffset, beginTime).
     var timing = (beginTime: 0.0, speed: 1.0, timeOffset: 0.0)
 
+    /// While an action delegate is asked about a change: its key and the value before it
+    /// (Core Animation asks before the layer takes the new value).
+    var pendingChange: (key: String, old: CAValue)?
+
     func get(_ key: String) -> CAValue? {
         guard link.hasEngine else { return nil }
+        if let pending = pendingChange, pending.key == key, !isPresentation { return pending.old }
         var value = ah_value()
         if isPresentation {
             var now = 0.0
@@ -201,6 +208,14 @@ public class CALayer {
 
     /// The value of any key path now (CALayer.value(forKeyPath:)).
     public func value(forKeyPath keyPath: String) -> CAValue? { get(keyPath) }
+
+    /// Sets any key path (CALayer.setValue(_:forKeyPath:)) to a value given as UIKit code
+    /// gives it (a number, CGPoint, CGRect, UIColor, CATransform3D, CGPath, or a `CAValue`);
+    /// the change runs its action like a property setter.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let converted = CABasicAnimation.converted(value, "setValue(_:forKeyPath: \(keyPath))") else { return }
+        set(keyPath, converted)
+    }
 
     /// The presentation value of a key path at the host's current time.
     public func presentationValue(forKeyPath keyPath: String) -> CAValue? {

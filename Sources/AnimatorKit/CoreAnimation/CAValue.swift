@@ -93,8 +93,9 @@ public enum CAValue: Equatable, @unchecked Sendable {
         }
     }
 
-    /// A value the host gave, paths read through `link` (and their handles released).
-    init?(_ c: ah_value, link: HostLink) {
+    /// A value the host gave, paths read through `link` (and their handles released unless
+    /// the host keeps them: `releasing` false).
+    init?(_ c: ah_value, link: HostLink, releasing: Bool = true) {
         guard Int(c.type) == AH_VALUE_PATH else {
             self.init(c)
             return
@@ -103,7 +104,7 @@ public enum CAValue: Equatable, @unchecked Sendable {
             self = .path(CGPath(elements: []))
             return
         }
-        defer { _ = link.table.path_release(link.host, c.path) }
+        defer { if releasing { _ = link.table.path_release(link.host, c.path) } }
         var count: UInt32 = 0
         guard link.check(link.table.path_elements(link.host, c.path, nil, 0, &count), "path") else { return nil }
         var elements = [ah_path_element](repeating: ah_path_element(), count: Int(count))

@@ -160,7 +160,7 @@ open class UIView {
 
     // MARK: Animations
 
-    private static func settings(_ duration: Double, _ delay: Double, _ options: UIView.AnimationOptions) -> ah_view_animation {
+    static func settings(_ duration: Double, _ delay: Double, _ options: UIView.AnimationOptions) -> ah_view_animation {
         var settings = ah_view_animation()
         settings.abi = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MINOR))
         settings.struct_size = UInt32(MemoryLayout<ah_view_animation>.size)
@@ -178,11 +178,6 @@ open class UIView {
         withoutActuallyEscaping(animations) { animations in
             let box = CallbackBox(host: link.host, block: animations, completion: completion)
             var settings = settings
-            if animationsDisabled {
-                // No animation: the changes land at once, as a zero duration does in UIKit.
-                settings.duration = 0
-                settings.delay = 0
-            }
             // Retained once for the completion (released when it runs); borrowed for the block.
             let pointer = completion == nil ? box.borrowed() : box.retained()
             let status = call(link, &settings, CallbackBox.runBlock, completion == nil ? nil : CallbackBox.runCompletionOnce,
@@ -268,21 +263,19 @@ open class UIView {
 
     /// UIView.setAnimationsEnabled(_:): while false, `UIView.animate` and its kin change
     /// the views at once and call their completions with true, as UIKit does. The setting
-    /// belongs to the calling thread (UIKit's, to its main thread).
+    /// is the host's (UIKit's is global too): set it back when done.
     public static func setAnimationsEnabled(_ enabled: Bool) {
-        pthread_setspecific(animationsDisabledKey, enabled ? nil : UnsafeRawPointer(bitPattern: 1))
+        guard let link = HostLink.current, link.hasEngine else { return }
+        link.check(link.table.view_set_animations_enabled(link.host, enabled), "UIView.setAnimationsEnabled")
     }
 
     /// UIView.areAnimationsEnabled.
-    public static var areAnimationsEnabled: Bool { !animationsDisabled }
-
-    static var animationsDisabled: Bool { pthread_getspecific(animationsDisabledKey) != nil }
-
-    private static let animationsDisabledKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    public static var areAnimationsEnabled: Bool {
+        guard let link = HostLink.current, link.hasEngine else { return true }
+        var enabled = true
+        link.check(link.table.view_animations_enabled(link.host, &enabled), "UIView.areAnimationsEnabled")
+        return enabled
+    }
 
     /// UIView.performWithoutAnimation(_:).
     public static func performWithoutAnimation(_ actions: () -> Void) {

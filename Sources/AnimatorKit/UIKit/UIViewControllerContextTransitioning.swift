@@ -1,3 +1,5 @@
+import AnimatorABI
+
 /// UIKit's UITransitionContextViewKey: which view of a transition (`.from`, `.to`).
 public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
     /// UIKit's string for the key.
@@ -115,10 +117,11 @@ open class NSObject {
     public init() {}
 }
 
-/// A view controller of a transition, as `viewController(forKey:)` gives it: its view
-/// and which side it is on. The host's screens are not view controllers the plugin can
-/// push or present; `title`, `navigationController`, `tabBarController` and
-/// `presentingViewController` answer nil.
+/// A view controller of a transition, as `viewController(forKey:)` gives it: its view,
+/// its title (the screen's name) and which side it is on, with the view controllers around
+/// it on the host's screen: `navigationController`, `tabBarController`,
+/// `presentingViewController`, `presentedViewController`. The host's screens are not view
+/// controllers the plugin can push or present.
 open class UIViewController: NSObject {
     /// The view controller's view.
     public var view: UIView!
@@ -149,10 +152,84 @@ open class UIViewController: NSObject {
         context.map(HostTransitionCoordinator.init)
     }
 
-    /// The navigation controller it is in (nil: not passed by the host yet).
-    open var navigationController: UIViewController? { nil }
-    /// The tab bar controller it is in (nil: not passed by the host yet).
-    open var tabBarController: UIViewController? { nil }
-    /// The view controller that presented it (nil: not passed by the host yet).
-    open var presentingViewController: UIViewController? { nil }
+    /// The host's view controller related to this one, when it was given by a context.
+    private func related(_ relation: Int32) -> ah_related_view_controller? {
+        guard let context, let side = side?.side, context.host.pointee.abi.minor >= 6 else { return nil }
+        var out = ah_related_view_controller()
+        out.struct_size = UInt32(MemoryLayout<ah_related_view_controller>.size)
+        let status = context.host.pointee.context_related_view_controller(context.host, context.handle, side,
+                                                                           ah_relation(relation), &out)
+        guard HostLink(host: context.host).check(status, "related view controller"), out.exists else { return nil }
+        return out
+    }
+
+    /// The navigation controller whose stack holds it (during a push or pop, both sides').
+    open var navigationController: UINavigationController? {
+        guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return nil }
+        return UINavigationController(found, host: context.host)
+    }
+
+    /// The tab bar controller whose tabs hold it.
+    open var tabBarController: UITabBarController? {
+        guard let context, let found = related(Int32(AH_RELATION_TAB_BAR_CONTROLLER)) else { return nil }
+        return UITabBarController(found, host: context.host)
+    }
+
+    /// The view controller that presented it: during a presentation, the presented side's
+    /// is the presenting side (UIKit links them when the presentation starts).
+    open var presentingViewController: UIViewController? {
+        guard let context, let found = related(Int32(AH_RELATION_PRESENTING)) else { return nil }
+        return UIViewController(view: UIView(handle: found.view, host: context.host))
+    }
+
+    /// The view controller it presented (during a dismissal, the one going away).
+    open var presentedViewController: UIViewController? {
+        guard let context, let found = related(Int32(AH_RELATION_PRESENTED)) else { return nil }
+        return UIViewController(view: UIView(handle: found.view, host: context.host))
+    }
+
+    /// A view controller around a transition's own, with the screen's view.
+    init(view: UIView) {
+        side = nil
+        super.init()
+        self.view = view
+    }
+}
+
+/// UINavigationBar: the bar across the top of a navigation controller (a view of the
+/// host's screen: hiding or moving it shows).
+public final class UINavigationBar: UIView {}
+
+/// UITabBar: the bar across the bottom of a tab bar controller.
+public final class UITabBar: UIView {}
+
+/// UINavigationController, as a transition's view controller sees it: its view and its bar.
+open class UINavigationController: UIViewController {
+    /// The navigation bar.
+    public let navigationBar: UINavigationBar
+    /// isNavigationBarHidden.
+    public let isNavigationBarHidden: Bool
+    /// How many view controllers the stack holds (during a push or pop, the new stack's).
+    public let stackCount: Int
+
+    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
+        navigationBar = UINavigationBar(handle: found.bar, host: host)
+        isNavigationBarHidden = found.bar_hidden
+        stackCount = Int(found.child_count)
+        super.init(view: UIView(handle: found.view, host: host))
+    }
+}
+
+/// UITabBarController, as a transition's view controller sees it: its view and its bar.
+open class UITabBarController: UIViewController {
+    /// The tab bar.
+    public let tabBar: UITabBar
+    /// How many tabs it has.
+    public let tabCount: Int
+
+    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
+        tabBar = UITabBar(handle: found.bar, host: host)
+        tabCount = Int(found.child_count)
+        super.init(view: UIView(handle: found.view, host: host))
+    }
 }

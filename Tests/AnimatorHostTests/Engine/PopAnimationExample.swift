@@ -11,8 +11,8 @@ import AnimatorRendering
 /// model and presentation agree once the animation is removed.
 func popAnimate(_ engine: AnimationEngine, duration: Double, animations: () -> Void) {
     var saved: [(view: View, keyPath: LayerKeyPath, old: AnimatableValue)] = []
-    engine.withViewActions({ view, keyPath, old in
-        saved.append((view, keyPath, old))
+    engine.withViewActions({ event in
+        saved.append((View(layer: event.layer), event.keyPath, event.oldValue))
         return .noAction
     }, animations: animations)
     for (view, keyPath, old) in saved {

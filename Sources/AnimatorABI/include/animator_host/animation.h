@@ -98,7 +98,8 @@ struct ah_animation_desc {
 
     ah_animation_kind kind;
     /** Core Animation key path ("opacity", "position.x", "transform.rotation.z"...);
-     *  required except for groups and transitions. */
+     *  required except for groups and transitions, and for an action's animation
+     *  (layer_set_action, action_request_set_animation), where NULL means the changed key. */
     const char *key_path;
     ah_media_timing timing;
     /** The pacing of the whole animation (ignored by springs). */

@@ -27,7 +27,9 @@
 
 #include <stddef.h>
 
+#include "action.h"
 #include "animation.h"
+#include "controller.h"
 #include "image.h"
 #include "operation.h"
 #include "path.h"
@@ -562,6 +564,86 @@ struct ah_host {
     ah_status (*context_notify_interaction_changes)(const ah_host *host, ah_context ctx,
                                                     void (*changed)(void *user_data, bool is_interactive, bool is_cancelled),
                                                     void (*done)(void *user_data), void *user_data);
+
+    /* ---- Batch 1.6: action delegates, related view controllers, UIView's old calls ----- *
+     * CALayerDelegate's action(for:forKey:) and a custom block animation API for views
+     * (action.h), the navigation controller, tab bar controller and presenting view
+     * controller around a transition (controller.h), UIView.beginAnimations /
+     * commitAnimations / setAnimationsEnabled and CATransaction's getters. [host-thread]
+     * like the rest of the table. Check `host->abi.minor >= 6` first. */
+
+    /**
+     * Sets a standalone layer's delegate (CALayer.delegate): `delegate` is asked first for
+     * every change of the layer's properties (action.h), before its `actions`; NULL removes
+     * it. `release` (may be NULL) runs once when the host stops using `user_data`: the
+     * delegate is replaced or removed, or the host's session ends.
+     * AH_ERR_INVALID_ARGUMENT for a view (a view is its layer's delegate; use
+     * view_animate_with_actions).
+     */
+    ah_status (*layer_set_delegate)(const ah_host *host, ah_layer layer, ah_action_delegate delegate,
+                                    void *user_data, void (*release)(void *user_data));
+
+    /**
+     * A custom animation API for views (a swizzled actionForLayer:forKey: on iOS): while
+     * `animations` runs, every change of a view's property asks `delegate` (called with
+     * `delegate_user_data`) before the view answers. AH_ACTION_DEFAULT leaves the answer to
+     * the view: the UIView animation call this one is inside, or no animation. Nests.
+     */
+    ah_status (*view_animate_with_actions)(const ah_host *host, ah_action_delegate delegate, void *delegate_user_data,
+                                           ah_block animations, void *user_data);
+
+    /**
+     * Gives the animation an action delegate answers with (then answer AH_ACTION_ANIMATION):
+     * only during the delegate's call, with the request it got (AH_ERR_INVALID_STATE
+     * otherwise). The description is copied; a second call replaces the first.
+     */
+    ah_status (*action_request_set_animation)(const ah_host *host, const ah_action_request *request,
+                                              const ah_animation_desc *animation);
+
+    /**
+     * A view controller related to the context's `key` side (controller.h): its
+     * navigation controller, tab bar controller, presenting or presented view controller.
+     * Set `out->struct_size` to sizeof(ah_related_view_controller) first: the host fills the
+     * fields it covers. `out->exists` is false where UIKit answers nil. Views it gives are
+     * the screen's own (changes show; the transition does not undo them).
+     * AH_ERR_INVALID_ARGUMENT for an unknown key or relation.
+     */
+    ah_status (*context_related_view_controller)(const ah_host *host, ah_context ctx, ah_context_key key,
+                                                 ah_relation relation, ah_related_view_controller *out);
+
+    /**
+     * UIView.beginAnimations: from now until the matching view_commit_animations, changes of
+     * view properties are recorded (the model changes at once, as in UIKit). Nests.
+     */
+    ah_status (*view_begin_animations)(const ah_host *host);
+
+    /**
+     * UIView.commitAnimations: animates every view property changed since the matching
+     * view_begin_animations from its value before the first change to its last value, with
+     * `settings` (what setAnimationDuration, setAnimationDelay, setAnimationCurve,
+     * setAnimationRepeatCount/Autoreverses and setAnimationBeginsFromCurrentState set; NULL:
+     * UIKit's defaults, 0.2 s on easeInOut), as one view_animate call would; then
+     * `completion` (may be NULL) as view_animate's. AH_ERR_INVALID_STATE without a begin.
+     */
+    ah_status (*view_commit_animations)(const ah_host *host, const ah_view_animation *settings,
+                                        ah_completion completion, void *user_data);
+
+    /** UIView.setAnimationsEnabled: false makes every UIView animation call change views at
+     *  once (completions still run); Core Animation's own animations are not affected. */
+    ah_status (*view_set_animations_enabled)(const ah_host *host, bool enabled);
+
+    /** UIView.areAnimationsEnabled. */
+    ah_status (*view_animations_enabled)(const ah_host *host, bool *out);
+
+    /** CATransaction.animationDuration(): the current transaction's (0.25 s by default). */
+    ah_status (*transaction_get_duration)(const ah_host *host, double *out);
+
+    /** CATransaction.animationTimingFunction(): the current transaction's, or a function of
+     *  kind AH_TIMING_DEFAULT when none is set. */
+    ah_status (*transaction_get_timing_function)(const ah_host *host, ah_timing_function *out);
+
+    /** CATransaction.disableActions(). */
+    ah_status (*transaction_get_disable_actions)(const ah_host *host, bool *out);
 };
 
 #ifdef __cplusplus

@@ -10,6 +10,15 @@
 #ifndef ANIMATOR_HOST_LAYOUT_H
 #define ANIMATOR_HOST_LAYOUT_H
 
+#define AH_SIZEOF_AH_ACTION_REQUEST 440
+#define AH_OFFSETOF_AH_ACTION_REQUEST_ABI 0
+#define AH_OFFSETOF_AH_ACTION_REQUEST_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_ACTION_REQUEST_LAYER 16
+#define AH_OFFSETOF_AH_ACTION_REQUEST_KEY 24
+#define AH_OFFSETOF_AH_ACTION_REQUEST_OLD_VALUE 32
+#define AH_OFFSETOF_AH_ACTION_REQUEST_NEW_VALUE 168
+#define AH_OFFSETOF_AH_ACTION_REQUEST_OLD_PRESENTATION_VALUE 304
+
 #define AH_SIZEOF_AH_TIMING_FUNCTION 40
 #define AH_OFFSETOF_AH_TIMING_FUNCTION_KIND 0
 #define AH_OFFSETOF_AH_TIMING_FUNCTION_X1 8
@@ -88,6 +97,15 @@
 #define AH_OFFSETOF_AH_ANIMATOR_INTERRUPTIBLE_ANIMATOR 72
 #define AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER 80
 
+#define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_EXISTS 12
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_VIEW 16
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR 24
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR_HIDDEN 32
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_CHILD_COUNT 36
+
 #define AH_SIZEOF_AH_ANIMATOR_DESCRIPTOR 96
 #define AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_STRUCT_SIZE 8
@@ -123,7 +141,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 720
+#define AH_SIZEOF_AH_HOST 808
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -214,6 +232,17 @@
 #define AH_OFFSETOF_AH_HOST_GRADIENT_LAYER_CREATE 696
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT 704
 #define AH_OFFSETOF_AH_HOST_CONTEXT_NOTIFY_INTERACTION_CHANGES 712
+#define AH_OFFSETOF_AH_HOST_LAYER_SET_DELEGATE 720
+#define AH_OFFSETOF_AH_HOST_VIEW_ANIMATE_WITH_ACTIONS 728
+#define AH_OFFSETOF_AH_HOST_ACTION_REQUEST_SET_ANIMATION 736
+#define AH_OFFSETOF_AH_HOST_CONTEXT_RELATED_VIEW_CONTROLLER 744
+#define AH_OFFSETOF_AH_HOST_VIEW_BEGIN_ANIMATIONS 752
+#define AH_OFFSETOF_AH_HOST_VIEW_COMMIT_ANIMATIONS 760
+#define AH_OFFSETOF_AH_HOST_VIEW_SET_ANIMATIONS_ENABLED 768
+#define AH_OFFSETOF_AH_HOST_VIEW_ANIMATIONS_ENABLED 776
+#define AH_OFFSETOF_AH_HOST_TRANSACTION_GET_DURATION 784
+#define AH_OFFSETOF_AH_HOST_TRANSACTION_GET_TIMING_FUNCTION 792
+#define AH_OFFSETOF_AH_HOST_TRANSACTION_GET_DISABLE_ACTIONS 800
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -313,6 +342,14 @@
 #else
 #define AH_LAYOUT_ASSERT _Static_assert
 #endif
+AH_LAYOUT_ASSERT(sizeof(ah_action_request) == AH_SIZEOF_AH_ACTION_REQUEST, "ah_action_request size");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, abi) == AH_OFFSETOF_AH_ACTION_REQUEST_ABI, "ah_action_request.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, struct_size) == AH_OFFSETOF_AH_ACTION_REQUEST_STRUCT_SIZE, "ah_action_request.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, layer) == AH_OFFSETOF_AH_ACTION_REQUEST_LAYER, "ah_action_request.layer offset");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, key) == AH_OFFSETOF_AH_ACTION_REQUEST_KEY, "ah_action_request.key offset");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, old_value) == AH_OFFSETOF_AH_ACTION_REQUEST_OLD_VALUE, "ah_action_request.old_value offset");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, new_value) == AH_OFFSETOF_AH_ACTION_REQUEST_NEW_VALUE, "ah_action_request.new_value offset");
+AH_LAYOUT_ASSERT(offsetof(ah_action_request, old_presentation_value) == AH_OFFSETOF_AH_ACTION_REQUEST_OLD_PRESENTATION_VALUE, "ah_action_request.old_presentation_value offset");
 AH_LAYOUT_ASSERT(sizeof(ah_timing_function) == AH_SIZEOF_AH_TIMING_FUNCTION, "ah_timing_function size");
 AH_LAYOUT_ASSERT(offsetof(ah_timing_function, kind) == AH_OFFSETOF_AH_TIMING_FUNCTION_KIND, "ah_timing_function.kind offset");
 AH_LAYOUT_ASSERT(offsetof(ah_timing_function, x1) == AH_OFFSETOF_AH_TIMING_FUNCTION_X1, "ah_timing_function.x1 offset");
@@ -385,6 +422,14 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, start_interactive) == AH_OFFSETOF_AH_ANIM
 AH_LAYOUT_ASSERT(offsetof(ah_animator, gesture) == AH_OFFSETOF_AH_ANIMATOR_GESTURE, "ah_animator.gesture offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, interruptible_animator) == AH_OFFSETOF_AH_ANIMATOR_INTERRUPTIBLE_ANIMATOR, "ah_animator.interruptible_animator offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, presentation_controller) == AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER, "ah_animator.presentation_controller offset");
+AH_LAYOUT_ASSERT(sizeof(ah_related_view_controller) == AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER, "ah_related_view_controller size");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, abi) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI, "ah_related_view_controller.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, struct_size) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE, "ah_related_view_controller.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, exists) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_EXISTS, "ah_related_view_controller.exists offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, view) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_VIEW, "ah_related_view_controller.view offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, bar) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR, "ah_related_view_controller.bar offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, bar_hidden) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR_HIDDEN, "ah_related_view_controller.bar_hidden offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, child_count) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_CHILD_COUNT, "ah_related_view_controller.child_count offset");
 AH_LAYOUT_ASSERT(sizeof(ah_animator_descriptor) == AH_SIZEOF_AH_ANIMATOR_DESCRIPTOR, "ah_animator_descriptor size");
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, abi) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_ABI, "ah_animator_descriptor.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, struct_size) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_STRUCT_SIZE, "ah_animator_descriptor.struct_size offset");
@@ -508,6 +553,17 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, context_drive_percent) == AH_OFFSETOF_AH_HOST
 AH_LAYOUT_ASSERT(offsetof(ah_host, gradient_layer_create) == AH_OFFSETOF_AH_HOST_GRADIENT_LAYER_CREATE, "ah_host.gradient_layer_create offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_gradient) == AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT, "ah_host.layer_set_gradient offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, context_notify_interaction_changes) == AH_OFFSETOF_AH_HOST_CONTEXT_NOTIFY_INTERACTION_CHANGES, "ah_host.context_notify_interaction_changes offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_delegate) == AH_OFFSETOF_AH_HOST_LAYER_SET_DELEGATE, "ah_host.layer_set_delegate offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_animate_with_actions) == AH_OFFSETOF_AH_HOST_VIEW_ANIMATE_WITH_ACTIONS, "ah_host.view_animate_with_actions offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, action_request_set_animation) == AH_OFFSETOF_AH_HOST_ACTION_REQUEST_SET_ANIMATION, "ah_host.action_request_set_animation offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, context_related_view_controller) == AH_OFFSETOF_AH_HOST_CONTEXT_RELATED_VIEW_CONTROLLER, "ah_host.context_related_view_controller offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_begin_animations) == AH_OFFSETOF_AH_HOST_VIEW_BEGIN_ANIMATIONS, "ah_host.view_begin_animations offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_commit_animations) == AH_OFFSETOF_AH_HOST_VIEW_COMMIT_ANIMATIONS, "ah_host.view_commit_animations offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_animations_enabled) == AH_OFFSETOF_AH_HOST_VIEW_SET_ANIMATIONS_ENABLED, "ah_host.view_set_animations_enabled offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_animations_enabled) == AH_OFFSETOF_AH_HOST_VIEW_ANIMATIONS_ENABLED, "ah_host.view_animations_enabled offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, transaction_get_duration) == AH_OFFSETOF_AH_HOST_TRANSACTION_GET_DURATION, "ah_host.transaction_get_duration offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, transaction_get_timing_function) == AH_OFFSETOF_AH_HOST_TRANSACTION_GET_TIMING_FUNCTION, "ah_host.transaction_get_timing_function offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, transaction_get_disable_actions) == AH_OFFSETOF_AH_HOST_TRANSACTION_GET_DISABLE_ACTIONS, "ah_host.transaction_get_disable_actions offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
