@@ -112,7 +112,10 @@ import TestSupport
         let pairs = [(try picture("spring-slide-up", "0"), try picture("fade-c", "0")),
                      (try picture("spring-slide-up", nil), try picture("fade-c", nil)),
                      (try picture("scale-fade-modal", "0"), try picture("fade-c", "0")),
-                     (try picture("scale-fade-modal", nil), try picture("fade-c", nil))]
+                     (try picture("scale-fade-modal", nil), try picture("fade-c", nil)),
+                     // pop-block starts transparent and ends popped back to 100 %.
+                     (try picture("pop-block", "0"), try picture("fade-c", "0")),
+                     (try picture("pop-block", nil), try picture("fade-c", nil))]
         for (corpus, reference) in pairs {
             let check = try differingBox(corpus, reference)
             #expect(check.standardOutput == "None\n", "\(corpus) differs from \(reference): \(check.standardOutput)\(check.standardError)")
@@ -134,6 +137,34 @@ import TestSupport
         }
         // Halfway in time easeInOut is at half: the peak, 110 %.
         #expect(abs(frames[15].scale - 1.1) < 1e-9)
+    }
+
+    @Test func popBlockPopsThroughSeed002sActionMechanism() throws {
+        // The pop: keyframes [1, 1.15, 1] at key times [0, 0.35, 1] of 0.7 s, easeOut out,
+        // easeInEaseOut back; the fade over the first 0.245 s on easeOut. The model never
+        // leaves the identity: the timeline shows the presentation.
+        let frames = try toView("pop-block", "--operation", "present")
+        try #require(frames.count == 43)
+        let peak = 0.35 * 0.7
+        for (t, _, alpha, scale) in frames {
+            let expectedScale = t <= peak ? 1 + 0.15 * Self.bezier(0, 0, 0.58, 1, at: t / peak)
+                : 1.15 - 0.15 * Self.bezier(0.42, 0, 0.58, 1, at: (t - peak) / (0.7 - peak))
+            #expect(abs(scale - expectedScale) < 1e-6, "t \(t): scale \(scale), expected \(expectedScale)")
+            let expectedAlpha = t >= peak ? 1 : Self.bezier(0, 0, 0.58, 1, at: t / peak)
+            #expect(abs(alpha - expectedAlpha) < 1e-6, "t \(t): alpha \(alpha), expected \(expectedAlpha)")
+        }
+        #expect(frames.last.map { $0.scale == 1 && $0.alpha == 1 } == true)
+        // The dismissal pops to 110 % at 0.245 s while fading out over 0.7 s on easeIn.
+        let result = try cli.run("run", "pop-block", "--operation", "dismiss", "--timeline", "-")
+        #expect(result.status == 0, "\(result.standardError)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let dismissal = try #require(timeline["frames"] as? [[String: Any]])
+        let at = try #require(dismissal.first { abs(($0["t"] as? Double ?? 0) - 0.25) < 1e-9 })
+        let from = try #require(view("from", in: at))
+        let expected = 1.1 - 0.1 * Self.bezier(0.42, 0, 0.58, 1, at: (0.25 - peak) / (0.7 - peak))
+        #expect(abs(try #require((from["transform"] as? [Double])?.first) - expected) < 1e-6)
+        #expect(abs(try #require(from["alpha"] as? Double) - (1 - Self.bezier(0.42, 0, 1, 1, at: 0.25 / 0.7))) < 1e-6)
+        #expect(timeline["completed"] as? Bool == true)
     }
 
     @Test func aCATransitionPushShowsBothLooksAndItsTiming() throws {
@@ -489,10 +520,53 @@ import TestSupport
         #expect(last.scale == 1 && last.ty == 0)
     }
 
+    @Test func theInteractionCorpusStartsAndEndsOnTheRightScreens() throws {
+        // Whatever the gesture, a transition starts on the outgoing screen, a finished one
+        // ends on the incoming screen alone and a cancelled one exactly where it started: the
+        // same pictures fade-c draws at its start and its end for the same operation.
+        func picture(_ arguments: [String], _ name: String) throws -> String {
+            let path = cli.home.file("\(name).png")
+            let result = try cli.run(["run"] + arguments + ["--out", path])
+            #expect(result.status == 0, "\(result.standardError)")
+            return path
+        }
+        let pinchFinish = cli.home.file("pinch-finish.json"), pinchCancel = cli.home.file("pinch-cancel.json")
+        // Handlers read the percent while the gesture changes: each trace has a middle sample.
+        try #"{ "gesture": "pinch", "samples": [{ "t": 0, "scale": 1 }, { "t": 0.1, "scale": 0.6 }, { "t": 0.2, "scale": 0.6, "velocity": -1 }] }"#
+            .write(toFile: pinchFinish, atomically: true, encoding: .utf8)
+        try #"{ "gesture": "pinch", "samples": [{ "t": 0, "scale": 1 }, { "t": 0.1, "scale": 0.9 }, { "t": 0.2, "scale": 0.9, "velocity": 0 }] }"#
+            .write(toFile: pinchCancel, atomically: true, encoding: .utf8)
+        let swipeFinish = try panTrace([(0, 0), (0.1, 150), (0.2, 300), (0.25, 300)], velocity: 500, name: "swipe-finish")
+        let swipeCancel = try panTrace([(0, 0), (0.1, 50), (0.2, 100)], velocity: 0, name: "swipe-cancel")
+        let cases: [(animator: String, operation: String, finish: String, cancel: String)] = [
+            ("swipe-dismiss", "dismiss", swipeFinish, swipeCancel),
+            ("keyframe-dismiss", "dismiss", swipeFinish, swipeCancel),
+            ("pinch-pop", "pop", pinchFinish, pinchCancel),
+        ]
+        for (animator, operation, finish, cancel) in cases {
+            let start = try picture(["fade-c", "--operation", operation, "--at", "0"], "fade-\(operation)-start")
+            let end = try picture(["fade-c", "--operation", operation], "fade-\(operation)-end")
+            let pairs = [
+                (try picture([animator, "--operation", operation, "--interactive", finish, "--at", "0"], "\(animator)-first"), start),
+                (try picture([animator, "--operation", operation, "--interactive", finish], "\(animator)-finished"), end),
+                (try picture([animator, "--operation", operation, "--interactive", cancel], "\(animator)-cancelled"), start),
+            ]
+            let outcomes = [(finish, "completed"), (cancel, "cancelled")].map { trace, word in
+                (try? cli.run("run", animator, "--operation", operation, "--interactive", trace).standardOutput)?
+                    .contains(", \(word) (interactive") == true
+            }
+            #expect(outcomes == [true, true], "\(animator): the traces should finish and cancel")
+            for (picture, reference) in pairs {
+                let check = try differingBox(picture, reference)
+                #expect(check.standardOutput == "None\n", "\(picture) differs from \(reference): \(check.standardOutput)\(check.standardError)")
+            }
+        }
+    }
+
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
                                  "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective", "flip-c",
-                                 "swipe-dismiss", "pinch-pop", "keyframe-dismiss",
+                                 "swipe-dismiss", "pinch-pop", "keyframe-dismiss", "pop-block",
                                  "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")
