@@ -44,6 +44,8 @@ let package = Package(
         .library(name: "CircularRevealC", type: .dynamic, targets: ["CircularRevealC"]),
         // The corpus's flip with perspective in C ("sublayerTransform" through layer_set).
         .library(name: "FlipC", type: .dynamic, targets: ["FlipC"]),
+        // The corpus's pop-block in C (action delegates, batch 1.6) with a pan-driven dismissal.
+        .library(name: "PopBlockC", type: .dynamic, targets: ["PopBlockC"]),
         // The corpus: animators written as iOS developers write them, compiled unchanged but
         // for the import (Examples/Corpus, docs/authoring.md).
         .library(name: "SpringSlideUp", type: .dynamic, targets: ["SpringSlideUp"]),
@@ -114,6 +116,8 @@ let package = Package(
                 linkerSettings: pluginLinkerSettings + [.linkedLibrary("m")]),
         .target(name: "FlipC", dependencies: ["AnimatorABI"], path: "Examples/FlipC",
                 linkerSettings: pluginLinkerSettings + [.linkedLibrary("m")]),
+        .target(name: "PopBlockC", dependencies: ["AnimatorABI"], path: "Examples/PopBlockC",
+                linkerSettings: pluginLinkerSettings),
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

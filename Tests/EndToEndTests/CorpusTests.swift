@@ -167,6 +167,47 @@ import TestSupport
         #expect(timeline["completed"] as? Bool == true)
     }
 
+    @Test func popBlockCDrawsTheSwiftPicturesAndFollowsAPan() throws {
+        // The same pop through batch 1.6 from C: the same pictures, pixel for pixel.
+        for operation in ["present", "dismiss"] {
+            for at in ["0.1", "0.3", "0.6"] {
+                let c = cli.home.file("pop-c-\(operation)-\(at).png"), swift = cli.home.file("pop-\(operation)-\(at).png")
+                #expect(try cli.run("run", "pop-block-c", "--operation", operation, "--at", at, "--out", c).status == 0)
+                #expect(try cli.run("run", "pop-block", "--operation", operation, "--at", at, "--out", swift).status == 0)
+                let check = try differingBox(c, swift)
+                #expect(check.standardOutput == "None\n", "\(operation) at \(at): \(check.standardOutput)\(check.standardError)")
+            }
+        }
+        // Dragged down through context_drive_percent: a quarter, then three quarters of the
+        // 844-point screen, let go: finished, the rest ((1 − 0.75) × 0.7 s) on easeInOut.
+        // The container's time is percent × 0.7 s; there the fade is 1 − easeIn(time / 0.7)
+        // and the pop is at its keyframes (peak 1.1 at 0.245 s).
+        func look(at time: Double) -> (alpha: Double, scale: Double) {
+            let peak = 0.245
+            let scale = time <= peak ? 1 + 0.1 * Self.bezier(0, 0, 0.58, 1, at: time / peak)
+                : 1.1 - 0.1 * Self.bezier(0.42, 0, 0.58, 1, at: (time - peak) / (0.7 - peak))
+            return (1 - Self.bezier(0.42, 0, 1, 1, at: time / 0.7), scale)
+        }
+        let finishing = try panTrace([(0, 0), (0.1, 211), (0.2, 633), (0.25, 633)], velocity: 0, name: "pop-c-finish")
+        let summary = try cli.run("run", "pop-block-c", "--operation", "dismiss", "--interactive", finishing).standardOutput
+        #expect(summary.contains("completed (interactive, 0.425 s)"), "\(summary)")
+        for frame in try timeline("pop-block-c", "--operation", "dismiss", "--interactive", finishing) {
+            let t = try #require(frame["t"] as? Double)
+            guard let from = view("from", in: frame) else {
+                #expect(t >= 0.425 - 1e-9, "t \(t): the dismissed screen left early")
+                continue
+            }
+            let p = t < 0.1 - 1e-9 ? 0 : t < 0.2 - 1e-9 ? 0.25 : t <= 0.25 + 1e-9 ? 0.75
+                : 0.75 + 0.25 * Self.bezier(0.42, 0, 0.58, 1, at: (t - 0.25) / 0.175)
+            let (alpha, scale) = look(at: p * 0.7)
+            #expect(abs(try #require(from["alpha"] as? Double) - alpha) < 1e-6, "t \(t): alpha")
+            #expect(abs(try #require((from["transform"] as? [Double])?.first) - scale) < 1e-6, "t \(t): scale")
+        }
+        let cancelling = try panTrace([(0, 0), (0.1, 211), (0.15, 211)], velocity: 0, name: "pop-c-cancel")
+        let cancelled = try cli.run("run", "pop-block-c", "--operation", "dismiss", "--interactive", cancelling).standardOutput
+        #expect(cancelled.contains("cancelled (interactive, 0.325 s)"), "\(cancelled)")
+    }
+
     @Test func aCATransitionPushShowsBothLooksAndItsTiming() throws {
         let result = try cli.run("run", "catransition-push", "--operation", "push", "--timeline", "-")
         #expect(result.status == 0, "\(result.standardError)")
@@ -566,7 +607,7 @@ import TestSupport
     @Test func theCorpusPassesValidate() throws {
         let result = try cli.run("validate", "spring-slide-up", "scale-fade-modal", "elastic-pop", "catransition-push",
                                  "delegate-fade", "thumbnail-zoom", "circular-reveal", "circular-reveal-c", "flip-perspective", "flip-c",
-                                 "swipe-dismiss", "pinch-pop", "keyframe-dismiss", "pop-block",
+                                 "swipe-dismiss", "pinch-pop", "keyframe-dismiss", "pop-block", "pop-block-c",
                                  "--repeat", "30")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.contains(" 0 failed, 0 crashed"), "\(result.standardOutput)")

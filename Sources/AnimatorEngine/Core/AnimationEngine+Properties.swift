@@ -39,6 +39,21 @@ extension AnimationEngine {
         }
     }
 
+    /// A change as Core Animation's action lookup sees it: at the level of the whole
+    /// property ("transform" for a change of "transform.scale"), with the whole old, new
+    /// and on-screen values.
+    public func propertyLevel(_ event: ActionEvent) -> ActionEvent {
+        let property = event.keyPath.property
+        guard property != event.keyPath, !event.keyPath.isExtra, event.keyPath != .path else { return event }
+        let model = records[event.layer.id.rawValue].model
+        var old = model
+        event.keyPath.set(event.oldValue, in: &old)
+        var shown = presentation(of: event.layer.id)
+        event.keyPath.set(event.oldPresentationValue, in: &shown)
+        return ActionEvent(layer: event.layer, keyPath: property, oldValue: property.get(old),
+                           oldPresentationValue: property.get(shown), newValue: property.get(model))
+    }
+
     /// The model value at a key path (a shape's path and the extras included).
     func modelValue(_ keyPath: LayerKeyPath, of index: Int) -> AnimatableValue {
         if keyPath == .path { return .path(records[index].shape?.path ?? ShapePath()) }

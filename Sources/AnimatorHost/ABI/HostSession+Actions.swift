@@ -31,7 +31,8 @@ final class PluginActionDelegate: LayerDelegate {
 extension HostSession {
     /// Asks a plugin's action delegate about a change: builds the request (paths as handles
     /// released after the call), calls the delegate, and turns its answer into a lookup.
-    func ask(_ delegate: PluginActionDelegate, about event: ActionEvent) -> ActionLookup {
+    func ask(_ delegate: PluginActionDelegate, about change: ActionEvent) -> ActionLookup {
+        let event = engine.propertyLevel(change)
         var issued: [ah_path] = []
         func value(_ v: AnimatableValue) -> ah_value {
             let c = cValue(v)
