@@ -150,7 +150,13 @@ static void pop_done(void *user) {
     const ah_host *host = state->host;
     bool cancelled = false;
     host->context_was_cancelled(host, state->context, &cancelled);
-    if (!cancelled && state->dismissed) host->layer_remove_from_superlayer(host, state->dismissed);
+    if (state->dismissed && !cancelled) {
+        host->layer_remove_from_superlayer(host, state->dismissed);
+    } else if (state->dismissed) {
+        /* Cancelled: the screen stays, so it must look as it did (its model alpha is 0). */
+        ah_value opaque = { .type = AH_VALUE_NUMBER, .number = 1 };
+        host->layer_set(host, state->dismissed, "opacity", &opaque);
+    }
     host->context_complete_transition(host, state->context, !cancelled);
 }
 

@@ -206,6 +206,10 @@ import TestSupport
         let cancelling = try panTrace([(0, 0), (0.1, 211), (0.15, 211)], velocity: 0, name: "pop-c-cancel")
         let cancelled = try cli.run("run", "pop-block-c", "--operation", "dismiss", "--interactive", cancelling).standardOutput
         #expect(cancelled.contains("cancelled (interactive, 0.325 s)"), "\(cancelled)")
+        // Cancelled, the screen is back as it was: opaque and unscaled.
+        let last = try #require(try timeline("pop-block-c", "--operation", "dismiss", "--interactive", cancelling).last)
+        let from = try #require(view("from", in: last))
+        #expect(from["alpha"] as? Double == 1 && (from["transform"] as? [Double])?.first == 1)
     }
 
     @Test func aCATransitionPushShowsBothLooksAndItsTiming() throws {
