@@ -98,27 +98,40 @@ import TestSupport
     }
 
     @Test func firstAndLastPicturesAreTheTwoScreens() throws {
-        // The same two screens, whatever the animator: at its start the slide-up shows only
-        // the outgoing screen (the incoming one is below the screen), as fade-c does (its
-        // incoming view transparent); both end on the incoming screen alone.
-        func picture(_ animator: String, _ at: String?) throws -> String {
-            let path = cli.home.file("\(animator)-\(at ?? "end").png")
-            var arguments = ["run", animator, "--operation", "present", "--out", path]
+        // The same two screens, whatever the animator: at its start each shows only the
+        // outgoing screen (the slide-up's incoming one is below the screen, the pops' and
+        // fades' transparent, the reveal's a dot inside the same white, the flip's card
+        // edge-on, the CATransition's old look), as fade-c does (its incoming view
+        // transparent); all end on the incoming screen alone.
+        func picture(_ animator: String, _ operation: String, _ at: String?) throws -> String {
+            let path = cli.home.file("\(animator)-\(operation)-\(at ?? "end").png")
+            var arguments = ["run", animator, "--operation", operation, "--out", path]
             if let at { arguments += ["--at", at] }
             let result = try cli.run(arguments)
             #expect(result.status == 0, "\(result.standardError)")
             return path
         }
-        let pairs = [(try picture("spring-slide-up", "0"), try picture("fade-c", "0")),
-                     (try picture("spring-slide-up", nil), try picture("fade-c", nil)),
-                     (try picture("scale-fade-modal", "0"), try picture("fade-c", "0")),
-                     (try picture("scale-fade-modal", nil), try picture("fade-c", nil)),
-                     // pop-block starts transparent and ends popped back to 100 %.
-                     (try picture("pop-block", "0"), try picture("fade-c", "0")),
-                     (try picture("pop-block", nil), try picture("fade-c", nil))]
-        for (corpus, reference) in pairs {
-            let check = try differingBox(corpus, reference)
-            #expect(check.standardOutput == "None\n", "\(corpus) differs from \(reference): \(check.standardOutput)\(check.standardError)")
+        let corpus: [(String, String)] = [
+            ("spring-slide-up", "present"), ("scale-fade-modal", "present"), ("pop-block", "present"),
+            ("elastic-pop", "present"), ("delegate-fade", "present"), ("circular-reveal", "present"),
+            ("circular-reveal-c", "present"), ("flip-perspective", "present"), ("flip-perspective", "push"),
+            ("flip-c", "present"), ("catransition-push", "push"), ("thumbnail-zoom", "present"),
+        ]
+        var references: [String: (start: String, end: String)] = [:]
+        for operation in Set(corpus.map(\.1)) {
+            references[operation] = (try picture("fade-c", operation, "0"), try picture("fade-c", operation, nil))
+        }
+        for (animator, operation) in corpus {
+            let reference = try #require(references[operation])
+            let pairs = [(try picture(animator, operation, "0"), reference.start),
+                         (try picture(animator, operation, nil), reference.end)]
+            for (index, (picture, reference)) in pairs.enumerated() {
+                let check = try differingBox(picture, reference)
+                // The thumbnail zoom starts with the snapshot on its 72-point thumbnail at
+                // (16, 120): the only place its first picture differs.
+                let expected = animator == "thumbnail-zoom" && index == 0 ? "(16, 120, 88, 192)\n" : "None\n"
+                #expect(check.standardOutput == expected, "\(picture) differs from \(reference): \(check.standardOutput)\(check.standardError)")
+            }
         }
     }
 
