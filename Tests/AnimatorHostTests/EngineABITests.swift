@@ -184,6 +184,24 @@ import TestSupport
         ])
     }
 
+    /// contentsCenter from C: kept before the contents come, refused when not finite or
+    /// of negative size.
+    @Test func contentsCenterFromTheTable() throws {
+        let table = session.table
+        var handle: ah_layer = 0
+        #expect(table.pointee.layer_create(table, &handle) == ah_status(AH_OK))
+        let third = ah_rect(origin: ah_point(x: 0.25, y: 0.25), size: ah_size(width: 0.5, height: 0.5))
+        #expect(table.pointee.layer_set_contents_center(table, handle, third) == ah_status(AH_OK))
+        #expect(try layer(handle).contentsCenter == Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+        let bad = [ah_rect(origin: ah_point(x: .nan, y: 0), size: ah_size(width: 1, height: 1)),
+                   ah_rect(origin: ah_point(x: 0, y: 0), size: ah_size(width: -0.5, height: 1))]
+        for rect in bad {
+            #expect(table.pointee.layer_set_contents_center(table, handle, rect) == ah_status(AH_ERR_INVALID_ARGUMENT))
+            #expect(String(cString: table.pointee.last_error(table)!) == "the contents center must be finite with a size not negative")
+        }
+        #expect(try layer(handle).contentsCenter == Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

@@ -161,6 +161,37 @@ import Testing
         #expect([original.red, original.green, original.blue] == [255, 0, 0])
     }
 
+    @Test func aResizableSnapshotKeepsItsCapsWhileTheMiddleStretches() throws {
+        // A card: a 10-point red frame around blue, snapped with 10-point cap insets and
+        // stretched to twice its width. The frame stays 10 points wide at both ends; an
+        // even stretch would make it 20 (x 115 would be red).
+        let window = inHost { () -> AnimatorKit.UIView in
+            let window = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+            let card = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            card.backgroundColor = .red
+            let inside = AnimatorKit.UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+            inside.backgroundColor = .blue
+            card.addSubview(inside)
+            window.addSubview(card)
+            if let stretched = card.resizableSnapshotView(from: card.bounds, afterScreenUpdates: true,
+                                                          withCapInsets: UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)) {
+                stretched.frame = CGRect(x: 100, y: 0, width: 200, height: 100)
+                window.addSubview(stretched)
+            }
+            return window
+        }
+        try session.engine.advance(to: 0)
+        let frame = SceneFrame(engine: session.engine, root: try layer(window.layer).id)
+        let image = SceneRenderer(size: Size(width: 300, height: 100), scale: 1).render(frame)
+        func color(_ x: Int, _ y: Int) -> [UInt8] {
+            let pixel = image.rgba(x: x, y: y)
+            return [pixel.red, pixel.green, pixel.blue]
+        }
+        for (x, y) in [(105, 50), (295, 50), (200, 5), (200, 95)] { #expect(color(x, y) == [255, 0, 0], "(\(x), \(y))") }
+        for (x, y) in [(115, 50), (285, 50), (200, 15), (200, 50)] { #expect(color(x, y) == [0, 0, 255], "(\(x), \(y))") }
+        #expect(session.log.isEmpty, "\(session.log)")
+    }
+
     @Test func aLayerPausedAsIOSCodePausesItAndHitTesting() throws {
         let (window, child, layer) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView, AnimatorKit.CALayer) in
             let window = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))

@@ -136,6 +136,7 @@ extension AnimationEngine {
             // of part of a view) applies to it.
             picture?.rect = records[content].contentsRect
             picture?.gravity = records[content].contentsGravity
+            picture?.center = records[content].contentsCenter
             records[content].contents = picture
             snapshotPixels += picture.map { $0.image.width * $0.image.height } ?? 0
             return

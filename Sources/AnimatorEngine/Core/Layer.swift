@@ -190,6 +190,7 @@ public struct Layer: Hashable {
                 if let newValue {
                     record.contentsGravity = newValue.gravity
                     record.contentsRect = newValue.rect
+                    record.contentsCenter = newValue.center
                 }
             }
         }
@@ -213,6 +214,18 @@ public struct Layer: Hashable {
             engine.updateRecord(id) { record in
                 record.contentsRect = newValue
                 record.contents?.rect = newValue
+            }
+        }
+    }
+
+    /// contentsCenter, in unit coordinates of the contents rect (kept while the layer has
+    /// no contents): the part that stretches; the rest keeps its size.
+    public var contentsCenter: Rect {
+        get { record.contentsCenter }
+        nonmutating set {
+            engine.updateRecord(id) { record in
+                record.contentsCenter = newValue
+                record.contents?.center = newValue
             }
         }
     }

@@ -137,9 +137,10 @@ package struct LayerRecord {
     var text: LayerText?
     /// The bitmap the layer shows, if any (model only: contents do not animate).
     var contents: LayerContents?
-    /// contentsGravity and contentsRect, kept while there are no contents.
+    /// contentsGravity, contentsRect and contentsCenter, kept while there are no contents.
     var contentsGravity = LayerContents.Gravity.resize
-    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsRect = LayerContents.unit
+    var contentsCenter = LayerContents.unit
     var actions: [String: ActionLookup] = [:]
     var style: [String: ActionLookup] = [:]
     weak var delegate: (any LayerDelegate)?
@@ -204,14 +205,52 @@ public struct LayerContents: Equatable, Sendable {
     public var gravity: Gravity
     /// contentsRect: the part of the image drawn, in unit coordinates (default the whole).
     public var rect: Rect
+    /// contentsCenter: the part of the contents rect that stretches, in its unit
+    /// coordinates (default the whole); the rest (the caps) keeps its size in points, as a
+    /// resizable image's cap insets do.
+    public var center: Rect
+
+    /// The whole unit square: contentsRect's and contentsCenter's default.
+    public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 
     /// Creates contents showing `image` resized to the bounds.
     public init(image: Image, scale: Double = 1, gravity: Gravity = .resize,
-                rect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
+                rect: Rect = LayerContents.unit, center: Rect = LayerContents.unit) {
         self.image = image
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         self.gravity = gravity
         self.rect = rect
+        self.center = center
+    }
+
+    /// Whether `center` leaves caps (anything but the whole contents stretches).
+    public var isSliced: Bool { center != LayerContents.unit }
+
+    /// How the contents stretch into `destination` (layer coordinates) along each axis:
+    /// breakpoints in the layer and the texels they show (four each: the outer edges and the
+    /// edges of the stretching middle), linear in between. The caps keep their size in
+    /// points (the image's pixels over its scale); when the destination is smaller than
+    /// both caps together, they shrink in proportion and the middle disappears, as in Core
+    /// Animation.
+    public func stretch(into destination: Rect) -> (x: [Double], u: [Double], y: [Double], v: [Double]) {
+        func axis(_ start: Double, _ length: Double, pixels: Int, from: Double, size: Double, centerStart: Double,
+                  centerSize: Double) -> ([Double], [Double]) {
+            let c0 = min(max(centerStart, 0), 1), c1 = min(max(centerStart + max(centerSize, 0), c0), 1)
+            let points = Double(pixels) * size / scale
+            var before = c0 * points, after = (1 - c1) * points
+            if before + after > length, before + after > 0 {
+                let shrink = length / (before + after)
+                before *= shrink
+                after *= shrink
+            }
+            let texel = { (fraction: Double) in (from + size * fraction) * Double(pixels) }
+            return ([start, start + before, start + length - after, start + length], [texel(0), texel(c0), texel(c1), texel(1)])
+        }
+        let (x, u) = axis(destination.origin.x, destination.size.width, pixels: image.width, from: rect.origin.x,
+                          size: rect.size.width, centerStart: center.origin.x, centerSize: center.size.width)
+        let (y, v) = axis(destination.origin.y, destination.size.height, pixels: image.height, from: rect.origin.y,
+                          size: rect.size.height, centerStart: center.origin.y, centerSize: center.size.height)
+        return (x, u, y, v)
     }
 
     /// Where the image is drawn in bounds of `size` (layer coordinates, before the bounds'

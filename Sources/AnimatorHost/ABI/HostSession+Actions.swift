@@ -76,7 +76,8 @@ extension HostSession {
     }
 
     /// Batch 1.6: action delegates, the view controllers around a transition, UIView's
-    /// beginAnimations/commitAnimations and setAnimationsEnabled, CATransaction's getters.
+    /// beginAnimations/commitAnimations and setAnimationsEnabled, CATransaction's getters,
+    /// contentsCenter.
     static func installBatch1_6(in table: UnsafeMutablePointer<ah_host>) {
         installActions(in: table)
         installRelatedViewControllers(in: table)
@@ -231,6 +232,16 @@ extension HostSession {
                     (c.x1, c.y1, c.x2, c.y2) = (curve.x1, curve.y1, curve.x2, curve.y2)
                 }
                 out.pointee = c
+            }
+        }
+        table.pointee.layer_set_contents_center = { host, layer, rect in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let numbers = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+                guard numbers.allSatisfy(\.isFinite), rect.size.width >= 0, rect.size.height >= 0 else {
+                    throw .invalidArgument("the contents center must be finite with a size not negative")
+                }
+                target.contentsCenter = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             }
         }
         table.pointee.transaction_get_disable_actions = { host, out in

@@ -113,7 +113,8 @@ public enum Timeline {
                 } ?? .null),
                 ("contents", frame.contents[index].map { contents in
                     .object([("image", .number(Double(images.index(of: contents.image)))), ("scale", .number(contents.scale)),
-                             ("gravity", .string(contents.gravity.rawValue)), ("rect", rect(contents.rect))])
+                             ("gravity", .string(contents.gravity.rawValue)), ("rect", rect(contents.rect))]
+                            + (contents.isSliced ? [("center", rect(contents.center))] : []))
                 } ?? .null),
             ] + extras(frame, index, images: images)))
         }
@@ -379,8 +380,10 @@ public enum Timeline {
                     throw FormatError(path: "\(at).contents.gravity", reason: "\"\(gravityName)\" is not a contentsGravity")
                 }
                 let unit = object["rect"] == nil ? [0, 0, 1, 1] : try contentsReader.numbers("rect", count: 4)
+                let center = object["center"] == nil ? [0, 0, 1, 1] : try contentsReader.numbers("center", count: 4)
                 layerContents = LayerContents(image: images[Int(index)], scale: try contentsReader.number("scale", default: 1),
-                                              gravity: gravity, rect: Rect(x: unit[0], y: unit[1], width: unit[2], height: unit[3]))
+                                              gravity: gravity, rect: Rect(x: unit[0], y: unit[1], width: unit[2], height: unit[3]),
+                                              center: Rect(x: center[0], y: center[1], width: center[2], height: center[3]))
             }
             let (shape, mask, extra) = try Self.extras(view, at: at, images: images, depth: depth)
             shapes.append(shape)

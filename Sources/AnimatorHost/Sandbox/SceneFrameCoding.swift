@@ -75,6 +75,7 @@ public final class SceneFrameEncoder {
                 writer.write(contents.scale)
                 writer.write(contents.gravity.rawValue)
                 Self.write(contents.rect, to: &writer)
+                Self.write(contents.center, to: &writer)
             }
             writer.write(frame.shapes[index] != nil)
             if let shape = frame.shapes[index] { Self.write(shape, to: &writer) }
@@ -255,7 +256,8 @@ public final class SceneFrameDecoder {
                 guard let gravity = LayerContents.Gravity(rawValue: try reader.string()) else {
                     throw BinaryReader.Malformed("an unknown contents gravity")
                 }
-                contents.append(LayerContents(image: image, scale: scale, gravity: gravity, rect: try Self.rect(&reader)))
+                let rect = try Self.rect(&reader)
+                contents.append(LayerContents(image: image, scale: scale, gravity: gravity, rect: rect, center: try Self.rect(&reader)))
             } else {
                 contents.append(nil)
             }

@@ -7,11 +7,12 @@ public class CALayer {
     let link: HostLink
     /// The host's handle on the layer.
     public let handle: ah_layer
-    /// What `contents`, `contentsGravity`, `contentsRect` and `contentsScale` were set to
+    /// What `contents`, `contentsGravity`, `contentsRect`, `contentsCenter` and `contentsScale` were set to
     /// (the host keeps the pixels; these answer the getters).
     var contentsImage: UIImage?
     var storedGravity = CALayerContentsGravity.resize
     var storedContentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var storedContentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// contentsScale: image pixels per point of the contents (default 1; UIImageView
     /// sets its image's scale).
     public var contentsScale: CGFloat = 1 {

@@ -162,4 +162,17 @@ extension CALayer {
             link.check(link.table.layer_set_contents_rect(link.host, handle, rect), "CALayer.contentsRect")
         }
     }
+
+    /// contentsCenter: the part of the contents rect that stretches, in its unit coordinates
+    /// (default the whole); the rest keeps its size, as an image's cap insets do.
+    public var contentsCenter: CGRect {
+        get { storedContentsCenter }
+        set {
+            storedContentsCenter = newValue
+            guard link.hasEngine else { return }
+            let rect = ah_rect(origin: ah_point(x: newValue.origin.x, y: newValue.origin.y),
+                               size: ah_size(width: newValue.size.width, height: newValue.size.height))
+            link.check(link.table.layer_set_contents_center(link.host, handle, rect), "CALayer.contentsCenter")
+        }
+    }
 }

@@ -131,8 +131,7 @@ open class UIView {
 
     /// resizableSnapshotView(from:afterScreenUpdates:withCapInsets:): a snapshot of the part
     /// `rect` of the view (in its bounds), `rect.size` big, whose picture stretches with its
-    /// bounds. The cap insets are not kept: the whole picture stretches evenly (the host's
-    /// log says so when they are not zero).
+    /// bounds between the cap insets; the caps keep their size.
     public func resizableSnapshotView(from rect: CGRect, afterScreenUpdates: Bool,
                                       withCapInsets capInsets: UIEdgeInsets) -> UIView? {
         guard let snapshot = snapshotView(afterScreenUpdates: afterScreenUpdates) else { return nil }
@@ -143,9 +142,14 @@ open class UIView {
                                                  width: rect.size.width / size.width, height: rect.size.height / size.height)
         }
         snapshot.frame = CGRect(origin: .zero, size: rect.size)
-        if capInsets != .zero {
-            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
-                           "resizableSnapshotView: cap insets are not kept; the whole picture stretches")
+        if capInsets != .zero, rect.size.width > 0, rect.size.height > 0 {
+            // The caps, in unit coordinates of the part snapped; the middle stretches.
+            let left = min(max(capInsets.left, 0), rect.size.width), top = min(max(capInsets.top, 0), rect.size.height)
+            let right = min(max(capInsets.right, 0), rect.size.width - left)
+            let bottom = min(max(capInsets.bottom, 0), rect.size.height - top)
+            snapshot.layer.contentsCenter = CGRect(x: left / rect.size.width, y: top / rect.size.height,
+                                                   width: (rect.size.width - left - right) / rect.size.width,
+                                                   height: (rect.size.height - top - bottom) / rect.size.height)
         }
         return snapshot
     }

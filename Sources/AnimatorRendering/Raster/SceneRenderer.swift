@@ -405,8 +405,13 @@ public final class SceneRenderer {
             let coversBounds = x0 <= shape.x && y0 <= shape.y && x1 >= shape.x + shape.width && y1 >= shape.y + shape.height
             area = coversBounds ? shape : RoundedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, radius: 0)
         }
-        if let painter = ImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
-                                      opacity: opacity) {
+        if contents.isSliced {
+            if let painter = SlicedImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
+                                                opacity: opacity) {
+                ShapeRasterizer.fill(area, map, clip: clip, painter: painter)
+            }
+        } else if let painter = ImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
+                                             opacity: opacity) {
             ShapeRasterizer.fill(area, map, clip: clip, painter: painter)
         }
         if properties.borderWidth > 0, properties.borderColor.alpha > 0 {

@@ -159,6 +159,52 @@ import TestSupport
         #expect(picture.pixels[50 * 100 + 10] == blue && picture.pixels[50 * 100 + 90] == blue)
     }
 
+    /// A 30 × 30 grid of nine 10-pixel cells, each its own color (cell (col, row) has red
+    /// 40 + 60 × col and green 40 + 60 × row), opaque.
+    var grid: (image: Image, cell: (Int, Int) -> UInt32) {
+        func cell(_ col: Int, _ row: Int) -> UInt32 {
+            0xFF00_0000 | UInt32(40 + 60 * row) << 8 | UInt32(40 + 60 * col)
+        }
+        var image = Image(width: 30, height: 30)
+        for y in 0..<30 { for x in 0..<30 { image.pixels[y * 30 + x] = cell(x / 10, y / 10) } }
+        return (image, cell)
+    }
+
+    @Test func contentsCenterKeepsTheCapsAndStretchesTheMiddle() throws {
+        // The middle third stretches: drawn 90 × 60, the caps keep their 10 points and the
+        // middle takes the rest (70 × 40). Breakpoints worked by hand: x 0, 10, 80, 90 over
+        // texels 0, 10, 20, 30; y 0, 10, 50, 60.
+        let (image, cell) = grid
+        let third = Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+        let contents = LayerContents(image: image, center: third)
+        let stretch = contents.stretch(into: Rect(x: 0, y: 0, width: 90, height: 60))
+        #expect(stretch.x == [0, 10, 80, 90] && stretch.y == [0, 10, 50, 60])
+        #expect(stretch.u.map { ($0 * 1e9).rounded() / 1e9 } == [0, 10, 20, 30])
+        // Narrower than the two caps: they share the width in proportion, no middle.
+        let squeezed = contents.stretch(into: Rect(x: 0, y: 0, width: 10, height: 60)).x
+        #expect(zip(squeezed, [0, 5, 5, 10]).allSatisfy { abs($0 - $1) < 1e-9 })
+        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = engine.makeView(frame: Rect(x: 0, y: 0, width: 90, height: 60))
+        view.layer.contents = contents
+        try window.addSubview(view)
+        let picture = SceneRenderer(size: Size(width: 100, height: 100), scale: 1)
+            .render(SceneFrame(engine: engine, root: window.layer.id))
+        func at(_ x: Int, _ y: Int) -> UInt32 { picture.pixels[y * 100 + x] }
+        // Corners at their own size; edges stretched one way; the middle both ways. Stretched
+        // evenly instead, (15, 5) would still be the top-left cell (15 / 3 = 5 texels).
+        #expect(at(4, 4) == cell(0, 0) && at(85, 55) == cell(2, 2) && at(85, 4) == cell(2, 0))
+        #expect(at(15, 4) == cell(1, 0) && at(4, 30) == cell(0, 1) && at(45, 30) == cell(1, 1))
+        #expect(at(75, 45) == cell(1, 1) && at(84, 30) == cell(2, 1))
+        // The contents center goes with the frame to the sandbox's parent and to timelines.
+        let frame = SceneFrame(engine: engine, root: window.layer.id)
+        let decoded = try #require(try SceneFrameDecoder().decode(SceneFrameEncoder().encode([frame])).first)
+        #expect(decoded.contents.compactMap { $0?.center } == [third])
+        let json = Timeline.json(frame, since: 0, images: Timeline.ImageTable())
+        let document = JSONValue.object([("frames", .array([json]))])
+        let read = try #require(try Timeline.frames(from: JSONValue.parse(document.serialized()), images: [image]).first)
+        #expect(read.contents.compactMap { $0?.center } == [third])
+    }
+
     @Test func aRotatedImageTurnsWithItsLayer() throws {
         // Rotating by π/2 about the centre maps (x, y) to (−y, x): the left half (red) goes
         // to the top, the right half (blue) to the bottom.

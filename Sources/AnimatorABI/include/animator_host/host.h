@@ -644,6 +644,14 @@ struct ah_host {
 
     /** CATransaction.disableActions(). */
     ah_status (*transaction_get_disable_actions)(const ah_host *host, bool *out);
+
+    /**
+     * contentsCenter: the part of the contents rect that stretches, in its unit coordinates
+     * (default {0, 0, 1, 1}); the rest (the caps) keeps its size in points, as a resizable
+     * image's cap insets or resizableSnapshotView's do. Kept when the contents change.
+     * AH_ERR_INVALID_ARGUMENT for non-finite numbers or a negative size.
+     */
+    ah_status (*layer_set_contents_center)(const ah_host *host, ah_layer layer, ah_rect rect);
 };
 
 #ifdef __cplusplus
