@@ -202,6 +202,31 @@ import TestSupport
         #expect(try layer(handle).contentsCenter == Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
     }
 
+    /// A dash pattern from C: kept on the shape, refused when a length is negative or not
+    /// finite, or the pattern too long; 0 lengths make the line solid again.
+    @Test func dashesFromTheTable() throws {
+        let table = session.table
+        var handle: ah_layer = 0
+        #expect(table.pointee.shape_layer_create(table, &handle) == ah_status(AH_OK))
+        let pattern: [Double] = [8, 4]
+        #expect(table.pointee.shape_layer_set_dash(table, handle, pattern, 2, 3) == ah_status(AH_OK))
+        #expect(try layer(handle).shape?.dashPattern == [8, 4] && (try layer(handle).shape?.dashPhase) == 3)
+        let mistakes: [([Double], UInt32, Double, String)] = [
+            ([8, -1], 2, 0, "dash lengths must be finite and not negative, the phase finite"),
+            ([8, .infinity], 2, 0, "dash lengths must be finite and not negative, the phase finite"),
+            ([8, 4], 2, .nan, "dash lengths must be finite and not negative, the phase finite"),
+            ([1], 1025, 0, "a dash pattern of 1025 lengths (at most 1024)"),
+        ]
+        for (lengths, count, phase, message) in mistakes {
+            #expect(table.pointee.shape_layer_set_dash(table, handle, lengths, count, phase) == ah_status(AH_ERR_INVALID_ARGUMENT))
+            #expect(String(cString: table.pointee.last_error(table)!) == message)
+        }
+        #expect(table.pointee.shape_layer_set_dash(table, handle, nil, 2, 0) == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(try layer(handle).shape?.dashPattern == [8, 4])
+        #expect(table.pointee.shape_layer_set_dash(table, handle, nil, 0, 0) == ah_status(AH_OK))
+        #expect(try layer(handle).shape?.dashPattern == [])
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

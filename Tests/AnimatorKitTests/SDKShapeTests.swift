@@ -192,6 +192,23 @@ import Testing
         #expect(session.log.isEmpty, "\(session.log)")
     }
 
+    @Test func aDashedRingAsAnIOSProgressViewDrawsIt() throws {
+        // A dashed progress ring: pattern and phase reach the host's shape as written.
+        let ring = inHost { () -> CAShapeLayer in
+            let ring = CAShapeLayer()
+            ring.path = UIBezierPath(arcCenter: CGPoint(x: 50, y: 50), radius: 40, startAngle: 0, endAngle: 2 * .pi,
+                                     clockwise: true).cgPath
+            ring.lineDashPattern = [4, 2]
+            ring.lineDashPhase = 1
+            return ring
+        }
+        let style = try #require(try layer(ring).shape)
+        #expect(style.dashPattern == [4, 2] && style.dashPhase == 1)
+        inHost { ring.lineDashPattern = nil }
+        #expect(try layer(ring).shape?.dashPattern == [])
+        #expect(session.log.isEmpty, "\(session.log)")
+    }
+
     @Test func aLayerPausedAsIOSCodePausesItAndHitTesting() throws {
         let (window, child, layer) = inHost { () -> (AnimatorKit.UIView, AnimatorKit.UIView, AnimatorKit.CALayer) in
             let window = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))

@@ -302,14 +302,30 @@ public struct LayerShape: Hashable, Sendable {
     public var lineJoin: LineJoin
     /// miterLimit: a miter longer than this many line widths is beveled.
     public var miterLimit: Double
+    /// lineDashPattern: lengths of painted and unpainted pieces, alternating, from the
+    /// start of each subpath (an odd count repeats twice over, as in Core Graphics); empty:
+    /// a solid line.
+    public var dashPattern: [Double]
+    /// lineDashPhase: how far into the pattern each subpath starts.
+    public var dashPhase: Double
 
-    /// A shape layer's defaults: no path, nonzero, butt caps, miter joins, limit 10.
+    /// A shape layer's defaults: no path, nonzero, butt caps, miter joins, limit 10, solid.
     public init(path: ShapePath? = nil, fillRule: FillRule = .nonZero, lineCap: LineCap = .butt,
-                lineJoin: LineJoin = .miter, miterLimit: Double = 10) {
+                lineJoin: LineJoin = .miter, miterLimit: Double = 10, dashPattern: [Double] = [], dashPhase: Double = 0) {
         self.path = path
         self.fillRule = fillRule
         self.lineCap = lineCap
         self.lineJoin = lineJoin
         self.miterLimit = miterLimit
+        self.dashPattern = dashPattern
+        self.dashPhase = dashPhase
+    }
+
+    /// The pattern dashes are drawn with: nil for a solid line (no lengths, a negative or
+    /// non-finite one, or nothing painted), an odd count doubled.
+    public var effectiveDashes: [Double]? {
+        guard !dashPattern.isEmpty, dashPattern.allSatisfy({ $0.isFinite && $0 >= 0 }),
+              dashPattern.reduce(0, +) > 0, dashPhase.isFinite else { return nil }
+        return dashPattern.count % 2 == 1 ? dashPattern + dashPattern : dashPattern
     }
 }

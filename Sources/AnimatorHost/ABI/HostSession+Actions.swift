@@ -77,7 +77,7 @@ extension HostSession {
 
     /// Batch 1.6: action delegates, the view controllers around a transition, UIView's
     /// beginAnimations/commitAnimations and setAnimationsEnabled, CATransaction's getters,
-    /// contentsCenter.
+    /// contentsCenter, dashed strokes.
     static func installBatch1_6(in table: UnsafeMutablePointer<ah_host>) {
         installActions(in: table)
         installRelatedViewControllers(in: table)
@@ -242,6 +242,23 @@ extension HostSession {
                     throw .invalidArgument("the contents center must be finite with a size not negative")
                 }
                 target.contentsCenter = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
+        }
+        table.pointee.shape_layer_set_dash = { host, layer, lengths, count, phase in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                guard Int(count) <= SceneFrameDecoder.maximumDashes else {
+                    throw .invalidArgument("a dash pattern of \(count) lengths (at most \(SceneFrameDecoder.maximumDashes))")
+                }
+                guard count == 0 || lengths != nil else { throw .invalidArgument("lengths is NULL") }
+                let pattern = (0..<Int(count)).map { lengths![$0] }
+                guard pattern.allSatisfy({ $0.isFinite && $0 >= 0 }), phase.isFinite else {
+                    throw .invalidArgument("dash lengths must be finite and not negative, the phase finite")
+                }
+                target.updateShapeStyle { shape in
+                    shape.dashPattern = pattern
+                    shape.dashPhase = phase
+                }
             }
         }
         table.pointee.transaction_get_disable_actions = { host, out in

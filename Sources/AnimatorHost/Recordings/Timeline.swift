@@ -142,7 +142,8 @@ public enum Timeline {
                 ("lineCap", .string(shape.lineCap.rawValue)),
                 ("lineJoin", .string(shape.lineJoin.rawValue)),
                 ("miterLimit", .number(shape.miterLimit)),
-            ])))
+            ] + (shape.dashPattern.isEmpty ? [] : [("lineDashPattern", .array(shape.dashPattern.map(JSONValue.number))),
+                                                   ("lineDashPhase", .number(shape.dashPhase))]))))
         }
         if let gradient = frame.gradients[index] {
             members.append(("gradient", .object([
@@ -466,6 +467,19 @@ public enum Timeline {
             value.lineCap = try choice("lineCap", LineCap.butt)
             value.lineJoin = try choice("lineJoin", LineJoin.miter)
             value.miterLimit = try shapeReader.number("miterLimit", default: 10)
+            if let dashes = object["lineDashPattern"], dashes != .null {
+                guard let lengths = dashes.arrayValue, lengths.count <= SceneFrameDecoder.maximumDashes else {
+                    throw FormatError(path: "\(at).shape.lineDashPattern",
+                                      reason: "expected an array of at most \(SceneFrameDecoder.maximumDashes) lengths")
+                }
+                value.dashPattern = try lengths.indices.map { i throws(FormatError) in
+                    guard let length = lengths[i].numberValue, length.isFinite, length >= 0 else {
+                        throw FormatError(path: "\(at).shape.lineDashPattern[\(i)]", reason: "expected a length, 0 or more")
+                    }
+                    return length
+                }
+                value.dashPhase = try shapeReader.number("lineDashPhase", default: 0)
+            }
             shape = value
         }
         var mask: SceneFrame?

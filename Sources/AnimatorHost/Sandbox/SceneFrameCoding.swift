@@ -128,6 +128,9 @@ public final class SceneFrameEncoder {
         writer.write(shape.lineCap.rawValue)
         writer.write(shape.lineJoin.rawValue)
         writer.write(shape.miterLimit)
+        writer.write(UInt32(shape.dashPattern.count))
+        for length in shape.dashPattern { writer.write(length) }
+        writer.write(shape.dashPhase)
     }
 
     private static func write(_ rect: Rect, to writer: inout BinaryWriter) {
@@ -272,6 +275,8 @@ public final class SceneFrameDecoder {
 
     /// The most elements a path may have.
     public static let maximumPathElements = 1 << 20
+    /// The most lengths a dash pattern may have.
+    public static let maximumDashes = 1024
 
     private static func extras(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerExtras {
         var p = LayerExtras()
@@ -328,8 +333,13 @@ public final class SceneFrameDecoder {
               let join = LineJoin(rawValue: try reader.string()) else {
             throw BinaryReader.Malformed("an unknown fill rule, line cap or line join")
         }
+        let miterLimit = try number(&reader)
+        let dashCount = Int(try reader.uint32())
+        guard dashCount <= maximumDashes else { throw BinaryReader.Malformed("a dash pattern of \(dashCount) lengths") }
+        var dashes: [Double] = []
+        for _ in 0..<dashCount { dashes.append(try number(&reader)) }
         return LayerShape(path: elements.isEmpty ? nil : ShapePath(elements), fillRule: rule, lineCap: cap, lineJoin: join,
-                          miterLimit: try number(&reader))
+                          miterLimit: miterLimit, dashPattern: dashes, dashPhase: try number(&reader))
     }
 
     /// The largest magnitude of a value accepted: renderers convert coordinates to pixels.

@@ -107,14 +107,22 @@ public class CAShapeLayer: CALayer {
         set { set("miterLimit", .number(newValue)) }
     }
 
-    /// Dashes are not drawn by animator-host: setting a pattern is logged, and the line
-    /// stays solid.
+    /// lineDashPattern: painted and unpainted lengths alternating from the start of each
+    /// subpath (nil: a solid line).
     public var lineDashPattern: [NSNumber]? {
-        didSet {
-            if lineDashPattern != nil, let link = HostLink.current {
-                link.table.log(link.host, ah_log_level(AH_LOG_WARNING), "CAShapeLayer.lineDashPattern: dashes are drawn solid")
-            }
-        }
+        didSet { sendDashes() }
+    }
+
+    /// lineDashPhase: how far into the pattern each subpath starts (not animated here).
+    public var lineDashPhase: CGFloat = 0 {
+        didSet { sendDashes() }
+    }
+
+    private func sendDashes() {
+        guard link.hasEngine else { return }
+        let lengths = (lineDashPattern ?? []).map { Double($0) }
+        link.check(link.table.shape_layer_set_dash(link.host, handle, lengths, UInt32(lengths.count), lineDashPhase),
+                   "CAShapeLayer.lineDashPattern")
     }
 
     private static func index(_ value: CGFloat, _ count: Int) -> Int {

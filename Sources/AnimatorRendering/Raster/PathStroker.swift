@@ -18,9 +18,11 @@ enum PathStroker {
     /// - Parameter tolerance: how far (in path units) flattened curves may stray: a
     ///   twentieth of a device pixel, mapped back (coarser shows as lost area on curves).
     static func outline(_ path: ShapePath, width: Double, start: Double, end: Double, cap: LineCap, join: LineJoin,
-                        miterLimit: Double, tolerance: Double) -> ShapePath {
+                        miterLimit: Double, dashes: [Double]? = nil, phase: Double = 0, tolerance: Double) -> ShapePath {
         guard width > 0, width.isFinite, tolerance > 0, tolerance.isFinite else { return ShapePath() }
-        let lines = trim(flatten(path, tolerance: tolerance), start: start, end: end)
+        let flat = flatten(path, tolerance: tolerance)
+        let lines = dashes.map { dash(flat, start: start, end: end, pattern: $0, phase: phase) }
+            ?? trim(flat, start: start, end: end)
         var outline = ShapePath()
         let half = width / 2
         for line in lines {
@@ -111,6 +113,48 @@ enum PathStroker {
             guard b > a else { continue }
             if a <= 0 && b >= lengths[index] { result.append(line); continue }
             result.append(Polyline(points: piece(of: line, from: a, to: b), closed: false))
+        }
+        return result
+    }
+
+    /// The painted pieces of `lines` under a dash pattern (painted and unpainted lengths
+    /// alternating, restarting `phase` into the pattern at each subpath), within fractions
+    /// `start` ... `end` of the total length: the dashes stay where they are on the path
+    /// while the trim moves, as Core Animation draws a dashed strokeEnd animation.
+    static func dash(_ lines: [Polyline], start: Double, end: Double, pattern: [Double], phase: Double) -> [Polyline] {
+        let period = pattern.reduce(0, +)
+        guard period > 0 else { return [] }
+        let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 1 : end, 0), 1)
+        guard to > from else { return [] }
+        let lengths = lines.map(length(of:))
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return [] }
+        let low = from * total, high = to * total
+        var result: [Polyline] = []
+        var offset = 0.0
+        for (index, line) in lines.enumerated() {
+            defer { offset += lengths[index] }
+            let length = lengths[index]
+            let a = max(low - offset, 0), b = min(high - offset, length)
+            guard b > a else { continue }
+            // Walk the pattern from `phase` (wrapped into one period) along the subpath.
+            var position = -(phase.truncatingRemainder(dividingBy: period) + (phase < 0 ? period : 0))
+            var piece = 0
+            // Millions of dashes would not show: a dash below a thousandth of the period is
+            // not walked one by one (the guard keeps absurd patterns from spinning).
+            var steps = 0
+            while position < b, steps < 1_000_000 {
+                let next = position + pattern[piece]
+                if piece % 2 == 0 {
+                    let s = max(position, a), e = min(next, b)
+                    // A painted length of 0 is a dot (round caps) or a square (square caps).
+                    let dot = pattern[piece] == 0 && position >= a && position <= b
+                    if e > s || dot { result.append(Polyline(points: self.piece(of: line, from: s, to: max(e, s)), closed: false)) }
+                }
+                position = next
+                piece = (piece + 1) % pattern.count
+                steps += 1
+            }
         }
         return result
     }

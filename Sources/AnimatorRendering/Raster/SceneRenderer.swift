@@ -347,7 +347,8 @@ public final class SceneRenderer {
             let tolerance = 0.05 / max(map.averageScale, 1e-6)
             let outline = PathStroker.outline(path, width: properties.lineWidth, start: properties.strokeStart,
                                               end: properties.strokeEnd, cap: shape.lineCap, join: shape.lineJoin,
-                                              miterLimit: shape.miterLimit, tolerance: tolerance)
+                                              miterLimit: shape.miterLimit, dashes: shape.effectiveDashes,
+                                              phase: shape.dashPhase, tolerance: tolerance)
             fillPath(outline, map, rule: .nonZero, color: premultipliedPixel(stroke, opacity: opacity), into: canvas, clip: clip)
         }
     }

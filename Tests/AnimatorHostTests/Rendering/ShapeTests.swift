@@ -220,6 +220,57 @@ import TestSupport
         #expect(abs(redArea(image) - (400 + Double.pi * 25)) < 3)
     }
 
+    @Test func dashesPaintTheirLengthsFromThePhaseAndStayPutUnderATrim() throws {
+        // A 160-point line 10 wide from x 20, dashed 10 on, 10 off: eight dashes, 800 of
+        // ink; painted over x 20…30, 40…50, ...; the gap at x 35 is white.
+        let root = window()
+        let shape = try shapeLayer(in: root) { shape in
+            shape.path = ShapePath([.move(x: 20, y: 100), .line(x: 180, y: 100)])
+            shape.fillColor = nil
+            shape.strokeColor = red
+            shape.lineWidth = 10
+        }
+        shape.updateShapeStyle { $0.dashPattern = [10, 10] }
+        var image = render(root)
+        #expect(abs(redArea(image) - 800) < 2)
+        #expect(rgb(image, 25, 100) == [255, 0, 0] && rgb(image, 35, 100) == [255, 255, 255])
+        // One length repeats twice over, as Core Graphics reads an odd count: the same.
+        shape.updateShapeStyle { $0.dashPattern = [10] }
+        #expect(render(root).pixels == image.pixels)
+        // Phase 5: the first dash is half gone (x 20…25), the rest shift 5 back; the last
+        // ends at 175 and a half dash (175…180) begins: 5 + 7 × 10 + 5 = 80 points long.
+        shape.updateShapeStyle { $0.dashPhase = 5 }
+        image = render(root)
+        #expect(abs(redArea(image) - 800) < 2)
+        #expect(rgb(image, 27, 100) == [255, 255, 255] && rgb(image, 37, 100) == [255, 0, 0])
+        // strokeEnd 0.5 keeps the dashes where they are: x 20…100 holds four (with phase 5:
+        // 20…25, 35…45, 55…65, 75…85, 95…100 = 40 points).
+        engine.transaction.disableActions = true
+        shape.strokeEnd = 0.5
+        engine.transaction.disableActions = false
+        image = render(root)
+        #expect(abs(redArea(image) - 400) < 2)
+        #expect(rgb(image, 97, 100) == [255, 0, 0] && rgb(image, 105, 100) == [255, 255, 255])
+        // Dots: painted lengths of 0 with round caps, every 20 points over 90: five discs
+        // (each drawn as a polygon within a twentieth of a pixel, edges anti-aliased: within
+        // 1.5 % of 5 π 5²).
+        engine.transaction.disableActions = true
+        shape.path = ShapePath([.move(x: 20, y: 100), .line(x: 110, y: 100)])
+        shape.strokeEnd = 1
+        engine.transaction.disableActions = false
+        shape.updateShapeStyle { style in
+            style.dashPattern = [0, 20]
+            style.dashPhase = 0
+            style.lineCap = .round
+        }
+        image = render(root)
+        #expect(abs(redArea(image) - 5 * Double.pi * 25) < 0.015 * 5 * Double.pi * 25)
+        #expect(rgb(image, 60, 100) == [255, 0, 0] && rgb(image, 70, 100) == [255, 255, 255])
+        // A pattern that paints nothing, or a negative length, draws the line solid.
+        shape.updateShapeStyle { $0.dashPattern = [-1, 5] }
+        #expect(abs(redArea(render(root)) - (900 + Double.pi * 25)) < 4)
+    }
+
     @Test func aClosedSquareStrokedWithMitersHasSquareCorners() throws {
         let root = window()
         _ = try shapeLayer(in: root) { shape in
@@ -379,7 +430,11 @@ import TestSupport
         mask.strokeColor = blue
         mask.lineWidth = 4
         engine.transaction.disableActions = false
-        mask.updateShapeStyle { $0.lineJoin = .round }
+        mask.updateShapeStyle { style in
+            style.lineJoin = .round
+            style.dashPattern = [6, 2.5, 0]
+            style.dashPhase = 1.25
+        }
         try card.layer.setMask(mask)
         var perspective = Transform3D.identity
         perspective.m34 = -0.002

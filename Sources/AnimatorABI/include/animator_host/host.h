@@ -652,6 +652,17 @@ struct ah_host {
      * AH_ERR_INVALID_ARGUMENT for non-finite numbers or a negative size.
      */
     ah_status (*layer_set_contents_center)(const ah_host *host, ah_layer layer, ah_rect rect);
+
+    /**
+     * lineDashPattern and lineDashPhase of a shape layer's stroke: `count` lengths (at most
+     * 1024; 0: a solid line), painted and unpainted alternating from the start of each
+     * subpath (an odd count repeats twice over), starting `phase` into the pattern. A
+     * painted length of 0 is a dot with round caps. Not animated.
+     * AH_ERR_INVALID_ARGUMENT for NULL lengths with a count, a negative or non-finite
+     * length or phase, or more than 1024.
+     */
+    ah_status (*shape_layer_set_dash)(const ah_host *host, ah_layer layer, const double *lengths, uint32_t count,
+                                      double phase);
 };
 
 #ifdef __cplusplus
