@@ -227,6 +227,21 @@ import TestSupport
         #expect(try layer(handle).shape?.dashPattern == [])
     }
 
+    /// A gradient's type from C: kept when the colors change; an unknown one refused.
+    @Test func gradientTypesFromTheTable() throws {
+        let table = session.table
+        var handle: ah_layer = 0
+        #expect(table.pointee.gradient_layer_create(table, &handle) == ah_status(AH_OK))
+        #expect(table.pointee.layer_set_gradient_type(table, handle, ah_gradient_type(AH_GRADIENT_RADIAL)) == ah_status(AH_OK))
+        let colors = [ah_color(red: 1, green: 0, blue: 0, alpha: 1), ah_color(red: 0, green: 0, blue: 1, alpha: 1)]
+        #expect(table.pointee.layer_set_gradient(table, handle, colors, nil, 2, ah_point(x: 0.5, y: 0.5),
+                                                 ah_point(x: 1, y: 1)) == ah_status(AH_OK))
+        #expect(try layer(handle).gradient?.kind == .radial && (try layer(handle).gradient?.colors.count) == 2)
+        #expect(table.pointee.layer_set_gradient_type(table, handle, 3) == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(String(cString: table.pointee.last_error(table)!) == "unknown gradient type 3")
+        #expect(try layer(handle).gradient?.kind == .radial)
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

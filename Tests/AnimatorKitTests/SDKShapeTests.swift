@@ -102,6 +102,17 @@ import Testing
         let expected = LayerGradient(colors: [RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)],
                                      locations: [0, 0.6], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 0))
         #expect(try layer(gradient).gradient == expected)
+        // The type, set before or after the colors, stays with them.
+        inHost {
+            gradient.type = .radial
+            gradient.colors = [UIColor.white.cgColor, UIColor.black.cgColor]
+        }
+        #expect(try layer(gradient).gradient?.kind == .radial)
+        inHost { gradient.type = .conic }
+        #expect(try layer(gradient).gradient?.kind == .conic)
+        inHost { gradient.type = CAGradientLayerType(rawValue: "spiral") }
+        #expect(try layer(gradient).gradient?.kind == .conic)
+        #expect(session.log.map(\.message) == ["CAGradientLayer.type: unknown type spiral"])
     }
 
     @Test func aStandaloneLayersActionsReplaceItsImplicitAnimations() throws {

@@ -9,7 +9,8 @@
  * status codes, handles), value.h (animatable values), animation.h (timing and
  * animation descriptions), operation.h, param.h, descriptor.h, gesture.h, image.h
  * (bitmaps for layer contents), path.h (paths and shape layers), action.h (action
- * delegates), controller.h (the view controllers around a transition), presentation.h,
+ * delegates), controller.h (the view controllers around a transition), gradient.h
+ * (gradient kinds), presentation.h,
  * animator.h (the instance calls), host.h (the host function table), entry.h (the
  * exported symbol), layout.h (every published struct's size and offsets).
  */
@@ -28,6 +29,7 @@
 #include "animator_host/path.h"
 #include "animator_host/action.h"
 #include "animator_host/controller.h"
+#include "animator_host/gradient.h"
 #include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"

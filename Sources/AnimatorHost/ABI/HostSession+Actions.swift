@@ -77,7 +77,7 @@ extension HostSession {
 
     /// Batch 1.6: action delegates, the view controllers around a transition, UIView's
     /// beginAnimations/commitAnimations and setAnimationsEnabled, CATransaction's getters,
-    /// contentsCenter, dashed strokes.
+    /// contentsCenter, dashed strokes, radial and conic gradients.
     static func installBatch1_6(in table: UnsafeMutablePointer<ah_host>) {
         installActions(in: table)
         installRelatedViewControllers(in: table)
@@ -259,6 +259,16 @@ extension HostSession {
                     shape.dashPattern = pattern
                     shape.dashPhase = phase
                 }
+            }
+        }
+        table.pointee.layer_set_gradient_type = { host, layer, type in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let kinds: [LayerGradient.Kind] = [.axial, .radial, .conic]
+                guard Int(type) < kinds.count else { throw .invalidArgument("unknown gradient type \(type)") }
+                var gradient = target.gradient ?? LayerGradient()
+                gradient.kind = kinds[Int(type)]
+                target.gradient = gradient
             }
         }
         table.pointee.transaction_get_disable_actions = { host, out in

@@ -141,7 +141,7 @@ extension HostSession {
                 let target = try session.layer(layer)
                 guard count <= 4096 else { throw .invalidArgument("a gradient of \(count) colors (at most 4096)") }
                 guard count == 0 || colors != nil else { throw .invalidArgument("colors is NULL") }
-                var gradient = LayerGradient()
+                var gradient = LayerGradient(kind: target.gradient?.kind ?? .axial)
                 for index in 0..<Int(count) {
                     let c = colors![index]
                     guard [c.red, c.green, c.blue, c.alpha].allSatisfy(\.isFinite) else {

@@ -151,7 +151,7 @@ public enum Timeline {
                 ("locations", gradient.locations.map { .array($0.map(JSONValue.number)) } ?? .null),
                 ("startPoint", .array([.number(gradient.startPoint.x), .number(gradient.startPoint.y)])),
                 ("endPoint", .array([.number(gradient.endPoint.x), .number(gradient.endPoint.y)])),
-            ])))
+            ] + (gradient.kind == .axial ? [] : [("type", .string(gradient.kind.rawValue))]))))
         }
         if let mask = frame.masks[index] { members.append(("mask", .object([("views", views(mask, images: images))]))) }
         return members
@@ -427,6 +427,12 @@ public enum Timeline {
         if object["endPoint"] != nil {
             let p = try reader.numbers("endPoint", count: 2)
             gradient.endPoint = Point(x: p[0], y: p[1])
+        }
+        if let type = object["type"], type != .null {
+            guard let name = type.stringValue, let kind = LayerGradient.Kind(rawValue: name) else {
+                throw FormatError(path: "\(at).gradient.type", reason: "expected one of axial, radial, conic")
+            }
+            gradient.kind = kind
         }
         return gradient
     }

@@ -92,6 +92,7 @@ public final class SceneFrameEncoder {
                 for value in [gradient.startPoint.x, gradient.startPoint.y, gradient.endPoint.x, gradient.endPoint.y] {
                     writer.write(value)
                 }
+                writer.write(gradient.kind.rawValue)
             }
         }
     }
@@ -309,6 +310,10 @@ public final class SceneFrameDecoder {
         }
         gradient.startPoint = Point(x: try number(&reader), y: try number(&reader))
         gradient.endPoint = Point(x: try number(&reader), y: try number(&reader))
+        guard let kind = LayerGradient.Kind(rawValue: try reader.string()) else {
+            throw BinaryReader.Malformed("an unknown gradient type")
+        }
+        gradient.kind = kind
         return gradient
     }
 

@@ -1,6 +1,6 @@
 import AnimatorABI
 
-/// CAGradientLayerType (only the axial type is drawn).
+/// CAGradientLayerType: axial, radial, conic.
 public struct CAGradientLayerType: Equatable, Hashable, Sendable, RawRepresentable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -9,7 +9,7 @@ public struct CAGradientLayerType: Equatable, Hashable, Sendable, RawRepresentab
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
-/// Core Animation's CAGradientLayer: an axial gradient over its background. `colors`
+/// Core Animation's CAGradientLayer: a gradient over its background (axial, radial or conic). `colors`
 /// takes what UIKit code gives it (`[UIColor.black.cgColor, UIColor.clear.cgColor]`);
 /// `locations` (NSNumber there, numbers here), `startPoint` and `endPoint` in unit
 /// coordinates. The gradient is sent to the host whenever one of them changes; it does
@@ -34,12 +34,17 @@ public class CAGradientLayer: CALayer {
     public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { send() } }
     /// Where it ends (default the bottom middle).
     public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { send() } }
-    /// The gradient's type: radial and conic are drawn as axial (the host logs it).
+    /// The gradient's type (`.axial` by default, `.radial`, `.conic`).
     public var type = CAGradientLayerType.axial {
         didSet {
-            if type != .axial, let link = HostLink.current {
-                link.table.log(link.host, ah_log_level(AH_LOG_WARNING), "CAGradientLayer.type: only axial gradients are drawn")
+            guard link.hasEngine else { return }
+            let kinds: [CAGradientLayerType: Int32] = [.axial: Int32(AH_GRADIENT_AXIAL), .radial: Int32(AH_GRADIENT_RADIAL),
+                                                       .conic: Int32(AH_GRADIENT_CONIC)]
+            guard let kind = kinds[type] else {
+                link.table.log(link.host, ah_log_level(AH_LOG_ERROR), "CAGradientLayer.type: unknown type \(type.rawValue)")
+                return
             }
+            link.check(link.table.layer_set_gradient_type(link.host, handle, ah_gradient_type(kind)), "CAGradientLayer.type")
         }
     }
 

@@ -417,6 +417,48 @@ import TestSupport
         #expect(rgb(render(root), 5, 5) == [0, 0, 255])
     }
 
+    @Test func radialAndConicGradientsSpreadAroundTheStartPoint() throws {
+        // A 200 × 100 layer, red to blue. Radial from the middle with the end at (1, 1):
+        // ellipses of radii 100 × 50 points; a pixel's t is √((dx / 100)² + (dy / 50)²).
+        let root = window(200, 100)
+        let layer = engine.makeGradientLayer(name: "gradient")
+        engine.transaction.disableActions = true
+        layer.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        engine.transaction.disableActions = false
+        layer.gradient = LayerGradient(colors: [red, blue], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 1),
+                                       kind: .radial)
+        try root.layer.addSublayer(layer)
+        func check(_ image: Image, _ x: Int, _ y: Int, _ t: Double) {
+            let t = min(max(t, 0), 1)
+            let pixel = rgb(image, x, y)
+            #expect(abs(pixel[0] - Int((255 * (1 - t)).rounded())) <= 1 && abs(pixel[2] - Int((255 * t).rounded())) <= 1,
+                    "(\(x), \(y)): \(pixel), expected t \(t)")
+        }
+        var image = render(root)
+        for (x, y) in [(100, 50), (150, 50), (100, 75), (130, 20), (199, 99), (10, 5)] {
+            let dx = (Double(x) + 0.5 - 100) / 100, dy = (Double(y) + 0.5 - 50) / 50
+            check(image, x, y, (dx * dx + dy * dy).squareRoot())
+        }
+        // Conic from the middle, the zero direction to the right (end (1, 0.5)), turning
+        // clockwise on the screen: a pixel's t is its angle from there in points / 2π.
+        var conic = try #require(layer.gradient)
+        conic.kind = .conic
+        conic.endPoint = Point(x: 1, y: 0.5)
+        layer.gradient = conic
+        image = render(root)
+        for (x, y) in [(150, 60), (100, 90), (40, 60), (40, 40), (100, 10), (160, 40)] {
+            var angle = atan2(Double(y) + 0.5 - 50, Double(x) + 0.5 - 100)
+            if angle < 0 { angle += 2 * Double.pi }
+            check(image, x, y, angle / (2 * Double.pi))
+        }
+        // The type goes along in timelines and sandbox frames.
+        let frame = SceneFrame(engine: engine, root: root.layer.id)
+        let json = Timeline.json(frame, since: 0, images: Timeline.ImageTable())
+        let read = try Timeline.frames(from: JSONValue.parse(JSONValue.object([("frames", .array([json]))]).serialized()))[0]
+        let decoded = try SceneFrameDecoder().decode(SceneFrameEncoder().encode([frame]))[0]
+        #expect(read.gradients.compactMap { $0?.kind } == [.conic] && decoded.gradients.compactMap { $0?.kind } == [.conic])
+    }
+
     // MARK: Frames carried elsewhere
 
     @Test func shapesAndMasksSurviveTheTimelineAndTheSandboxEncoding() throws {

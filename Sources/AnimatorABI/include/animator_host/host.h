@@ -30,6 +30,7 @@
 #include "action.h"
 #include "animation.h"
 #include "controller.h"
+#include "gradient.h"
 #include "image.h"
 #include "operation.h"
 #include "path.h"
@@ -663,6 +664,13 @@ struct ah_host {
      */
     ah_status (*shape_layer_set_dash)(const ah_host *host, ah_layer layer, const double *lengths, uint32_t count,
                                       double phase);
+
+    /**
+     * CAGradientLayer.type: how a gradient layer's colors spread (gradient.h; the default
+     * AH_GRADIENT_AXIAL), kept when layer_set_gradient changes the colors or points. Any
+     * layer becomes a gradient layer. AH_ERR_INVALID_ARGUMENT for an unknown type.
+     */
+    ah_status (*layer_set_gradient_type)(const ah_host *host, ah_layer layer, ah_gradient_type type);
 };
 
 #ifdef __cplusplus
