@@ -120,28 +120,18 @@ static void pop_animate(pop_state *state, ah_block changes, void *user) {
     }
 }
 
-typedef struct scale_change {
+/* One number changed in a block: the view, the key and the value. */
+typedef struct number_change {
     const ah_host *host;
     ah_layer view;
-    double scale;
-} scale_change;
+    const char *key;
+    double value;
+} number_change;
 
-static void scale_up(void *user) {
-    scale_change *change = user;
-    ah_value scale = { .type = AH_VALUE_NUMBER, .number = change->scale };
-    change->host->layer_set(change->host, change->view, "transform.scale", &scale);
-}
-
-typedef struct fade_change {
-    const ah_host *host;
-    ah_layer view;
-    double alpha;
-} fade_change;
-
-static void fade(void *user) {
-    fade_change *change = user;
-    ah_value alpha = { .type = AH_VALUE_NUMBER, .number = change->alpha };
-    change->host->layer_set(change->host, change->view, "opacity", &alpha);
+static void set_number(void *user) {
+    number_change *change = user;
+    ah_value value = { .type = AH_VALUE_NUMBER, .number = change->value };
+    change->host->layer_set(change->host, change->view, change->key, &value);
 }
 
 /* The transaction's completion: every animation has finished (or was removed). */
@@ -187,8 +177,8 @@ static void pop_animate_transition(const ah_animator *self, ah_context ctx) {
         .duration = presenting ? state->duration * 0.35 : state->duration,
         .options = presenting ? AH_VIEW_OPTION_CURVE_EASE_OUT : AH_VIEW_OPTION_CURVE_EASE_IN,
     };
-    fade_change fading = { host, moving, presenting ? 1 : 0 };
-    scale_change popping = { host, moving, presenting ? 1.15 : 1.1 };
+    number_change fading = { host, moving, "opacity", presenting ? 1 : 0 };
+    number_change popping = { host, moving, "transform.scale", presenting ? 1.15 : 1.1 };
     if (presenting) {
         ah_value frame = { .type = AH_VALUE_RECT }, clear = { .type = AH_VALUE_NUMBER, .number = 0 };
         host->context_final_frame(host, ctx, AH_CONTEXT_TO, &frame.rect);
@@ -200,8 +190,8 @@ static void pop_animate_transition(const ah_animator *self, ah_context ctx) {
     }
     host->transaction_begin(host);
     host->transaction_set_completion(host, pop_done, state);
-    host->view_animate(host, &settings, fade, NULL, &fading);
-    pop_animate(state, scale_up, &popping);
+    host->view_animate(host, &settings, set_number, NULL, &fading);
+    pop_animate(state, set_number, &popping);
     host->transaction_commit(host);
 }
 

@@ -157,9 +157,7 @@ extension CALayer {
         set {
             storedContentsRect = newValue
             guard link.hasImages else { return }
-            let rect = ah_rect(origin: ah_point(x: newValue.origin.x, y: newValue.origin.y),
-                               size: ah_size(width: newValue.size.width, height: newValue.size.height))
-            link.check(link.table.layer_set_contents_rect(link.host, handle, rect), "CALayer.contentsRect")
+            link.check(link.table.layer_set_contents_rect(link.host, handle, newValue.cValue), "CALayer.contentsRect")
         }
     }
 
@@ -170,9 +168,7 @@ extension CALayer {
         set {
             storedContentsCenter = newValue
             guard link.hasEngine else { return }
-            let rect = ah_rect(origin: ah_point(x: newValue.origin.x, y: newValue.origin.y),
-                               size: ah_size(width: newValue.size.width, height: newValue.size.height))
-            link.check(link.table.layer_set_contents_center(link.host, handle, rect), "CALayer.contentsCenter")
+            link.check(link.table.layer_set_contents_center(link.host, handle, newValue.cValue), "CALayer.contentsCenter")
         }
     }
 }

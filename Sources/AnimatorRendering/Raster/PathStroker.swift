@@ -94,27 +94,33 @@ enum PathStroker {
 
     // MARK: Trimming
 
-    /// The parts of `lines` between fractions `start` and `end` of their total length
-    /// (strokeStart, strokeEnd). A trimmed closed polyline opens where it is cut.
-    static func trim(_ lines: [Polyline], start: Double, end: Double) -> [Polyline] {
+    /// The arc-length range `a ..< b` of each polyline that lies between fractions `start`
+    /// and `end` of their total length, with the polyline's length (empty ranges left out).
+    private static func kept(_ lines: [Polyline], start: Double, end: Double)
+        -> [(line: Polyline, length: Double, a: Double, b: Double)] {
         let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 1 : end, 0), 1)
-        if from <= 0 && to >= 1 { return lines }
         guard to > from else { return [] }
-        var lengths: [Double] = []
-        for line in lines { lengths.append(length(of: line)) }
+        let lengths = lines.map(length(of:))
         let total = lengths.reduce(0, +)
         guard total > 0 else { return [] }
         let low = from * total, high = to * total
-        var result: [Polyline] = []
+        var result: [(line: Polyline, length: Double, a: Double, b: Double)] = []
         var offset = 0.0
         for (index, line) in lines.enumerated() {
-            defer { offset += lengths[index] }
             let a = max(low - offset, 0), b = min(high - offset, lengths[index])
-            guard b > a else { continue }
-            if a <= 0 && b >= lengths[index] { result.append(line); continue }
-            result.append(Polyline(points: piece(of: line, from: a, to: b), closed: false))
+            if b > a { result.append((line, lengths[index], a, b)) }
+            offset += lengths[index]
         }
         return result
+    }
+
+    /// The parts of `lines` between fractions `start` and `end` of their total length
+    /// (strokeStart, strokeEnd). A trimmed closed polyline opens where it is cut.
+    static func trim(_ lines: [Polyline], start: Double, end: Double) -> [Polyline] {
+        if start <= 0 && end >= 1 { return lines }
+        return kept(lines, start: start, end: end).map { line, length, a, b in
+            a <= 0 && b >= length ? line : Polyline(points: piece(of: line, from: a, to: b), closed: false)
+        }
     }
 
     /// The painted pieces of `lines` under a dash pattern (painted and unpainted lengths
@@ -124,24 +130,13 @@ enum PathStroker {
     static func dash(_ lines: [Polyline], start: Double, end: Double, pattern: [Double], phase: Double) -> [Polyline] {
         let period = pattern.reduce(0, +)
         guard period > 0 else { return [] }
-        let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 1 : end, 0), 1)
-        guard to > from else { return [] }
-        let lengths = lines.map(length(of:))
-        let total = lengths.reduce(0, +)
-        guard total > 0 else { return [] }
-        let low = from * total, high = to * total
         var result: [Polyline] = []
-        var offset = 0.0
-        for (index, line) in lines.enumerated() {
-            defer { offset += lengths[index] }
-            let length = lengths[index]
-            let a = max(low - offset, 0), b = min(high - offset, length)
-            guard b > a else { continue }
+        for (line, _, a, b) in kept(lines, start: start, end: end) {
             // Walk the pattern from `phase` (wrapped into one period) along the subpath.
             var position = -(phase.truncatingRemainder(dividingBy: period) + (phase < 0 ? period : 0))
             var piece = 0
-            // Millions of dashes would not show: a dash below a thousandth of the period is
-            // not walked one by one (the guard keeps absurd patterns from spinning).
+            // At most a million pieces per subpath, so an absurdly fine pattern cannot spin
+            // (the rest of such a subpath is left undrawn).
             var steps = 0
             while position < b, steps < 1_000_000 {
                 let next = position + pattern[piece]
@@ -149,7 +144,9 @@ enum PathStroker {
                     let s = max(position, a), e = min(next, b)
                     // A painted length of 0 is a dot (round caps) or a square (square caps).
                     let dot = pattern[piece] == 0 && position >= a && position <= b
-                    if e > s || dot { result.append(Polyline(points: self.piece(of: line, from: s, to: max(e, s)), closed: false)) }
+                    if e > s || dot {
+                        result.append(Polyline(points: self.piece(of: line, from: s, to: max(e, s)), closed: false))
+                    }
                 }
                 position = next
                 piece = (piece + 1) % pattern.count
