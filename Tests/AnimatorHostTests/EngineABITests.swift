@@ -242,6 +242,27 @@ import TestSupport
         #expect(try layer(handle).gradient?.kind == .radial)
     }
 
+    /// A view's own action delegate from C answers before the block around; a layer that is
+    /// not a view is refused.
+    @Test func aViewsActionDelegateFromTheTable() throws {
+        let table = session.table
+        var view: ah_layer = 0, plain: ah_layer = 0
+        #expect(table.pointee.view_create(table, ah_rect(origin: ah_point(x: 0, y: 0), size: ah_size(width: 10, height: 10)),
+                                          &view) == ah_status(AH_OK))
+        #expect(table.pointee.layer_create(table, &plain) == ah_status(AH_OK))
+        let none: ah_action_delegate = { _, _ in ah_action_mode(AH_ACTION_NONE) }
+        #expect(table.pointee.view_set_action_delegate(table, plain, none, nil, nil) == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(String(cString: table.pointee.last_error(table)!) == "layer handle \(plain) is not a view")
+        #expect(table.pointee.view_set_action_delegate(table, view, none, nil, nil) == ah_status(AH_OK))
+        let target = try layer(view)
+        session.engine.animate(withDuration: 1, animations: { target.opacity = 0.5 })
+        #expect(target.animationKeys().isEmpty && target.model.opacity == 0.5)
+        // Removed: the block animates again.
+        #expect(table.pointee.view_set_action_delegate(table, view, nil, nil, nil) == ah_status(AH_OK))
+        session.engine.animate(withDuration: 1, animations: { target.opacity = 1 })
+        #expect(target.animationKeys() == ["opacity"])
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

@@ -136,6 +136,64 @@ import Testing
         #expect(seen.count == 2)
     }
 
+    /// A UIView subclass as iOS code writes one: `override init(frame:)`, `required
+    /// init?(coder:)`, and its own `action(for:forKey:)` calling `super` for the rest.
+    final class BadgeView: AnimatorKit.UIView {
+        let dot = AnimatorKit.UIView()
+        var asked: [(String, CGFloat)] = []
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = .red
+            addSubview(dot)
+        }
+
+        required init?(coder: NSCoder) {
+            fatalError("init(coder:) has not been implemented")
+        }
+
+        override func action(for layer: AnimatorKit.CALayer, forKey event: String) -> CAAction? {
+            asked.append((event, layer.cornerRadius))
+            if event == "cornerRadius" {
+                let animation = CABasicAnimation()
+                animation.duration = 1
+                animation.timingFunction = CAMediaTimingFunction(name: .linear)
+                return animation
+            }
+            if event == "opacity" { return NSNull() }
+            return super.action(for: layer, forKey: event)
+        }
+    }
+
+    @Test func aViewSubclassesOwnActionsComeFirst() throws {
+        let badge = inHost { () -> BadgeView in
+            let badge = BadgeView()              // init() inherited, as in UIKit
+            badge.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            return badge
+        }
+        let start = session.engine.currentTime
+        inHost {
+            badge.layer.cornerRadius = 20          // outside any block: its own animation runs
+            AnimatorKit.UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                badge.alpha = 0                     // NSNull inside a block: no animation
+                badge.center = CGPoint(x: 120, y: 20)   // super: the block's animation
+            })
+        }
+        let layer = try engineLayer(badge.layer)
+        // Asked about every change (the background and frame set while it was made too),
+        // each time with the old value still in place (0 before the radius change).
+        #expect(badge.asked.map(\.0) == ["backgroundColor", "bounds", "position", "cornerRadius", "opacity", "position"])
+        #expect(badge.asked.first { $0.0 == "cornerRadius" }?.1 == 0)
+        #expect(Set(layer.animationKeys()) == ["cornerRadius", "position"])
+        #expect(abs(layer.presentation(at: start + 0.5).cornerRadius - 10) < 1e-9)
+        #expect(abs(layer.presentation(at: start + 0.5).position.x - 70) < 1e-9)
+        #expect(layer.presentation(at: start + 0.5).opacity == 0)
+        // The SDK's own views (the dot) answer as UIKit's do: nothing outside a block.
+        inHost { badge.dot.layer.cornerRadius = 3 }
+        #expect(try engineLayer(badge.dot.layer).animationKeys().isEmpty)
+        #expect(session.log.isEmpty, "\(session.log)")
+    }
+
     @Test func beginAndCommitAnimationsAnimateWhatChangedWithTheSettingsBetween() throws {
         let view = inHost { () -> AnimatorKit.UIView in
             let view = AnimatorKit.UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -75,6 +75,14 @@ extension AnimationEngine {
 
     private func runViewAction(_ event: ActionEvent) {
         guard event.keyPath != .hidden else { return }
+        // A view's own override (a UIView subclass's action(for:forKey:)) answers first.
+        if let delegate = records[event.layer.id.rawValue].delegate {
+            let answer = delegate.action(for: event)
+            guard case .continueSearch = answer else {
+                run(answer, for: event)
+                return
+            }
+        }
         // The innermost context answers; a custom one that answers nil (continueSearch)
         // leaves the answer to the one around it.
         var index = viewContexts.count - 1

@@ -276,7 +276,8 @@ public struct Layer: Hashable {
         nonmutating set { engine.updateRecord(id) { $0.style = newValue } }
     }
 
-    /// The layer's delegate (held weakly, as CALayer does).
+    /// The layer's delegate (held weakly, as CALayer does); on a view's layer, the view's own
+    /// action override, asked before its usual answer (`.continueSearch` leaves it to that).
     public var delegate: (any LayerDelegate)? {
         get { record.delegate }
         nonmutating set { engine.updateRecord(id) { $0.delegate = newValue } }

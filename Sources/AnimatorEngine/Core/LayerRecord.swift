@@ -61,8 +61,9 @@ public struct ActionEvent {
     public let newValue: AnimatableValue
 }
 
-/// The delegate of a standalone layer (CALayerDelegate's actionForLayer:forKey:).
-/// Implement either requirement: the engine asks `action(for:)`, which by default asks
+/// The delegate of a standalone layer (CALayerDelegate's actionForLayer:forKey:), or, on a
+/// view's layer, the view's own override of it (a UIView subclass's), asked before the
+/// view's usual answer. Implement either requirement: the engine asks `action(for:)`, which by default asks
 /// `action(for:forKey:)`, which by default answers `.continueSearch`.
 public protocol LayerDelegate: AnyObject {
     /// The action for a change of `key` on `layer`.

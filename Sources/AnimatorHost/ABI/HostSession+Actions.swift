@@ -99,6 +99,16 @@ extension HostSession {
                 target.delegate = delegate
             }
         }
+        table.pointee.view_set_action_delegate = { host, view, function, userData, release in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.view(view).layer
+                let delegate = function.map {
+                    PluginActionDelegate(function: $0, userData: userData, session: session, release: release)
+                }
+                session.actionDelegates[target.id] = delegate
+                target.delegate = delegate
+            }
+        }
         table.pointee.view_animate_with_actions = { host, function, delegateData, animations, userData in
             HostSession.call(host) { session throws(HostCallError) in
                 let delegate = PluginActionDelegate(function: try required(function, "delegate"),

@@ -3,32 +3,79 @@ import Glibc
 
 /// UIView, reached through the host: a view of the host's engine. Its changes animate
 /// inside `UIView.animate` calls (and property animators) and nowhere else.
+///
+/// Its initializers are UIKit's: subclasses override `init(frame:)` and implement
+/// `init?(coder:)` as iOS code does, and inherit `init()`.
 open class UIView {
     /// The backing layer.
     public let layer: CALayer
     /// The gesture recognizers attached to this view object (addGestureRecognizer).
     var gestureRecognizerList: [UIGestureRecognizer] = []
 
-    init(layer: CALayer) {
-        self.layer = layer
+    /// A layer the next `init(frame:)` on this thread takes instead of making a view (the
+    /// SDK wrapping a view the host gave).
+    private static let adoptedLayerKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Creates a view (inside a host call; outside one, a view that does nothing and says
+    /// so when used).
+    public init(frame: CGRect) {
+        if let adopted = pthread_getspecific(UIView.adoptedLayerKey) {
+            pthread_setspecific(UIView.adoptedLayerKey, nil)
+            layer = Unmanaged<CALayer>.fromOpaque(adopted).takeRetainedValue()
+        } else if let link = HostLink.current, link.hasEngine {
+            var handle: ah_layer = 0
+            let rect = ah_rect(origin: ah_point(x: frame.origin.x, y: frame.origin.y),
+                               size: ah_size(width: frame.size.width, height: frame.size.height))
+            link.check(link.table.view_create(link.host, rect, &handle), "UIView(frame:)")
+            layer = CALayer(link: link, handle: handle)
+        } else {
+            layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
+        }
+        registerActionOverride()
     }
 
-    /// Creates a view (inside a host call).
-    public convenience init(frame: CGRect) {
-        guard let link = HostLink.current, link.hasEngine else {
-            self.init(layer: CALayer(link: HostLink(host: CALayer.inert), handle: 0))
-            return
-        }
-        var handle: ah_layer = 0
-        let rect = ah_rect(origin: ah_point(x: frame.origin.x, y: frame.origin.y),
-                           size: ah_size(width: frame.size.width, height: frame.size.height))
-        link.check(link.table.view_create(link.host, rect, &handle), "UIView(frame:)")
-        self.init(layer: CALayer(link: link, handle: handle))
+    /// NSCoding: there are no archived views on Linux; always nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Wraps `layer`, a view the host gave.
+    convenience init(layer: CALayer) {
+        pthread_setspecific(UIView.adoptedLayerKey, Unmanaged.passRetained(layer).toOpaque())
+        self.init(frame: .zero)
     }
 
     /// Creates a view with a zero frame (inside a host call).
     public convenience init() {
         self.init(frame: CGRect(x: 0, y: 0, width: 0, height: 0))
+    }
+
+    /// action(for:forKey:), UIView's answer as its layer's delegate: override it in a
+    /// subclass to give this view's changes your own actions (an animation, `NSNull()`, or
+    /// a `CAAction`); nil, as `super` returns here, leaves the answer to UIKit's usual one
+    /// (an animation inside an animation block, none outside). The layer still holds the
+    /// old value while this is asked.
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        nil
+    }
+
+    /// For a subclass written outside AnimatorKit: asks the host to consult its
+    /// `action(for:forKey:)` first. The host keeps the view object (as a view hierarchy
+    /// keeps its views) until its session ends.
+    private func registerActionOverride() {
+        guard layer.handle != 0, layer.link.hasEngine,
+              !String(reflecting: type(of: self)).hasPrefix("AnimatorKit.") else { return }
+        let lookup = ActionLookupBox(host: layer.link.host, lookup: { [self] layer, key in action(for: layer, forKey: key) })
+        let pointer = Unmanaged.passRetained(lookup).toOpaque()
+        if !layer.link.check(layer.link.table.view_set_action_delegate(layer.link.host, layer.handle, ActionLookupBox.answer,
+                                                                       pointer, ActionLookupBox.release),
+                             "action(for:forKey:)") {
+            Unmanaged<ActionLookupBox>.fromOpaque(pointer).release()
+        }
     }
 
     /// Wraps a view handle the host gave (e.g. from a transition context).

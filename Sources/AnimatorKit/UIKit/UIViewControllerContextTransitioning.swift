@@ -117,6 +117,10 @@ open class NSObject {
     public init() {}
 }
 
+/// Foundation's NSCoder, for the `required init?(coder:)` UIView subclasses write; nothing
+/// is ever decoded on Linux.
+public final class NSCoder {}
+
 /// A view controller of a transition, as `viewController(forKey:)` gives it: its view,
 /// its title (the screen's name) and which side it is on, with the view controllers around
 /// it on the host's screen: `navigationController`, `tabBarController`,

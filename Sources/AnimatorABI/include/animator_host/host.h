@@ -671,6 +671,16 @@ struct ah_host {
      * layer becomes a gradient layer. AH_ERR_INVALID_ARGUMENT for an unknown type.
      */
     ah_status (*layer_set_gradient_type)(const ah_host *host, ah_layer layer, ah_gradient_type type);
+
+    /**
+     * A UIView subclass's override of action(for:forKey:): `delegate` is asked first about
+     * each change of this view's properties, before view_animate_with_actions hooks and the
+     * view's usual answer; AH_ACTION_DEFAULT leaves the answer to them (super). NULL
+     * removes it. `release` (may be NULL) runs once when the host stops using `user_data`.
+     * AH_ERR_INVALID_ARGUMENT for a layer that is not a view (use layer_set_delegate).
+     */
+    ah_status (*view_set_action_delegate)(const ah_host *host, ah_layer view, ah_action_delegate delegate,
+                                          void *user_data, void (*release)(void *user_data));
 };
 
 #ifdef __cplusplus
