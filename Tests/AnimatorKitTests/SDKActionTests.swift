@@ -323,6 +323,38 @@ import Testing
                                 info: info, session: session)
     }
 
+    /// An animator reading UIScreen.main, as many do for the screen's width.
+    final class ScreenReader: AnimatedTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.screen", name: "screen", version: "1", operations: [.present])
+        let seen: Seen
+        init(seen: Seen) { self.seen = seen }
+        init(parameters: ParameterValues) { seen = Seen() }
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.1 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+            seen.navigationBarFrame = UIScreen.main.bounds
+            seen.stackCounts = [Int(UIScreen.main.scale)]
+            if let toView = transitionContext.view(forKey: .to) { transitionContext.containerView.addSubview(toView) }
+            transitionContext.completeTransition(true)
+        }
+    }
+
+    @Test func uiScreenMainIsTheWindowTheTransitionRunsIn() throws {
+        let wide = TransitionRuntime(engine: session.engine, size: Size(width: 430, height: 932))
+        let a = ViewController(name: "a", engine: session.engine, frame: Rect(x: 0, y: 0, width: 430, height: 932))
+        let b = ViewController(name: "b", engine: session.engine, frame: Rect(x: 0, y: 0, width: 430, height: 932))
+        try wide.setRoot(a)
+        let seen = Seen()
+        let info = AnimatorInfo(id: "test.screen", name: "screen", displayName: "screen", version: "1", summary: nil,
+                                author: nil, url: nil, operations: OperationSet([.present]), isInteractive: false,
+                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
+        let instance = AnimatorInstance(inProcess: makeCAnimator(ScreenReader(seen: seen), host: UnsafePointer(session.table)),
+                                        info: info, session: session)
+        #expect(try wide.present(b, from: a, animator: instance).completed)
+        #expect(seen.navigationBarFrame == CGRect(x: 0, y: 0, width: 430, height: 932) && seen.stackCounts == [3])
+        // Outside any transition: the host's default window.
+        #expect(CurrentHost.with(UnsafePointer(session.table)) { UIScreen.main.bounds } == CGRect(x: 0, y: 0, width: 390, height: 844))
+    }
+
     @Test func aPushSeesItsNavigationControllerAndItsBar() throws {
         let root = ViewController(name: "root", engine: session.engine, frame: bounds)
         let navigation = try NavigationController(root: root, runtime: runtime, frame: bounds)

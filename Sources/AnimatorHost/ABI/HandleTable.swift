@@ -30,6 +30,8 @@ struct HandleTable<Object> {
 
     /// How many handles name an object now.
     var liveCount: Int { slots.count - freeSlots.count }
+    /// The objects the live handles name, oldest slot first.
+    var liveObjects: [Object] { slots.compactMap(\.object) }
 
     /// Stores `object` and returns its new handle.
     mutating func insert(_ object: Object) -> ah_handle {

@@ -109,6 +109,19 @@ extension HostSession {
                 target.delegate = delegate
             }
         }
+        table.pointee.screen_bounds = { host, bounds, scale in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(bounds, "bounds")
+                var window = Rect(x: 0, y: 0, width: 390, height: 844)
+                if let container = session.contexts.liveObjects.compactMap({ $0.transition?.container }).last {
+                    var root = container.layer
+                    while let parent = root.superlayer { root = parent }
+                    window = root.bounds
+                }
+                out.pointee = HostSession.cRect(window)
+                scale?.pointee = 3
+            }
+        }
         table.pointee.view_animate_with_actions = { host, function, delegateData, animations, userData in
             HostSession.call(host) { session throws(HostCallError) in
                 let delegate = PluginActionDelegate(function: try required(function, "delegate"),

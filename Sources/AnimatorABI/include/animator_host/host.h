@@ -681,6 +681,13 @@ struct ah_host {
      */
     ah_status (*view_set_action_delegate)(const ah_host *host, ah_layer view, ah_action_delegate delegate,
                                           void *user_data, void (*release)(void *user_data));
+
+    /**
+     * UIScreen.main: the screen's bounds in points (the window the transition in progress
+     * runs in; the host's default window, 390 × 844, when none runs) and its scale in
+     * pixels per point (3, an iPhone's; the host draws pictures at the scale asked for).
+     */
+    ah_status (*screen_bounds)(const ah_host *host, ah_rect *bounds, double *scale);
 };
 
 #ifdef __cplusplus

@@ -141,7 +141,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 840
+#define AH_SIZEOF_AH_HOST 848
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -247,6 +247,7 @@
 #define AH_OFFSETOF_AH_HOST_SHAPE_LAYER_SET_DASH 816
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT_TYPE 824
 #define AH_OFFSETOF_AH_HOST_VIEW_SET_ACTION_DELEGATE 832
+#define AH_OFFSETOF_AH_HOST_SCREEN_BOUNDS 840
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -572,6 +573,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_contents_center) == AH_OFFSETOF_AH_
 AH_LAYOUT_ASSERT(offsetof(ah_host, shape_layer_set_dash) == AH_OFFSETOF_AH_HOST_SHAPE_LAYER_SET_DASH, "ah_host.shape_layer_set_dash offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_gradient_type) == AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT_TYPE, "ah_host.layer_set_gradient_type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_action_delegate) == AH_OFFSETOF_AH_HOST_VIEW_SET_ACTION_DELEGATE, "ah_host.view_set_action_delegate offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, screen_bounds) == AH_OFFSETOF_AH_HOST_SCREEN_BOUNDS, "ah_host.screen_bounds offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
