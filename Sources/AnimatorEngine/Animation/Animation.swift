@@ -12,9 +12,14 @@ public enum CalculationMode: String, Sendable, CaseIterable {
     case cubicPaced
 }
 
-/// CATransition's kinds.
+/// CATransition's kinds, and the flip UIView.transition(with:) makes.
 public enum TransitionType: String, Sendable, CaseIterable {
     case fade, push, moveIn, reveal
+    /// UIView's transitionFlipFrom…: the old look turns away about the layer's vertical
+    /// (from left, from right) or horizontal (from top, from bottom) middle line, in
+    /// perspective, and the new look turns in behind it; the named edge comes toward the
+    /// viewer. Halfway the layer is edge-on.
+    case flip
 }
 
 /// CATransition's directions.

@@ -173,7 +173,7 @@ enum CConversions {
             for index in 0..<Int(d.child_count) { children.append(try animation(d.children![index], paths: paths, depth: depth + 1)) }
             kind = .group(children)
         case AH_ANIMATION_TRANSITION:
-            let types: [TransitionType] = [.fade, .push, .moveIn, .reveal]
+            let types: [TransitionType] = [.fade, .push, .moveIn, .reveal, .flip]
             let subtypes: [TransitionSubtype?] = [nil, .fromRight, .fromLeft, .fromTop, .fromBottom]
             guard Int(d.transition_type) < types.count, Int(d.transition_subtype) < subtypes.count else {
                 throw .invalidArgument("unknown transition type or subtype")

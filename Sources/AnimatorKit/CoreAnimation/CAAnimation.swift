@@ -320,10 +320,12 @@ public final class CATransition: CAAnimation {
 
     public var type = TransitionType.fade
     public var subtype: Subtype?
+    /// UIView's flip (no public CATransitionType names it): set by `UIView.transition`.
+    var flips = false
 
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         d.kind = ah_animation_kind(AH_ANIMATION_TRANSITION)
-        d.transition_type = ah_transition_type(type.rawValue)
+        d.transition_type = flips ? ah_transition_type(AH_TRANSITION_FLIP) : ah_transition_type(type.rawValue)
         d.transition_subtype = ah_transition_subtype(subtype?.rawValue ?? 0)
     }
 }

@@ -47,6 +47,9 @@ public class CALayer {
     var isPresentation = false
     /// What `actions` was set to.
     var actionTable: [String: any CAAction]?
+    /// What `shadowPath`, `shouldRasterize` and `rasterizationScale` were set to.
+    var storedShadowPath: CGPath?
+    var storedRasterize: (Bool, CGFloat) = (false, 1)
     /// What `delegate` was set to (weakly, as Core Animation holds it).
     weak var delegateObject: CALayerDelegate?
     /// The layer's own timing as set through this object (speed, timeOffset, beginTime).

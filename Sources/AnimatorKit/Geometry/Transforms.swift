@@ -49,6 +49,15 @@ public struct CGAffineTransform: Equatable, Sendable {
     /// Whether this is the identity.
     public var isIdentity: Bool { self == .identity }
 
+    /// inverted(): the inverse map (the transform itself when it has none, as Core
+    /// Graphics returns).
+    public func inverted() -> CGAffineTransform {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return self }
+        return CGAffineTransform(a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+                                 tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+    }
+
     var transform3D: CATransform3D {
         var m = CATransform3DIdentity
         (m.m11, m.m12, m.m21, m.m22, m.m41, m.m42) = (a, b, c, d, tx, ty)
@@ -106,4 +115,49 @@ public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATra
     let r3 = row((a.m31, a.m32, a.m33, a.m34)), r4 = row((a.m41, a.m42, a.m43, a.m44))
     return ah_transform3d(m11: r1.0, m12: r1.1, m13: r1.2, m14: r1.3, m21: r2.0, m22: r2.1, m23: r2.2, m24: r2.3,
                           m31: r3.0, m32: r3.1, m33: r3.2, m34: r3.3, m41: r4.0, m42: r4.1, m43: r4.2, m44: r4.3)
+}
+
+extension CGRect {
+    /// applying(_:): the smallest rectangle holding the transformed corners.
+    public func applying(_ t: CGAffineTransform) -> CGRect {
+        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY),
+                       CGPoint(x: maxX, y: maxY)].map { $0.applying(t) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+/// CATransform3DRotate(t, angle, x, y, z): the rotation first, then `t`.
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
+}
+
+/// CATransform3DScale(t, sx, sy, sz): the scale first, then `t`.
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    CATransform3DConcat(CATransform3DMakeScale(sx, sy, sz), t)
+}
+
+/// CATransform3DTranslate(t, tx, ty, tz): the translation first, then `t`.
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    CATransform3DConcat(CATransform3DMakeTranslation(tx, ty, tz), t)
+}
+
+/// CATransform3DMakeAffineTransform: the affine transform in 3D.
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    m.transform3D
+}
+
+/// CATransform3DGetAffineTransform: the affine part.
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
+
+/// CATransform3DIsIdentity.
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool {
+    CATransform3DEqualToTransform(t, CATransform3DIdentity)
+}
+
+/// CATransform3DEqualToTransform.
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
 }

@@ -32,11 +32,6 @@ open class UIImageView: UIView {
         didSet { show() }
     }
 
-    /// How the image is laid out in the bounds.
-    public var contentMode: ContentMode = .scaleToFill {
-        didSet { layer.contentsGravity = contentMode.gravity }
-    }
-
     /// An image view the size of its image (in points), at the origin.
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))

@@ -11,6 +11,13 @@ open class UIView {
     public let layer: CALayer
     /// The gesture recognizers attached to this view object (addGestureRecognizer).
     var gestureRecognizerList: [UIGestureRecognizer] = []
+    /// How the content (an image view's image, a snapshot's picture) is laid out in the
+    /// bounds: the layer's contentsGravity (scaleToFill by default, as in UIKit).
+    public var contentMode: ContentMode = .scaleToFill {
+        didSet { layer.contentsGravity = contentMode.gravity }
+    }
+    /// tintColor: kept for code that sets it (the host's views draw no template images).
+    public var tintColor: UIColor! = .systemBlue
 
     /// A layer the next `init(frame:)` on this thread takes instead of making a view (the
     /// SDK wrapping a view the host gave).
@@ -360,5 +367,17 @@ open class UIView {
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
     }
 }

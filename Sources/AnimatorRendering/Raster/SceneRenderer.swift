@@ -99,8 +99,12 @@ public final class SceneRenderer {
             }
             var own = Homography(placement)
             if let transition = node.properties.transition {
-                let (dx, dy) = Self.transitionOffset(transition, size: node.properties.bounds.size)
-                own = Homography(Transform3D.translation(dx, dy)).concatenating(own)
+                if transition.type == .flip {
+                    own = Homography(Self.flipTurn(transition, bounds: node.properties.bounds)).concatenating(own)
+                } else {
+                    let (dx, dy) = Self.transitionOffset(transition, size: node.properties.bounds.size)
+                    own = Homography(Transform3D.translation(dx, dy)).concatenating(own)
+                }
             }
             maps.append(own.concatenating(node.parent.map { maps[$0] } ?? base))
         }
@@ -151,10 +155,40 @@ public final class SceneRenderer {
         return moves ? (ux * distance, uy * distance) : (0, 0)
     }
 
+    /// The distance of the eye from a flipping layer, in multiples of its larger side: the
+    /// perspective of UIView's flips (the nearer edge grows by about a fifth at 45°).
+    static let flipEyeDistance = 2.0
+
+    /// How a flip in progress turns a look about its bounds' middle line, in perspective:
+    /// the old look from 0 to a quarter turn over the first half of the progress, the new
+    /// one from a quarter turn on the other side back to 0 over the second. The named edge
+    /// comes toward the viewer.
+    static func flipTurn(_ transition: TransitionFrame, bounds: Rect) -> Transform3D {
+        let progress = min(max(transition.progress, 0), 1)
+        let angle = transition.isOutgoing ? Double.pi * progress : Double.pi * (progress - 1)
+        let (cx, cy) = (bounds.midX, bounds.midY)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / (flipEyeDistance * max(bounds.size.width, bounds.size.height, 1))
+        let turn: Transform3D
+        switch transition.subtype ?? .fromLeft {
+        case .fromLeft: turn = .rotation(angle, 0, 1, 0)
+        case .fromRight: turn = .rotation(-angle, 0, 1, 0)
+        case .fromTop: turn = .rotation(-angle, 1, 0, 0)
+        case .fromBottom: turn = .rotation(angle, 1, 0, 0)
+        }
+        return Transform3D.translation(-cx, -cy).concatenating(turn).concatenating(perspective)
+            .concatenating(.translation(cx, cy))
+    }
+
+    /// Whether a look is hidden by its flip: the old one after halfway, the new one before.
+    static func hiddenByFlip(_ transition: TransitionFrame) -> Bool {
+        transition.isOutgoing ? transition.progress >= 0.5 : transition.progress < 0.5
+    }
+
     /// The last node (in drawing order) that is drawn straight onto the screen, opaque,
     /// square and axis-aligned, covering every pixel; 0 when there is none (or it is the
-    /// root). Nodes under a translucent, clipping, masked or hidden ancestor do not count,
-    /// nor masked ones.
+    /// root). Nodes under a translucent, clipping, masked, hidden or transitioning ancestor
+    /// do not count, nor masked ones.
     private func findOccluder(_ frame: SceneFrame) -> Int {
         var found = 0
         // A node is reachable plainly when its ancestors draw straight onto the screen.
@@ -163,7 +197,10 @@ public final class SceneRenderer {
             let p = node.properties
             let parentPlain = node.parent.map { plain[$0] } ?? true
             let masked = frame.masks[index] != nil
+            // A layer in a CATransition (a fade, a flip) is drawn changed: what is under it
+            // is not plainly on screen either.
             plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds && !masked
+                && p.transition == nil
             guard parentPlain, !p.isHidden, p.opacity >= 0.998, p.transition == nil, !masked else { continue }
             if Self.covers(Self.shape(of: p), maps[index], p.backgroundColor, main.bounds) { found = index }
         }
@@ -179,6 +216,7 @@ public final class SceneRenderer {
         if let transition = properties.transition, transition.type == .fade, !transition.isOutgoing {
             properties.opacity *= min(max(transition.progress, 0), 1)
         }
+        if let transition = properties.transition, transition.type == .flip, Self.hiddenByFlip(transition) { return }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
         if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
         // Hidden behind the occluder: only the path down to it is walked.

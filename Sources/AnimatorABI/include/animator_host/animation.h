@@ -77,7 +77,14 @@ enum {
 
 /** CATransition types and subtypes. */
 typedef uint32_t ah_transition_type;
-enum { AH_TRANSITION_FADE = 0, AH_TRANSITION_PUSH = 1, AH_TRANSITION_MOVE_IN = 2, AH_TRANSITION_REVEAL = 3 };
+enum {
+    AH_TRANSITION_FADE = 0, AH_TRANSITION_PUSH = 1, AH_TRANSITION_MOVE_IN = 2, AH_TRANSITION_REVEAL = 3,
+    /** UIView's transitionFlipFrom… (ABI 1.6): the old look turns away about the layer's
+     *  middle line (vertical for from-left and from-right, horizontal for from-top and
+     *  from-bottom; default from-left), the new look turns in; the named edge comes toward
+     *  the viewer. */
+    AH_TRANSITION_FLIP = 4,
+};
 typedef uint32_t ah_transition_subtype;
 enum {
     AH_TRANSITION_FROM_NONE = 0,
