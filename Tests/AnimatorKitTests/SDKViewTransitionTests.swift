@@ -130,4 +130,53 @@ import Testing
         let t = CGAffineTransform(a: 2, b: 1, c: 1, d: 1, tx: 5, ty: -3)
         #expect(CGPoint(x: 7, y: 2).applying(t).applying(t.inverted()) == CGPoint(x: 7, y: 2))
     }
+
+    @Test func aLabelShowsItsTextAsUIKitCodeSetsIt() throws {
+        let label = inHost { () -> UILabel in
+            let label = UILabel()
+            label.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+            label.text = "Photos\u{7}2024"
+            label.textColor = .white
+            label.font = .systemFont(ofSize: 20, weight: .semibold)
+            label.textAlignment = .right
+            label.numberOfLines = 0
+            return label
+        }
+        let text = try #require(try engineLayer(label.layer).text)
+        // The bell became a space; medium to semibold weights draw semibold.
+        #expect(text == LayerText("Photos 2024", color: RGBAColor(red: 1, green: 1, blue: 1, alpha: 1), size: 20,
+                                  weight: .semibold, alignment: .right, lines: 0))
+        inHost { label.text = nil }
+        #expect(try engineLayer(label.layer).text == nil)
+        // From C: an unknown weight is refused with the reason.
+        var style = ah_text_style()
+        style.abi = ah_version(major: UInt32(AH_ABI_MAJOR), minor: UInt32(AH_ABI_MINOR))
+        style.struct_size = UInt32(MemoryLayout<ah_text_style>.size)
+        style.weight = 9
+        let table = session.table
+        #expect(table.pointee.layer_set_text(table, label.layer.handle, "x", &style) == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(String(cString: table.pointee.last_error(table)!) == "unknown font weight 9 or alignment 0")
+    }
+
+    @Test func dispatchAfterRunsOnTheHostsClockNotTheWallClock() throws {
+        // Swift treats closures given to DispatchQueue.main as the main actor's (on iOS too):
+        // what they change is a Sendable box here.
+        final class Ran: @unchecked Sendable { var steps: [String] = [] }
+        let ran = Ran()
+        inHost {
+            // The tests see Dispatch too: the SDK's queue by its module name, as the docs say.
+            AnimatorKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { ran.steps.append("later") }
+            AnimatorKit.DispatchQueue.main.async { ran.steps.append("soon") }
+        }
+        let start = session.engine.currentTime
+        try session.engine.advance(to: start + 1.0 / 60)
+        #expect(ran.steps == ["soon"])
+        try session.engine.advance(to: start + 0.29)
+        #expect(ran.steps == ["soon"])
+        try session.engine.advance(to: start + 0.3)
+        #expect(ran.steps == ["soon", "later"])
+        let table = session.table
+        #expect(table.pointee.host_after(table, -1, { _ in }, nil) == ah_status(AH_ERR_INVALID_ARGUMENT))
+        #expect(String(cString: table.pointee.last_error(table)!) == "delay must be finite and not negative")
+    }
 }

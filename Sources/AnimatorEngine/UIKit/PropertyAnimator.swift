@@ -443,4 +443,15 @@ extension AnimationEngine {
     func schedule(at time: Double, _ action: @escaping () -> Void) {
         timedEvents.append(TimedEvent(time: time, sequence: sequence(), action: action))
     }
+
+    /// Runs `action` once the clock has advanced `delay` seconds from now (during
+    /// `advance`; a delay of 0 runs it after the current step): DispatchQueue.main's
+    /// asyncAfter on the engine's clock.
+    public func after(_ delay: Double, _ action: @escaping () -> Void) {
+        if delay <= 0 {
+            enqueue(action)
+        } else {
+            schedule(at: currentTime + delay, action)
+        }
+    }
 }

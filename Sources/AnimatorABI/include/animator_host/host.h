@@ -34,6 +34,7 @@
 #include "image.h"
 #include "operation.h"
 #include "path.h"
+#include "text.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -688,6 +689,23 @@ struct ah_host {
      * pixels per point (3, an iPhone's; the host draws pictures at the scale asked for).
      */
     ah_status (*screen_bounds)(const ah_host *host, ah_rect *bounds, double *scale);
+
+    /**
+     * Shows `text` (UTF-8, copied; NULL removes it) in the layer's bounds as a label with
+     * `style` (text.h; NULL: black, 17 points, regular, centred, one line). Control
+     * characters other than newlines are shown as spaces. AH_ERR_INVALID_ARGUMENT for a
+     * truncated style, a non-finite or negative size, or an unknown weight or alignment.
+     */
+    ah_status (*layer_set_text)(const ah_host *host, ah_layer layer, const char *text, const ah_text_style *style);
+
+    /**
+     * Runs `block` once the host's clock has advanced `delay` seconds from now
+     * (DispatchQueue.main.asyncAfter on the host's clock: deterministic, never the wall
+     * clock), on the host thread, while the host advances; `user_data` is not used after.
+     * A transition's watchdog still ends a transition the block would complete too late.
+     * AH_ERR_INVALID_ARGUMENT for a negative or non-finite delay or a NULL block.
+     */
+    ah_status (*host_after)(const ah_host *host, double delay, ah_block block, void *user_data);
 };
 
 #ifdef __cplusplus

@@ -141,7 +141,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 848
+#define AH_SIZEOF_AH_HOST 864
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -248,6 +248,8 @@
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT_TYPE 824
 #define AH_OFFSETOF_AH_HOST_VIEW_SET_ACTION_DELEGATE 832
 #define AH_OFFSETOF_AH_HOST_SCREEN_BOUNDS 840
+#define AH_OFFSETOF_AH_HOST_LAYER_SET_TEXT 848
+#define AH_OFFSETOF_AH_HOST_HOST_AFTER 856
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -289,6 +291,15 @@
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DISMISSAL_DID_END 64
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DESTROY 72
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP 80
+
+#define AH_SIZEOF_AH_TEXT_STYLE 72
+#define AH_OFFSETOF_AH_TEXT_STYLE_ABI 0
+#define AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_TEXT_STYLE_COLOR 16
+#define AH_OFFSETOF_AH_TEXT_STYLE_SIZE 48
+#define AH_OFFSETOF_AH_TEXT_STYLE_WEIGHT 56
+#define AH_OFFSETOF_AH_TEXT_STYLE_ALIGNMENT 60
+#define AH_OFFSETOF_AH_TEXT_STYLE_LINES 64
 
 #define AH_SIZEOF_AH_POINT 16
 #define AH_OFFSETOF_AH_POINT_X 0
@@ -574,6 +585,8 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, shape_layer_set_dash) == AH_OFFSETOF_AH_HOST_
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_gradient_type) == AH_OFFSETOF_AH_HOST_LAYER_SET_GRADIENT_TYPE, "ah_host.layer_set_gradient_type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_action_delegate) == AH_OFFSETOF_AH_HOST_VIEW_SET_ACTION_DELEGATE, "ah_host.view_set_action_delegate offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, screen_bounds) == AH_OFFSETOF_AH_HOST_SCREEN_BOUNDS, "ah_host.screen_bounds offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_text) == AH_OFFSETOF_AH_HOST_LAYER_SET_TEXT, "ah_host.layer_set_text offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, host_after) == AH_OFFSETOF_AH_HOST_HOST_AFTER, "ah_host.host_after offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
@@ -611,6 +624,14 @@ AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, dismissal_will_begin) == A
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, dismissal_did_end) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DISMISSAL_DID_END, "ah_presentation_controller.dismissal_did_end offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, destroy) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DESTROY, "ah_presentation_controller.destroy offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, tap) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP, "ah_presentation_controller.tap offset");
+AH_LAYOUT_ASSERT(sizeof(ah_text_style) == AH_SIZEOF_AH_TEXT_STYLE, "ah_text_style size");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, abi) == AH_OFFSETOF_AH_TEXT_STYLE_ABI, "ah_text_style.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, struct_size) == AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE, "ah_text_style.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, color) == AH_OFFSETOF_AH_TEXT_STYLE_COLOR, "ah_text_style.color offset");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, size) == AH_OFFSETOF_AH_TEXT_STYLE_SIZE, "ah_text_style.size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, weight) == AH_OFFSETOF_AH_TEXT_STYLE_WEIGHT, "ah_text_style.weight offset");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, alignment) == AH_OFFSETOF_AH_TEXT_STYLE_ALIGNMENT, "ah_text_style.alignment offset");
+AH_LAYOUT_ASSERT(offsetof(ah_text_style, lines) == AH_OFFSETOF_AH_TEXT_STYLE_LINES, "ah_text_style.lines offset");
 AH_LAYOUT_ASSERT(sizeof(ah_point) == AH_SIZEOF_AH_POINT, "ah_point size");
 AH_LAYOUT_ASSERT(offsetof(ah_point, x) == AH_OFFSETOF_AH_POINT_X, "ah_point.x offset");
 AH_LAYOUT_ASSERT(offsetof(ah_point, y) == AH_OFFSETOF_AH_POINT_Y, "ah_point.y offset");
