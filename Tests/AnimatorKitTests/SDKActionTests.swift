@@ -188,6 +188,12 @@ import Testing
         #expect(abs(layer.presentation(at: start + 0.5).cornerRadius - 10) < 1e-9)
         #expect(abs(layer.presentation(at: start + 0.5).position.x - 70) < 1e-9)
         #expect(layer.presentation(at: start + 0.5).opacity == 0)
+        // Wrapping a view the host gave in the subclass: the wrapper takes that view, and
+        // the dot its stored property makes is a view of its own.
+        let wrapped = inHost { BadgeView(handle: badge.layer.handle, host: UnsafePointer(session.table)) }
+        #expect(wrapped.layer.handle == badge.layer.handle)
+        #expect(wrapped.dot.layer.handle != 0 && wrapped.dot.layer.handle != badge.layer.handle
+                && wrapped.dot.layer.handle != badge.dot.layer.handle)
         // The SDK's own views (the dot) answer as UIKit's do: nothing outside a block.
         inHost { badge.dot.layer.cornerRadius = 3 }
         #expect(try engineLayer(badge.dot.layer).animationKeys().isEmpty)

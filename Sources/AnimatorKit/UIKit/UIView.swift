@@ -19,8 +19,19 @@ open class UIView {
     /// tintColor: kept for code that sets it (the host's views draw no template images).
     public var tintColor: UIColor! = .systemBlue
 
-    /// A layer the next `init(frame:)` on this thread takes instead of making a view (the
-    /// SDK wrapping a view the host gave).
+    /// A layer the next `init(frame:)` of the class being wrapped takes on this thread
+    /// instead of making a view (the SDK wrapping a view the host gave). Keyed by that
+    /// class, so a view a subclass makes in a stored property's initializer (before its
+    /// `super.init(frame:)`) makes its own.
+    private final class Adoption {
+        let layer: CALayer
+        let type: ObjectIdentifier
+        init(layer: CALayer, type: ObjectIdentifier) {
+            self.layer = layer
+            self.type = type
+        }
+    }
+
     private static let adoptedLayerKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
@@ -30,9 +41,10 @@ open class UIView {
     /// Creates a view (inside a host call; outside one, a view that does nothing and says
     /// so when used).
     public init(frame: CGRect) {
-        if let adopted = pthread_getspecific(UIView.adoptedLayerKey) {
+        if let pending = pthread_getspecific(UIView.adoptedLayerKey),
+           Unmanaged<Adoption>.fromOpaque(pending).takeUnretainedValue().type == ObjectIdentifier(type(of: self)) {
             pthread_setspecific(UIView.adoptedLayerKey, nil)
-            layer = Unmanaged<CALayer>.fromOpaque(adopted).takeRetainedValue()
+            layer = Unmanaged<Adoption>.fromOpaque(pending).takeRetainedValue().layer
         } else if let link = HostLink.current, link.hasEngine {
             var handle: ah_layer = 0
             let rect = ah_rect(origin: ah_point(x: frame.origin.x, y: frame.origin.y),
@@ -52,7 +64,8 @@ open class UIView {
 
     /// Wraps `layer`, a view the host gave.
     convenience init(layer: CALayer) {
-        pthread_setspecific(UIView.adoptedLayerKey, Unmanaged.passRetained(layer).toOpaque())
+        let adoption = Adoption(layer: layer, type: ObjectIdentifier(Self.self))
+        pthread_setspecific(UIView.adoptedLayerKey, Unmanaged.passRetained(adoption).toOpaque())
         self.init(frame: .zero)
     }
 
