@@ -162,14 +162,9 @@ import Testing
             return window
         }
         try session.engine.advance(to: 0)
-        let frame = SceneFrame(engine: session.engine, root: try layer(window.layer).id)
-        let image = SceneRenderer(size: Size(width: 200, height: 100), scale: 1).render(frame)
-        for x in [102, 150, 197] {
-            let pixel = image.rgba(x: x, y: 50)
-            #expect([pixel.red, pixel.green, pixel.blue] == [0, 0, 255], "x \(x)")
-        }
-        let original = image.rgba(x: 20, y: 50)
-        #expect([original.red, original.green, original.blue] == [255, 0, 0])
+        let image = try session.picture(of: window, size: Size(width: 200, height: 100))
+        for x in [102, 150, 197] { #expect(image.rgb(x, 50) == [0, 0, 255], "x \(x)") }
+        #expect(image.rgb(20, 50) == [255, 0, 0])
     }
 
     @Test func aResizableSnapshotKeepsItsCapsWhileTheMiddleStretches() throws {
@@ -192,14 +187,9 @@ import Testing
             return window
         }
         try session.engine.advance(to: 0)
-        let frame = SceneFrame(engine: session.engine, root: try layer(window.layer).id)
-        let image = SceneRenderer(size: Size(width: 300, height: 100), scale: 1).render(frame)
-        func color(_ x: Int, _ y: Int) -> [UInt8] {
-            let pixel = image.rgba(x: x, y: y)
-            return [pixel.red, pixel.green, pixel.blue]
-        }
-        for (x, y) in [(105, 50), (295, 50), (200, 5), (200, 95)] { #expect(color(x, y) == [255, 0, 0], "(\(x), \(y))") }
-        for (x, y) in [(115, 50), (285, 50), (200, 15), (200, 50)] { #expect(color(x, y) == [0, 0, 255], "(\(x), \(y))") }
+        let image = try session.picture(of: window, size: Size(width: 300, height: 100))
+        for (x, y) in [(105, 50), (295, 50), (200, 5), (200, 95)] { #expect(image.rgb(x, y) == [255, 0, 0], "(\(x), \(y))") }
+        for (x, y) in [(115, 50), (285, 50), (200, 15), (200, 50)] { #expect(image.rgb(x, y) == [0, 0, 255], "(\(x), \(y))") }
         #expect(session.log.isEmpty, "\(session.log)")
     }
 

@@ -18,13 +18,7 @@ import Testing
     }
 
     func picture(_ window: AnimatorKit.UIView, at time: Double) throws -> Image {
-        SceneRenderer(size: Size(width: 400, height: 300), scale: 1)
-            .render(SceneFrame(engine: session.engine, root: try engineLayer(window.layer).id, at: time))
-    }
-
-    func color(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
-        let pixel = image.rgba(x: x, y: y)
-        return [pixel.red, pixel.green, pixel.blue]
+        try session.picture(of: window, size: Size(width: 400, height: 300), at: time)
     }
 
     @Test func aFlipFromLeftTurnsTheOldLookAwayAndTheNewOneInInPerspective() throws {
@@ -51,16 +45,16 @@ import Testing
         let near = 100 * 0.5.squareRoot() / (1 - 100 * 0.5.squareRoot() / 400)
         let far = 100 * 0.5.squareRoot() / (1 + 100 * 0.5.squareRoot() / 400)
         var image = try picture(window, at: start + 0.25)
-        #expect(color(image, Int(200 - near + 2), 150) == [255, 0, 0] && color(image, Int(200 - near - 2), 150) == [255, 255, 255])
-        #expect(color(image, Int(200 + far - 2), 150) == [255, 0, 0] && color(image, Int(200 + far + 2), 150) == [255, 255, 255])
+        #expect(image.rgb(Int(200 - near + 2), 150) == [255, 0, 0] && image.rgb(Int(200 - near - 2), 150) == [255, 255, 255])
+        #expect(image.rgb(Int(200 + far - 2), 150) == [255, 0, 0] && image.rgb(Int(200 + far + 2), 150) == [255, 255, 255])
         image = try picture(window, at: start + 0.75)
-        #expect(color(image, Int(200 - far + 2), 150) == [0, 0, 255] && color(image, Int(200 - far - 2), 150) == [255, 255, 255])
-        #expect(color(image, Int(200 + near - 2), 150) == [0, 0, 255] && color(image, Int(200 + near + 2), 150) == [255, 255, 255])
+        #expect(image.rgb(Int(200 - far + 2), 150) == [0, 0, 255] && image.rgb(Int(200 - far - 2), 150) == [255, 255, 255])
+        #expect(image.rgb(Int(200 + near - 2), 150) == [0, 0, 255] && image.rgb(Int(200 + near + 2), 150) == [255, 255, 255])
         // The change itself landed at once; the flip ends on the new look and says so.
         #expect(try engineLayer(card.layer).model.backgroundColor == RGBAColor(red: 0, green: 0, blue: 1, alpha: 1))
         try session.engine.advance(to: start + 1.1)
         #expect(finished == true)
-        #expect(color(try picture(window, at: start + 1.1), 110, 60) == [0, 0, 255])
+        #expect(try picture(window, at: start + 1.1).rgb(110, 60) == [0, 0, 255])
     }
 
     @Test func transitionFromToSwapsTheViewsWithACrossDissolve() throws {
@@ -89,7 +83,7 @@ import Testing
         // skipped the old look under the fading container).
         #expect(inHost { container.subviews.map(\.layer.handle) } == [new.layer.handle])
         #expect(inHost { old.superview } == nil)
-        let halfway = color(try picture(window, at: start + 0.5), 200, 150)
+        let halfway = try picture(window, at: start + 0.5).rgb(200, 150)
         #expect(abs(Int(halfway[0]) - 128) <= 2 && abs(Int(halfway[2]) - 128) <= 2, "halfway \(halfway)")
         try session.engine.advance(to: start + 1.1)
         #expect(finished == true)

@@ -114,34 +114,34 @@ public struct Layer: Hashable {
 
     /// The transform applied to the sublayers about the anchor point (perspective: m34).
     public var sublayerTransform: Transform3D {
-        get { (record.extras ?? LayerExtras()).sublayerTransform }
+        get { modelExtras.sublayerTransform }
         nonmutating set { set(.transform(newValue), .sublayerTransform) }
     }
     /// Whether the layer shows when it faces away.
     public var isDoubleSided: Bool {
-        get { (record.extras ?? LayerExtras()).isDoubleSided }
+        get { modelExtras.isDoubleSided }
         nonmutating set { set(.number(newValue ? 1 : 0), .doubleSided) }
     }
     /// A shape layer's fill color (nil: none).
     public var fillColor: RGBAColor? {
-        get { (record.extras ?? LayerExtras()).fillColor }
+        get { modelExtras.fillColor }
         nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .fillColor) }
     }
     /// A shape layer's stroke color (nil: none).
     public var strokeColor: RGBAColor? {
-        get { (record.extras ?? LayerExtras()).strokeColor }
+        get { modelExtras.strokeColor }
         nonmutating set { set(.color(newValue ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)), .strokeColor) }
     }
     public var lineWidth: Double {
-        get { (record.extras ?? LayerExtras()).lineWidth }
+        get { modelExtras.lineWidth }
         nonmutating set { set(.number(newValue), .lineWidth) }
     }
     public var strokeStart: Double {
-        get { (record.extras ?? LayerExtras()).strokeStart }
+        get { modelExtras.strokeStart }
         nonmutating set { set(.number(newValue), .strokeStart) }
     }
     public var strokeEnd: Double {
-        get { (record.extras ?? LayerExtras()).strokeEnd }
+        get { modelExtras.strokeEnd }
         nonmutating set { set(.number(newValue), .strokeEnd) }
     }
     /// A shape layer's path (animatable: a standalone shape layer animates it implicitly).
@@ -157,6 +157,9 @@ public struct Layer: Hashable {
 
     /// The layer's extras as set (nil: all at their defaults).
     public var extras: LayerExtras? { record.extras }
+
+    /// The extras' model values, the defaults where none were set.
+    private var modelExtras: LayerExtras { record.extras ?? LayerExtras() }
 
     /// A shape layer's style: fill rule, caps, joins, miter limit (not animated; the path
     /// in it is the model's, set through `path`). Nil for a layer that is not a shape layer.

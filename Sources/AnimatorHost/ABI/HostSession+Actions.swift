@@ -75,15 +75,28 @@ extension HostSession {
         }
     }
 
+    /// Sets (or, with a NULL function, removes) a plugin's action delegate on a layer; the
+    /// session keeps it, as the engine holds delegates weakly.
+    func setActionDelegate(_ function: ah_action_delegate?, _ userData: UnsafeMutableRawPointer?,
+                           _ release: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?, on target: Layer) {
+        let delegate = function.map { PluginActionDelegate(function: $0, userData: userData, session: self, release: release) }
+        actionDelegates[target.id] = delegate
+        target.delegate = delegate
+    }
+
     /// Batch 1.6: action delegates, the view controllers around a transition, UIView's
     /// beginAnimations/commitAnimations and setAnimationsEnabled, CATransaction's getters,
-    /// contentsCenter, dashed strokes, radial and conic gradients.
+    /// contentsCenter, dashed strokes, radial and conic gradients, labels' text, the
+    /// screen and delayed blocks on the host's clock.
     static func installBatch1_6(in table: UnsafeMutablePointer<ah_host>) {
         installActions(in: table)
         installRelatedViewControllers(in: table)
-        installOldViewAnimations(in: table)
+        installViewAnimationCalls(in: table)
+        installDrawing(in: table)
+        installScreenAndClock(in: table)
     }
 
+    /// Action delegates on layers and views, the custom view animation hook, answers with an animation.
     private static func installActions(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.layer_set_delegate = { host, layer, function, userData, release in
             HostSession.call(host) { session throws(HostCallError) in
@@ -92,77 +105,12 @@ extension HostSession {
                     throw .invalidArgument("layer handle \(layer) is a view: a view is its layer's delegate "
                                            + "(use view_animate_with_actions)")
                 }
-                let delegate = function.map {
-                    PluginActionDelegate(function: $0, userData: userData, session: session, release: release)
-                }
-                session.actionDelegates[target.id] = delegate
-                target.delegate = delegate
+                session.setActionDelegate(function, userData, release, on: target)
             }
         }
         table.pointee.view_set_action_delegate = { host, view, function, userData, release in
             HostSession.call(host) { session throws(HostCallError) in
-                let target = try session.view(view).layer
-                let delegate = function.map {
-                    PluginActionDelegate(function: $0, userData: userData, session: session, release: release)
-                }
-                session.actionDelegates[target.id] = delegate
-                target.delegate = delegate
-            }
-        }
-        table.pointee.screen_bounds = { host, bounds, scale in
-            HostSession.call(host) { session throws(HostCallError) in
-                let out = try required(bounds, "bounds")
-                var window = Rect(x: 0, y: 0, width: 390, height: 844)
-                if let container = session.contexts.liveObjects.compactMap({ $0.transition?.container }).last {
-                    var root = container.layer
-                    while let parent = root.superlayer { root = parent }
-                    window = root.bounds
-                }
-                out.pointee = HostSession.cRect(window)
-                scale?.pointee = 3
-            }
-        }
-        table.pointee.layer_set_text = { host, layer, text, style in
-            HostSession.call(host) { session throws(HostCallError) in
-                let target = try session.layer(layer)
-                guard let text else {
-                    target.text = nil
-                    return
-                }
-                // Control characters (but newlines) would draw as boxes or move nothing: spaces.
-                let shown = String(String(cString: text).unicodeScalars.map { scalar -> Character in
-                    scalar == "\n" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) ? Character(scalar) : " "
-                })
-                var label = LayerText(shown)
-                if let style {
-                    let s = style.pointee
-                    guard Int(s.struct_size) >= MemoryLayout<ah_text_style>.size else {
-                        throw .invalidArgument("the text style is truncated (struct_size \(s.struct_size))")
-                    }
-                    guard s.size.isFinite, s.size >= 0, [s.color.red, s.color.green, s.color.blue, s.color.alpha].allSatisfy(\.isFinite) else {
-                        throw .invalidArgument("the text size and color must be finite, the size not negative")
-                    }
-                    let weights: [LayerText.Weight] = [.regular, .semibold, .bold]
-                    let alignments: [LayerText.Alignment] = [.left, .center, .right]
-                    guard Int(s.weight) < weights.count, Int(s.alignment) < alignments.count else {
-                        throw .invalidArgument("unknown font weight \(s.weight) or alignment \(s.alignment)")
-                    }
-                    label.color = RGBAColor(red: s.color.red, green: s.color.green, blue: s.color.blue, alpha: s.color.alpha)
-                    label.size = s.size == 0 ? 17 : s.size
-                    label.weight = weights[Int(s.weight)]
-                    label.alignment = alignments[Int(s.alignment)]
-                    label.lines = Int(min(s.lines, 10_000))
-                }
-                target.text = label
-            }
-        }
-        table.pointee.host_after = { host, delay, block, userData in
-            HostSession.call(host) { session throws(HostCallError) in
-                let block = try required(block, "block")
-                guard delay.isFinite, delay >= 0 else { throw .invalidArgument("delay must be finite and not negative") }
-                session.engine.after(delay) { [marker = session.marker] in
-                    PluginCallMarker.calling(marker, .block, nil) { block(userData) }
-                }
+                session.setActionDelegate(function, userData, release, on: try session.view(view).layer)
             }
         }
         table.pointee.view_animate_with_actions = { host, function, delegateData, animations, userData in
@@ -188,6 +136,7 @@ extension HostSession {
         }
     }
 
+    /// The navigation controller, tab bar controller, presenting and presented view controllers.
     private static func installRelatedViewControllers(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.context_related_view_controller = { host, ctx, key, relation, out in
             HostSession.call(host) { session throws(HostCallError) in
@@ -243,7 +192,8 @@ extension HostSession {
         }
     }
 
-    private static func installOldViewAnimations(in table: UnsafeMutablePointer<ah_host>) {
+    /// UIView.beginAnimations/commitAnimations and setAnimationsEnabled; CATransaction's getters.
+    private static func installViewAnimationCalls(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.view_begin_animations = { host in
             HostSession.call(host) { session throws(HostCallError) in session.engine.beginAnimations() }
         }
@@ -252,23 +202,11 @@ extension HostSession {
                 guard session.engine.isRecordingAnimations else {
                     throw .invalidState("commitAnimations without a matching beginAnimations")
                 }
-                let done: ((Bool) -> Void)? = completion.map { completion in
-                    { [marker = session.marker] finished in
-                        PluginCallMarker.calling(marker, .block, nil) { completion(userData, finished) }
-                    }
-                }
-                var duration = 0.2, delay = 0.0, options = AnimationOptions()
-                var spring: (dampingRatio: Double, velocity: Double)?
-                if let settings {
-                    let s = try HostSession.viewAnimation(settings).pointee
-                    (duration, delay, options) = (s.duration, s.delay, AnimationOptions(rawValue: UInt(s.options)))
-                    if s.use_spring {
-                        guard s.spring_damping_ratio > 0, s.spring_initial_velocity.isFinite else {
-                            throw .invalidArgument("spring_damping_ratio must be positive")
-                        }
-                        spring = (s.spring_damping_ratio, s.spring_initial_velocity)
-                    }
-                }
+                // NULL settings: UIKit's defaults, 0.2 s on easeInOut.
+                let s = try settings.map { pointer throws(HostCallError) in try HostSession.blockSettings(pointer) }
+                    ?? (0.2, 0, AnimationOptions(), nil)
+                let (duration, delay, options, spring) = s
+                let done = session.completion(completion, userData)
                 try engineCall { () throws(EngineError) in
                     try session.engine.commitAnimations(duration: duration, delay: delay, options: options,
                                                         spring: spring, completion: done)
@@ -300,6 +238,15 @@ extension HostSession {
                 out.pointee = c
             }
         }
+        table.pointee.transaction_get_disable_actions = { host, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                try required(out, "out").pointee = session.engine.transaction.disableActions
+            }
+        }
+    }
+
+    /// contentsCenter, dashes, gradient kinds and labels' text.
+    private static func installDrawing(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.layer_set_contents_center = { host, layer, rect in
             HostSession.call(host) { session throws(HostCallError) in
                 let target = try session.layer(layer)
@@ -337,9 +284,64 @@ extension HostSession {
                 target.gradient = gradient
             }
         }
-        table.pointee.transaction_get_disable_actions = { host, out in
+        table.pointee.layer_set_text = { host, layer, text, style in
             HostSession.call(host) { session throws(HostCallError) in
-                try required(out, "out").pointee = session.engine.transaction.disableActions
+                let target = try session.layer(layer)
+                guard let text else {
+                    target.text = nil
+                    return
+                }
+                // Control characters (but newlines) would draw as boxes or move nothing: spaces.
+                let shown = String(String(cString: text).unicodeScalars.map { scalar -> Character in
+                    scalar == "\n" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) ? Character(scalar) : " "
+                })
+                var label = LayerText(shown)
+                if let style {
+                    let s = style.pointee
+                    guard Int(s.struct_size) >= MemoryLayout<ah_text_style>.size else {
+                        throw .invalidArgument("the text style is truncated (struct_size \(s.struct_size))")
+                    }
+                    guard s.size.isFinite, s.size >= 0, [s.color.red, s.color.green, s.color.blue, s.color.alpha].allSatisfy(\.isFinite) else {
+                        throw .invalidArgument("the text size and color must be finite, the size not negative")
+                    }
+                    let weights: [LayerText.Weight] = [.regular, .semibold, .bold]
+                    let alignments: [LayerText.Alignment] = [.left, .center, .right]
+                    guard Int(s.weight) < weights.count, Int(s.alignment) < alignments.count else {
+                        throw .invalidArgument("unknown font weight \(s.weight) or alignment \(s.alignment)")
+                    }
+                    label.color = RGBAColor(red: s.color.red, green: s.color.green, blue: s.color.blue, alpha: s.color.alpha)
+                    label.size = s.size == 0 ? 17 : s.size
+                    label.weight = weights[Int(s.weight)]
+                    label.alignment = alignments[Int(s.alignment)]
+                    label.lines = Int(min(s.lines, 10_000))
+                }
+                target.text = label
+            }
+        }
+    }
+
+    /// UIScreen.main and blocks run after a delay on the host's clock.
+    private static func installScreenAndClock(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.screen_bounds = { host, bounds, scale in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(bounds, "bounds")
+                var window = Rect(origin: Point(x: 0, y: 0), size: TransitionRuntime.defaultWindowSize)
+                if let container = session.contexts.liveObjects.compactMap({ $0.transition?.container }).last {
+                    var root = container.layer
+                    while let parent = root.superlayer { root = parent }
+                    window = root.bounds
+                }
+                out.pointee = HostSession.cRect(window)
+                scale?.pointee = 3
+            }
+        }
+        table.pointee.host_after = { host, delay, block, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let block = try required(block, "block")
+                guard delay.isFinite, delay >= 0 else { throw .invalidArgument("delay must be finite and not negative") }
+                session.engine.after(delay) { [marker = session.marker] in
+                    PluginCallMarker.calling(marker, .block, nil) { block(userData) }
+                }
             }
         }
     }

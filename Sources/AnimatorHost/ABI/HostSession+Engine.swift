@@ -396,21 +396,15 @@ extension HostSession {
     private static func installViewAnimations(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.view_animate = { host, settings, animations, completion, userData in
             HostSession.call(host) { session throws(HostCallError) in
-                let s = try HostSession.viewAnimation(settings)
+                let s = try HostSession.blockSettings(settings)
                 let body = try required(animations, "animations")
-                let done: ((Bool) -> Void)? = completion.map { completion in { [marker = session.marker] finished in PluginCallMarker.calling(marker, .block, nil) { completion(userData, finished) } } }
-                if s.pointee.use_spring {
-                    guard s.pointee.spring_damping_ratio > 0, s.pointee.spring_initial_velocity.isFinite else {
-                        throw .invalidArgument("spring_damping_ratio must be positive")
-                    }
-                    session.engine.animate(withDuration: s.pointee.duration, delay: s.pointee.delay,
-                                           usingSpringWithDamping: s.pointee.spring_damping_ratio,
-                                           initialSpringVelocity: s.pointee.spring_initial_velocity,
-                                           options: AnimationOptions(rawValue: UInt(s.pointee.options)),
+                let done = session.completion(completion, userData)
+                if let spring = s.spring {
+                    session.engine.animate(withDuration: s.duration, delay: s.delay, usingSpringWithDamping: spring.dampingRatio,
+                                           initialSpringVelocity: spring.velocity, options: s.options,
                                            animations: { body(userData) }, completion: done)
                 } else {
-                    session.engine.animate(withDuration: s.pointee.duration, delay: s.pointee.delay,
-                                           options: AnimationOptions(rawValue: UInt(s.pointee.options)),
+                    session.engine.animate(withDuration: s.duration, delay: s.delay, options: s.options,
                                            animations: { body(userData) }, completion: done)
                 }
             }
@@ -421,8 +415,7 @@ extension HostSession {
                 let body = try required(animations, "animations")
                 session.engine.animateKeyframes(withDuration: s.pointee.duration, delay: s.pointee.delay,
                                                 options: AnimationOptions(rawValue: UInt(s.pointee.options)),
-                                                animations: { body(userData) },
-                                                completion: completion.map { completion in { [marker = session.marker] finished in PluginCallMarker.calling(marker, .block, nil) { completion(userData, finished) } } })
+                                                animations: { body(userData) }, completion: session.completion(completion, userData))
             }
         }
         table.pointee.view_add_keyframe = { host, start, duration, animations, userData in
@@ -648,6 +641,26 @@ extension HostSession {
                 _ = try session.animator(handle)
                 session.animators.remove(handle)
             }
+        }
+    }
+
+    /// A UIView animation call's settings, checked: duration, delay, options and, for a
+    /// spring block, its damping ratio and initial velocity.
+    static func blockSettings(_ pointer: UnsafePointer<ah_view_animation>?) throws(HostCallError)
+        -> (duration: Double, delay: Double, options: AnimationOptions, spring: (dampingRatio: Double, velocity: Double)?) {
+        let s = try viewAnimation(pointer).pointee
+        guard s.use_spring else { return (s.duration, s.delay, AnimationOptions(rawValue: UInt(s.options)), nil) }
+        guard s.spring_damping_ratio > 0, s.spring_initial_velocity.isFinite else {
+            throw .invalidArgument("spring_damping_ratio must be positive")
+        }
+        return (s.duration, s.delay, AnimationOptions(rawValue: UInt(s.options)),
+                (s.spring_damping_ratio, s.spring_initial_velocity))
+    }
+
+    /// A plugin's completion (NULL: none) as the engine's, run as a plugin call.
+    func completion(_ completion: ah_completion?, _ userData: UnsafeMutableRawPointer?) -> ((Bool) -> Void)? {
+        completion.map { completion in
+            { [marker] finished in PluginCallMarker.calling(marker, .block, nil) { completion(userData, finished) } }
         }
     }
 

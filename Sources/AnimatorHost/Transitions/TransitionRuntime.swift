@@ -118,8 +118,11 @@ public final class TransitionRuntime {
     /// animateTransition: where an app adds alongside animations to the coordinator.
     public var transitionWillBegin: ((TransitionCoordinator) -> Void)?
 
+    /// The window's size unless one is given: an iPhone 14's screen, in points.
+    public static let defaultWindowSize = Size(width: 390, height: 844)
+
     /// Creates a runtime with a window of `size`.
-    public init(engine: AnimationEngine = SnapshotRasterizer.engine(), size: Size = Size(width: 390, height: 844)) {
+    public init(engine: AnimationEngine = SnapshotRasterizer.engine(), size: Size = TransitionRuntime.defaultWindowSize) {
         self.engine = engine
         window = engine.makeView(frame: Rect(origin: .zero, size: size), name: "window")
     }

@@ -46,6 +46,18 @@ final class ActionLookupBox {
         Unmanaged<ActionLookupBox>.fromOpaque(pointer).release()
     }
 
+    /// Gives the box to the host through `set` (a layer_set_delegate-like call taking the
+    /// delegate, its user data and its release): retained until the host releases it, or
+    /// released here when the host refuses (the refusal is logged as `what`).
+    func give(_ link: HostLink, _ what: String,
+              _ set: (ah_action_delegate, UnsafeMutableRawPointer, @escaping @convention(c) (UnsafeMutableRawPointer?) -> Void)
+                  -> ah_status) {
+        let pointer = Unmanaged.passRetained(self).toOpaque()
+        if !link.check(set(ActionLookupBox.answer, pointer, ActionLookupBox.release), what) {
+            Unmanaged<ActionLookupBox>.fromOpaque(pointer).release()
+        }
+    }
+
     private func answer(_ request: UnsafePointer<ah_action_request>) -> ah_action_mode {
         let link = HostLink(host: host)
         guard let name = request.pointee.key else { return ah_action_mode(AH_ACTION_DEFAULT) }
@@ -91,11 +103,8 @@ extension CALayer {
                 link.check(link.table.layer_set_delegate(link.host, handle, nil, nil, nil), "CALayer.delegate")
                 return
             }
-            let box = ActionLookupBox(host: link.host, delegate: newValue)
-            let pointer = Unmanaged.passRetained(box).toOpaque()
-            if !link.check(link.table.layer_set_delegate(link.host, handle, ActionLookupBox.answer, pointer,
-                                                         ActionLookupBox.release), "CALayer.delegate") {
-                Unmanaged<ActionLookupBox>.fromOpaque(pointer).release()
+            ActionLookupBox(host: link.host, delegate: newValue).give(link, "CALayer.delegate") { answer, box, release in
+                link.table.layer_set_delegate(link.host, handle, answer, box, release)
             }
         }
     }

@@ -47,9 +47,7 @@ open class UIView {
             layer = Unmanaged<Adoption>.fromOpaque(pending).takeRetainedValue().layer
         } else if let link = HostLink.current, link.hasEngine {
             var handle: ah_layer = 0
-            let rect = ah_rect(origin: ah_point(x: frame.origin.x, y: frame.origin.y),
-                               size: ah_size(width: frame.size.width, height: frame.size.height))
-            link.check(link.table.view_create(link.host, rect, &handle), "UIView(frame:)")
+            link.check(link.table.view_create(link.host, frame.cValue, &handle), "UIView(frame:)")
             layer = CALayer(link: link, handle: handle)
         } else {
             layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
@@ -89,13 +87,11 @@ open class UIView {
     private func registerActionOverride() {
         guard layer.handle != 0, layer.link.hasEngine,
               !String(reflecting: type(of: self)).hasPrefix("AnimatorKit.") else { return }
-        let lookup = ActionLookupBox(host: layer.link.host, lookup: { [self] layer, key in action(for: layer, forKey: key) })
-        let pointer = Unmanaged.passRetained(lookup).toOpaque()
-        if !layer.link.check(layer.link.table.view_set_action_delegate(layer.link.host, layer.handle, ActionLookupBox.answer,
-                                                                       pointer, ActionLookupBox.release),
-                             "action(for:forKey:)") {
-            Unmanaged<ActionLookupBox>.fromOpaque(pointer).release()
-        }
+        let link = layer.link, handle = layer.handle
+        ActionLookupBox(host: link.host, lookup: { [self] layer, key in action(for: layer, forKey: key) })
+            .give(link, "action(for:forKey:)") { answer, box, release in
+                link.table.view_set_action_delegate(link.host, handle, answer, box, release)
+            }
     }
 
     /// Wraps a view handle the host gave (e.g. from a transition context).

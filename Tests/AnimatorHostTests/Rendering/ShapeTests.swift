@@ -387,14 +387,20 @@ import TestSupport
 
     // MARK: Gradients
 
-    @Test func aGradientRunsAlongItsAxisBetweenItsColors() throws {
-        let root = window(100, 100)
+    /// A window with a gradient layer filling it (implicit animations of its frame off).
+    func gradientWindow(_ width: Double, _ height: Double) throws -> (View, Layer) {
+        let root = window(width, height)
         let layer = engine.makeGradientLayer(name: "gradient")
         engine.transaction.disableActions = true
-        layer.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        layer.frame = Rect(x: 0, y: 0, width: width, height: height)
         engine.transaction.disableActions = false
-        layer.gradient = LayerGradient(colors: [red, blue])
         try root.layer.addSublayer(layer)
+        return (root, layer)
+    }
+
+    @Test func aGradientRunsAlongItsAxisBetweenItsColors() throws {
+        let (root, layer) = try gradientWindow(100, 100)
+        layer.gradient = LayerGradient(colors: [red, blue])
         var image = render(root)
         // Top to bottom: row y's center is at t = (y + 0.5) / 100, red × (1 − t) + blue × t.
         for y in [0, 25, 50, 99] {
@@ -420,14 +426,9 @@ import TestSupport
     @Test func radialAndConicGradientsSpreadAroundTheStartPoint() throws {
         // A 200 × 100 layer, red to blue. Radial from the middle with the end at (1, 1):
         // ellipses of radii 100 × 50 points; a pixel's t is √((dx / 100)² + (dy / 50)²).
-        let root = window(200, 100)
-        let layer = engine.makeGradientLayer(name: "gradient")
-        engine.transaction.disableActions = true
-        layer.frame = Rect(x: 0, y: 0, width: 200, height: 100)
-        engine.transaction.disableActions = false
+        let (root, layer) = try gradientWindow(200, 100)
         layer.gradient = LayerGradient(colors: [red, blue], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 1),
                                        kind: .radial)
-        try root.layer.addSublayer(layer)
         func check(_ image: Image, _ x: Int, _ y: Int, _ t: Double) {
             let t = min(max(t, 0), 1)
             let pixel = rgb(image, x, y)
