@@ -73,13 +73,18 @@ let package = Package(
         // The renderers: scene frames (the engine's presentation trees, detached) to pixels,
         // text, PNG and GIF, terminal pictures. They know frames, not transitions or plugins.
         .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport"]),
-        // The host: loader, registry, ABI table, runtime, sandbox, transitions, resolver,
-        // the demo app, recordings and the files made from them.
+        // The host: plugins (loader, registry), the host function table they call, the
+        // sandbox they run in, and UIKit's transitions they animate. What an app embedding
+        // the host links: no demo, no recordings, no checks.
         .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering",
                                                      "CSystem"]),
+        // Runs: a run request performed in process or in a sandboxed child, and what is
+        // made of it: the stage and the demo app, routes, recordings and the files written
+        // from them, validate's checks and the end-state oracle.
+        .target(name: "AnimatorRuns", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
         // Snapshot tests: manifests, golden files, timeline and picture comparison, diff
         // pictures and the HTML report, and in-process runs for test targets.
-        .target(name: "AnimatorTesting", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
+        .target(name: "AnimatorTesting", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
         // Internal to the host: system calls for the plugin sandbox (memfd, prctl, rlimits).
@@ -87,10 +92,10 @@ let package = Package(
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
         // The command-line tool, a thin layer over AnimatorHost.
-        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                  "AnimatorRendering", "AnimatorTesting", "CSystem"]),
         // Benchmarks: `swift run -c release animator-bench`.
-        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering"]),
 
         corpusAnimator("SpringSlideUp"),
@@ -121,12 +126,22 @@ let package = Package(
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // Unit tests of the host library.
-        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI", "TestSupport"]),
+        // A test target per module, each depending only on what it tests (and the helpers):
+        // the engine, the support library and the renderers stand alone.
+        .testTarget(name: "AnimatorEngineTests", dependencies: ["AnimatorEngine", "TestSupport"]),
+        .testTarget(name: "AnimatorSupportTests", dependencies: ["AnimatorSupport"]),
+        .testTarget(name: "AnimatorRenderingTests", dependencies: ["AnimatorRendering", "AnimatorEngine", "AnimatorSupport",
+                                                                   "TestSupport"]),
+        // The host: loader, registry, sandbox, host functions, transitions, interaction.
+        .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering",
+                                                              "AnimatorABI", "TestSupport"]),
+        // Runs: requests, the runner, the stage and the demo app, routes, recordings, checks.
+        .testTarget(name: "AnimatorRunsTests", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+                                                              "AnimatorRendering", "TestSupport"]),
         // The snapshot library, used as an animator author's test target uses it.
-        .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorHost", "AnimatorEngine", "AnimatorRendering", "TestSupport"]),
+        .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorRendering", "TestSupport"]),
         // The Swift SDK driven against the real host table, in one process.
-        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
+        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AnimatorABI"]),
     ]

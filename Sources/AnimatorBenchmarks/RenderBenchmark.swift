@@ -3,6 +3,7 @@ import Glibc
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// The renderer against Skia's CPU raster drawing the same frames: the Bubble present
 /// transition between the stage's list and detail screens (text from the system font,

@@ -3,12 +3,13 @@ import Glibc
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 // A sandbox child (plugin work for a parent animator-host) never reaches the commands.
 // It ends with _exit: the work is sent, and plugins' destructors and atexit handlers
 // (which could still crash or hang) are not run.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == SandboxChild.command {
-    _exit(ChildMode.main(Array(CommandLine.arguments.dropFirst(2))))
+    _exit(ChildModes.main(Array(CommandLine.arguments.dropFirst(2))))
 }
 let console = Console()
 let status = CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), console: console)

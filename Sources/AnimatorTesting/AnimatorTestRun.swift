@@ -2,6 +2,7 @@ import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
 import AnimatorSupport
+import AnimatorRuns
 
 /// One transition run in the test's own process, for XCTest and Swift Testing: an
 /// animator from a plugin library (by path), or any `TransitionAnimator` type, performs an

@@ -1,4 +1,6 @@
+import AnimatorEngine
 import AnimatorHost
+import AnimatorRuns
 import AnimatorSupport
 
 /// One snapshot case: what to run and what of it to keep as golden files.
@@ -191,24 +193,38 @@ public struct SnapshotCase: Sendable, Equatable {
         return result
     }
 
-    /// The `animator-host run` arguments that perform this case (paths made absolute from
-    /// `folder`, the manifest's).
-    public func runArguments(folder: String) -> [String] {
+    /// The run request that performs this case (paths made absolute from `folder`, the
+    /// manifest's). Frames are kept: the case draws them.
+    ///
+    /// - Throws: `SnapshotError` for a size or style that is not one, naming the case.
+    public func runRequest(folder: String) throws(SnapshotError) -> RunRequest {
         func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
-        var arguments: [String] = []
-        if let animator { arguments.append(animator) }
-        if let operation { arguments += ["--operation", operation.rawValue] }
-        for parameter in parameters { arguments += ["--param", "\(parameter.name)=\(parameter.value)"] }
-        if let size { arguments += ["--size", size] }
-        if let fps { arguments += ["--fps", JSONValue.format(fps)] }
+        var request = RunRequest()
+        request.animator = animator
+        request.operation = operation
+        request.parameters = parameters.map { "\($0.name)=\($0.value)" }
+        if let size {
+            let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
+                throw SnapshotError("case \(name)", "size '\(size)' is not WIDTHxHEIGHT in points (e.g. 390x844)")
+            }
+            request.size = Size(width: width, height: height)
+        }
+        if let fps { request.fps = fps }
         if let interaction {
             // A file beside the manifest is a trace (or script) file; anything else a script.
             let path = resolved(interaction)
-            arguments += ["--interactive", (try? FileSystem.status(path)) != nil ? path : interaction]
+            request.interaction = (try? FileSystem.status(path)) != nil ? path : interaction
         }
-        if let scenario { arguments += ["--scenario", resolved(scenario)] }
-        if let routes { arguments += ["--routes", resolved(routes)] }
-        if let style { arguments += ["--style", style] }
-        return arguments
+        request.scenario = scenario.map(resolved)
+        request.routes = routes.map(resolved)
+        if let style {
+            guard let value = ModalPresentationStyle(name: style) else {
+                throw SnapshotError("case \(name)", "style '\(style)' is not fullScreen, overFullScreen, pageSheet or custom")
+            }
+            request.style = value
+        }
+        request.keepsFrames = true
+        return request
     }
 }

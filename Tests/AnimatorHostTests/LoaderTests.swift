@@ -148,9 +148,11 @@ import TestSupport
         #expect(!instance.isOwnInteractionController)
         #expect(!instance.offersInterruptibleAnimator)
         // Run it where the host would look for 1.3's fields: driven by an interaction.
-        let stage = TransitionStage(runtime: runtime)
+        let from = ViewController(name: "from", engine: runtime.engine, frame: runtime.window.bounds)
+        let to = ViewController(name: "to", engine: runtime.engine, frame: runtime.window.bounds)
+        try runtime.setRoot(from)
         let script = try InteractionScript.parse("update 0.5 @0.1; finish @0.2")
-        let outcome = try stage.perform(.present, animator: instance, interaction: script)
+        let outcome = try runtime.present(to, from: from, animator: instance, interaction: script)
         #expect(outcome.completed)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
     }

@@ -5,6 +5,7 @@ import AnimatorTesting
 import Foundation
 import Testing
 import TestSupport
+import AnimatorRuns
 
 /// The snapshot library as an animator author's test target uses it: in-process runs of a
 /// plugin library, presentation values, golden files, and the tolerances.

@@ -308,6 +308,9 @@ public struct LayerShape: Hashable, Sendable {
     public var dashPattern: [Double]
     /// lineDashPhase: how far into the pattern each subpath starts.
     public var dashPhase: Double
+    /// The most lengths a dash pattern may have: what the host function, timelines and
+    /// the child's frames accept.
+    public static let maximumDashes = 1024
 
     /// A shape layer's defaults: no path, nonzero, butt caps, miter joins, limit 10, solid.
     public init(path: ShapePath? = nil, fillRule: FillRule = .nonZero, lineCap: LineCap = .butt,

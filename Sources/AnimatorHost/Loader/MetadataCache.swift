@@ -3,10 +3,17 @@ import AnimatorSupport
 import AnimatorRendering
 /// What scanning one library file found: its animators and its problems. This is what the
 /// metadata cache stores, so `list` need not load unchanged libraries again.
-struct LibraryScan: Equatable {
-    var animators: [AnimatorInfo]
+public struct LibraryScan: Equatable, Sendable {
+    /// The animators it offers.
+    public var animators: [AnimatorInfo]
     /// One-line reasons, without the path. A library-level failure has no animators.
-    var problems: [String]
+    public var problems: [String]
+
+    /// A scan's findings.
+    public init(animators: [AnimatorInfo], problems: [String]) {
+        self.animators = animators
+        self.problems = problems
+    }
 }
 
 /// A cache of library scans keyed by path, size, modification time, inode and

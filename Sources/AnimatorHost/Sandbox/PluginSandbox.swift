@@ -289,17 +289,6 @@ private struct Watch {
     static let hostWorkAllowance = 120.0
 }
 
-/// Wall-clock seconds for watchdogs and timings of processes (never for the engine, whose
-/// time is a value the host steps).
-enum MonotonicClock {
-    /// CLOCK_MONOTONIC in seconds.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
 /// The child's output cut into lines; at most 1 MiB of it is passed on.
 private struct OutputLines {
     private var pending: [UInt8] = []

@@ -72,19 +72,25 @@ public final class TransitionState {
         try? complete(didComplete)
     }
 
-    /// completeTransition(_:): accepted once; a second call is refused with a reason.
-    func complete(_ didComplete: Bool) throws(HostCallError) {
+    /// completeTransition(_:): accepted once; a call at the wrong time is refused with the
+    /// reason (also kept among the transition's problems).
+    func complete(_ didComplete: Bool) throws(Misuse) {
         guard !isAnsweringDuration else {
             let message = "completeTransition called from transitionDuration(using:), before the transition began; refused"
             problems.append(message)
-            throw .invalidState(message)
+            throw Misuse(message: message)
         }
         guard completion == nil else {
             let message = "completeTransition called a second time (the first said \(completion!))"
             problems.append(message)
-            throw .invalidState(message)
+            throw Misuse(message: message)
         }
         completion = didComplete
         wasCancelled = !didComplete
+    }
+
+    /// A call the transition refuses in its state: one line of why.
+    struct Misuse: Error {
+        let message: String
     }
 }

@@ -87,3 +87,11 @@ public struct AppearanceEvent: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(screen).\(kind.rawValue)" }
 }
+
+extension String {
+    /// The string with its first character upper-cased ("list" → "List").
+    public var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

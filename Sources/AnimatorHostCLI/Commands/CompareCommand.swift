@@ -2,6 +2,7 @@ import AnimatorHost
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// `animator-host compare`: two animators, or one with two parameter sets, side by side on
 /// one clock.
@@ -11,7 +12,7 @@ enum CompareCommand: Command {
     static let usage = "animator-host compare A B [--operation OP] [--param NAME=VALUE]... [--duration S] "
         + "[--interactive TRACE] [--style STYLE] [--fps N] [--size WxH] [--scale 1|2|3] --out FILE.html|.gif|.png [--at S]"
     /// The run options both sides share.
-    static let sharedOptions: [OptionSpec] = RecordedRun.options.filter { !["--scenario", "--routes"].contains($0.name) }
+    static let sharedOptions: [OptionSpec] = RunOptions.options.filter { !RunOptions.demoOnly.contains($0.name) }
     static let options: [OptionSpec] = sharedOptions + [
         .value("--scale", valueName: "1|2|3", help: "Device pixels per point (default 1)."),
         .value("--out", valueName: "FILE", help: "Write FILE: .html (one scrubber, graphs overlaid), .gif (side by side), .png (one moment)."),
@@ -52,18 +53,19 @@ enum CompareCommand: Command {
             return value
         }
         let specs = try arguments.positionals.map { text throws(UsageError) in try Spec(text) }
-        try RecordedRun.checkUsage(runArguments(specs[0], arguments))
+        let requests = try specs.map { spec throws(UsageError) in try request(spec, arguments) }
         if let reason = OutputFile.cannotWrite(path) {
             console.error("animator-host compare: \(path.oneLine): \(reason)")
             return 1
         }
+        let environment = try PluginEnvironment(arguments)
         var sides: [Comparison.Side] = []
-        for (letter, spec) in zip(["A", "B"], specs) {
-            guard let run = try RecordedRun.performReporting(try runArguments(spec, arguments), command: name,
-                                                             keepingFrames: true, console: console) else { return 1 }
-            if let line = run.lines.first {
-                console.out("\(letter): " + line.text)
-                line.outcome.problems.forEach { console.out("   warning: \($0)") }
+        for (letter, (spec, request)) in zip(["A", "B"], zip(specs, requests)) {
+            guard let run = try RunOptions.perform(request, environment: environment, command: name,
+                                                   console: console) else { return 1 }
+            if let line = run.transitions.first {
+                console.out("\(letter): " + line.text.oneLine)
+                line.outcome.problems.forEach { console.out("   warning: \($0.oneLine)") }
             }
             sides.append(Comparison.Side(label: "\(letter): \(spec.text)", recording: run.recording))
         }
@@ -96,19 +98,11 @@ enum CompareCommand: Command {
         }
     }
 
-    /// The `run` arguments of one side: its animator, the shared options, then its own
-    /// parameters (so that they win).
-    static func runArguments(_ spec: Spec, _ arguments: ParsedArguments) throws(UsageError) -> ParsedArguments {
-        var words = [spec.animator]
-        for option in sharedOptions + OptionSpec.pluginOptions where option.name != "--duration" {
-            if option.valueName == nil {
-                if arguments.flag(option.name) { words.append(option.name) }
-            } else {
-                for value in arguments.values(option.name) { words += [option.name, value] }
-            }
-        }
-        if let duration = arguments.value("--duration") { words += ["--param", "duration=\(duration)"] }
-        for assignment in spec.assignments { words += ["--param", assignment] }
-        return try ParsedArguments(words, options: sharedOptions + OptionSpec.pluginOptions)
+    /// The request of one side: its animator and the shared options, its own parameters
+    /// last (so that they win).
+    static func request(_ spec: Spec, _ arguments: ParsedArguments) throws(UsageError) -> RunRequest {
+        var request = try RunOptions.request(arguments, animator: spec.animator)
+        request.parameters += spec.assignments
+        return request
     }
 }

@@ -1,4 +1,5 @@
 import AnimatorHost
+import AnimatorRuns
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
@@ -54,9 +55,9 @@ enum InspectCommand: Command {
             }
         }
         var failed = !problems.isEmpty
-        var reports: [(AnimatorInfo, Result<[(TransitionOperation, Double)], DurationFailure>)] = []
+        var reports: [(AnimatorInfo, Result<[(TransitionOperation, Double)], DurationQuery.Failure>)] = []
         for info in animators {
-            let durations = askDurations(info, assignments: arguments.values("--param"), sandbox: environment.sandbox)
+            let durations = DurationQuery.ask(info, assignments: arguments.values("--param"), sandbox: environment.sandbox)
             if case .failure(let failure) = durations {
                 failed = true
                 console.error("animator-host inspect: \(info.id): \(failure.reason)")
@@ -87,83 +88,7 @@ enum InspectCommand: Command {
         return failed ? 1 : 0
     }
 
-    /// The child mode that asks durations.
-    static let durationsMode = "durations"
-
-    /// Creates the animator with the given parameters and asks its duration per operation,
-    /// in a child of `sandbox` when there is one.
-    private static func askDurations(_ info: AnimatorInfo, assignments: [String],
-                                     sandbox: PluginSandbox?) -> Result<[(TransitionOperation, Double)], DurationFailure> {
-        guard let sandbox else { return askDurationsHere(info, assignments: assignments, marker: nil) }
-        let request = JSONValue.object([("animator", info.json), ("assignments", .array(assignments.map(JSONValue.string)))])
-        var answer: Result<[(TransitionOperation, Double)], DurationFailure>?
-        do {
-            let failure = try sandbox.run(mode: durationsMode, request: Array(request.serialized().utf8)) { message in
-                guard answer == nil, let document = try? JSONValue.parse(bytes: message.payload) else {
-                    throw BinaryReader.Malformed("a malformed answer")
-                }
-                if let reason = document["error"]?.stringValue {
-                    answer = .failure(DurationFailure(reason: reason))
-                    return
-                }
-                let pairs = document["durations"]?.arrayValue?.compactMap { pair -> (TransitionOperation, Double)? in
-                    guard let items = pair.arrayValue, items.count == 2,
-                          let operation = items[0].stringValue.flatMap(TransitionOperation.init(rawValue:)),
-                          let seconds = items[1].numberValue else { return nil }
-                    return (operation, seconds)
-                }
-                guard let pairs else { throw BinaryReader.Malformed("a malformed answer") }
-                answer = .success(pairs)
-            }
-            if let failure { return .failure(DurationFailure(reason: failure.description)) }
-            return answer ?? .failure(DurationFailure(reason: "the plugin process gave no answer"))
-        } catch {
-            return .failure(DurationFailure(reason: error.message))
-        }
-    }
-
-    /// The child's work: asks the durations and sends them (or the reason there are none).
-    static func childMain(_ child: SandboxChild) throws(SandboxError) {
-        guard let document = try? JSONValue.parse(bytes: child.request),
-              let info = document["animator"].flatMap(AnimatorInfo.init(json:)),
-              let assignments = document["assignments"]?.arrayValue?.compactMap(\.stringValue) else {
-            throw SandboxError("a malformed durations request")
-        }
-        let reply: JSONValue
-        switch askDurationsHere(info, assignments: assignments, marker: child.marker) {
-        case .success(let pairs):
-            reply = .object([("durations", .array(pairs.map { pair -> JSONValue in
-                .array([.string(pair.0.rawValue), .number(pair.1)])
-            }))])
-        case .failure(let failure):
-            reply = .object([("error", .string(failure.reason))])
-        }
-        try child.send(kind: 1, payload: Array(reply.serialized().utf8))
-        try child.finish()
-    }
-
-    private static func askDurationsHere(_ info: AnimatorInfo, assignments: [String],
-                                         marker: PluginCallMarker?) -> Result<[(TransitionOperation, Double)], DurationFailure> {
-        do {
-            let values = try info.resolveParameters(assignments)
-            let session = HostSession()
-            session.marker = marker
-            let instance = try AnimatorInstance(info, parameters: values, session: session)
-            var durations: [(TransitionOperation, Double)] = []
-            for operation in info.operations.operations {
-                durations.append((operation, try instance.duration(for: operation)))
-            }
-            return .success(durations)
-        } catch let error as ParameterError {
-            return .failure(DurationFailure(reason: error.description))
-        } catch let error as AnimatorError {
-            return .failure(DurationFailure(reason: error.reason))
-        } catch {
-            return .failure(DurationFailure(reason: "\(error)"))
-        }
-    }
-
-    private static func describe(_ info: AnimatorInfo, durations: Result<[(TransitionOperation, Double)], DurationFailure>,
+    private static func describe(_ info: AnimatorInfo, durations: Result<[(TransitionOperation, Double)], DurationQuery.Failure>,
                                  console: Console) {
         var fields: [(String, String)] = [
             ("id", info.id), ("name", info.name), ("display name", info.displayName), ("version", info.version),
@@ -212,7 +137,3 @@ enum InspectCommand: Command {
     }
 }
 
-/// Why an animator's durations could not be asked.
-struct DurationFailure: Error {
-    var reason: String
-}

@@ -3,6 +3,7 @@ import Glibc
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// `animator-host play`: plays a transition (or the demo app) in the terminal.
 enum PlayCommand: Command {
@@ -11,7 +12,7 @@ enum PlayCommand: Command {
     static let usage = "animator-host play [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
         + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--slow N] [--loop]"
-    static let options: [OptionSpec] = RecordedRun.options + [
+    static let options: [OptionSpec] = RunOptions.options + [
         .value("--slow", valueName: "N", help: "Play N times slower (default 1)."),
         .flag("--loop", help: "Play again and again until q is pressed."),
     ] + OptionSpec.pluginOptions
@@ -27,23 +28,24 @@ enum PlayCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        try RecordedRun.checkUsage(arguments)
+        var request = try RunOptions.request(arguments)
         let slowText = arguments.value("--slow") ?? "1"
         guard let slow = Double(slowText), slow >= 1, slow <= 100 else {
             throw UsageError("--slow: '\(slowText)' is not a factor from 1 to 100")
         }
         let onTerminal = isatty(STDOUT_FILENO) == 1
-        guard let result = try RecordedRun.performReporting(arguments, command: name, keepingFrames: onTerminal,
-                                                            console: console) else { return 1 }
+        request.keepsFrames = onTerminal
+        guard let result = try RunOptions.perform(request, environment: try PluginEnvironment(arguments), command: name,
+                                                  console: console) else { return 1 }
         if isatty(STDOUT_FILENO) == 1, let size = TerminalSession.size() {
             console.flush()
             play(result.recording, columns: size.columns, rows: size.rows, slow: slow, loop: arguments.flag("--loop"),
-                 shownLevel: try RecordedRun.logLevel(arguments))
+                 shownLevel: try RunOptions.logLevel(arguments))
         }
-        RunCommand.printSummary(result.lines, shownLevel: try RecordedRun.logLevel(arguments), console: console)
+        RunCommand.printSummary(result, shownLevel: try RunOptions.logLevel(arguments), console: console)
         // Ctrl-C ends the program as an interrupt does (128 + SIGINT), after tidying up.
         if TerminalSession.interrupted { return 130 }
-        return result.lines.contains { !$0.outcome.problems.isEmpty } ? 1 : 0
+        return result.hadProblems ? 1 : 0
     }
 
     /// The palette the environment asks for.
@@ -89,7 +91,7 @@ enum PlayCommand: Command {
             }
             let state = paused ? "paused · space plays" : "space pauses"
             terminal.write("\u{1B}[H" + pictures[index] + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
-                           + "t \(JSONValue.format(rounded(playback.times[index]))) s · frame \(index + 1)/\(pictures.count) · "
+                           + "t \(JSONValue.format(TransitionReport.rounded(playback.times[index]))) s · frame \(index + 1)/\(pictures.count) · "
                            + "\(speedLabel(speed)) · \(state) · ←→ step · +- speed · r restarts · q quits")
             let next = index + 1 < playback.times.count ? playback.times[index + 1] : playback.end + 0.8
             switch terminal.waitForKey(paused ? 3600 : (next - playback.times[index]) / speed) {

@@ -2,6 +2,7 @@ import AnimatorHost
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// `animator-host render`: draws a timeline written earlier by `run --timeline`.
 enum RenderCommand: Command {
@@ -26,21 +27,20 @@ enum RenderCommand: Command {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError("render takes one timeline file (got \(arguments.positionals.count))")
         }
-        guard let (kind, output, options) = try RunCommand.outputRequest(arguments) else {
+        guard let request = try RunCommand.outputRequest(arguments) else {
             throw UsageError("render needs --out FILE.gif, .png, .apng or .html")
         }
+        let output = request.path
         if let reason = OutputFile.cannotWrite(output) {
             console.error("animator-host render: \(output.oneLine): \(reason)")
             return 1
         }
         do {
             let recording = try Timeline.load(path: path)
-            if let at = options.at {
-                RunCommand.warnPastTheEnd(at, of: recording, out: output, command: name, console: console)
-            }
+            if let warning = request.warning(for: recording) { console.error("animator-host render: \(warning.oneLine)") }
             let progress = ProgressBar(label: "rendering \(output)")
             defer { progress.finish() }
-            let what = try kind.write(recording, to: output, options: options, progress: progress.update)
+            let what = try request.write(recording, progress: progress.update)
             progress.finish()
             console.error("wrote \(output): \(what)")
             return 0

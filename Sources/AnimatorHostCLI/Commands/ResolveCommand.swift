@@ -2,6 +2,7 @@ import AnimatorHost
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// `animator-host resolve`: which animator a routes file picks for one transition, and why.
 enum ResolveCommand: Command {

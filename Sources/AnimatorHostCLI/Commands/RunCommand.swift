@@ -1,8 +1,10 @@
 import AnimatorHost
+import AnimatorRuns
 import Glibc
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// `animator-host run`: runs the demo app, an app flow, or one animator's transition,
 /// headless; says what happened and writes timelines, GIFs, PNGs and pages.
@@ -13,7 +15,8 @@ enum RunCommand: Command {
         + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
         + "[--out FILE.gif|.png|.apng|.html [--at S | --sheet N | --animated]] [--json]"
-    static let options: [OptionSpec] = RecordedRun.options + [
+    static let options: [OptionSpec] = RunOptions.options + [
+        .value("--request", valueName: "FILE", help: "Run what this JSON run request says (docs/architecture.md shows its fields)."),
         .value("--scale", valueName: "1|2|3", help: "Device pixels per point for --out (default 1)."),
         .value("--timeline", valueName: "FILE", help: "Write the timeline (every frame's presentation values) as JSON; - for stdout."),
         .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page)."),
@@ -46,52 +49,51 @@ enum RunCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        try RecordedRun.checkUsage(arguments)
-        let output = try outputRequest(arguments)
+        var request = try runRequest(arguments)
         let timelinePath = arguments.value("--timeline")
         if timelinePath == "-", arguments.flag("--json") {
             throw UsageError("--timeline - and --json both write to stdout; choose one")
         }
+        if let timelinePath { request.outputs.append(RunOutput(.timeline, path: timelinePath)) }
+        if let output = try outputRequest(arguments) { request.outputs.append(output) }
         // Files that cannot be written are found before anything runs.
-        for path in [timelinePath, output?.1].compactMap({ $0 }) where path != "-" {
-            if let reason = OutputFile.cannotWrite(path) {
-                console.error("animator-host run: \(path.oneLine): \(reason)")
+        for output in request.outputs where output.path != "-" {
+            if let reason = OutputFile.cannotWrite(output.path) {
+                console.error("animator-host run: \(output.path.oneLine): \(reason)")
                 return 1
             }
         }
         // Frames are kept only when something draws them.
-        let keepingFrames = timelinePath != nil || output != nil
-        guard let result = try RecordedRun.performReporting(arguments, command: name, keepingFrames: keepingFrames,
-                                                            console: console) else { return 1 }
-        var failed = result.lines.contains { !$0.outcome.problems.isEmpty }
-        // A run with problems does not replace files the user already has.
-        func keeps(_ path: String) -> Bool {
-            guard failed, access(path, F_OK) == 0 else { return false }
-            console.error("animator-host run: kept \(path) as it was: the run had problems (write to a new file to see it)")
-            return true
-        }
-        if let timelinePath, timelinePath == "-" || !keeps(timelinePath) {
-            let text = Timeline.json(result.recording).serialized(pretty: false) + "\n"
-            if timelinePath == "-" {
-                console.out(text, terminator: "")
-            } else {
+        request.keepsFrames = !request.outputs.isEmpty
+        let environment = try PluginEnvironment(arguments)
+        guard let result = try RunOptions.perform(request, environment: environment, command: name,
+                                                  console: console) else { return 1 }
+        var failed = result.hadProblems
+        for output in request.outputs {
+            if output.path == "-" {
+                console.out(RunOutput.timelineText(result.recording), terminator: "")
+                continue
+            }
+            // A run with problems does not replace files the user already has.
+            if result.hadProblems, access(output.path, F_OK) == 0 {
+                console.error("animator-host run: kept \(output.path) as it was: the run had problems (write to a new file to see it)")
+                continue
+            }
+            if let warning = output.warning(for: result.recording) { console.error("animator-host run: \(warning.oneLine)") }
+            if output.kind == .timeline {
                 do {
-                    try OutputFile.write(timelinePath, Array(text.utf8))
+                    _ = try output.write(result.recording)
                 } catch {
                     console.error("animator-host run: \(error)")
                     failed = true
                 }
+                continue
             }
-        }
-        if let (_, path, options) = output, let at = options.at {
-            RunCommand.warnPastTheEnd(at, of: result.recording, out: path, command: name, console: console)
-        }
-        if let (kind, path, options) = output, !keeps(path) {
-            let progress = ProgressBar(label: "rendering \(path)")
+            let progress = ProgressBar(label: "rendering \(output.path)")
             do {
-                let what = try kind.write(result.recording, to: path, options: options, progress: progress.update)
+                let what = try output.write(result.recording, progress: progress.update)
                 progress.finish()
-                console.error("wrote \(path): \(what)")
+                console.error("wrote \(output.path): \(what)")
             } catch {
                 progress.finish()
                 console.error("animator-host run: \(error)")
@@ -100,47 +102,43 @@ enum RunCommand: Command {
         }
         if timelinePath != "-" {
             if arguments.flag("--json") {
-                console.out(JSONValue.object([("transitions", .array(result.lines.map(\.json)))]).serialized(pretty: true))
+                console.out(result.json.serialized(pretty: true))
             } else {
-                printSummary(result.lines, shownLevel: try RecordedRun.logLevel(arguments), console: console)
+                printSummary(result, shownLevel: try RunOptions.logLevel(arguments), console: console)
             }
         }
         return failed ? 1 : 0
     }
 
-    /// The numbered lines and the total.
-    /// One line per transition, its warnings, and what its animator logged at
-    /// `shownLevel` and above (nil: nothing).
-    static func printSummary(_ lines: [RecordedRun.Line], shownLevel: PluginLogEntry.Level? = .warning,
-                             console: Console) {
-        for (number, line) in lines.enumerated() {
-            console.out("\(number + 1). \(line.text.oneLine)")
-            if line.failure == nil { line.outcome.problems.forEach { console.out("   warning: \($0.oneLine)") } }
-            if let least = shownLevel {
-                for entry in line.log where entry.level >= least {
-                    console.out("   log \(entry.level.name): \(entry.message.oneLine)")
-                }
-            }
+    /// The request: read from `--request FILE` (the run options then may not be given), or
+    /// made of the run options.
+    static func runRequest(_ arguments: ParsedArguments) throws(UsageError) -> RunRequest {
+        guard let path = arguments.value("--request") else { return try RunOptions.request(arguments) }
+        if let given = RunOptions.options.first(where: { $0.name != "--log-level" && !arguments.values($0.name).isEmpty }) {
+            throw UsageError("--request FILE says everything about the run; \(given.name) does not combine with it")
         }
-        let failed = lines.filter { $0.failure != nil }.count
-        let completed = lines.filter { $0.failure == nil && $0.outcome.completed }.count
-        let seconds = lines.reduce(0) { $0 + $1.outcome.elapsed }
-        console.out("\(lines.count) transition\(lines.count == 1 ? "" : "s"): \(completed) completed, "
-                    + "\(lines.count - completed - failed) cancelled, " + (failed > 0 ? "\(failed) failed, " : "")
-                    + "\(JSONValue.format(rounded(seconds))) s")
+        if !arguments.positionals.isEmpty { throw UsageError("--request FILE names the animator; give no other") }
+        do throws(RunRequestError) {
+            var request = try RunRequest.load(path: path)
+            try request.check()
+            // Outputs come from --timeline and --out; the file's own are refused.
+            guard request.outputs.isEmpty else {
+                throw RunRequestError(nil, "\(path): outputs are given with --timeline and --out on the command line")
+            }
+            return request
+        } catch {
+            throw UsageError("--request: " + error.message(naming: RunOptions.optionName))
+        }
     }
 
-    /// A warning when `--at` names a time after the last frame (the last is drawn).
-    static func warnPastTheEnd(_ at: Double, of recording: Recording, out path: String, command: String, console: Console) {
-        let end = recording.playback().end
-        guard at > end + 1e-9, !recording.segments.isEmpty else { return }
-        console.error("animator-host \(command): warning: --at \(JSONValue.format(at)) s is after the end of the run "
-                      + "(\(JSONValue.format(rounded(end))) s); \(path.oneLine) shows the last frame")
+    /// The numbered lines and the total: one line per transition, its warnings, and what
+    /// its animator logged at `shownLevel` and above (nil: nothing).
+    static func printSummary(_ result: RunResult, shownLevel: PluginLogEntry.Level? = .warning, console: Console) {
+        result.summary(shownLevel: shownLevel).forEach { console.out($0.oneLine) }
     }
 
-    /// `--out` with `--scale`, `--at` and `--sheet`, checked.
-    static func outputRequest(_ arguments: ParsedArguments) throws(UsageError)
-        -> (RenderOutput, String, RenderOutput.Options)? {
+    /// `--out` with `--scale`, `--at`, `--sheet` and `--animated`, checked.
+    static func outputRequest(_ arguments: ParsedArguments) throws(UsageError) -> RunOutput? {
         let scaleText = arguments.value("--scale") ?? "1"
         guard let scale = Double(scaleText), [1.0, 2, 3].contains(scale) else {
             throw UsageError("--scale: '\(scaleText)' is not 1, 2 or 3")
@@ -152,7 +150,7 @@ enum RunCommand: Command {
             return value
         }
         let sheet = try arguments.value("--sheet").map { text throws(UsageError) -> Int in
-            guard let value = Int(text), value >= 1, value <= 100 else {
+            guard let value = Int(text), value >= 1, value <= RunOutput.maximumSheet else {
                 throw UsageError("--sheet: '\(text)' is not a number of frames from 1 to 100")
             }
             return value
@@ -164,7 +162,7 @@ enum RunCommand: Command {
             }
             return nil
         }
-        guard var kind = RenderOutput(path: path) else {
+        guard let render = RenderOutput(path: path), var kind = RunOutput.Kind(rawValue: render.rawValue) else {
             throw UsageError("--out: '\(path)' does not end in .gif, .png, .apng or .html")
         }
         if kind != .png, at != nil || sheet != nil || animated {
@@ -174,6 +172,6 @@ enum RunCommand: Command {
             throw UsageError("--at, --sheet and --animated: choose one")
         }
         if animated { kind = .apng }
-        return (kind, path, RenderOutput.Options(scale: scale, at: at, sheet: sheet))
+        return RunOutput(kind, path: path, scale: scale, at: at, sheet: sheet)
     }
 }

@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorHost
+import AnimatorRuns
 import AnimatorSupport
 import AnimatorTesting
 
@@ -62,15 +63,17 @@ enum SnapshotCommand: Command {
             return snapshotCase.name.contains(only)
         }
         if cases.isEmpty { throw UsageError("--only: no case of \(manifest.path) matches") }
-        // Every case's run arguments are checked before anything runs.
-        var runs: [(SnapshotCase, ParsedArguments)] = []
+        // Every case's request is checked before anything runs.
+        var runs: [(SnapshotCase, RunRequest)] = []
         for snapshotCase in cases {
             do {
-                let parsed = try ParsedArguments(snapshotCase.runArguments(folder: manifest.folder), options: RecordedRun.options)
-                try RecordedRun.checkUsage(parsed)
-                runs.append((snapshotCase, parsed))
+                let request = try snapshotCase.runRequest(folder: manifest.folder)
+                try request.check()
+                runs.append((snapshotCase, request))
+            } catch let error as RunRequestError {
+                throw UsageError("snapshot: case \(snapshotCase.name): \(error.message(naming: RunOptions.optionName))")
             } catch {
-                throw UsageError("snapshot: case \(snapshotCase.name): \(error.message)")
+                throw UsageError("snapshot: \(error)")
             }
         }
         let environment = try PluginEnvironment(arguments)
@@ -143,25 +146,21 @@ enum SnapshotCommand: Command {
     }
 
     /// Runs one case and records or verifies it.
-    static func perform(_ snapshotCase: SnapshotCase, _ parsed: ParsedArguments, environment: PluginEnvironment,
+    static func perform(_ snapshotCase: SnapshotCase, _ request: RunRequest, environment: PluginEnvironment,
                         registry: AnimatorRegistry, manifest: SnapshotManifest, verifier: SnapshotVerifier,
                         mode: SnapshotVerifier.Mode, console: Console) -> CaseResult {
-        let run: RecordedRun
+        let run: RunResult
         do {
-            if let sandbox = environment.sandbox {
-                run = try SandboxedRun.perform(parsed, registry: registry, keepingFrames: true, sandbox: sandbox) {
-                    console.error("plugin output: \($0.oneLine)")
-                }
-            } else {
-                run = try RecordedRun.perform(parsed, registry: registry, keepingFrames: true)
-            }
-        } catch let error as UsageError {
-            return .usage(UsageError("snapshot: case \(snapshotCase.name): \(error.message)"))
+            run = try Runner(registry: registry, sandbox: environment.sandbox) {
+                console.error("plugin output: \($0.oneLine)")
+            }.perform(request)
+        } catch let error as RunRequestError {
+            return .usage(UsageError("snapshot: case \(snapshotCase.name): \(error.message(naming: RunOptions.optionName))"))
         } catch {
             return .failed(snapshotCase.name, "\(error)")
         }
         // A run with problems is not a picture of the animator: never recorded.
-        if let line = run.lines.first(where: { $0.failure != nil || !$0.outcome.problems.isEmpty }) {
+        if let line = run.transitions.first(where: \.hadProblems) {
             return .failed(snapshotCase.name, "the run had a problem: " + (line.failure ?? line.outcome.problems.joined(separator: "; ")))
         }
         do {

@@ -1,5 +1,6 @@
 import AnimatorHost
 import AnimatorSupport
+import AnimatorRuns
 
 /// `animator-host validate`: conformance checks for animator libraries, as audio plugin
 /// authors run clap-validator before they ship.

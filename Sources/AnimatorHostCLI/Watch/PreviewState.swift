@@ -4,6 +4,7 @@ import AnimatorSupport
 import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
+import AnimatorRuns
 
 /// What `watch` has to show, shared by the thread that builds and runs, the web server's
 /// connections and the terminal: the last good preview (its generation counts the good

@@ -3,6 +3,7 @@ import AnimatorHost
 import AnimatorEngine
 import AnimatorSupport
 import AnimatorRendering
+import AnimatorRuns
 
 /// `watch`'s preview in the terminal: the newest good run replayed again and again, with a
 /// status line saying what the watcher is doing. Keys as in `play`: space pauses, ← →

@@ -2,6 +2,7 @@ import Glibc
 import Dispatch
 import Synchronization
 import AnimatorHost
+import AnimatorRuns
 import AnimatorSupport
 
 /// `animator-host watch`: rebuilds an animator on every change and keeps a preview up to
@@ -13,7 +14,7 @@ enum WatchCommand: Command {
         + "[--param NAME=VALUE]... [--duration S] [--interactive TRACE] [--style STYLE] [--from-image PNG] [--to-image PNG] "
         + "[--fps N] [--size WxH] [--scale 1|2|3] [--serve [PORT]] [--no-terminal]"
     /// The `run` options handed on to each run.
-    static let runOptions: [OptionSpec] = RecordedRun.options.filter { !["--scenario", "--routes"].contains($0.name) }
+    static let runOptions: [OptionSpec] = RunOptions.options.filter { !RunOptions.demoOnly.contains($0.name) }
         + [.value("--scale", valueName: "1|2|3", help: "Device pixels per point of the page's frames (default 1).")]
     static let options: [OptionSpec] = [
         .value("--animator", valueName: "ID", help: "The animator to run, when the library offers several (default: its first)."),
@@ -46,11 +47,9 @@ enum WatchCommand: Command {
             throw UsageError(arguments.positionals.isEmpty ? "watch needs a package folder or a library (.so)"
                                                            : "watch takes one package or library (got \(arguments.positionals.count))")
         }
-        // The run options are checked here, once, as `run` would check them.
-        _ = try RecordedRun.screenSize(arguments)
-        _ = try RecordedRun.fps(arguments)
-        _ = try RecordedRun.style(arguments)
-        _ = try RecordedRun.logLevel(arguments)
+        // The run options are read here, once, as `run` would read them; each run names
+        // the animator it found.
+        let request = try RunOptions.request(arguments, animator: argument)
         _ = try PluginEnvironment.sandbox(arguments)
         if let scale = arguments.value("--scale"), !["1", "2", "3"].contains(scale) {
             throw UsageError("--scale: '\(scale)' is not 1, 2 or 3")
@@ -104,7 +103,7 @@ enum WatchCommand: Command {
             // The address goes out first, and also when the terminal is taken over.
             writeLine("serving the preview at \(server.url)")
         }
-        let watcher = Watcher(target: target, state: state, runArguments: passedOn(arguments),
+        let watcher = Watcher(target: target, state: state, request: request, environmentArguments: passedOn(arguments),
                               animator: arguments.value("--animator"),
                               scale: Double(arguments.value("--scale") ?? "1") ?? 1, executable: executable,
                               workFolder: workFolder, log: log)
@@ -143,10 +142,12 @@ enum WatchCommand: Command {
         return exitStatus
     }
 
-    /// The options handed on to each `run`, as given.
+    /// The plugin options and --log-level handed on to each `run`, as given (the run
+    /// itself goes as a request file).
     static func passedOn(_ arguments: ParsedArguments) -> [String] {
         var result: [String] = []
-        for spec in runOptions + OptionSpec.pluginOptions where spec.name != "--no-cache" && spec.name != "--scale" {
+        let specs = OptionSpec.pluginOptions.filter { $0.name != "--no-cache" } + runOptions.filter { $0.name == "--log-level" }
+        for spec in specs {
             if spec.valueName == nil {
                 if arguments.flag(spec.name) { result.append(spec.name) }
             } else {

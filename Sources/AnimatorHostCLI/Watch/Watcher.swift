@@ -3,6 +3,7 @@ import AnimatorHost
 import AnimatorRendering
 import AnimatorSupport
 import AnimatorEngine
+import AnimatorRuns
 
 /// The loop of `watch`: it polls the sources and the library, builds on a source change,
 /// runs the library in a fresh `animator-host run` child when it changes, and publishes
@@ -13,7 +14,10 @@ final class Watcher: @unchecked Sendable {
     let state: PreviewState
     /// The `run` arguments after the animator: operation, parameters, size, fps, scale,
     /// plugin options.
-    let runArguments: [String]
+    /// The run each change makes (its animator set per run).
+    let request: RunRequest
+    /// The plugin options handed on to each run.
+    let environmentArguments: [String]
     /// `--animator ID`, or nil for the library's first animator.
     let animator: String?
     /// Device pixels per point of the frames drawn for the page.
@@ -30,12 +34,13 @@ final class Watcher: @unchecked Sendable {
     private var runNumber = 0
     private var lastGoodFolder: String?
 
-    init(target: WatchTarget, state: PreviewState, runArguments: [String], animator: String?, scale: Double,
+    init(target: WatchTarget, state: PreviewState, request: RunRequest, environmentArguments: [String], animator: String?, scale: Double,
          executable: String, workFolder: String, log: @escaping @Sendable (String) -> Void) {
         self.scale = scale
         self.target = target
         self.state = state
-        self.runArguments = runArguments
+        self.request = request
+        self.environmentArguments = environmentArguments
         self.animator = animator
         self.executable = executable
         self.workFolder = workFolder
@@ -147,7 +152,17 @@ final class Watcher: @unchecked Sendable {
         }
         state.setStatus(.init(phase: .running, message: "running \(FileSystem.baseName(library))"))
         let timeline = folder + "/timeline.json"
-        let arguments = ["run", animator ?? copy, "--plugin-path", folder, "--no-cache"] + runArguments
+        var request = self.request
+        request.animator = animator ?? copy
+        let requestPath = folder + "/request.json"
+        do {
+            try FileSystem.writeAtomically(requestPath, Array(request.json.serialized().utf8), mode: 0o644)
+        } catch {
+            state.setStatus(.init(phase: .failed, message: "cannot write \(requestPath): \(error)"))
+            log("error: cannot write \(requestPath.oneLine): \(error)")
+            return
+        }
+        let arguments = ["run", "--request", requestPath, "--plugin-path", folder, "--no-cache"] + environmentArguments
             + ["--timeline", timeline]
         let (ending, output) = Subprocess(executable: executable, arguments: arguments, timeout: 300, shouldStop: stop).run()
         let text = String(decoding: output, as: UTF8.self)

@@ -3,6 +3,7 @@ import Testing
 @testable import AnimatorEngine
 @testable import AnimatorSupport
 @testable import AnimatorRendering
+import TestSupport
 
 /// The transition coordinator: alongside animations in the transition's timing, scrubbed
 /// with an interactive transition; completions; interaction-change notifications. The

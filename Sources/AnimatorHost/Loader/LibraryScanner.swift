@@ -1,0 +1,122 @@
+import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
+/// How library files the metadata cache cannot answer for are examined: loaded into this
+/// process, or in sandbox children so that a library that crashes, exits or hangs while
+/// loading is reported instead of taking the host down.
+public enum LibraryScanner: Sendable {
+    /// Load each library into this process (`--in-process`; embedding tools, tests).
+    case inProcess
+    /// Load them in children of this sandbox.
+    case sandboxed(PluginSandbox)
+
+    /// The child mode that scans.
+    public static let mode = "scan"
+    /// The message kind of one library's scan.
+    static let libraryKind: UInt8 = 1
+
+    /// Examines each file (absolute paths of regular files) and says what it offers.
+    ///
+    /// A child that dies is replaced; the library it was examining (its call page says
+    /// which, and at what stage) is refused with the reason, and the others are examined
+    /// in a fresh child. When the page names none, the remaining files are examined one
+    /// per child, so that the culprit is found.
+    ///
+    /// - Returns: one scan per path, in order.
+    public func scan(_ paths: [String]) -> [LibraryScan] {
+        switch self {
+        case .inProcess:
+            return paths.map { Self.scanHere($0, marker: nil) }
+        case .sandboxed(let sandbox):
+            return Self.scan(paths, in: sandbox)
+        }
+    }
+
+    /// Scans one library in this process.
+    static func scanHere(_ path: String, marker: PluginCallMarker?) -> LibraryScan {
+        do {
+            let library = try PluginLibrary.load(path, marker: marker)
+            return LibraryScan(animators: library.animators, problems: library.problems)
+        } catch {
+            return LibraryScan(animators: [], problems: [error.reason])
+        }
+    }
+
+    private static func scan(_ paths: [String], in sandbox: PluginSandbox) -> [LibraryScan] {
+        var results: [String: LibraryScan] = [:]
+        var remaining = paths
+        var onePerChild = false
+        while !remaining.isEmpty {
+            let batch = onePerChild ? [remaining[0]] : remaining
+            let request = JSONValue.object([("paths", .array(batch.map(JSONValue.string)))])
+            let outcome: SandboxFailure?
+            do {
+                outcome = try sandbox.run(mode: mode, request: Array(request.serialized().utf8)) { message in
+                    guard message.kind == libraryKind,
+                          let document = try? JSONValue.parse(bytes: message.payload),
+                          let path = document["path"]?.stringValue, batch.contains(path), results[path] == nil,
+                          let animators = document["animators"]?.arrayValue,
+                          let problems = document["problems"]?.arrayValue else {
+                        throw BinaryReader.Malformed("a library scan that is not one")
+                    }
+                    let infos = animators.compactMap(AnimatorInfo.init(json:))
+                    guard infos.count == animators.count, infos.allSatisfy({ $0.path == path }) else {
+                        throw BinaryReader.Malformed("a library scan naming another file")
+                    }
+                    results[path] = LibraryScan(animators: infos, problems: problems.compactMap(\.stringValue))
+                }
+            } catch {
+                // The sandbox cannot start children at all: say so for each library.
+                for path in remaining where results[path] == nil {
+                    results[path] = LibraryScan(animators: [], problems: ["not examined: \(error.message)"])
+                }
+                break
+            }
+            let unanswered = batch.filter { results[$0] == nil }
+            if let failure = outcome {
+                let mark = failure.subject
+                if unanswered.contains(mark), failure.call?.isScanStage ?? false {
+                    results[mark] = LibraryScan(animators: [], problems: [refusal(failure)])
+                } else if batch.count == 1 {
+                    results[batch[0]] = LibraryScan(animators: [], problems: [refusal(failure)])
+                } else {
+                    onePerChild = true
+                }
+            } else {
+                // A child that finished without answering for a file broke the protocol.
+                for path in unanswered {
+                    results[path] = LibraryScan(animators: [], problems: ["refused: the examining process gave no answer for it"])
+                }
+            }
+            remaining = remaining.filter { results[$0] == nil }
+        }
+        return paths.map { results[$0] ?? LibraryScan(animators: [], problems: ["not examined"]) }
+    }
+
+    private static func refusal(_ failure: SandboxFailure) -> String {
+        "refused: it \(failure.what) \(failure.place) while being examined"
+            + (failure.memoryNote.map { " (\($0))" } ?? "")
+            + "; it stays refused until the file changes"
+    }
+
+    /// The child's work in scan mode: examines each path of the request in turn, sending
+    /// one message per library.
+    ///
+    /// - Throws: `SandboxError` when the request is malformed or the host has gone.
+    public static func childMain(_ child: SandboxChild) throws(SandboxError) {
+        guard let document = try? JSONValue.parse(bytes: child.request),
+              let paths = document["paths"]?.arrayValue?.compactMap(\.stringValue) else {
+            throw SandboxError("a scan request without paths")
+        }
+        for path in paths {
+            let scan = scanHere(path, marker: child.marker)
+            let reply = JSONValue.object([
+                ("path", .string(path)),
+                ("animators", .array(scan.animators.map(\.json))),
+                ("problems", .array(scan.problems.map(JSONValue.string))),
+            ])
+            try child.send(kind: libraryKind, payload: Array(reply.serialized().utf8))
+        }
+        try child.finish()
+    }
+}

@@ -1,0 +1,175 @@
+import AnimatorHost
+import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
+/// A file `run --out` writes, chosen by its extension: an animated GIF, a PNG (one frame
+/// or a contact sheet), an animated PNG (APNG: every frame in full color, where a GIF has
+/// 256 colors; `.apng`, or `.png` with `--animated`) or a self-contained HTML page. Files are written to a temporary
+/// file beside the target and renamed over it, so a failed run leaves the old file whole.
+public enum RenderOutput: String, Sendable, CaseIterable {
+    case gif, png, apng, html
+
+    /// The kind for a path's extension (case-insensitive), or nil.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+    }
+
+    /// What to draw.
+    public struct Options: Sendable {
+        /// Device pixels per point (1, 2 or 3).
+        public var scale = 1.0
+        /// For PNG: the time (seconds from the first frame) of the one frame to draw.
+        public var at: Double?
+        /// For PNG: a contact sheet of this many frames instead.
+        public var sheet: Int?
+
+        /// Creates options.
+        public init(scale: Double = 1, at: Double? = nil, sheet: Int? = nil) {
+            self.scale = scale
+            self.at = at
+            self.sheet = sheet
+        }
+    }
+
+    /// A render that could not be made or written.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The file that was to be written.
+        public var path: String
+        /// Why it was not.
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Renders `recording` and writes it to `path`.
+    ///
+    /// - Parameter progress: called with the fraction of frames rendered (0...1), from
+    ///   the calling thread, between batches.
+    /// - Returns: a one-line description of what was written.
+    /// - Throws: `Failure` when there is nothing to draw or the file cannot be written.
+    @discardableResult
+    public func write(_ recording: Recording, to path: String, options: Options = Options(),
+                      progress: ((Double) -> Void)? = nil) throws(Failure) -> String {
+        let playback = recording.playback()
+        guard !playback.frames.isEmpty else {
+            throw Failure(path: path, reason: "nothing to draw: no transition ran with animation")
+        }
+        let bytes: [UInt8]
+        let summary: String
+        switch self {
+        case .gif:
+            let renderer = SceneRenderer(size: recording.size, scale: options.scale)
+            if playback.frames.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
+                // Small enough to hold: every frame drawn once.
+                let images = Self.render(playback.frames, scale: options.scale, progress: progress)
+                bytes = GIFEncoder.encode(images, times: playback.times, end: playback.end)
+            } else {
+                // Drawn a batch at a time (twice: for the palette, then to encode), so
+                // memory holds a batch, not the whole animation.
+                bytes = GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
+                                          height: renderer.height, progress: progress) { wanted in
+                    FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
+                }
+            }
+            summary = "\(playback.frames.count) frames, \(renderer.width)x\(renderer.height)"
+        case .png:
+            let picture = Self.picture(playback, size: recording.size, options: options, progress: progress)
+            bytes = PNGEncoder.encode(picture.image)
+            summary = picture.summary
+        case .apng:
+            let compressed = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+                                                  PNGEncoder.compressedRows)
+            // Each frame shows until the next; the last is held a second, as in the GIF.
+            let delays = playback.times.indices.map { index in
+                index + 1 < playback.times.count ? playback.times[index + 1] - playback.times[index]
+                    : max(playback.end - playback.times[index], 0) + 1
+            }
+            let renderer = SceneRenderer(size: recording.size, scale: options.scale)
+            bytes = PNGEncoder.encodeAnimated(width: renderer.width, height: renderer.height, delays: delays, frames: compressed)
+            summary = "animated PNG of \(compressed.count) frames, \(renderer.width)x\(renderer.height)"
+        case .html:
+            let pngs = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress, PNGEncoder.encode)
+            bytes = Array(HTMLPlayer.page(recording, pngs: pngs).utf8)
+            summary = "page with \(pngs.count) frames"
+        }
+        do {
+            try OutputFile.write(path, bytes)
+        } catch {
+            throw Failure(path: path, reason: error.reason)
+        }
+        return summary
+    }
+
+    /// The player page (as `.html` writes it) for a recording whose frames, in playback
+    /// order, are served at `frameSources` instead of held in the page: a page made in
+    /// milliseconds, for a server that draws each frame when it is asked for
+    /// (`frame(_:of:scale:)`).
+    public static func playerPage(_ recording: Recording, frameSources: [String]) -> String {
+        HTMLPlayer.page(recording, frameSources: frameSources)
+    }
+
+    /// Frame `index` of the recording's playback as PNG, nil past the end.
+    public static func framePNG(_ index: Int, of playback: [SceneFrame], size: Size, scale: Double) -> [UInt8]? {
+        guard playback.indices.contains(index) else { return nil }
+        return PNGEncoder.encode(SceneRenderer(size: size, scale: scale).render(playback[index]))
+    }
+
+    /// The one picture a PNG shows: the frame nearest `options.at` (default: the last), or
+    /// a contact sheet of `options.sheet` frames spread over the run. Nil when no frame
+    /// was recorded.
+    public static func picture(_ recording: Recording, options: Options = Options()) -> (image: Image, summary: String)? {
+        let playback = recording.playback()
+        guard !playback.frames.isEmpty else { return nil }
+        return picture(playback, size: recording.size, options: options, progress: nil)
+    }
+
+    private static func picture(_ playback: (frames: [SceneFrame], times: [Double], end: Double), size: Size, options: Options,
+                                progress: ((Double) -> Void)?) -> (image: Image, summary: String) {
+        if let count = options.sheet {
+            let picks = ContactSheet.pick(max(count, 1), of: playback.frames.count)
+            let images = render(picks.map { playback.frames[$0] }, scale: options.scale, progress: progress)
+            let labels = picks.map { JSONValue.format((playback.times[$0] * 1000).rounded() / 1000) + " s" }
+            let sheet = ContactSheet.compose(images, labels: labels, scale: options.scale)
+            return (sheet, "contact sheet of \(picks.count) frames, \(sheet.width)x\(sheet.height)")
+        }
+        let time = options.at ?? playback.end
+        let index = playback.times.indices.min { abs(playback.times[$0] - time) < abs(playback.times[$1] - time) }!
+        let image = SceneRenderer(size: size, scale: options.scale).render(playback.frames[index])
+        return (image, "frame at \(JSONValue.format((playback.times[index] * 1000).rounded() / 1000)) s, \(image.width)x\(image.height)")
+    }
+
+    /// Every frame drawn and encoded, a batch of 16 at a time (each batch encoded on all
+    /// cores before the next is drawn), so memory holds encoded frames, not pictures.
+    static func encodeInBatches(_ frames: [SceneFrame], scale: Double, progress: ((Double) -> Void)?,
+                                _ encode: (Image) -> [UInt8]) -> [[UInt8]] {
+        var encoded: [[UInt8]] = []
+        var start = 0
+        while start < frames.count {
+            let end = min(start + 16, frames.count)
+            let images = FrameRendering.render(Array(frames[start..<end]), scale: scale)
+            encoded += Parallel.map(images.count) { index, _ in encode(images[index]) }
+            start = end
+            progress?(Double(start) / Double(frames.count))
+        }
+        return encoded
+    }
+
+    /// The most frame memory a GIF holds at once (256 MiB): beyond it, frames stream.
+    static let inMemoryLimit = 256 << 20
+
+    /// Renders frames on all cores in batches, reporting progress between batches.
+    static func render(_ frames: [SceneFrame], scale: Double, progress: ((Double) -> Void)?) -> [Image] {
+        guard let progress else { return FrameRendering.render(frames, scale: scale) }
+        var images: [Image] = []
+        let batch = 8
+        var start = 0
+        while start < frames.count {
+            let end = min(start + batch, frames.count)
+            images += FrameRendering.render(Array(frames[start..<end]), scale: scale)
+            start = end
+            progress(Double(start) / Double(frames.count))
+        }
+        return images
+    }
+}

@@ -1,0 +1,53 @@
+import AnimatorHost
+import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
+/// What the resolver chose for a transition, and why.
+public struct Resolution: Equatable, Sendable {
+    /// The animator (or system transition, or none).
+    public var target: RouteTarget
+    /// The winning rule's JSON path, or nil when the default applied.
+    public var rule: String?
+    /// The presentation controller the winning rule asks for, if any.
+    public var presentation: PresentationSpec?
+    /// The interaction controller the winning rule asks for, if any.
+    public var interaction: InteractionScript? = nil
+    /// The modal presentation style the winning rule asks for, if any (nil: full screen).
+    public var style: ModalPresentationStyle? = nil
+    /// Whether the winning rule asks for one instance shared by the transitions it picks.
+    public var sharedInstance = false
+}
+
+/// Answers UIKit's delegates (transitioning, navigation, tab bar) from a routes file: one
+/// resolver for every operation.
+public struct RouteResolver: Sendable {
+    /// The rules.
+    public let routes: Routes
+
+    /// Creates a resolver.
+    public init(routes: Routes) {
+        self.routes = routes
+    }
+
+    /// The animator for a transition: among the rules matching the operation and any
+    /// screen names and tab index they give, the one with the highest priority (the
+    /// earliest of equals); else the default.
+    public func resolve(_ operation: TransitionOperation, from: String? = nil, to: String? = nil,
+                        tab: Int? = nil) -> Resolution {
+        var best: Route?
+        for route in routes.routes where route.operations.contains(operation) {
+            if let name = route.from, name != from { continue }
+            if let name = route.to, name != to { continue }
+            if let index = route.tab, index != tab { continue }
+            if best == nil || route.priority > best!.priority { best = route }
+        }
+        if let best {
+            var resolution = Resolution(target: best.target, rule: best.path, presentation: best.presentation,
+                                        interaction: best.interaction, style: best.style)
+            resolution.sharedInstance = best.sharedInstance
+            return resolution
+        }
+        return Resolution(target: routes.usesSystemDefault ? .system(.default(for: operation)) : .none, rule: nil,
+                          presentation: nil)
+    }
+}

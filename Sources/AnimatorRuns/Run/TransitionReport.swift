@@ -1,0 +1,90 @@
+import AnimatorEngine
+import AnimatorHost
+import AnimatorSupport
+
+/// What one transition of a run did: the report line `run` prints, and the object of
+/// `run --json`.
+public struct TransitionReport: Sendable {
+    /// The operation performed.
+    public var operation: TransitionOperation
+    /// The screen that left.
+    public var from: String
+    /// The screen that arrived.
+    public var to: String
+    /// The animator as reports name it ("Bubble (com.example.bubble)", "system").
+    public var animator: String
+    /// The route rule that chose it (demo runs), or nil.
+    public var rule: String?
+    /// How it went.
+    public var outcome: TransitionOutcome
+    /// The frames recorded.
+    public var frames: Int
+    /// Whether an interaction drove it.
+    public var interactive = false
+    /// Where a tap caused it (a dismissal by a presentation controller).
+    public var tap: Point?
+    /// What the animator's library logged meanwhile.
+    public var log: [PluginLogEntry] = []
+    /// Why the transition failed (its animator crashed, exited, hung or threw), or nil.
+    public var failure: String?
+
+    /// A report.
+    public init(operation: TransitionOperation, from: String, to: String, animator: String, rule: String?,
+                outcome: TransitionOutcome, frames: Int, interactive: Bool = false, tap: Point? = nil,
+                log: [PluginLogEntry] = [], failure: String? = nil) {
+        self.operation = operation
+        self.from = from
+        self.to = to
+        self.animator = animator
+        self.rule = rule
+        self.outcome = outcome
+        self.frames = frames
+        self.interactive = interactive
+        self.tap = tap
+        self.log = log
+        self.failure = failure
+    }
+
+    /// The report of a transition that failed before it drew anything.
+    public static func failed(_ step: DemoApp.Step, animator: String, rule: String?, reason: String) -> TransitionReport {
+        TransitionReport(operation: step.operation, from: step.from, to: step.to, animator: animator, rule: rule,
+                         outcome: TransitionOutcome(operation: step.operation, animator: nil, duration: 0, elapsed: 0,
+                                                    completed: false, problems: [reason]),
+                         frames: 0, tap: step.tap, failure: reason)
+    }
+
+    /// Whether it failed or had a problem.
+    public var hadProblems: Bool { failure != nil || !outcome.problems.isEmpty }
+
+    /// One line: "present list → detail: Bubble (com.example.bubble), 0.5 s, 31 frames, completed".
+    public var text: String {
+        if let failure {
+            return "\(operation.rawValue) \(from) → \(to): \(animator), failed: \(failure)" + (rule.map { "  [\($0)]" } ?? "")
+        }
+        var text = "\(operation.rawValue) \(from) → \(to): \(animator), "
+            + "\(JSONValue.format(Self.rounded(outcome.duration))) s, \(frames) frame\(frames == 1 ? "" : "s"), "
+            + (outcome.completed ? "completed" : "cancelled")
+            + (interactive ? " (interactive, \(JSONValue.format(Self.rounded(outcome.elapsed))) s)" : "")
+            + (tap.map { " (tap at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
+        if let rule { text += "  [\(rule)]" }
+        return text
+    }
+
+    /// The report as `run --json` prints it.
+    public var json: JSONValue {
+        .object([
+            ("operation", .string(operation.rawValue)), ("from", .string(from)), ("to", .string(to)),
+            ("animator", .string(outcome.animator ?? animator)), ("rule", rule.map(JSONValue.string) ?? .null),
+            ("duration", .number(outcome.duration)), ("elapsed", .number(outcome.elapsed)), ("frames", .number(Double(frames))),
+            ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)),
+            ("problems", .array(outcome.problems.map(JSONValue.string))),
+            ("failed", failure.map(JSONValue.string) ?? .null),
+            ("log", .array(log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
+        ])
+    }
+
+    /// Rounds to the millisecond for reports (frame steps leave float noise).
+    public static func rounded(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
+    }
+}

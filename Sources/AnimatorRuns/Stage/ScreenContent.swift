@@ -1,0 +1,253 @@
+import AnimatorHost
+import Glibc
+import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
+
+/// What a demo or stage screen shows, so that a rendered transition looks like an app:
+/// iOS's grouped lists with titles, subtitles and disclosure chevrons, a detail page with
+/// a headline and body text, a card, and a settings list with switches, in iOS's system
+/// colors and text styles (body 17 pt, subheadline 15 pt, footnote 13 pt, title 28 pt).
+public enum ScreenContent: String, Sendable, CaseIterable {
+    /// An inset grouped list of places: thumbnail, title, subtitle and chevron per row.
+    case list
+    /// A place's page: a picture, a headline, a subtitle and body text.
+    case detail
+    /// A pale blue screen with one large card (a picture, a title, a line of text).
+    case card
+    /// A settings list in three groups, with switches, values and chevrons.
+    case settings
+
+    /// The header's height in points when a screen draws its own (status bar 47 and a
+    /// 49-point title area), as a screen presented without a navigation bar does.
+    public static let headerHeight = 96.0
+
+    /// The title a screen with this content shows in bars and back buttons.
+    public var title: String {
+        switch self {
+        case .list: return "Places"
+        case .detail: return "Lisbon"
+        case .card: return "Card"
+        case .settings: return "Settings"
+        }
+    }
+
+    /// iOS's system colors, as 0xRRGGBB.
+    enum SystemColor {
+        static let groupedBackground: UInt32 = 0xF2F2F7
+        static let label: UInt32 = 0x000000
+        static let secondaryLabel: UInt32 = 0x8A8A8E
+        static let separator: UInt32 = 0xC6C6C8
+        static let chevron: UInt32 = 0xC4C4C7
+        static let blue: UInt32 = 0x007AFF
+        static let green: UInt32 = 0x34C759
+        static let switchOff: UInt32 = 0xE9E9EA
+    }
+
+    /// The places the list shows: title, subtitle, thumbnail color.
+    static let places: [(String, String, UInt32)] = [
+        ("Lisbon", "Portugal · 12 photos", 0x3B82F6), ("Kyoto", "Japan · 48 photos", 0xEF4444),
+        ("Reykjavík", "Iceland · 7 photos", 0x10B981), ("Valparaíso", "Chile · 23 photos", 0xF59E0B),
+        ("Tbilisi", "Georgia · 16 photos", 0x8B5CF6), ("Hoi An", "Vietnam · 31 photos", 0xEC4899),
+        ("Marrakesh", "Morocco · 19 photos", 0x14B8A6), ("Bergen", "Norway · 9 photos", 0x6366F1),
+        ("Oaxaca", "Mexico · 27 photos", 0xF97316), ("Tallinn", "Estonia · 5 photos", 0x0EA5E9),
+    ]
+
+    /// Fills `screen`'s view with this content, laid out in its bounds, and titles it.
+    ///
+    /// - Parameter header: whether to draw a header with the title (false under a
+    ///   navigation bar, which shows the title instead).
+    public func fill(_ screen: ViewController, header: Bool = true) throws(EngineError) {
+        if screen.title == nil { screen.title = title }
+        let builder = Builder(screen: screen)
+        let view = screen.view
+        let width = view.bounds.size.width
+        let top = header ? Self.headerHeight : 0
+        switch self {
+        case .list:
+            view.backgroundColor = Self.color(SystemColor.groupedBackground)
+            if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            let rowHeight = 64.0
+            let rows = Self.places.count
+            let section = try builder.block(Rect(x: 16, y: top + 20, width: width - 32, height: Double(rows) * rowHeight),
+                                            0xFFFFFF, radius: 10, name: "section")
+            for (index, place) in Self.places.enumerated() {
+                let y = Double(index) * rowHeight
+                let row = try builder.block(Rect(x: 0, y: y, width: width - 32, height: rowHeight), nil, name: "row \(index + 1)",
+                                            in: section)
+                _ = try builder.block(Rect(x: 16, y: 10, width: 44, height: 44), place.2, radius: 9,
+                                      name: "thumbnail \(index + 1)", in: row)
+                try builder.label(place.0, Rect(x: 72, y: 11, width: width - 150, height: 22), size: 17,
+                                  name: "title \(index + 1)", in: row)
+                try builder.label(place.1, Rect(x: 72, y: 33, width: width - 150, height: 20), size: 15,
+                                  color: SystemColor.secondaryLabel, name: "subtitle \(index + 1)", in: row)
+                try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: 18, width: 20, height: 28), size: 24,
+                                  weight: .semibold, color: SystemColor.chevron, alignment: .center,
+                                  name: "chevron \(index + 1)", in: row)
+                if index < rows - 1 {
+                    _ = try builder.block(Rect(x: 72, y: rowHeight - 0.5, width: width - 32 - 72, height: 0.5),
+                                          SystemColor.separator, name: "separator \(index + 1)", in: row)
+                }
+            }
+        case .detail:
+            view.backgroundColor = Self.color(0xFFFFFF)
+            if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            // A photo (an image view: layer contents filling the frame, rounded).
+            let picture = try builder.block(Rect(x: 16, y: top + 16, width: width - 32, height: 220), 0x3B82F6,
+                                            radius: 16, name: "picture")
+            picture.layer.contents = LayerContents(image: Self.photo, scale: 2, gravity: .resizeAspectFill)
+            picture.layer.masksToBounds = true
+            try builder.label("Lisbon", Rect(x: 16, y: top + 252, width: width - 32, height: 36), size: 28, weight: .bold,
+                              alignment: .left, name: "headline")
+            try builder.label("Portugal · 12 photos", Rect(x: 16, y: top + 290, width: width - 32, height: 22), size: 15,
+                              color: SystemColor.secondaryLabel, alignment: .left, name: "subtitle")
+            let body = "Built on seven hills above the Tagus, Lisbon climbs in yellow trams and tiled façades "
+                + "from the river to the castle. Evenings end in the miradouros, where the city turns gold "
+                + "and the bridge lights up across the water."
+            try builder.label(body, Rect(x: 16, y: top + 324, width: width - 32, height: 160), size: 17,
+                              alignment: .left, lines: 0, name: "body")
+        case .card:
+            view.backgroundColor = Self.color(0xDBEAFE)
+            if header { try builder.header(color: 0x1E3A8A, text: 0xFFFFFF) }
+            let card = try builder.block(Rect(x: 24, y: top + 24, width: width - 48, height: 360), 0xFFFFFF, radius: 20,
+                                         name: "card")
+            card.layer.shadowOpacity = 0.2
+            card.layer.shadowRadius = 8
+            card.layer.shadowOffset = Size(width: 0, height: 4)
+            _ = try builder.block(Rect(x: 16, y: 16, width: width - 80, height: 200), 0x93C5FD, radius: 12,
+                                  name: "picture", in: card)
+            try builder.label("Weekend in Kyoto", Rect(x: 16, y: 232, width: width - 80, height: 30), size: 22,
+                              weight: .bold, alignment: .left, name: "card title", in: card)
+            try builder.label("Temples at dawn, tea in the afternoon, lanterns along the river at night.",
+                              Rect(x: 16, y: 266, width: width - 80, height: 80), size: 15,
+                              color: SystemColor.secondaryLabel, alignment: .left, lines: 0, name: "card text", in: card)
+        case .settings:
+            view.backgroundColor = Self.color(SystemColor.groupedBackground)
+            if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            // (label, accessory): a switch's state or a value with a chevron.
+            enum Accessory { case toggle(Bool), value(String) }
+            let groups: [[(String, Accessory)]] = [
+                [("Airplane Mode", .toggle(false)), ("Wi-Fi", .value("Home")), ("Bluetooth", .toggle(true))],
+                [("Notifications", .value("")), ("Sounds & Haptics", .value(""))],
+                [("Dark Mode", .toggle(true)), ("Auto-Lock", .value("30 s")), ("Text Size", .value("Large")),
+                 ("Location Services", .toggle(true))],
+            ]
+            var y = top + 20
+            var number = 0
+            for (group, rows) in groups.enumerated() {
+                let section = try builder.block(Rect(x: 16, y: y, width: width - 32, height: Double(rows.count) * 44),
+                                                0xFFFFFF, radius: 10, name: "group \(group + 1)")
+                for (index, row) in rows.enumerated() {
+                    number += 1
+                    let rowY = Double(index) * 44
+                    try builder.label(row.0, Rect(x: 16, y: rowY + 11, width: width - 160, height: 22), size: 17,
+                                      alignment: .left, name: "setting \(number)", in: section)
+                    switch row.1 {
+                    case .toggle(let on):
+                        try builder.toggle(on, at: Point(x: width - 32 - 16 - 51, y: rowY + 6.5), name: "switch \(number)",
+                                           in: section)
+                    case .value(let value):
+                        try builder.label(value, Rect(x: width - 32 - 160, y: rowY + 11, width: 122, height: 22), size: 17,
+                                          color: SystemColor.secondaryLabel, alignment: .right, name: "value \(number)",
+                                          in: section)
+                        try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: rowY + 8, width: 20, height: 28), size: 24,
+                                          weight: .semibold, color: SystemColor.chevron, name: "chevron \(number)", in: section)
+                    }
+                    if index < rows.count - 1 {
+                        _ = try builder.block(Rect(x: 16, y: rowY + 43.5, width: width - 48, height: 0.5),
+                                              SystemColor.separator, name: "separator \(number)", in: section)
+                    }
+                }
+                y += Double(rows.count) * 44 + 36
+            }
+        }
+    }
+
+    /// The detail page's photo, 716 × 440 pixels (358 × 220 points at scale 2), drawn
+    /// here: a sky fading from blue to pale blue, a sun, and two rolling hills.
+    public static let photo: Image = {
+        let width = 716, height = 440
+        var image = Image(width: width, height: height)
+        func pixel(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
+            UInt32(r.rounded()) | UInt32(g.rounded()) << 8 | UInt32(b.rounded()) << 16 | 0xFF00_0000
+        }
+        let sun = (x: 0.75 * Double(width), y: 0.3 * Double(height), r: 0.12 * Double(height))
+        for y in 0..<height {
+            let t = Double(y) / Double(height - 1)
+            let sky = pixel(96 + (219 - 96) * t, 165 + (234 - 165) * t, 250 + (254 - 250) * t)
+            for x in 0..<width {
+                let fx = Double(x), fy = Double(y)
+                let far = 0.62 * Double(height) + 40 * Glibc.sin(fx / 90)
+                let near = 0.78 * Double(height) + 30 * Glibc.sin(fx / 60 + 2)
+                let color: UInt32
+                if fy > near { color = pixel(30, 64, 175) } else if fy > far { color = pixel(29, 78, 216) }
+                else if (fx - sun.x) * (fx - sun.x) + (fy - sun.y) * (fy - sun.y) < sun.r * sun.r { color = pixel(253, 230, 138) }
+                else { color = sky }
+                image.pixels[y * width + x] = color
+            }
+        }
+        return image
+    }()
+
+    /// Fills `screen` with `image` instead of built-in content: a screenshot of a real
+    /// app, filling `size` points (aspect fill, cut at the edges), on white.
+    public func fill(_ screen: ViewController, image: Image, size: Size) throws(EngineError) {
+        if screen.title == nil { screen.title = title }
+        screen.view.backgroundColor = Self.color(0xFFFFFF)
+        let picture = screen.view.engine.makeView(frame: Rect(origin: .zero, size: size), name: "\(screen.name) picture")
+        picture.layer.contents = LayerContents(image: image, gravity: .resizeAspectFill)
+        picture.layer.masksToBounds = true
+        try screen.view.addSubview(picture)
+    }
+
+    /// Makes the views of one screen, named after it ("list title 1").
+    private struct Builder {
+        let screen: ViewController
+        var view: View { screen.view }
+
+        func block(_ frame: Rect, _ rgb: UInt32?, radius: Double = 0, name: String,
+                   in parent: View? = nil) throws(EngineError) -> View {
+            let block = view.engine.makeView(frame: frame, name: "\(screen.name) \(name)")
+            block.backgroundColor = rgb.map(ScreenContent.color)
+            block.layer.cornerRadius = radius
+            try (parent ?? view).addSubview(block)
+            return block
+        }
+
+        func label(_ text: String, _ frame: Rect, size: Double, weight: LayerText.Weight = .regular,
+                   color rgb: UInt32 = SystemColor.label, alignment: LayerText.Alignment = .left, lines: Int = 1,
+                   name: String, in parent: View? = nil) throws(EngineError) {
+            let label = view.engine.makeView(frame: frame, name: "\(screen.name) \(name)")
+            label.layer.text = LayerText(text, color: ScreenContent.color(rgb), size: size, weight: weight,
+                                         alignment: alignment, lines: lines)
+            try (parent ?? view).addSubview(label)
+        }
+
+        /// A UISwitch (51 × 31): a green or grey track and a white knob with a soft shadow.
+        func toggle(_ on: Bool, at origin: Point, name: String, in parent: View) throws(EngineError) {
+            let track = try block(Rect(x: origin.x, y: origin.y, width: 51, height: 31),
+                                  on ? SystemColor.green : SystemColor.switchOff, radius: 15.5, name: name, in: parent)
+            let knob = try block(Rect(x: on ? 22 : 2, y: 2, width: 27, height: 27), 0xFFFFFF, radius: 13.5,
+                                 name: "\(name) knob", in: track)
+            knob.layer.shadowOpacity = 0.2
+            knob.layer.shadowRadius = 2
+            knob.layer.shadowOffset = Size(width: 0, height: 2)
+        }
+
+        /// The screen's own header: a bar under the status bar with the title, and a hairline.
+        func header(color: UInt32, text: UInt32) throws(EngineError) {
+            let width = view.bounds.size.width
+            let bar = try block(Rect(x: 0, y: 0, width: width, height: ScreenContent.headerHeight), color, name: "header")
+            try label(screen.title ?? screen.name, Rect(x: 16, y: ScreenContent.headerHeight - 44, width: width - 32, height: 44),
+                      size: 17, weight: .semibold, color: text, alignment: .center, name: "title", in: bar)
+            _ = try block(Rect(x: 0, y: ScreenContent.headerHeight - 0.5, width: width, height: 0.5), SystemColor.separator,
+                          name: "hairline", in: bar)
+        }
+    }
+
+    /// An opaque color from 0xRRGGBB.
+    static func color(_ rgb: UInt32) -> RGBAColor {
+        RGBAColor(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
+                  blue: Double(rgb & 0xFF) / 255, alpha: 1)
+    }
+}

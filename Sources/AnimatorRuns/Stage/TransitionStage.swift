@@ -1,0 +1,159 @@
+import AnimatorHost
+import AnimatorEngine
+import AnimatorSupport
+import AnimatorRendering
+/// Two screens, "from" and "to", in the containers an operation has in UIKit, set up so
+/// that one transition can run between them: what `animator-host run <animator>
+/// --operation OP` shows.
+///
+/// - push and pop run in a navigation controller: push from the list ("Places") to the
+///   detail page ("Lisbon"), pop back from the detail page to the list; the bar shows the
+///   title and the back button and runs its own transition.
+/// - tab runs in a tab bar controller from its first tab (the list) to its second
+///   (settings); the bar tints the selected item.
+/// - present shows the detail page over the list modally in `style` (fullScreen by
+///   default; pageSheet shrinks the list behind a sheet); dismiss takes it away again,
+///   after a presentation made without animation.
+///
+/// A stage runs one transition. Its screens can show pictures instead of the built-in
+/// content (`fromImage`, `toImage`): a designer's screenshots of their own app.
+public final class TransitionStage {
+    /// The runtime the stage lives in.
+    public let runtime: TransitionRuntime
+    /// The outgoing screen.
+    public let from: ViewController
+    /// The incoming screen.
+    public let to: ViewController
+    /// The root screen: for present and dismiss the screen below, otherwise the
+    /// navigation or tab bar controller's screen.
+    public private(set) var root: ViewController
+    /// How present and dismiss present the detail page (set before `prepare`).
+    public var style = ModalPresentationStyle.fullScreen
+    /// A picture to show as the outgoing screen instead of its built-in content (set
+    /// before `prepare`): a screenshot, filling the screen (aspect fill).
+    public var fromImage: Image?
+    /// A picture to show as the incoming screen, likewise.
+    public var toImage: Image?
+    /// The navigation controller of push and pop, once prepared.
+    public private(set) var navigation: NavigationController?
+    /// The tab bar controller of tab, once prepared.
+    public private(set) var tabs: TabBarController?
+
+    /// Creates a stage in `runtime`'s window, which must have no root yet.
+    public init(runtime: TransitionRuntime) {
+        self.runtime = runtime
+        let bounds = runtime.window.bounds
+        root = ViewController(name: "root", engine: runtime.engine, frame: bounds)
+        from = ViewController(name: "from", engine: runtime.engine, frame: bounds)
+        to = ViewController(name: "to", engine: runtime.engine, frame: bounds)
+    }
+
+    /// The operation the stage was set up for, once `prepare` ran.
+    public private(set) var preparedOperation: TransitionOperation?
+    private var performed = false
+
+    /// Puts the state before `operation` on screen with no transition: the list as the
+    /// window's root (present); the list with the detail page presented over it (dismiss);
+    /// the list in a navigation controller (push) or under the detail page pushed on it
+    /// (pop); the list as a tab bar controller's first tab (tab). Preparing again for the
+    /// same operation does nothing.
+    ///
+    /// - Parameter presenter: for dismiss, the animator whose library supplies the
+    ///   presentation's controller, as the transitioning delegate would for the earlier
+    ///   presentation (nil: the stage's `style`).
+    /// - Throws: `EngineError` when the stage was prepared for another operation.
+    public func prepare(_ operation: TransitionOperation, presenter: TransitionAnimator? = nil) throws(EngineError) {
+        if let preparedOperation {
+            guard preparedOperation == operation else {
+                throw EngineError("the stage is set up for \(preparedOperation.rawValue), not \(operation.rawValue)")
+            }
+            return
+        }
+        preparedOperation = operation
+        let bounds = runtime.window.bounds
+        // The list is the screen below; the detail page (or settings) the one above.
+        let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
+        let topContent: ScreenContent = operation == .tab ? .settings : .detail
+        switch operation {
+        case .present, .dismiss:
+            try fill(base, .list, image: image(for: base), header: true)
+            try fill(top, topContent, image: image(for: top), header: true)
+            top.modalPresentationStyle = style
+            root = base
+            try runtime.setRoot(base)
+            if operation == .dismiss { _ = try runtime.present(top, from: base, animator: presenter, animated: false) }
+        case .push, .pop:
+            try fill(base, .list, image: image(for: base), header: false)
+            try fill(top, topContent, image: image(for: top), header: false)
+            let navigation = try NavigationController(name: "navigation", root: base, runtime: runtime, frame: bounds)
+            // Screenshots bring their own bars.
+            if fromImage != nil || toImage != nil { navigation.isNavigationBarHidden = true }
+            self.navigation = navigation
+            root = navigation.controller
+            try runtime.setRoot(root)
+            if operation == .pop { try navigation.push(top, animator: nil, animated: false) }
+        case .tab:
+            try fill(base, .list, image: image(for: base), header: true)
+            try fill(top, topContent, image: image(for: top), header: true)
+            let tabs = try TabBarController(name: "tabs", viewControllers: [base, top], runtime: runtime, frame: bounds)
+            if fromImage != nil || toImage != nil { tabs.isTabBarHidden = true }
+            self.tabs = tabs
+            root = tabs.controller
+            try runtime.setRoot(root)
+        }
+    }
+
+    private func image(for screen: ViewController) -> Image? { screen === from ? fromImage : toImage }
+
+    /// Gives a screen its content, or a picture filling it.
+    private func fill(_ screen: ViewController, _ content: ScreenContent, image: Image?, header: Bool) throws(EngineError) {
+        screen.title = content.title
+        if let image {
+            try content.fill(screen, image: image, size: runtime.window.bounds.size)
+        } else {
+            try content.fill(screen, header: header)
+        }
+    }
+
+    /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
+    /// by `interaction` when given (a percent-driven interactive transition), after
+    /// `prepare` (called here, with `animator` as the presenter, when it was not).
+    ///
+    /// - Parameters:
+    ///   - animated: false performs the operation without animation, as UIKit's
+    ///     `animated: false` does (a presentation still gets the animator's controller).
+    ///   - onFrame: called after every frame with the clock time.
+    /// - Returns: what happened.
+    /// - Throws: `EngineError` when the operation cannot be performed (also when the stage
+    ///   has run a transition already).
+    public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?, animated: Bool = true,
+                        interaction: InteractionScript? = nil,
+                        onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
+        guard !performed else { throw EngineError("the stage has run its transition already") }
+        try prepare(operation, presenter: animator)
+        performed = true
+        switch operation {
+        case .present:
+            return try runtime.present(to, from: from, animator: animator, animated: animated, interaction: interaction,
+                                       onFrame: onFrame)
+        case .dismiss:
+            return try runtime.dismiss(from, animator: animator, animated: animated, interaction: interaction,
+                                       onFrame: onFrame)
+        case .push:
+            return try navigation!.push(to, animator: animator, animated: animated, interaction: interaction,
+                                        onFrame: onFrame)
+        case .pop:
+            guard let outcome = try navigation!.pop(animator: animator, animated: animated, interaction: interaction,
+                                                    onFrame: onFrame) else {
+                throw EngineError("nothing to pop")
+            }
+            return outcome
+        case .tab:
+            guard let outcome = try tabs!.select(1, animator: animator, animated: animated, interaction: interaction,
+                                                 onFrame: onFrame) else {
+                throw EngineError("the second tab is selected already")
+            }
+            return outcome
+        }
+    }
+}

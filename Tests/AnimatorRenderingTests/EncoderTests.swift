@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
+
+/// The PNG and GIF writers, read back by an independent decoder: Python's Pillow
+/// (installed by Tests/setup.sh).
+@Suite struct EncoderTests {
+    let folder = TemporaryDirectory()
+
+    /// Pillow's view of a file: size, frame count, per-frame durations and loop, and every
+    /// frame's pixels as 0xRRGGBB numbers.
+    struct Decoded: Decodable {
+        var size: [Int]
+        var frames: Int
+        var durations: [Int]
+        var loop: Int?
+        var pixels: [[Int]]
+    }
+
+    func decode(_ path: String) throws -> Decoded {
+        let script = """
+            import json, sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            frames, durations, pixels = getattr(im, 'n_frames', 1), [], []
+            for i in range(frames):
+                im.seek(i)
+                durations.append(im.info.get('duration', 0))
+                raw = im.convert('RGB').tobytes()
+                pixels.append([raw[i] << 16 | raw[i + 1] << 8 | raw[i + 2] for i in range(0, len(raw), 3)])
+            print(json.dumps({'size': list(im.size), 'frames': frames, 'durations': durations,
+                              'loop': im.info.get('loop'), 'pixels': pixels}))
+            """
+        let result = try Python.run(script, [path])
+        #expect(result.status == 0, "\(result.standardError)")
+        return try JSONDecoder().decode(Decoded.self, from: Data(result.standardOutput.utf8))
+    }
+
+    /// A test picture: flat areas, a gradient and noise from a fixed generator.
+    func picture(width: Int, height: Int, seed: UInt32, colors: Int? = nil) -> Image {
+        var state = seed
+        var image = Image(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_103_515_245 &+ 12345
+                let value: UInt32
+                if let colors {
+                    // One of `colors` fixed colors, chosen at random: noise that fits a palette.
+                    let k = UInt32((state >> 16) % UInt32(colors))
+                    value = (k &* 37 & 0xFF) | (k &* 91 & 0xFF) << 8 | (k &* 13 & 0xFF) << 16
+                } else if y < height / 3 {
+                    value = 0xF6_823B
+                } else if y < 2 * height / 3 {
+                    value = UInt32(x * 255 / max(width - 1, 1)) | UInt32(y & 0xFF) << 8 | 0x80 << 16
+                } else {
+                    value = state >> 8 & 0xFF_FFFF
+                }
+                image.pixels[y * width + x] = value | 0xFF00_0000
+            }
+        }
+        return image
+    }
+
+    func rgb(_ pixel: UInt32) -> Int { Int(pixel & 0xFF) << 16 | Int(pixel >> 8 & 0xFF) << 8 | Int(pixel >> 16 & 0xFF) }
+
+    @Test func aPNGDecodesToExactlyTheImage() throws {
+        let image = picture(width: 97, height: 61, seed: 7)
+        let path = folder.file("picture.png")
+        try OutputFile.write(path, PNGEncoder.encode(image))
+        let decoded = try decode(path)
+        #expect(decoded.size == [97, 61])
+        #expect(decoded.pixels.first == image.pixels.map(rgb))
+    }
+
+    @Test func aGIFKeepsColorsTimingAndLoops() throws {
+        // Three frames of at most 200 colors each (the palette holds them all), noisy
+        // enough that the LZW table fills and restarts.
+        let frames = (0..<3).map { picture(width: 160, height: 120, seed: UInt32($0 + 1), colors: 200) }
+        let path = folder.file("animation.gif")
+        // At 0, 0.05 and 0.13 s; the animation ends at 0.2 s and the last frame holds 1 s.
+        try OutputFile.write(path, GIFEncoder.encode(frames, times: [0, 0.05, 0.13], end: 0.2, hold: 1))
+        let decoded = try decode(path)
+        #expect(decoded.size == [160, 120])
+        #expect(decoded.frames == 3)
+        // Delays in milliseconds (hundredths × 10): 5, 8, then 7 + 100 hundredths.
+        #expect(decoded.durations == [50, 80, 1070])
+        #expect(decoded.loop == 0)
+        for (index, frame) in frames.enumerated() {
+            #expect(decoded.pixels[index] == frame.pixels.map(rgb), "frame \(index)")
+        }
+    }
+
+    @Test func framesCloserThanTwoHundredthsAreMergedAndTheTotalIsKept() throws {
+        // 60 fps for 0.1 s: 7 frames 1/60 s apart; browsers slow delays under 2/100 s
+        // down, so frames are dropped until each lasts at least 2/100 s.
+        let frames = (0..<7).map { picture(width: 8, height: 8, seed: UInt32($0), colors: 4) }
+        let times = (0..<7).map { Double($0) / 60 }
+        let path = folder.file("fast.gif")
+        try OutputFile.write(path, GIFEncoder.encode(frames, times: times, end: 0.1, hold: 0))
+        let decoded = try decode(path)
+        #expect(decoded.durations.allSatisfy { $0 >= 20 })
+        // Kept: the frames whose rounded start is at least 2/100 s after the last kept one.
+        // Starts in hundredths: 0, 2, 3, 5, 7, 8, 10 → kept 0 (0), 1 (2), 3 (5), 4 (7), 6 (10),
+        // so the delays are 2, 3, 2, 3 and the last frame (with no hold) the minimum, 2.
+        #expect(decoded.durations == [20, 30, 20, 30, 20])
+        #expect(decoded.pixels.count == 5)
+        #expect(decoded.pixels[2] == frames[3].pixels.map(rgb))
+    }
+
+    @Test func laterFramesStoreOnlyTheRectangleThatChanged() throws {
+        // Two 40 × 30 frames that differ in the rectangle x 10…19, y 5…7.
+        let first = Image(width: 40, height: 30, fill: 0xFFFF_FFFF)
+        var second = first
+        for y in 5..<8 { for x in 10..<20 { second.pixels[y * 40 + x] = 0xFF00_00FF } }
+        let path = folder.file("delta.gif")
+        try OutputFile.write(path, GIFEncoder.encode([first, second], times: [0, 0.1], end: 0.1))
+        let script = """
+            import json, sys
+            from PIL import Image
+            im = Image.open(sys.argv[1]); im.seek(1)
+            extent = list(im.tile[0].extents)
+            raw = im.convert('RGB').tobytes()
+            print(json.dumps({'extent': extent,
+                              'pixels': [raw[i] << 16 | raw[i + 1] << 8 | raw[i + 2] for i in range(0, len(raw), 3)]}))
+            """
+        let result = try Python.run(script, [path])
+        struct Frame: Decodable { var extent: [Int]; var pixels: [Int] }
+        let frame = try JSONDecoder().decode(Frame.self, from: Data(result.standardOutput.utf8))
+        #expect(frame.extent == [10, 5, 20, 8])
+        // Composed over the first frame, it is the whole second picture.
+        #expect(frame.pixels == second.pixels.map(rgb))
+    }
+
+    @Test func drawingInSmallBatchesWritesTheSameFile() throws {
+        // Frames across batch boundaries still store only what changed since the frame before.
+        let frames = (0..<7).map { picture(width: 24, height: 16, seed: UInt32($0 % 3), colors: 6) }
+        let times = (0..<7).map { Double($0) * 0.04 }
+        let whole = GIFEncoder.encode(frames, times: times, end: 0.3)
+        var asked: [[Int]] = []
+        let batched = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2) { wanted in
+            asked.append(wanted)
+            return wanted.map { frames[$0] }
+        }
+        #expect(batched == whole)
+        // Twice over the batches: once for the palette, once to encode.
+        #expect(asked == [[0, 1], [2, 3], [4, 5], [6], [0, 1], [2, 3], [4, 5], [6]])
+    }
+
+    @Test func aPaletteFromManyColorsStaysClose() throws {
+        // A smooth gradient of 4096 colors cannot fit 256: every pixel must come back
+        // within the median cut's box size (a few levels per channel).
+        var image = Image(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                image.pixels[y * 64 + x] = UInt32(x * 4) | UInt32(y * 4) << 8 | UInt32((x + y) * 2) << 16 | 0xFF00_0000
+            }
+        }
+        let path = folder.file("gradient.gif")
+        try OutputFile.write(path, GIFEncoder.encode([image], times: [0], end: 0))
+        let decoded = try decode(path)
+        var worst = 0
+        for (pixel, back) in zip(image.pixels, decoded.pixels[0]) {
+            let source = rgb(pixel)
+            for shift in [16, 8, 0] { worst = max(worst, abs((source >> shift & 0xFF) - (back >> shift & 0xFF))) }
+        }
+        #expect(worst <= 24, "worst channel error \(worst)")
+    }
+
+    @Test func base64MatchesRFC4648sExamples() {
+        // RFC 4648, section 10.
+        let cases = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (input, output) in cases { #expect(Base64.encode(Array(input.utf8)) == output) }
+    }
+
+    @Test func checksumsMatchTheirStandardCheckValues() {
+        // The CRC-32 check value of "123456789" is 0xCBF43926; Adler-32 of "Wikipedia" is 0x11E60398.
+        #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        let adler = Array("Wikipedia".utf8).withUnsafeBufferPointer { Checksums.adler32($0) }
+        #expect(adler == 0x11E6_0398)
+    }
+}

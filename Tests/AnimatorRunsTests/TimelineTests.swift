@@ -1,0 +1,163 @@
+import Testing
+import TestSupport
+@testable import AnimatorHost
+@testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRendering
+@testable import AnimatorRuns
+
+/// Timelines read back into frames, terminal pictures, scenarios and contact sheets.
+@Suite struct TimelineTests {
+    let runtime = TransitionRuntime()
+
+    /// A small recorded transition: the stage's push with a system slide.
+    func recording() throws -> Recording {
+        let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
+        let stage = TransitionStage(runtime: runtime)
+        let outcome = try stage.perform(.push, animator: SystemAnimator(.slide), onFrame: recorder.capture)
+        return Recording(size: runtime.window.bounds.size, fps: 60, segments: [
+            Recording.Segment(operation: .push, animator: "system.slide", from: "from", to: "to", outcome: outcome,
+                              frames: recorder.take().frames),
+        ])
+    }
+
+    @Test func aTimelineHoldsEnoughToRedrawEveryFrame() throws {
+        let recorded = try recording()
+        let text = Timeline.json(recorded).serialized()
+        let frames = try Timeline.frames(from: try JSONValue.parse(text))
+        let original = recorded.segments[0].frames
+        #expect(frames.count == original.count)
+        // Drawn from the JSON, every third frame is the same picture, pixel for pixel.
+        for index in stride(from: 0, to: frames.count, by: 3) {
+            let a = SceneRenderer(size: original[index].size, scale: 1).render(original[index])
+            let b = SceneRenderer(size: frames[index].size, scale: 1).render(frames[index])
+            #expect(a == b, "frame \(index)")
+        }
+    }
+
+    @Test func aMalformedTimelineNamesThePlace() throws {
+        let recorded = try recording()
+        var text = Timeline.json(recorded).serialized()
+        text = text.replacing("\"transform\":[1,0,0,0,", with: "\"transform\":[1,0,0,", maxReplacements: 1)
+        #expect(throws: Timeline.FormatError(path: "frames[0].views[0].transform", reason: "expected an array of 16 numbers")) {
+            try Timeline.frames(from: try JSONValue.parse(text))
+        }
+        #expect(throws: Timeline.FormatError(path: "frames", reason: "missing (an array of frames)")) {
+            try Timeline.frames(from: .object([]))
+        }
+        let orphan = JSONValue.object([("frames", .array([.object([("t", .number(0)), ("views", .array([
+            .object([("id", .number(1)), ("parent", .null)]),
+        ]))])]))])
+        #expect(throws: Timeline.FormatError(path: "frames[0].views[0].bounds", reason: "expected an array of 4 numbers")) {
+            try Timeline.frames(from: orphan)
+        }
+        // A screen no renderer can allocate, and times past any run: refused with the place.
+        for (json, place) in [(#"{"size":[1e300,1e300],"operation":"push","frames":[]}"#, "size"),
+                              (#"{"size":[390,844],"fps":0,"operation":"push","frames":[]}"#, "fps"),
+                              (#"{"size":[390,844],"operation":"push","frames":[{"t":1e300,"views":[]}]}"#, "frames[0].t")] {
+            let parsed = try JSONValue.parse(json)
+            do {
+                _ = try Timeline.recording(from: parsed)
+                Issue.record("\(json) was accepted")
+            } catch {
+                #expect(error.path == place)
+            }
+        }
+        // Numbers no id can be: refused, never converted (1e300 would not fit an Int).
+        for id in [1e300, -1, 0.5] {
+            let bad = JSONValue.object([("frames", .array([.object([("t", .number(0)), ("views", .array([
+                .object([("id", .number(id)), ("parent", .null)]),
+            ]))])]))])
+            #expect(throws: Timeline.FormatError(path: "frames[0].views[0].id", reason: "expected a whole number from 0")) {
+                try Timeline.frames(from: bad)
+            }
+        }
+        // Text and contents that cannot be: a weight, a line count, an image index.
+        let good = Timeline.json(recorded).serialized()
+        let labelled = good.replacing("\"weight\":\"regular\"", with: "\"weight\":\"heavy\"", maxReplacements: 1)
+        #expect(labelled != good)
+        #expect(throws: Timeline.FormatError.self) { try Timeline.frames(from: try JSONValue.parse(labelled)) }
+        let pictured = good.replacing("\"contents\":{\"image\":0", with: "\"contents\":{\"image\":1e300", maxReplacements: 1)
+        #expect(pictured != good)
+        #expect(throws: Timeline.FormatError.self) { try Timeline.frames(from: try JSONValue.parse(pictured)) }
+    }
+
+    @Test func halfBlocksCarryTwoPixelsPerCell() {
+        // A 1 × 2 picture: red above blue.
+        let image = Image(width: 1, height: 2, pixels: [0xFF00_00FF, 0xFFFF_0000])
+        #expect(TerminalPicture.lines(image, palette: .trueColor)
+                == ["\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[0m"])
+        // xterm-256: red is the cube's (5, 0, 0) = 16 + 180 = 196, blue (0, 0, 5) = 21.
+        #expect(TerminalPicture.lines(image, palette: .indexed256) == ["\u{1B}[38;5;196m\u{1B}[48;5;21m▀\u{1B}[0m"])
+        // An odd last row repeats its pixel in both halves; equal neighbours share escapes.
+        let row = Image(width: 2, height: 1, pixels: [0xFF00_00FF, 0xFF00_00FF])
+        #expect(TerminalPicture.lines(row, palette: .trueColor) == ["\u{1B}[38;2;255;0;0m\u{1B}[48;2;255;0;0m▀▀\u{1B}[0m"])
+        // No color: black is blank, white full ink.
+        let grey = Image(width: 2, height: 2, pixels: [0xFF00_0000, 0xFFFF_FFFF, 0xFF00_0000, 0xFFFF_FFFF])
+        #expect(TerminalPicture.lines(grey, palette: .monochrome) == [" @"])
+    }
+
+    @Test func the256ColorPaletteIsTheNearestOfCubeAndGreys() {
+        #expect(TerminalPicture.index256(0, 0, 0) == 16)
+        #expect(TerminalPicture.index256(255, 255, 255) == 231)
+        // Grey 128: the grey ramp's 8 + 10·12 = 128 (index 244) is exact; the cube's nearest, 135, is not.
+        #expect(TerminalPicture.index256(128, 128, 128) == 244)
+        // #3B82F6 → levels (0 or 95: 59 is nearer 95), (135), (255): 16 + 36·1 + 6·2 + 5 = 69.
+        #expect(TerminalPicture.index256(59, 130, 246) == 69)
+    }
+
+    @Test func scenariosFollowTheAppsState() throws {
+        let scenario = try Scenario.parse(try JSONValue.parse(
+            #"{ "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss" }, { "operation": "push", "to": "card" }, { "operation": "pop" }, { "operation": "tab", "tab": 1 }, { "operation": "tab", "tab": 0 } ] }"#))
+        // The same flow as the demo's own script.
+        #expect(scenario == Scenario.demo)
+        let errors: [(String, Scenario.FormatError)] = [
+            (#"{}"#, .init(path: "$.steps", reason: "missing (an array of steps)")),
+            (#"{ "steps": [] }"#, .init(path: "$.steps", reason: "empty: give at least one step")),
+            (#"{ "steps": [ { "operation": "dismiss" } ] }"#, .init(path: "$.steps[0]", reason: "dismiss with nothing presented")),
+            (#"{ "steps": [ { "operation": "push", "to": "list" } ] }"#,
+             .init(path: "$.steps[0].to", reason: "list is already on screen or in the navigation stack")),
+            (#"{ "steps": [ { "operation": "present", "to": "attic" } ] }"#,
+             .init(path: "$.steps[0].to", reason: "no screen 'attic' (the demo has list, card, detail, settings)")),
+            (#"{ "steps": [ { "operation": "tab", "tab": 1 }, { "operation": "push", "to": "card" } ] }"#,
+             .init(path: "$.steps[1]", reason: "push needs the navigation stack's tab (tab 0) selected")),
+            (#"{ "steps": [ { "operation": "present", "to": "card" }, { "operation": "tab", "tab": 1 } ] }"#,
+             .init(path: "$.steps[1]", reason: "tab while card is presented: dismiss it first")),
+            (#"{ "steps": [ { "operation": "swap" } ] }"#,
+             .init(path: "$.steps[0].operation", reason: "'swap' is not present, dismiss, push, pop or tab")),
+            (#"{ "steps": [ { "operation": "tab", "tab": 0 } ] }"#, .init(path: "$.steps[0].tab", reason: "tab 0 is already selected")),
+            (#"{ "steps": [ { "operation": "pop", "animated": true } ] }"#,
+             .init(path: "$.steps[0].animated", reason: "unknown key (a step has operation, to, tab and tap)")),
+            (#"{ "steps": [ { "operation": "push", "to": "card", "tap": [1, 2] } ] }"#,
+             .init(path: "$.steps[0].tap", reason: "only a dismissal can be caused by a tap")),
+            (#"{ "steps": [ { "operation": "present", "to": "card" }, { "operation": "dismiss", "tap": [1] } ] }"#,
+             .init(path: "$.steps[1].tap", reason: "expected [x, y] in window coordinates")),
+        ]
+        for (text, error) in errors {
+            #expect(throws: error) { try Scenario.parse(try JSONValue.parse(text)) }
+        }
+    }
+
+    @Test func aContactSheetSpreadsItsFramesFromFirstToLast() {
+        #expect(ContactSheet.pick(5, of: 31) == [0, 8, 15, 23, 30])      // 30 · k / 4, rounded
+        #expect(ContactSheet.pick(1, of: 31) == [0])
+        #expect(ContactSheet.pick(10, of: 3) == [0, 1, 2])
+    }
+
+    @Test func theContentsCenterGoesToTheParentAndToTimelines() throws {
+        let engine = SnapshotRasterizer.engine()
+        let third = Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+        let image = Image(width: 30, height: 30, fill: 0xFF00_00FF)
+        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = engine.makeView(frame: Rect(x: 0, y: 0, width: 90, height: 60))
+        view.layer.contents = LayerContents(image: image, center: third)
+        try window.addSubview(view)
+        let frame = SceneFrame(engine: engine, root: window.layer.id)
+        let decoded = try #require(try SceneFrameDecoder().decode(SceneFrameEncoder().encode([frame])).first)
+        #expect(decoded.contents.compactMap { $0?.center } == [third])
+        let json = Timeline.json(frame, since: 0, images: Timeline.ImageTable())
+        let document = JSONValue.object([("frames", .array([json]))])
+        let read = try #require(try Timeline.frames(from: JSONValue.parse(document.serialized()), images: [image]).first)
+        #expect(read.contents.compactMap { $0?.center } == [third])
+    }
+}
