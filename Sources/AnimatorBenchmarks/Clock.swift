@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// Monotonic wall time, for benchmarks only (the engine never reads a clock).
 enum Clock {

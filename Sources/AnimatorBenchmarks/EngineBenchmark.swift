@@ -1,6 +1,4 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
 
 /// The engine's hot paths: one cubic-Bézier evaluation at full accuracy, and evaluating a

@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// The cost of running plugin code in a child process: `animator-host run` of one
 /// transition as a process, in the sandbox (the default) and in process, alternated in one
 /// run so that both see the same machine.

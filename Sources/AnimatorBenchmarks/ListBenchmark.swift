@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The wall time of `animator-host list` as a process, cold (no metadata cache) and warm,
 /// over a folder of 100 fixture libraries plus the bundled animators beside the binary.

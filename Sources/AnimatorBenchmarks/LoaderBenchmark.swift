@@ -1,8 +1,6 @@
 import AnimatorHost
-import Glibc
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+import Glibc
 
 /// Discovering and loading N animator libraries with the host's loader, next to a bare
 /// dlopen of the same files. Every measurement runs in a fresh child process (this same

@@ -1,9 +1,8 @@
 import AnimatorHost
-import Glibc
-import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
+import Glibc
 
 /// The renderer against Skia's CPU raster drawing the same frames: the Bubble present
 /// transition between the stage's list and detail screens (text from the system font,

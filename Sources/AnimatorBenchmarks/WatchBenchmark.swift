@@ -1,5 +1,5 @@
-import Glibc
 import AnimatorSupport
+import Glibc
 
 /// `watch --serve`: from a new library renamed over the watched one to the page told to
 /// reload (a server-sent event read by a client here), and then to the new page and its

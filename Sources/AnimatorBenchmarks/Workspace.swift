@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// Scratch files for the benchmarks: fixture libraries compiled once and copied, so every
 /// measurement loads files this process has never loaded.

@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //

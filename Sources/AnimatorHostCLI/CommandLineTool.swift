@@ -1,7 +1,5 @@
 import AnimatorHost
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
 
 /// The `animator-host` program: picks a command and turns errors into exit statuses.
 enum CommandLineTool {

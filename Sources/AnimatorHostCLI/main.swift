@@ -1,9 +1,6 @@
 import AnimatorHost
-import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 import AnimatorRuns
+import Glibc
 
 // A sandbox child (plugin work for a parent animator-host) never reaches the commands.
 // It ends with _exit: the work is sent, and plugins' destructors and atexit handlers

@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// The presentation of a view tree at one moment: everything a renderer or a timeline
 /// needs, detached from the engine so that frames can be drawn later and in parallel.
 public struct SceneFrame: Sendable {

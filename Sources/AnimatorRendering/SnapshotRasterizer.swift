@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Draws the picture a snapshot view holds (snapshotView(afterScreenUpdates:)): the
 /// source's subtree as it looks, its own opacity, corners and clipping included (its own
 /// hidden flag not: a view hidden once snapshotted still gives its picture), at 3

@@ -1,5 +1,5 @@
-import Glibc
 import Dispatch
+import Glibc
 
 /// Work spread over the machine's cores.
 package enum Parallel {

@@ -1,8 +1,7 @@
 import AnimatorEngine
 import AnimatorHost
-import AnimatorRendering
-import AnimatorSupport
 import AnimatorRuns
+import AnimatorSupport
 
 /// One transition run in the test's own process, for XCTest and Swift Testing: an
 /// animator from a plugin library (by path), or any `TransitionAnimator` type, performs an

@@ -1,4 +1,3 @@
-import AnimatorHost
 import AnimatorSupport
 
 /// A list of snapshot cases, read from JSON (docs/testing.md):

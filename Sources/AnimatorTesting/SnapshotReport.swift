@@ -1,8 +1,7 @@
 import AnimatorEngine
-import AnimatorHost
 import AnimatorRendering
-import AnimatorSupport
 import AnimatorRuns
+import AnimatorSupport
 
 /// The HTML report of a verification: every case's status, and for each that differs its
 /// findings, its kept pictures as golden / actual / diff side by side, and a scrubber that

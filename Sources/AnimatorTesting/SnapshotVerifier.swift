@@ -1,8 +1,7 @@
 import AnimatorEngine
-import AnimatorHost
 import AnimatorRendering
-import AnimatorSupport
 import AnimatorRuns
+import AnimatorSupport
 
 /// Records a case's golden files, or verifies a run against them: the timeline value by
 /// value and each kept picture pixel by pixel, within the case's tolerance.

@@ -1,8 +1,7 @@
 import AnimatorEngine
-import AnimatorHost
 import AnimatorRendering
-import AnimatorSupport
 import AnimatorRuns
+import AnimatorSupport
 
 /// Compares an actual recording with its golden one value by value: for each transition,
 /// how it ended and how long it took, then frame by frame the views (matched by their path

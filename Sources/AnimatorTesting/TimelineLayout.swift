@@ -1,6 +1,5 @@
-import AnimatorHost
-import AnimatorSupport
 import AnimatorRuns
+import AnimatorSupport
 
 /// Writes a timeline as JSON laid out for review: one line per view per frame, so that a
 /// change in a golden timeline shows in a diff as the lines of the views that moved, in

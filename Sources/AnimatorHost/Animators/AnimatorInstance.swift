@@ -1,8 +1,7 @@
 import AnimatorABI
-import Glibc
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+import Glibc
 
 /// Why an animator could not be created or gave an unusable answer.
 public struct AnimatorError: Error, Equatable, CustomStringConvertible {

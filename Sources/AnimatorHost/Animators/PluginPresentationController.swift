@@ -1,7 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// A presentation controller an animator library supplies through the C ABI
 /// (`ah_presentation_controller`), as a `PresentationController`. Each hook gets its own

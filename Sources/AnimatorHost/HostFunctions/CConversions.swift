@@ -1,8 +1,6 @@
 import AnimatorABI
-import Glibc
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+import Glibc
 
 /// Conversions between the ABI's C values and the engine's Swift values. Every field read
 /// from a plugin is checked.

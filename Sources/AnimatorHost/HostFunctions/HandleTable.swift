@@ -1,7 +1,4 @@
 import AnimatorABI
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The kinds of object a handle can name. The kind is part of the handle, so a view
 /// handle passed where a context is expected is refused.

@@ -1,7 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// A failed host-table call: the status to return and the one-line reason for last_error.
 struct HostCallError: Error {

@@ -1,6 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
 
 /// A plugin's action delegate (action.h): the engine's layer delegate, or a custom view
 /// animation API's provider, answering through a C function.

@@ -1,8 +1,6 @@
 import AnimatorABI
-import Glibc
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+import Glibc
 
 /// A key that layer_get/layer_set accept: a Core Animation key path, or one of the
 /// non-animatable or derived properties.

@@ -1,6 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
 
 extension HostSession {

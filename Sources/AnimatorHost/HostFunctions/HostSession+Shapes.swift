@@ -1,6 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
 
 extension HostSession {
     /// Batch 1.5: paths, shape layers and masks; percent-driven scrubbing for an animator's

@@ -1,9 +1,8 @@
 import AnimatorABI
+import AnimatorEngine
+import AnimatorRendering
 import Glibc
 import Synchronization
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// One message a plugin wrote through the host table's `log`.
 public struct PluginLogEntry: Equatable, Sendable {

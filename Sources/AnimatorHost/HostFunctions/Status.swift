@@ -1,7 +1,4 @@
 import AnimatorABI
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The host's side of `ah_status`: why a call from a plugin failed.
 enum HostError: Error, Equatable {

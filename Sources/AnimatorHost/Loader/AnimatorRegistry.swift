@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// The animators found on a search path, in search order, and the problems met.
 ///
 /// The first library on the path that offers an id owns it; a later one offering the same

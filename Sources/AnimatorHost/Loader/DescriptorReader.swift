@@ -1,7 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The smallest struct sizes a plugin may declare: the end of each struct's last batch-1.0
 /// field. Fields appended in later minors make structs longer, never these offsets.

@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// A shared library opened with `dlopen`. Never closed: libraries containing Swift cannot
 /// be unloaded, and a plugin's code may still be referenced by the host.

@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// How library files the metadata cache cannot answer for are examined: loaded into this
 /// process, or in sandbox children so that a library that crashes, exits or hangs while
 /// loading is reported instead of taking the host down.

@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// A plugin file that could not be used, and why: one line naming the file and the reason.
 public struct LoadProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (or folder) concerned.

@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// What scanning one library file found: its animators and its problems. This is what the
 /// metadata cache stores, so `list` need not load unchanged libraries again.
 public struct LibraryScan: Equatable, Sendable {

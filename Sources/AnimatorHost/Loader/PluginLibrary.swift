@@ -1,8 +1,5 @@
 import AnimatorABI
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// A plugin library loaded, checked and initialized in this process, with the animators
 /// it offers. Immutable once made.

@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// Finds plugin libraries on a search path, loads and checks them, and builds a registry.
 ///
 /// Every file is judged on its own: a broken library becomes a `LoadProblem` naming the

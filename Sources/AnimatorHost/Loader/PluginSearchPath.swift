@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// The folders searched for plugin libraries, in order: the first id found wins.
 public struct PluginSearchPath: Equatable, Sendable {
     /// Where a folder on the path came from; explicit ones must exist.

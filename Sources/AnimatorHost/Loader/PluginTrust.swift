@@ -1,7 +1,5 @@
-import Glibc
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+import Glibc
 
 /// Whether anybody but the user (or root) could have planted or changed a plugin file:
 /// the checks sudo and ssh make of the files they trust. The file (after its symbolic

@@ -1,7 +1,4 @@
 import AnimatorABI
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// An ABI version, as a plugin or the host declares it.
 public struct ABIVersion: Comparable, Hashable, Sendable, CustomStringConvertible {

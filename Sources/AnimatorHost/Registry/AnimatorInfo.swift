@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// Everything an animator says about itself, copied out of its C descriptor.
 public struct AnimatorInfo: Equatable, Sendable {
     /// Stable reverse-DNS id.

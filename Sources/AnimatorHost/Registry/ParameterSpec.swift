@@ -1,6 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// A parameter an animator declares: its name, type, default and limits.
 public struct ParameterSpec: Equatable, Sendable {
     /// The identifier users write in `--param name=value`.

@@ -1,6 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// A parameter's value on the host side.
 public enum ParameterValue: Equatable, Sendable {
     case number(Double)

@@ -1,7 +1,4 @@
 import AnimatorABI
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// One of the operations a transition performs.
 public enum TransitionOperation: String, CaseIterable, Sendable, Comparable {

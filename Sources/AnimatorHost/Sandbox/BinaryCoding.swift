@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// Appends values to a byte buffer in a fixed little-endian layout: the payload of
 /// messages between the host and its plugin child.
 public struct BinaryWriter {

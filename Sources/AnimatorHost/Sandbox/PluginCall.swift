@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// A place where the host hands control to plugin code: what a report names when a plugin
 /// crashes, exits or hangs there.
 public enum PluginCall: UInt32, Sendable, CaseIterable {

@@ -1,8 +1,5 @@
 import CSystem
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// Where a process is in plugin code, written to a page of memory its parent can read
 /// after it died: the call (`PluginCall`), the animator or library it belongs to, how

@@ -1,8 +1,6 @@
+import AnimatorSupport
 import CSystem
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// Runs plugin code in a child process, so that a plugin that crashes, calls `exit`,
 /// hangs or eats memory ends that child and never the host.

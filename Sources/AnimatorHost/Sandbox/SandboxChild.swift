@@ -1,8 +1,5 @@
 import CSystem
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The child's side of `PluginSandbox`: what a program does when started with
 /// `__sandbox-child MODE MEMORY_MIB CPU_S PARENT_PID`. `start` sets the child up (killed with its

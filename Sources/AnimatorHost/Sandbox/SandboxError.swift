@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// Why the sandbox itself could not do its work (a child that could not be started, a
 /// pipe that could not be made): not a plugin's fault.
 public struct SandboxError: Error, Equatable, Sendable, CustomStringConvertible {

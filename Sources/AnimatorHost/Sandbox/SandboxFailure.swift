@@ -1,7 +1,4 @@
 import CSystem
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// How a plugin child ended badly: crashed on a signal, exited early, stopped answering,
 /// ran out of CPU time, or sent data that is not the protocol. It names the call it was

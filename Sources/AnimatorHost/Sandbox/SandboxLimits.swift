@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// What a plugin child may use before it is stopped.
 public struct SandboxLimits: Equatable, Sendable {
     /// Seconds the child may go without progress (a call entered or returned, a frame, a

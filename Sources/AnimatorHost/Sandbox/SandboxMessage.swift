@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// One message from a plugin child to the host: a kind and a payload. On the wire: a
 /// marker byte (0xA7), the kind, the payload's length (4 bytes, little-endian) and the

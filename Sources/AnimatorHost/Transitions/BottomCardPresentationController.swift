@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// Seed 004's bottom card (after Apple's custom presentation sample): the presented
 /// screen rises as a card of `height` points at the bottom of the screen, in a wrapper
 /// with a shadow (opacity 0.44, radius 13, offset (0, −6)) around a view with rounded top

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UICollectionViewFlowLayout, vertical: items of one size in lines. Each line is
 /// justified as UIKit's flow layout does it: a line of k > 1 items spreads them so the
 /// first touches the left inset and the last the right one; a line of one item centres it.

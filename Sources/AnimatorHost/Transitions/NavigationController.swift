@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UINavigationController: a stack of screens in a content view under a navigation bar.
 /// The bar (under a status bar, as on an iPhone 14) shows the top screen's title and,
 /// below the root, a back button naming the screen beneath ("‹ Places"). Push and pop run

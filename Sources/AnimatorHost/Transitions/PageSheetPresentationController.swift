@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UIKit's page sheet on a phone (modalPresentationStyle `.pageSheet`, the default since
 /// iOS 13): the presented screen is a card whose top sits 10 points below the status bar,
 /// its top corners rounded; the presenting screen shrinks back behind it, its width 16

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UIPresentationController: manages a custom presentation (modalPresentationStyle
 /// `.custom`) from the moment it begins until the presented screen is dismissed. Subclass
 /// it and override the hooks, as in UIKit; the runtime calls them at UIKit's moments:

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UIKit's own transitions, built into the host: what happens when no route names an
 /// animator. Slide for push and pop, cover vertical for present and dismiss,
 /// cross-dissolve for tabs (and, as modalTransitionStyle .crossDissolve, for present and

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UITabBarController: screens selected by index, shown in a content view above a tab
 /// bar. The bar (49 points over the home indicator's 34, as on an iPhone 14) shows one
 /// item per tab, an icon over its title, the selected one tinted blue and the others

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UIViewControllerTransitionCoordinator: what the view controllers in a transition see
 /// while it runs. Alongside animations run in the transition's timing (its duration and
 /// ease-in-ease-out curve, frozen and scrubbed with it when it is interactive); their

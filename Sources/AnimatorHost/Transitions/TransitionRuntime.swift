@@ -1,7 +1,7 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+import AnimatorSupport
 
 /// Something that animates transitions: an animator plugin's instance, or one of the
 /// host's built-in system animators.

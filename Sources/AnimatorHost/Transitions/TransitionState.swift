@@ -1,7 +1,5 @@
 import AnimatorABI
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The live state of one transition, answered through its context handle: UIKit's
 /// UIViewControllerContextTransitioning, with UIKit's rules for views and frames.

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// UIModalPresentationStyle, with UIKit's raw values (the styles this host implements).
 public enum ModalPresentationStyle: UInt32, Sendable, CaseIterable {
     case fullScreen = 0

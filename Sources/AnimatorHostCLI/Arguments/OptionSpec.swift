@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// One option a command accepts.
 struct OptionSpec {
     /// Its spellings, long first: ["--plugin-path"], ["--help", "-h"].

@@ -1,6 +1,5 @@
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// A command line split into options and positional arguments.
 struct ParsedArguments {
     private var values: [String: [String]] = [:]

@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// A subcommand of `animator-host`.
 protocol Command: Sendable {
     /// The word that selects it.

@@ -1,8 +1,5 @@
-import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
 
 /// `animator-host compare`: two animators, or one with two parameter sets, side by side on
 /// one clock.

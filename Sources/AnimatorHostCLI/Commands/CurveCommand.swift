@@ -1,7 +1,5 @@
-import AnimatorHost
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
 
 /// `animator-host curve`: a timing curve or spring, plotted in the terminal with its key
 /// figures, or sampled.

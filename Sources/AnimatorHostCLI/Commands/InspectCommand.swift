@@ -1,8 +1,6 @@
 import AnimatorHost
 import AnimatorRuns
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
 
 /// `animator-host inspect`: every descriptor field of an animator, its parameters, and
 /// the durations it answers.

@@ -1,7 +1,5 @@
 import AnimatorHost
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
 
 /// `animator-host list`: every installed animator, and what was refused.
 enum ListCommand: Command {

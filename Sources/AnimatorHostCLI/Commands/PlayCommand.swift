@@ -1,9 +1,9 @@
-import AnimatorHost
-import Glibc
 import AnimatorEngine
-import AnimatorSupport
+import AnimatorHost
 import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
+import Glibc
 
 /// `animator-host play`: plays a transition (or the demo app) in the terminal.
 enum PlayCommand: Command {

@@ -1,7 +1,5 @@
 import AnimatorHost
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
 
 /// Builds the search path, loader, registry and sandbox from the common plugin options.
 struct PluginEnvironment {

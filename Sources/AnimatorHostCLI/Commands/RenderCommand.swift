@@ -1,8 +1,5 @@
-import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
 
 /// `animator-host render`: draws a timeline written earlier by `run --timeline`.
 enum RenderCommand: Command {

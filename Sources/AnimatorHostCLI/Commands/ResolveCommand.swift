@@ -1,8 +1,6 @@
 import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
 
 /// `animator-host resolve`: which animator a routes file picks for one transition, and why.
 enum ResolveCommand: Command {

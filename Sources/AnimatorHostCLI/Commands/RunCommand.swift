@@ -1,10 +1,8 @@
 import AnimatorHost
 import AnimatorRuns
-import Glibc
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
-import AnimatorRuns
+import Glibc
+
 
 /// `animator-host run`: runs the demo app, an app flow, or one animator's transition,
 /// headless; says what happened and writes timelines, GIFs, PNGs and pages.

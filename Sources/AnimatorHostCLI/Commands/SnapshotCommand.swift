@@ -1,4 +1,3 @@
-import AnimatorEngine
 import AnimatorHost
 import AnimatorRuns
 import AnimatorSupport

@@ -1,6 +1,6 @@
 import AnimatorHost
-import AnimatorSupport
 import AnimatorRuns
+import AnimatorSupport
 
 /// `animator-host validate`: conformance checks for animator libraries, as audio plugin
 /// authors run clap-validator before they ship.

@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// Where a command writes: standard output and standard error, collected and written in
 /// one call each so output stays fast and unmixed.

@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// A progress bar on standard error for long renders: shown only when standard error is
 /// a terminal and the work has taken more than half a second, erased when done.

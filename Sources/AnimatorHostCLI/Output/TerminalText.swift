@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// Text from plugins, files and users made safe for a terminal: control characters are
 /// shown as escapes (`\u{1b}`, `\u{7}`, ...) instead of reaching the terminal, where they
 /// could move the cursor, change colors, ring the bell or forge lines.

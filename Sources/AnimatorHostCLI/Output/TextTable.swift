@@ -1,6 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 /// A plain-text table: a header row and left-aligned columns separated by two spaces.
 struct TextTable {
     var header: [String]

@@ -1,7 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// The interactive terminal while `play` runs: raw keyboard input (no echo, no line
 /// buffering), the alternate screen, a hidden cursor; everything put back by `restore`,

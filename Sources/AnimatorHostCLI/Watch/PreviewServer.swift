@@ -1,6 +1,6 @@
+import AnimatorSupport
 import Glibc
 import Synchronization
-import AnimatorSupport
 
 /// The web server of `watch --serve`: HTTP/1.1 on 127.0.0.1 only, GET and HEAD, a handful
 /// of paths, one connection a request (server-sent events excepted).

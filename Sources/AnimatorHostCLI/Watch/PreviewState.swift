@@ -1,10 +1,9 @@
-import Glibc
-import Synchronization
-import AnimatorSupport
 import AnimatorEngine
-import AnimatorHost
 import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
+import Glibc
+import Synchronization
 
 /// What `watch` has to show, shared by the thread that builds and runs, the web server's
 /// connections and the terminal: the last good preview (its generation counts the good

@@ -1,5 +1,5 @@
-import Glibc
 import CSystem
+import Glibc
 
 /// A program run to its end with its output (standard output and standard error, in the
 /// order written) captured: the build tool and the fresh `run` child of `watch`.

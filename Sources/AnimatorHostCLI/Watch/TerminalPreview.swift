@@ -1,9 +1,6 @@
-import Glibc
-import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
+import Glibc
 
 /// `watch`'s preview in the terminal: the newest good run replayed again and again, with a
 /// status line saying what the watcher is doing. Keys as in `play`: space pauses, ← →

@@ -1,9 +1,8 @@
-import Glibc
-import Dispatch
-import Synchronization
 import AnimatorHost
-import AnimatorRuns
 import AnimatorSupport
+import Dispatch
+import Glibc
+import Synchronization
 
 /// `animator-host watch`: rebuilds an animator on every change and keeps a preview up to
 /// date, in the terminal and in the browser.

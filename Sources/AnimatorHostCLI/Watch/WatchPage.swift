@@ -1,4 +1,3 @@
-import AnimatorSupport
 
 /// The page `watch --serve` serves: the last good player page with a status bar and a
 /// script that listens to the server's events, reloading when a new run is ready (keeping

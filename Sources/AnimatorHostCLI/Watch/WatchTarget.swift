@@ -1,5 +1,5 @@
-import Glibc
 import AnimatorSupport
+import Glibc
 
 /// What `watch` watches: a Swift package (built with `swift build`), a folder with a
 /// Makefile (built with `make`), or a library file built by something else.

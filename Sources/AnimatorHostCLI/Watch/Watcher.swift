@@ -1,9 +1,6 @@
-import Glibc
-import AnimatorHost
-import AnimatorRendering
-import AnimatorSupport
-import AnimatorEngine
 import AnimatorRuns
+import AnimatorSupport
+import Glibc
 
 /// The loop of `watch`: it polls the sources and the library, builds on a source change,
 /// runs the library in a fresh `animator-host run` child when it changes, and publishes

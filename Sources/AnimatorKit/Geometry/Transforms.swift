@@ -1,4 +1,5 @@
 import AnimatorABI
+
 /// The C library's math (sqrt, fmax, sin, ...), as `import UIKit` brings Darwin's on iOS.
 @_exported import Glibc
 

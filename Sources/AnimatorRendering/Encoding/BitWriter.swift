@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// Appends bit fields to a byte array, least significant bit first (the order of both
 /// DEFLATE and GIF's LZW codes).
 struct BitWriter {

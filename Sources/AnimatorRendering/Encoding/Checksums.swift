@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// The checksums PNG needs: CRC-32 (ISO 3309, as in zlib and PNG chunks) and Adler-32
 /// (the zlib stream trailer).
 enum Checksums {

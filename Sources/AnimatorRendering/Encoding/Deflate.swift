@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// A small DEFLATE compressor (RFC 1951) for PNG: LZ77 over a 32 KiB window with a hash
 /// of three bytes and short chains, coded with the fixed Huffman codes. Flat interface
 /// pictures compress well with it; it does not try to match zlib's ratios.

@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
+
 /// Writes animated GIFs (GIF89a): one global palette built from all frames, each frame
 /// after the first stored as the rectangle that changed, LZW-compressed (in parallel), a
 /// delay per frame, looping forever.

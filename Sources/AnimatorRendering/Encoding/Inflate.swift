@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// Decompresses zlib streams (RFC 1950 around RFC 1951's deflate): stored, fixed-Huffman
 /// and dynamic-Huffman blocks, checked with Adler-32. Every read is bounds-checked: a
 /// damaged stream is an error with a reason, and the output is capped so that a small

@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
+
 /// Reads PNG files into premultiplied images: every color type (grey, RGB, palette, grey
 /// with alpha, RGBA) at every bit depth PNG allows (1, 2, 4, 8 and 16), tRNS
 /// transparency, the five row filters, and Adam7 interlacing. Chunks are CRC-checked;

@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Writes images as PNG (8-bit RGBA, non-interlaced), each row with the "up" filter,
 /// compressed with `Deflate`.
 public enum PNGEncoder {

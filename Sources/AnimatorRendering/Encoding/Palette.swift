@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// A palette of at most 256 colors for a whole animation, by median cut: the colors of
 /// all frames are counted in a 32×32×32 histogram (each bin remembering the mean of the
 /// exact colors in it), the histogram is cut into boxes along their longest side at the

@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// The renderers' built-in font: 5×7 pixel glyphs for printable ASCII, drawn for this
 /// project (tools/bitmap-font.py prints the table). Each glyph is 35 bits, row by row
 /// from the top, the leftmost pixel of a row in its highest bit. Characters outside

@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// A rectangle of whole pixels: x0 ..< x1, y0 ..< y1.
 package struct PixelRect: Equatable {
     var x0: Int, y0: Int, x1: Int, y1: Int

@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// A Gaussian blur approximated by three box blurs (the central limit theorem at work),
 /// each a running sum, so the cost per pixel does not grow with the radius.
 enum GaussianBlur {

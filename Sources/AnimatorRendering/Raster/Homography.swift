@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// A projective map of the plane, acting on row vectors [x y 1] as CATransform3D does on
 /// [x y z 1] with z = 0 and the z column dropped: what a layer's 4×4 transform does to
 /// its flat content. Core Animation flattens each layer into its superlayer's plane, so a

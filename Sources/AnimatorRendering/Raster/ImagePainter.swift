@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Paints a layer's bitmap through a shape: each device pixel is mapped back into the
 /// image (through the inverse of the layer's projective map and the contents' placement)
 /// and sampled bilinearly between the four nearest texels, edges clamped; partly covered

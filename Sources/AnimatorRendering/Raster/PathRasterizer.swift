@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Glyph outlines and shape layers' paths share the engine's path type.
 typealias VectorPath = ShapePath
 

@@ -1,5 +1,5 @@
-import Glibc
 import AnimatorEngine
+import Glibc
 
 /// Turns a shape layer's path and stroke settings into the area the stroke covers: the
 /// path flattened into polylines, trimmed to strokeStart ... strokeEnd of its length, and

@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
+
 /// How two pictures of the same size differ, pixel by pixel: the oracle's measure of
 /// "the same picture".
 public struct PictureDifference: Equatable, Sendable {

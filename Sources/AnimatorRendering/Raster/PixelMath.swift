@@ -1,5 +1,4 @@
 import AnimatorEngine
-import AnimatorSupport
 
 /// Packs a color into a premultiplied pixel.
 @inline(__always)

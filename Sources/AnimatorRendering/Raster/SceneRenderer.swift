@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Draws scene frames into pixels, as Core Animation composites a layer tree: each
 /// layer's shadow, background (a rounded rectangle), border and text, then its sublayers
 /// in order; a translucent layer with content below it is drawn off-screen and

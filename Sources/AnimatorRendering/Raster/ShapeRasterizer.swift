@@ -1,6 +1,4 @@
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
 
 /// A rounded rectangle in a layer's coordinates: the shape of a layer's background,
 /// border, clip and shadow, and of a glyph's pixel.

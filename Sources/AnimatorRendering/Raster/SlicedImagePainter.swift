@@ -1,5 +1,4 @@
 import AnimatorEngine
-import AnimatorSupport
 
 /// Paints a bitmap whose contentsCenter leaves caps (a resizable image's cap insets): each
 /// device pixel is mapped back into the layer through the inverse of its projective map,

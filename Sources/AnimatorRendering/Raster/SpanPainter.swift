@@ -1,5 +1,3 @@
-import AnimatorEngine
-import AnimatorSupport
 /// Where a rasterized shape's coverage goes: the rasterizer reports runs of fully covered
 /// pixels and single pixels with partial coverage; a painter turns them into pixels.
 package protocol SpanPainter {

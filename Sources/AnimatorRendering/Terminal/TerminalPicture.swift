@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// A picture as terminal text: each character cell shows two pixels, one above the other,
 /// with the upper half block "▀" (foreground: the upper pixel, background: the lower).
 public enum TerminalPicture {

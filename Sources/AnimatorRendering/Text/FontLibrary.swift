@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
+
 /// The fonts text is drawn with: one sans-serif family's regular, semibold and bold
 /// faces, found in fontconfig's folders. Families are tried in order (Inter, closest to
 /// the iOS system font; Liberation Sans, with Helvetica's metrics; DejaVu Sans; Noto

@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Rasterized glyphs and text layouts kept between frames by one renderer: a label drawn
 /// upright at the same size (almost every label in a transition) costs a copy of cached
 /// coverage per glyph. Glyphs are cached per face, glyph, size in pixels and the

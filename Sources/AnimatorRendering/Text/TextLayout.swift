@@ -1,5 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
+
 /// Where each glyph of a label's text goes in its layer, as UILabel lays it out: lines
 /// broken at spaces (or inside a word longer than a line) up to `LayerText.lines`, the
 /// last line cut with an ellipsis when text is left over, each line aligned, and the

@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
+
 /// A TrueType font read from its file: the tables a text renderer needs (head, hhea,
 /// hmtx, maxp, cmap formats 4 and 12, loca, glyf with simple and composite glyphs, the
 /// format-0 `kern` table, OS/2 and name), every read bounds-checked so that a damaged or

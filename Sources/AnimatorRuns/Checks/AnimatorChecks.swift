@@ -1,5 +1,4 @@
 import AnimatorHost
-import AnimatorEngine
 import AnimatorRendering
 import AnimatorSupport
 import Glibc

@@ -1,4 +1,3 @@
-import AnimatorHost
 import AnimatorSupport
 
 /// The dynamic symbols a shared library exports, read from its ELF file (64-bit,

@@ -1,7 +1,8 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
+import AnimatorHost
 import AnimatorRendering
+import AnimatorSupport
+
 /// The whole-picture oracle for one transition: whatever an animator does on the way,
 /// the last frame of a completed transition must be the app's new state, drawn as if the
 /// operation had happened with no animation at all, and the last frame of a cancelled one

@@ -1,7 +1,6 @@
 import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+
 /// The whole-picture oracle over an app flow in the demo app: after every step, the last
 /// frame drawn must be the app as the same flow leaves it with no animation at all (every
 /// step `animated: false`, the routes' presentation controllers kept), and the window must

@@ -1,4 +1,3 @@
-import AnimatorHost
 import AnimatorSupport
 
 /// One conformance check `animator-host validate` makes, with what it is for.

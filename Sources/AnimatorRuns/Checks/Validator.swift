@@ -1,5 +1,5 @@
-import AnimatorHost
 import AnimatorABI
+import AnimatorHost
 import AnimatorSupport
 import Glibc
 

@@ -1,7 +1,7 @@
-import AnimatorHost
 import AnimatorEngine
+import AnimatorHost
 import AnimatorSupport
-import AnimatorRendering
+
 /// The built-in demo app: two tabs, a navigation stack in the first, a detail screen
 /// presented modally, and a routes file that uses every bundled animator across present,
 /// dismiss, push, pop and tab. `animator-host run` with no arguments runs it.

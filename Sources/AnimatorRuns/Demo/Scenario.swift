@@ -1,7 +1,7 @@
-import AnimatorHost
 import AnimatorEngine
+import AnimatorHost
 import AnimatorSupport
-import AnimatorRendering
+
 /// An app flow for the demo app: the operations to perform, in order, read from JSON:
 ///
 ///     { "steps": [ { "operation": "present", "to": "detail" }, { "operation": "dismiss" },

@@ -1,7 +1,7 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
+import AnimatorHost
 import AnimatorRendering
+
 /// The frames of one or more transitions, captured while they ran: what timelines,
 /// renders, pages and the terminal player are made from.
 public struct Recording: Sendable {

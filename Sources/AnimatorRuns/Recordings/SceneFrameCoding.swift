@@ -1,7 +1,7 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
+import AnimatorHost
 import AnimatorRendering
+
 /// Scene frames as bytes, for sending from a plugin child to the host: every presentation
 /// value exactly (doubles as their bits), so that frames rendered by the host are the ones
 /// an in-process run would have drawn. A bitmap is sent once per stream and named by

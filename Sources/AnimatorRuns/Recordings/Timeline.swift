@@ -1,7 +1,8 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
+import AnimatorHost
 import AnimatorRendering
+import AnimatorSupport
+
 /// Timelines: a recorded transition as JSON, every frame's presentation values for every
 /// layer, enough to redraw each frame (docs/rendering.md describes the schema). The
 /// writer and the reader live together so that the two cannot drift apart.

@@ -1,7 +1,5 @@
 import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// What the resolver chose for a transition, and why.
 public struct Resolution: Equatable, Sendable {
     /// The animator (or system transition, or none).

@@ -1,7 +1,6 @@
 import AnimatorHost
-import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// What a route (or the default) picks for a transition.
 public enum RouteTarget: Equatable, Sendable {
     /// An animator plugin, with one value per parameter (defaults filled in).

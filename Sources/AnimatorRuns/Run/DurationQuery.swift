@@ -1,4 +1,3 @@
-import AnimatorEngine
 import AnimatorHost
 import AnimatorSupport
 

@@ -1,9 +1,9 @@
-import AnimatorHost
-import Glibc
 import AnimatorEngine
-import AnimatorSupport
+import AnimatorHost
 import AnimatorRendering
 import AnimatorRuns
+import AnimatorSupport
+import Glibc
 
 /// `run`, `play` and `render` with plugin code in a child process (the default): the
 /// child runs the transitions and streams frames and report lines back; this process

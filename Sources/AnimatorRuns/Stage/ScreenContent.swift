@@ -1,8 +1,6 @@
+import AnimatorEngine
 import AnimatorHost
 import Glibc
-import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
 
 /// What a demo or stage screen shows, so that a rendered transition looks like an app:
 /// iOS's grouped lists with titles, subtitles and disclosure chevrons, a detail page with

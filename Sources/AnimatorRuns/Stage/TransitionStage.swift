@@ -1,7 +1,6 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+import AnimatorHost
+
 /// Two screens, "from" and "to", in the containers an operation has in UIKit, set up so
 /// that one transition can run between them: what `animator-host run <animator>
 /// --operation OP` shows.

@@ -1,6 +1,5 @@
 import AnimatorEngine
-import AnimatorSupport
-import AnimatorRendering
+
 /// What paces an interactive transition in the runtime's frame loop: the host's
 /// percent-driven interaction controller, or a gesture fed to an animator that is its own
 /// interaction controller.

@@ -1,6 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// A recorded gesture that drives an interactive transition: timed samples of a pan
 /// (translation, velocity) or a pinch (scale, velocity), read from JSON.
 ///

@@ -1,6 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// What drives an interactive transition: UIPercentDrivenInteractiveTransition's calls at
 /// given times, with its completion settings. Made from a short script or from a gesture
 /// trace (a pan or a pinch) by the rules in `GestureTrace`.

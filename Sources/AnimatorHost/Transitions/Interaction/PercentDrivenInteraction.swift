@@ -1,6 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
-import AnimatorRendering
+
 /// UIPercentDrivenInteractiveTransition, driven by a script: it freezes the container's
 /// layer time before animateTransition runs, so every animation the animator adds waits
 /// at its start; `update(p)` shows the animations at p × duration (linear in p); `finish`

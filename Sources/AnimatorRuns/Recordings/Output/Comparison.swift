@@ -1,7 +1,5 @@
-import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+import AnimatorSupport
 
 /// Two recordings side by side on one clock (`animator-host compare`): a PNG of one moment,
 /// an animated GIF, or a page with one scrubber for both and the property graphs of

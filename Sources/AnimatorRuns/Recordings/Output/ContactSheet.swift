@@ -1,7 +1,6 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+
 /// Several frames side by side on one picture, each with its time under it.
 enum ContactSheet {
     /// The indices of `count` frames spread evenly over `total`, first and last included.

@@ -1,7 +1,6 @@
-import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+import AnimatorSupport
+
 /// A self-contained web page that plays a recording: the rendered frames (PNG, inline),
 /// a scrubber that sets the fraction complete, play / pause / reverse, the measured
 /// progress curve with the current frame marked, and the current frame's numbers.

@@ -1,7 +1,5 @@
-import AnimatorHost
-import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+
 /// How far along a recorded transition is at each frame, measured from the frames
 /// themselves (animators do not declare their curves): for every layer present at both
 /// ends, each number that changes (position, size, opacity, corner radius, the 2D part of

@@ -1,7 +1,7 @@
-import AnimatorHost
 import AnimatorEngine
-import AnimatorSupport
 import AnimatorRendering
+import AnimatorSupport
+
 /// A file `run --out` writes, chosen by its extension: an animated GIF, a PNG (one frame
 /// or a contact sheet), an animated PNG (APNG: every frame in full color, where a GIF has
 /// 256 colors; `.apng`, or `.png` with `--animated`) or a self-contained HTML page. Files are written to a temporary
