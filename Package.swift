@@ -68,8 +68,9 @@ let package = Package(
         // timing, headless and deterministic. It knows nothing of plugins, transitions or
         // renderers.
         .target(name: "AnimatorEngine", dependencies: ["CMathShim"]),
-        // JSON, files written whole, work spread over cores: what the layers above share.
-        .target(name: "AnimatorSupport"),
+        // JSON, files read within bounds and written whole, starting processes, work spread
+        // over cores: what the layers above share.
+        .target(name: "AnimatorSupport", dependencies: ["CSystem"]),
         // The renderers: scene frames (the engine's presentation trees, detached) to pixels,
         // text, PNG and GIF, terminal pictures. They know frames, not transitions or plugins.
         .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport"]),
@@ -87,7 +88,7 @@ let package = Package(
         .target(name: "AnimatorTesting", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
-        // Internal to the host: system calls for the plugin sandbox (memfd, prctl, rlimits).
+        // System calls Swift's Glibc module lacks: memfd, prctl, rlimits, a spawn's chdir.
         .target(name: "CSystem"),
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
@@ -96,7 +97,7 @@ let package = Package(
                                                                  "AnimatorRendering", "AnimatorTesting", "CSystem"]),
         // Benchmarks: `swift run -c release animator-bench`.
         .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
-                                                                    "AnimatorRendering"]),
+                                                                    "AnimatorRendering", "CSystem"]),
 
         corpusAnimator("SpringSlideUp"),
         corpusAnimator("ScaleFadeModal"),

@@ -1,4 +1,5 @@
 import AnimatorSupport
+import CSystem
 import Glibc
 
 /// `watch --serve`: from a new library renamed over the watched one to the page told to
@@ -35,20 +36,11 @@ enum WatchBenchmark {
 
         // watch itself, its output read for the port.
         var ends: [Int32] = [0, 0]
-        pipe(&ends)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        let words: [String] = [executable, "watch", library, "--serve", "0", "--no-terminal", "--duration", "0.35"]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        var pid: pid_t = 0
-        precondition(posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0)
-        posix_spawn_file_actions_destroy(&actions)
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+        precondition(ah_pipe_cloexec(&ends) == 0)
+        var launch = ProcessLaunch(executable, ["watch", library, "--serve", "0", "--no-terminal", "--duration", "0.35"])
+        launch.descriptors = [.descriptor(0), .descriptor(ends[1]), .null]
+        launch.environment = environment
+        let pid = try! launch.start()
         close(ends[1])
         defer {
             kill(pid, SIGTERM)

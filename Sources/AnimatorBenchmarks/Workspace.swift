@@ -1,3 +1,5 @@
+import AnimatorSupport
+import CSystem
 import Glibc
 
 /// Scratch files for the benchmarks: fixture libraries compiled once and copied, so every
@@ -61,23 +63,10 @@ func readAll(_ path: String) -> [UInt8] {
 /// returns its exit status.
 @discardableResult
 func spawnAndWait(_ program: String, _ arguments: [String], environment: [String]? = nil) -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let status: Int32
-    if let environment {
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        status = posix_spawn(&pid, program, &actions, nil, argv, envp)
-    } else {
-        status = posix_spawn(&pid, program, &actions, nil, argv, environ)
-    }
-    guard status == 0 else { return -1 }
+    var launch = ProcessLaunch(program, arguments)
+    launch.descriptors = [.descriptor(0), .null, .null]
+    launch.environment = environment
+    guard let pid = try? launch.start() else { return -1 }
     var exitStatus: Int32 = 0
     waitpid(pid, &exitStatus, 0)
     return (exitStatus >> 8) & 0xFF
@@ -86,19 +75,13 @@ func spawnAndWait(_ program: String, _ arguments: [String], environment: [String
 /// Runs a program and returns what it printed on standard output, or nil on failure.
 func spawnCapturing(_ program: String, _ arguments: [String]) -> String? {
     var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard ah_pipe_cloexec(&pipeEnds) == 0 else { return nil }
+    var launch = ProcessLaunch(program, arguments)
+    launch.descriptors = [.descriptor(0), .descriptor(pipeEnds[1]), .descriptor(2)]
+    let pid = try? launch.start()
     close(pipeEnds[1])
     defer { close(pipeEnds[0]) }
-    guard status == 0 else { return nil }
+    guard let pid else { return nil }
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {

@@ -12,18 +12,18 @@ public enum SnapshotReport {
     public static func page(_ outcomes: [SnapshotVerifier.Outcome], manifest: String) -> String {
         let differing = outcomes.filter { $0.status == .differed || $0.status == .missing }
         var body = "<h1>Snapshots: \(differing.count) of \(outcomes.count) case\(outcomes.count == 1 ? "" : "s") differ</h1>\n"
-        body += "<p class=\"muted\">\(escape(manifest))</p>\n<ul class=\"cases\">\n"
+        body += "<p class=\"muted\">\(HTMLPage.escaped(manifest))</p>\n<ul class=\"cases\">\n"
         for outcome in outcomes {
-            body += "<li class=\"\(outcome.status.rawValue)\"><b>\(escape(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
+            body += "<li class=\"\(outcome.status.rawValue)\"><b>\(HTMLPage.escaped(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
         }
         body += "</ul>\n"
         var scrubbed: [(name: String, golden: [String], actual: [String], diff: [String], times: [Double])] = []
         for outcome in differing {
-            body += "<section><h2>\(escape(outcome.snapshotCase.name))</h2>\n<ul>\n"
-            for finding in outcome.findings { body += "<li>\(escape(finding))</li>\n" }
+            body += "<section><h2>\(HTMLPage.escaped(outcome.snapshotCase.name))</h2>\n<ul>\n"
+            for finding in outcome.findings { body += "<li>\(HTMLPage.escaped(finding))</li>\n" }
             body += "</ul>\n"
             for picture in outcome.pictures where !picture.matches {
-                body += "<h3>\(escape(picture.fileName)): \(escape(picture.label))</h3>\n<div class=\"row\">\n"
+                body += "<h3>\(HTMLPage.escaped(picture.fileName)): \(HTMLPage.escaped(picture.label))</h3>\n<div class=\"row\">\n"
                 if let golden = picture.golden {
                     let diff = PixelComparison.diffImage(golden: golden, actual: picture.actual,
                                                          threshold: outcome.snapshotCase.tolerance.pixelThreshold)
@@ -41,7 +41,7 @@ public enum SnapshotReport {
         if !scrubbed.isEmpty {
             body += """
                 <section id="player"><h2>Frame by frame</h2>
-                <p><select id="case">\(scrubbed.enumerated().map { "<option value=\"\($0.offset)\">\(escape($0.element.name))</option>" }.joined())</select>
+                <p><select id="case">\(scrubbed.enumerated().map { "<option value=\"\($0.offset)\">\(HTMLPage.escaped($0.element.name))</option>" }.joined())</select>
                 <input type="range" id="scrubber" min="0" max="0" step="1" value="0"> <span id="readout"></span></p>
                 <div class="row"><figure><img id="golden" alt="golden"><figcaption>golden</figcaption></figure>
                 <figure><img id="frame" alt="actual"><figcaption>actual</figcaption></figure>
@@ -57,7 +57,8 @@ public enum SnapshotReport {
             }
             body += "<script>\nconst cases = [\(data.joined(separator: ",\n"))];\n" + script + "</script>\n"
         }
-        return template.replacing("{{BODY}}", with: body)
+        return HTMLPage.document(title: "Snapshot report — animator-host", style: style,
+                                 body: Self.body.replacing("{{BODY}}", with: body))
     }
 
     /// The pictures written beside the page for each differing picture of each case:
@@ -108,25 +109,6 @@ public enum SnapshotReport {
         "data:image/png;base64," + Base64.encode(PNGEncoder.encode(image))
     }
 
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                if character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                    out += character.unicodeScalars.map { "\\u{\(String($0.value, radix: 16))}" }.joined()
-                } else {
-                    out.append(character)
-                }
-            }
-        }
-        return out
-    }
-
     /// A JavaScript string literal (JSON's), safe inside a script element.
     private static func jsString(_ text: String) -> String {
         JSONValue.string(text).serialized().replacing("</", with: "<\\/")
@@ -161,13 +143,7 @@ public enum SnapshotReport {
 
         """
 
-    private static let template = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>Snapshot report — animator-host</title>
-        <style>
+    private static let style = """
           body { font: 14px system-ui, sans-serif; margin: 16px; background: #f4f4f5; color: #18181b; }
           .muted { color: #71717a; }
           .cases li.differed, .cases li.missing { color: #b91c1c; }
@@ -178,11 +154,10 @@ public enum SnapshotReport {
           figure img { max-width: 360px; max-height: 560px; display: block; border: 1px solid #d4d4d8; }
           figcaption { text-align: center; color: #52525b; }
           #scrubber { width: 480px; vertical-align: middle; }
-        </style>
-        </head>
-        <body>
-        {{BODY}}</body>
-        </html>
+        """
+
+    private static let body = """
+        {{BODY}}
 
         """
 }

@@ -113,46 +113,19 @@ public struct PluginSandbox: Sendable {
         return descriptor
     }
 
-    /// posix_spawn with `descriptors[i]` as the child's fd i, in a process group of its own.
+    /// Starts the child with `descriptors[i]` as its fd i, in a process group of its own,
+    /// in this process's environment without the Swift runtime's crash report: a plugin's
+    /// crash is reported in one line, and the report would take a quarter of a second.
     private static func spawn(_ path: String, arguments: [String], descriptors: [Int32]) throws(SandboxError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Move every source above the target range first, so that no dup2 overwrites a
-        // source still needed.
-        let base = Int32(100)
-        for (index, descriptor) in descriptors.enumerated() {
-            posix_spawn_file_actions_adddup2(&actions, descriptor, base + Int32(index))
+        var launch = ProcessLaunch(path, Array(arguments.dropFirst()))
+        launch.descriptors = descriptors.map { .descriptor($0) }
+        launch.newProcessGroup = true
+        launch.environment = ProcessLaunch.environment(changing: ["SWIFT_BACKTRACE": "enable=no"])
+        do {
+            return try launch.start()
+        } catch {
+            throw SandboxError("cannot start \(path): \(error.reason)")
         }
-        for index in descriptors.indices {
-            posix_spawn_file_actions_adddup2(&actions, base + Int32(index), Int32(index))
-            posix_spawn_file_actions_addclose(&actions, base + Int32(index))
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        // The environment as it is, but without the Swift runtime's crash report: a plugin's
-        // crash is reported in one line, and the report would take a quarter of a second.
-        var environment: [String] = []
-        var entry = environ
-        while let variable = entry.pointee {
-            let text = String(cString: variable)
-            if !text.hasPrefix("SWIFT_BACKTRACE=") { environment.append(text) }
-            entry += 1
-        }
-        environment.append("SWIFT_BACKTRACE=enable=no")
-        let cEnvironment = environment.map { strdup($0) } + [nil]
-        defer { cEnvironment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, cArguments, cEnvironment)
-        guard result == 0 else {
-            throw SandboxError("cannot start \(path): \(String(cString: strerror(result)))")
-        }
-        return pid
     }
 }
 

@@ -38,17 +38,9 @@ enum CompareCommand: Command {
         guard let kind = RenderOutput(path: path), kind != .apng else {
             throw UsageError("--out: '\(path)' does not end in .html, .gif or .png")
         }
-        let scaleText = arguments.value("--scale") ?? "1"
-        guard let scale = Double(scaleText), [1.0, 2, 3].contains(scale) else {
-            throw UsageError("--scale: '\(scaleText)' is not 1, 2 or 3")
-        }
-        let at = try arguments.value("--at").map { text throws(UsageError) -> Double in
-            guard kind == .png else { throw UsageError("--at is for --out FILE.png") }
-            guard let value = Double(text), value >= 0, value.isFinite else {
-                throw UsageError("--at: '\(text)' is not a time in seconds (0 or more)")
-            }
-            return value
-        }
+        let scale = try OutputOptions.scale(arguments)
+        if arguments.value("--at") != nil, kind != .png { throw UsageError("--at is for --out FILE.png") }
+        let at = try OutputOptions.at(arguments)
         let specs = try arguments.positionals.map { text throws(UsageError) in try Spec(text) }
         let requests = try specs.map { spec throws(UsageError) in try request(spec, arguments) }
         if let reason = OutputFile.cannotWrite(path) {

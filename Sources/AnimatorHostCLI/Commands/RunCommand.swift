@@ -137,22 +137,9 @@ enum RunCommand: Command {
 
     /// `--out` with `--scale`, `--at`, `--sheet` and `--animated`, checked.
     static func outputRequest(_ arguments: ParsedArguments) throws(UsageError) -> RunOutput? {
-        let scaleText = arguments.value("--scale") ?? "1"
-        guard let scale = Double(scaleText), [1.0, 2, 3].contains(scale) else {
-            throw UsageError("--scale: '\(scaleText)' is not 1, 2 or 3")
-        }
-        let at = try arguments.value("--at").map { text throws(UsageError) -> Double in
-            guard let value = Double(text), value >= 0, value.isFinite else {
-                throw UsageError("--at: '\(text)' is not a time in seconds (0 or more)")
-            }
-            return value
-        }
-        let sheet = try arguments.value("--sheet").map { text throws(UsageError) -> Int in
-            guard let value = Int(text), value >= 1, value <= RunOutput.maximumSheet else {
-                throw UsageError("--sheet: '\(text)' is not a number of frames from 1 to 100")
-            }
-            return value
-        }
+        let scale = try OutputOptions.scale(arguments)
+        let at = try OutputOptions.at(arguments)
+        let sheet = try OutputOptions.sheet(arguments)
         let animated = arguments.flag("--animated")
         guard let path = arguments.value("--out") else {
             if arguments.value("--scale") != nil || at != nil || sheet != nil || animated {

@@ -1,3 +1,4 @@
+import AnimatorSupport
 import CSystem
 import Glibc
 
@@ -48,47 +49,23 @@ struct Subprocess {
         guard ah_pipe_cloexec(&ends) == 0 else {
             return (.notStarted("cannot make a pipe: \(String(cString: strerror(errno)))"), [])
         }
-        let nullInput = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, nullInput, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-        if let directory {
-            let result = withUnsafeMutablePointer(to: &actions) { ah_spawn_add_chdir($0, directory) }
-            guard result == 0 else {
-                close(ends[0]); close(ends[1]); close(nullInput)
-                return (.notStarted("cannot run in \(directory): \(String(cString: strerror(result)))"), [])
-            }
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
+        var launch = ProcessLaunch(executable, arguments)
+        launch.descriptors = [.null, .descriptor(ends[1]), .descriptor(ends[1])]
+        launch.directory = directory
         // A process group of its own, so that a timeout stops everything it started.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var variables: [String] = []
-        var entry = environ
-        while let variable = entry.pointee {
-            let text = String(cString: variable)
-            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-            if environment[name] == nil { variables.append(text) }
-            entry += 1
-        }
-        variables += environment.map { "\($0.key)=\($0.value)" }
-        let cEnvironment = variables.map { strdup($0) } + [nil]
-        defer { cEnvironment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
-        close(ends[1])
-        close(nullInput)
-        guard result == 0 else {
+        launch.newProcessGroup = true
+        launch.searchesPath = true
+        launch.environment = ProcessLaunch.environment(changing: environment)
+        let pid: pid_t
+        do {
+            pid = try launch.start()
+        } catch {
             close(ends[0])
-            return (.notStarted("cannot start \(executable): \(String(cString: strerror(result)))"), [])
+            close(ends[1])
+            return (.notStarted(error.operation == "chdir" ? "cannot run in \(error.path): \(error.reason)"
+                                : "cannot start \(executable): \(error.reason)"), [])
         }
+        close(ends[1])
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         let deadline = Self.now() + timeout

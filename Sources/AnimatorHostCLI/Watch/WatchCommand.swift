@@ -50,9 +50,7 @@ enum WatchCommand: Command {
         // the animator it found.
         let request = try RunOptions.request(arguments, animator: argument)
         _ = try PluginEnvironment.sandbox(arguments)
-        if let scale = arguments.value("--scale"), !["1", "2", "3"].contains(scale) {
-            throw UsageError("--scale: '\(scale)' is not 1, 2 or 3")
-        }
+        let scale = try OutputOptions.scale(arguments)
         var port: Int?
         if let text = arguments.value("--serve") {
             guard text.isEmpty || (Int(text).map { (0...65535).contains($0) } ?? false) else {
@@ -104,7 +102,7 @@ enum WatchCommand: Command {
         }
         let watcher = Watcher(target: target, state: state, request: request, environmentArguments: passedOn(arguments),
                               animator: arguments.value("--animator"),
-                              scale: Double(arguments.value("--scale") ?? "1") ?? 1, executable: executable,
+                              scale: scale, executable: executable,
                               workFolder: workFolder, log: log)
         let stopping = Atomic<Bool>(false)
         let finished = DispatchSemaphore(value: 0)

@@ -1,3 +1,4 @@
+import AnimatorSupport
 
 /// The page `watch --serve` serves: the last good player page with a status bar and a
 /// script that listens to the server's events, reloading when a new run is ready (keeping
@@ -7,16 +8,13 @@ enum WatchPage {
     /// first good run.
     static func html(_ preview: PreviewState.Preview?, target: String) -> [UInt8] {
         guard let preview else {
-            return Array(("""
-                <!DOCTYPE html>
-                <html lang="en">
-                <head><meta charset="utf-8"><title>\(escape(target)) — animator-host watch</title></head>
-                <body style="font: 14px system-ui, sans-serif; margin: 0; background: #f4f4f5">
-                <p style="margin: 56px 16px">No preview yet: waiting for the first good build and run of \(escape(target)).</p>
+            let waiting = """
+                <p style="margin: 56px 16px">No preview yet: waiting for the first good build and run of \(HTMLPage.escaped(target)).</p>
                 \(bar(generation: 0))
-                </body>
-                </html>
-                """).utf8)
+                """
+            return Array(HTMLPage.document(title: "\(target) — animator-host watch",
+                                           style: "body { font: 14px system-ui, sans-serif; margin: 0; background: #f4f4f5; }",
+                                           body: waiting).utf8)
         }
         var page = String(decoding: preview.page, as: UTF8.self)
         let addition = bar(generation: preview.generation)
@@ -26,10 +24,6 @@ enum WatchPage {
             page += addition
         }
         return Array(page.utf8)
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
     /// The status bar and the event listener. `window.previewGeneration` is the run this

@@ -103,19 +103,14 @@ public enum Comparison {
         }
         let data = JSONValue.object([("a", side(a, pngs.0)), ("b", side(b, pngs.1))]).serialized(pretty: false)
         let width = Int(a.recording.size.width.rounded())
-        return template
-            .replacingAll("{{TITLE}}", HTMLPlayer.escape("\(a.label) vs \(b.label)"))
-            .replacingAll("{{WIDTH}}", String(width))
-            .replacingAll("{{DATA}}", data.replacingAll("</", "<\\/"))
+        let title = "\(a.label) vs \(b.label)"
+        return HTMLPage.document(title: title + " — animator-host compare",
+                                 style: style.replacingAll("{{WIDTH}}", String(width)),
+                                 body: body.replacingAll("{{TITLE}}", HTMLPage.escaped(title))
+                                     .replacingAll("{{DATA}}", HTMLPage.scriptData(data)))
     }
 
-    private static let template = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>{{TITLE}} — animator-host compare</title>
-        <style>
+    private static let style = """
           body { font: 14px -apple-system, system-ui, sans-serif; margin: 16px; background: #f4f4f5; color: #18181b; }
           #stages { display: flex; gap: 16px; }
           figure { margin: 0; }
@@ -126,9 +121,9 @@ public enum Comparison {
           button { font: inherit; padding: 4px 12px; }
           svg { background: #fff; border: 1px solid #e4e4e7; }
           #legend span { margin-right: 10px; font-size: 12px; }
-        </style>
-        </head>
-        <body>
+        """
+
+    private static let body = """
         <h2>{{TITLE}}</h2>
         <div id="stages">
           <figure><img id="frameA" alt="A"><figcaption id="labelA"></figcaption></figure>
@@ -246,7 +241,6 @@ public enum Comparison {
         });
         plot();
         </script>
-        </body>
-        </html>
+
         """
 }

@@ -37,11 +37,10 @@ enum HTMLPlayer {
         ]).serialized()
         let images = frameSources.map { JSONValue.string($0).serialized(pretty: false) }.joined(separator: ",\n")
         let width = Int((recording.size.width).rounded())
-        return template
-            .replacingAll("{{TITLE}}", escape(title))
-            .replacingAll("{{WIDTH}}", String(width))
-            .replacingAll("{{DATA}}", data.replacingAll("</", "<\\/"))
-            .replacingAll("{{FRAMES}}", images)
+        return HTMLPage.document(title: title + " — animator-host", style: style.replacingAll("{{WIDTH}}", String(width)),
+                                 body: body.replacingAll("{{TITLE}}", HTMLPage.escaped(title))
+                                     .replacingAll("{{DATA}}", HTMLPage.scriptData(data))
+                                     .replacingAll("{{FRAMES}}", images))
     }
 
     /// A frame's views as the page's script reads them: [name, [x, y, width, height],
@@ -65,17 +64,7 @@ enum HTMLPlayer {
 
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
-    static func escape(_ text: String) -> String {
-        text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
-    }
-
-    private static let template = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>{{TITLE}} — animator-host</title>
-        <style>
+    private static let style = """
           body { font: 14px -apple-system, system-ui, sans-serif; margin: 16px; background: #f4f4f5; color: #18181b; display: flex; gap: 24px; }
           #stage { position: relative; align-self: flex-start; }
           #stage img { width: {{WIDTH}}px; display: block; border-radius: 12px; box-shadow: 0 4px 16px #0003; }
@@ -94,9 +83,9 @@ enum HTMLPlayer {
           table { border-collapse: collapse; font: 12px ui-monospace, monospace; }
           td, th { padding: 2px 6px; border-bottom: 1px solid #e4e4e7; text-align: left; white-space: nowrap; }
           svg { background: #fff; border: 1px solid #e4e4e7; }
-        </style>
-        </head>
-        <body>
+        """
+
+    private static let body = """
         <div id="stage"><img id="frame" alt="frame"><img id="before" class="onion" alt="" hidden><img id="after" class="onion" alt="" hidden></div>
         <div id="panel">
           <h2 id="title">{{TITLE}}</h2>
@@ -282,8 +271,7 @@ enum HTMLPlayer {
         });
         show(0);
         </script>
-        </body>
-        </html>
+
         """
 }
 
