@@ -17,6 +17,10 @@ struct CLI {
                        environment: environment.merging(extraEnvironment) { $1 })
     }
 
+    func run(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments, environment: environment)
+    }
+
     func runJSON(_ arguments: String...) throws -> [String: Any] {
         let result = try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments, environment: environment)
         #expect(result.status == 0, "\(result.standardError)")

@@ -3,22 +3,6 @@ import AnimatorEngine
 import AnimatorSupport
 import Glibc
 
-/// Why an animator could not be created or gave an unusable answer.
-public struct AnimatorError: Error, Equatable, CustomStringConvertible {
-    /// The animator's id (or what the user asked for).
-    public var animator: String
-    /// Why, in one line.
-    public var reason: String
-
-    /// Creates an error.
-    public init(animator: String, reason: String) {
-        self.animator = animator
-        self.reason = reason
-    }
-
-    public var description: String { "\(animator): \(reason)" }
-}
-
 /// One live animator instance created by a plugin against a host session: the host's
 /// handle on an `ah_animator`. Destroys the instance when released.
 public final class AnimatorInstance {

@@ -3,7 +3,6 @@ import AnimatorRuns
 import AnimatorSupport
 import Glibc
 
-
 /// `animator-host run`: runs the demo app, an app flow, or one animator's transition,
 /// headless; says what happened and writes timelines, GIFs, PNGs and pages.
 enum RunCommand: Command {

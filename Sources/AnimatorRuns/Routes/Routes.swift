@@ -1,25 +1,6 @@
 import AnimatorHost
 import AnimatorSupport
 
-/// What a route (or the default) picks for a transition.
-public enum RouteTarget: Equatable, Sendable {
-    /// An animator plugin, with one value per parameter (defaults filled in).
-    case animator(AnimatorInfo, parameters: [ParameterValue])
-    /// One of the host's system transitions.
-    case system(SystemAnimator.Kind)
-    /// No animation.
-    case none
-
-    /// How reports name it: the animator's id, "system.slide", or "none".
-    public var name: String {
-        switch self {
-        case .animator(let info, _): return info.id
-        case .system(let kind): return "system." + kind.rawValue
-        case .none: return "none"
-        }
-    }
-}
-
 /// A presentation controller a route asks for (the transitioning delegate's
 /// presentationController(forPresented:presenting:source:)).
 public enum PresentationSpec: Equatable, Sendable {
@@ -326,16 +307,4 @@ public struct Routes: Equatable, Sendable {
             throw fail("\(path).parameters.\(error.parameter)", error.reason)
         }
     }
-}
-
-/// Why a routes file was refused: where (source and JSON path) and why, in one line.
-public struct RoutesError: Error, Equatable, CustomStringConvertible {
-    /// The file (or "demo").
-    public var source: String
-    /// The JSON path of the problem, or nil for a syntax error (the reason says where).
-    public var path: String?
-    /// Why.
-    public var reason: String
-
-    public var description: String { "\(source): " + (path.map { "\($0): " } ?? "") + reason }
 }

@@ -1,0 +1,63 @@
+import AnimatorABI
+import AnimatorEngine
+
+/// Something that animates transitions: an animator plugin's instance, or one of the
+/// host's built-in system animators.
+public protocol TransitionAnimator: AnyObject {
+    /// The animator's id, for reports.
+    var identifier: String { get }
+
+    /// Asks the duration and starts the animation of `state`'s transition.
+    ///
+    /// - Returns: the duration and any problem with the animator's answers.
+    func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String])
+
+    /// The transition has ended (completed or not): animationEnded.
+    func end(_ state: TransitionState)
+
+    /// Whether the animator is its own interaction controller
+    /// (UIViewControllerInteractiveTransitioning): false by default.
+    var isOwnInteractionController: Bool { get }
+
+    /// Asks the duration and calls startInteractiveTransition instead of animate; only
+    /// called when `isOwnInteractionController`.
+    func beginInteractive(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String])
+
+    /// One sample of the driving gesture, after `beginInteractive`.
+    func gesture(_ event: GestureEvent, state: TransitionState)
+
+    /// presentationController(forPresented:presenting:source:): the controller the
+    /// animator's library supplies for a presentation, or nil (the default).
+    func makePresentationController(presented: ViewController, presenting: ViewController) -> PresentationController?
+
+    /// Whether the animator offers interruptibleAnimator(using:): false by default.
+    var offersInterruptibleAnimator: Bool { get }
+
+    /// Asks the duration and interruptibleAnimator(using:) instead of animate; only called
+    /// when `offersInterruptibleAnimator`. Without a property animator in the answer, the
+    /// animator must have run animate itself.
+    func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
+        -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?)
+}
+
+extension TransitionAnimator {
+    public var isOwnInteractionController: Bool { false }
+
+    public func beginInteractive(_ state: TransitionState,
+                                 engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+        begin(state, engine: engine)
+    }
+
+    public func gesture(_ event: GestureEvent, state: TransitionState) {}
+
+    public func makePresentationController(presented: ViewController,
+                                           presenting: ViewController) -> PresentationController? { nil }
+
+    public var offersInterruptibleAnimator: Bool { false }
+
+    public func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
+        -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?) {
+        let begun = begin(state, engine: engine)
+        return (begun.duration, begun.problems, nil)
+    }
+}

@@ -1,0 +1,59 @@
+import AnimatorEngine
+import AnimatorRendering
+
+/// Captures a scene frame of a view tree each time it is called: pass `capture` as a
+/// transition's `onFrame`. A recorder that does not keep frames only counts them (a run
+/// whose frames nobody draws need not hold them: a thousand transitions would take GBs).
+public final class FrameRecorder {
+    private let engine: AnimationEngine
+    private let root: LayerID
+    /// Whether frames are kept (false: only counted).
+    public let keepsFrames: Bool
+    /// The frames captured so far (none when frames are not kept).
+    public private(set) var frames: [SceneFrame] = []
+    /// The frames captured since the last `take`, kept or not.
+    public private(set) var count = 0
+    private var lastTime: Double?
+    private var lastCommit: Int?
+
+    /// Creates a recorder of `root`'s tree (usually the window).
+    public init(engine: AnimationEngine, root: LayerID, keepsFrames: Bool = true) {
+        self.engine = engine
+        self.root = root
+        self.keepsFrames = keepsFrames
+    }
+
+    /// Captures the tree at `time`.
+    public func capture(_ time: Double) {
+        count += 1
+        lastTime = time
+        lastCommit = engine.commitCount
+        if keepsFrames { frames.append(SceneFrame(engine: engine, root: root, at: time)) }
+    }
+
+    /// Captures the tree now unless the last frame already shows this moment: after a
+    /// transition ends between frames (an interaction's completion, a watchdog), its
+    /// final picture. A moment is the same when the clock and the engine's commits are
+    /// (a completion a hair after the last frame changes the picture, not the time).
+    public func captureFinal() {
+        guard let lastTime else { return }
+        if abs(lastTime - engine.currentTime) > 1e-9 || lastCommit != engine.commitCount { capture(engine.currentTime) }
+    }
+
+    /// The frames kept so far, removing them but still counting them (a sandbox child
+    /// sends frames in batches while a transition runs).
+    public func drainFrames() -> [SceneFrame] {
+        defer { frames.removeAll() }
+        return frames
+    }
+
+    /// The frames captured since the last call, and how many there were, removing them.
+    public func take() -> (frames: [SceneFrame], count: Int) {
+        defer {
+            frames.removeAll()
+            count = 0
+            lastTime = nil
+        }
+        return (frames, count)
+    }
+}
