@@ -17,7 +17,7 @@ struct CLI {
                        environment: environment.merging(extraEnvironment) { $1 })
     }
 
-    func run(_ arguments: [String]) throws -> ProcessResult {
+    func run(arguments: [String]) throws -> ProcessResult {
         try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments, environment: environment)
     }
 

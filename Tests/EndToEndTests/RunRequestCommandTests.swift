@@ -39,9 +39,11 @@ import TestSupport
             (["zoom", "--request", typo], "animator-host run: --request FILE names the animator; give no other"),
         ]
         for (arguments, message) in cases {
-            let result = try cli.run(["run"] + arguments)
+            let result = try cli.run(arguments: ["run"] + arguments)
             #expect(result.status == 2, "\(arguments)")
-            #expect(result.standardError.hasPrefix(message + "\n"), "\(arguments): \(result.standardError)")
+            // One line naming the mistake, one pointing at the help.
+            #expect(result.standardError.hasPrefix(message), "\(arguments): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 2, "\(result.standardError)")
         }
         // A field the animator does not accept is named as the option that sets it.
         let style = cli.home.file("style.json")
