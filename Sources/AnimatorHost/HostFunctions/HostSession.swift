@@ -78,13 +78,21 @@ public final class HostSession {
         table.pointee.name = HostStrings.name
         table.pointee.version = HostStrings.version
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
-        HostSession.installBatch1_0(in: table)
-        HostSession.installBatch1_1(in: table)
-        HostSession.installBatch1_2(in: table)
-        HostSession.installBatch1_3(in: table)
-        HostSession.installBatch1_4(in: table)
-        HostSession.installBatch1_5(in: table)
-        HostSession.installBatch1_6(in: table)
+        // Every function of the table, by concept: each file under HostFunctions/ names the
+        // header it implements and the batches its functions came in. A function left unset
+        // would be NULL to a plugin; HostTableTests checks that none is.
+        HostSession.installHostServices(in: table)
+        HostSession.installContextFunctions(in: table)
+        HostSession.installCoordinatorFunctions(in: table)
+        HostSession.installLayerFunctions(in: table)
+        HostSession.installViewAnimationFunctions(in: table)
+        HostSession.installCoreAnimationFunctions(in: table)
+        HostSession.installPropertyAnimatorFunctions(in: table)
+        HostSession.installActionFunctions(in: table)
+        HostSession.installImageFunctions(in: table)
+        HostSession.installShapeFunctions(in: table)
+        HostSession.installGradientFunctions(in: table)
+        HostSession.installTextFunctions(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).
@@ -137,7 +145,7 @@ private enum HostStrings {
 
 extension HostSession {
     /// Reads a context through a handle from a plugin and writes one answer to `out`.
-    fileprivate static func answer<Value>(_ host: UnsafePointer<ah_host>?, _ handle: ah_context,
+    static func answer<Value>(_ host: UnsafePointer<ah_host>?, _ handle: ah_context,
                                           _ out: UnsafeMutablePointer<Value>?,
                                           _ read: (ContextState) -> Value) -> ah_status {
         guard let session = from(host) else { return HostError.invalidArgument.status }
@@ -149,23 +157,6 @@ extension HostSession {
             return statusOK
         case .failure(let error):
             return error.status
-        }
-    }
-
-    /// Batch 1.0: log and the first context queries.
-    fileprivate static func installBatch1_0(in table: UnsafeMutablePointer<ah_host>) {
-        table.pointee.log = { host, level, message in
-            guard let session = HostSession.from(host), let message else { return }
-            session.append(level, String(cString: message))
-        }
-        table.pointee.context_operation = { host, handle, out in
-            HostSession.answer(host, handle, out) { $0.operation.bit }
-        }
-        table.pointee.context_is_animated = { host, handle, out in
-            HostSession.answer(host, handle, out) { $0.isAnimated }
-        }
-        table.pointee.context_is_interactive = { host, handle, out in
-            HostSession.answer(host, handle, out) { $0.isInteractive }
         }
     }
 }

@@ -1,10 +1,14 @@
 import AnimatorABI
 import AnimatorEngine
+import Glibc
+
+// Implements animator_host/path.h: `path_create`, `path_create_shape`, `path_create_arc`, `path_elements`,
+// `path_release`, `shape_layer_create`, `shape_layer_set_dash`.
+// Table batches 1.5, 1.6.
 
 extension HostSession {
-    /// Batch 1.5: paths, shape layers and masks; percent-driven scrubbing for an animator's
-    /// own interaction controller; gradient layers.
-    static func installBatch1_5(in table: UnsafeMutablePointer<ah_host>) {
+    /// Paths and shape layers, dashes included.
+    static func installShapeFunctions(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.path_create = { host, elements, count, out in
             HostSession.call(host) { session throws(HostCallError) in
                 let out = try required(out, "out")
@@ -89,107 +93,28 @@ extension HostSession {
                 out.pointee = session.handle(for: session.engine.makeShapeLayer().id)
             }
         }
-        table.pointee.layer_set_mask = { host, layer, mask in
+        table.pointee.shape_layer_set_dash = { host, layer, lengths, count, phase in
             HostSession.call(host) { session throws(HostCallError) in
                 let target = try session.layer(layer)
-                let maskLayer = mask == AH_NULL_HANDLE ? nil : try session.layer(mask)
-                do throws(EngineError) {
-                    try target.setMask(maskLayer)
-                } catch {
-                    throw .invalidArgument(error.reason)
+                guard Int(count) <= LayerShape.maximumDashes else {
+                    throw .invalidArgument("a dash pattern of \(count) lengths (at most \(LayerShape.maximumDashes))")
                 }
-            }
-        }
-        table.pointee.context_drive_percent = { host, ctx, speed, curve, animator in
-            HostSession.call(host) { session throws(HostCallError) in
-                let state = try session.ownInteraction(ctx)
-                guard state.percentDriver == nil else { throw .invalidState("the transition is already percent-driven") }
-                guard speed.isFinite, speed > 0 else { throw .invalidArgument("completion speed \(speed) is not a positive number") }
-                var completionCurve = AnimationCurve.easeInOut
-                if let curve {
-                    switch Int(curve.pointee.kind) {
-                    case AH_TIMING_LINEAR: completionCurve = .linear
-                    case AH_TIMING_EASE_IN: completionCurve = .easeIn
-                    case AH_TIMING_EASE_OUT: completionCurve = .easeOut
-                    case AH_TIMING_EASE_IN_OUT, AH_TIMING_DEFAULT: completionCurve = .easeInOut
-                    default: throw .invalidArgument("the completion curve must be linear, easeIn, easeOut or easeInOut")
-                    }
+                guard count == 0 || lengths != nil else { throw .invalidArgument("lengths is NULL") }
+                let pattern = (0..<Int(count)).map { lengths![$0] }
+                guard pattern.allSatisfy({ $0.isFinite && $0 >= 0 }), phase.isFinite else {
+                    throw .invalidArgument("dash lengths must be finite and not negative, the phase finite")
                 }
-                let propertyAnimator = animator == AH_NULL_HANDLE ? nil : try session.animator(animator)
-                let driver = PercentDrivenInteraction(liveWith: speed, completionCurve: completionCurve, state: state,
-                                                      engine: session.engine)
-                driver.prepare(start: session.engine.currentTime)
-                if let propertyAnimator {
-                    // The property animator is scrubbed instead of the container's time.
-                    driver.releaseContainer()
-                    driver.pendingPropertyAnimator = propertyAnimator
+                target.updateShapeStyle { shape in
+                    shape.dashPattern = pattern
+                    shape.dashPhase = phase
                 }
-                state.percentDriver = driver
-                // Alongside animations (a navigation bar's) follow the transition's time.
-                state.coordinator?.interaction = driver
-            }
-        }
-        table.pointee.gradient_layer_create = { host, out in
-            HostSession.call(host) { session throws(HostCallError) in
-                let out = try required(out, "out")
-                out.pointee = session.handle(for: session.engine.makeGradientLayer().id)
-            }
-        }
-        table.pointee.layer_set_gradient = { host, layer, colors, locations, count, start, end in
-            HostSession.call(host) { session throws(HostCallError) in
-                let target = try session.layer(layer)
-                guard count <= 4096 else { throw .invalidArgument("a gradient of \(count) colors (at most 4096)") }
-                guard count == 0 || colors != nil else { throw .invalidArgument("colors is NULL") }
-                var gradient = LayerGradient(kind: target.gradient?.kind ?? .axial)
-                for index in 0..<Int(count) {
-                    let c = colors![index]
-                    guard [c.red, c.green, c.blue, c.alpha].allSatisfy(\.isFinite) else {
-                        throw .invalidArgument("color \(index) is not finite")
-                    }
-                    gradient.colors.append(RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha))
-                }
-                if let locations {
-                    let values = (0..<Int(count)).map { locations[$0] }
-                    guard values.allSatisfy(\.isFinite) else { throw .invalidArgument("a location is not finite") }
-                    gradient.locations = values
-                }
-                guard [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else {
-                    throw .invalidArgument("the start or end point is not finite")
-                }
-                gradient.startPoint = Point(x: start.x, y: start.y)
-                gradient.endPoint = Point(x: end.x, y: end.y)
-                target.gradient = gradient
-            }
-        }
-        table.pointee.context_notify_interaction_changes = { host, ctx, changed, done, userData in
-            HostSession.call(host) { session throws(HostCallError) in
-                let state = try session.transition(ctx)
-                guard state.completion == nil, let coordinator = state.coordinator else {
-                    throw .invalidState("the transition has completed: no more interaction changes")
-                }
-                guard let changed else { throw .invalidArgument("changed is NULL") }
-                let pointer = UserDataPointer(raw: userData)
-                coordinator.notifyWhenInteractionChanges { [marker = session.marker] context in
-                    PluginCallMarker.calling(marker, .block, nil) {
-                        changed(pointer.raw, context.isInteractive, context.isCancelled)
-                    }
-                }
-                if let done {
-                    coordinator.completions.append { [marker = session.marker] _ in
-                        PluginCallMarker.calling(marker, .block, nil) { done(pointer.raw) }
-                    }
-                }
-            }
-        }
-        table.pointee.layer_get_mask = { host, layer, out in
-            HostSession.call(host) { session throws(HostCallError) in
-                let target = try session.layer(layer)
-                let out = try required(out, "out")
-                out.pointee = target.mask.map { session.handle(for: $0.id) } ?? AH_NULL_HANDLE
             }
         }
     }
+}
 
+
+extension HostSession {
     /// The path a handle names.
     func path(_ handle: ah_path) throws(HostCallError) -> ShapePath {
         switch paths.lookup(handle) {

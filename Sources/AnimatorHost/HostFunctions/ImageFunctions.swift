@@ -1,10 +1,15 @@
 import AnimatorABI
 import AnimatorEngine
 import AnimatorRendering
+import Glibc
+
+// Implements animator_host/image.h: `image_create_rgba`, `image_create_png`, `image_size`, `image_release`,
+// `layer_set_contents`, `layer_set_contents_gravity`, `layer_set_contents_rect`, `layer_set_contents_center`.
+// Table batches 1.4, 1.6.
 
 extension HostSession {
-    /// Batch 1.4: images, and layers showing them as their contents.
-    static func installBatch1_4(in table: UnsafeMutablePointer<ah_host>) {
+    /// Images, and layers showing them as contents (gravity, contents rect, contents center).
+    static func installImageFunctions(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.image_create_rgba = { host, pixels, width, height, bytesPerRow, out in
             HostSession.call(host) { session throws(HostCallError) in
                 let out = try required(out, "out")
@@ -85,8 +90,21 @@ extension HostSession {
                 target.contentsRect = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             }
         }
+        table.pointee.layer_set_contents_center = { host, layer, rect in
+            HostSession.call(host) { session throws(HostCallError) in
+                let target = try session.layer(layer)
+                let numbers = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+                guard numbers.allSatisfy(\.isFinite), rect.size.width >= 0, rect.size.height >= 0 else {
+                    throw .invalidArgument("the contents center must be finite with a size not negative")
+                }
+                target.contentsCenter = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
+        }
     }
+}
 
+
+extension HostSession {
     /// The image a handle names.
     func image(_ handle: ah_image) throws(HostCallError) -> Image {
         switch images.lookup(handle) {
@@ -96,7 +114,7 @@ extension HostSession {
         }
     }
 
-    fileprivate static func checkSize(_ width: UInt32, _ height: UInt32) throws(HostCallError) {
+    static func checkSize(_ width: UInt32, _ height: UInt32) throws(HostCallError) {
         let limit = AH_IMAGE_MAX_SIDE
         guard width > 0, height > 0, width <= limit, height <= limit else {
             throw .invalidArgument("an image of \(width) × \(height) pixels (each side 1...\(limit))")
