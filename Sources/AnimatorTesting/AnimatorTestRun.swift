@@ -49,15 +49,25 @@ public final class AnimatorTestRun {
             throw SnapshotError(path, "has no animator '\(animator ?? "")' (it offers "
                                 + scan.animators.map(\.name).joined(separator: ", ") + ")")
         }
-        let chosen = operation ?? info.operations.operations[0]
-        guard info.operations.supports(chosen) else {
-            throw SnapshotError(info.id, "does not support \(chosen.rawValue) (it supports \(info.operations))")
+        // The same run `animator-host run` makes, in this process.
+        var request = RunRequest(animator: info.id, operation: operation)
+        request.parameters = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        request.interaction = interaction
+        request.size = size
+        request.fps = fps
+        // fullScreen is the default of every operation; another style is for present and dismiss.
+        request.style = style == .fullScreen ? nil : style
+        let registry = AnimatorRegistry(searchPath: PluginSearchPath(entries: []), animators: [info])
+        let result: RunResult
+        do {
+            result = try Runner(registry: registry).perform(request)
+        } catch let error as RunRequestError {
+            throw SnapshotError(info.id, error.description)
+        } catch let error as AnimatorError {
+            throw SnapshotError(error.animator, error.reason)
         }
-        let values = try info.resolveParameters(parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        try self.init(chosen, name: info.name, interaction: interaction, size: size, fps: fps, style: style) { runtime in
-            let session = HostSession(engine: runtime.engine)
-            return (try AnimatorInstance(info, parameters: values, session: session), { session.log })
-        }
+        if let failure = result.transitions.first?.failure { throw SnapshotError(info.id, failure) }
+        self.init(recording: result.recording)
     }
 
     /// Runs an animator written against the host's engine directly (a `TransitionAnimator`).
@@ -67,14 +77,18 @@ public final class AnimatorTestRun {
                             size: Size = Size(width: 390, height: 844), fps: Double = 60,
                             style: ModalPresentationStyle = .fullScreen,
                             animator make: @escaping (AnimationEngine) throws -> TransitionAnimator) throws {
-        try self.init(operation, name: nil, interaction: interaction, size: size, fps: fps, style: style) { runtime in
-            (try make(runtime.engine), { [] })
+        try self.init(operation, interaction: interaction, size: size, fps: fps, style: style) { runtime in
+            try make(runtime.engine)
         }
     }
 
-    private init(_ operation: TransitionOperation, name: String?, interaction: String?, size: Size, fps: Double,
+    private init(recording: Recording) {
+        self.recording = recording
+    }
+
+    private init(_ operation: TransitionOperation, interaction: String?, size: Size, fps: Double,
                  style: ModalPresentationStyle,
-                 make: (TransitionRuntime) throws -> (TransitionAnimator, () -> [PluginLogEntry])) throws {
+                 make: (TransitionRuntime) throws -> TransitionAnimator) throws {
         guard fps >= 1, fps <= 240 else { throw SnapshotError("fps", "\(fps) is not a frame rate from 1 to 240") }
         let runtime = TransitionRuntime(size: size)
         runtime.frameInterval = 1 / fps
@@ -84,11 +98,11 @@ public final class AnimatorTestRun {
         let stage = TransitionStage(runtime: runtime)
         stage.style = style
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
-        let (animator, log) = try make(runtime)
+        let animator = try make(runtime)
         let outcome = try stage.perform(operation, animator: animator, interaction: script, onFrame: recorder.capture)
         recorder.captureFinal()
-        let segment = Recording.Segment(operation: operation, animator: name ?? animator.identifier, from: stage.from.name,
-                                        to: stage.to.name, outcome: outcome, frames: recorder.take().frames, log: log())
+        let segment = Recording.Segment(operation: operation, animator: animator.identifier, from: stage.from.name,
+                                        to: stage.to.name, outcome: outcome, frames: recorder.take().frames)
         recording = Recording(size: size, fps: fps, segments: [segment])
     }
 
