@@ -8,6 +8,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <spawn.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <dirent.h>
+#include <errno.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <linux/capability.h>
 
 int ah_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
@@ -50,4 +58,198 @@ int ah_pipe_cloexec(int ends[2]) {
 
 int ah_spawn_add_chdir(void *actions, const char *directory) {
     return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, directory);
+}
+
+/* ---- Process isolation ------------------------------------------------------------ */
+
+static int ah_write_text(const char *path, const char *text) {
+    int descriptor = open(path, O_WRONLY | O_CLOEXEC);
+    if (descriptor < 0) return -1;
+    size_t length = strlen(text);
+    ssize_t written = write(descriptor, text, length);
+    int saved = errno;
+    close(descriptor);
+    errno = saved;
+    return written == (ssize_t)length ? 0 : -1;
+}
+
+/* Closes every descriptor but `keep_a` and `keep_b`. */
+static void ah_close_all_but(int keep_a, int keep_b) {
+    int low = keep_a < keep_b ? keep_a : keep_b, high = keep_a < keep_b ? keep_b : keep_a;
+    if (low > 0 && syscall(SYS_close_range, 0U, (unsigned)low - 1, 0U) != 0)
+        for (int fd = 0; fd < low; fd++) close(fd);
+    if (high > low + 1 && syscall(SYS_close_range, (unsigned)low + 1, (unsigned)high - 1, 0U) != 0)
+        for (int fd = low + 1; fd < high; fd++) close(fd);
+    if (syscall(SYS_close_range, (unsigned)high + 1, ~0U, 0U) != 0)
+        for (int fd = high + 1; fd < 4096; fd++) close(fd);
+}
+
+/* The number of threads of this process, from /proc/self/task. */
+static int ah_thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks))) if (entry->d_name[0] != '.') count++;
+    closedir(tasks);
+    return count;
+}
+
+static int ah_become_subreaper(int *refusal, int reason) {
+    *refusal = reason;
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    return AH_ISOLATION_SUBREAPER;
+}
+
+/* Ends this process as `status` says another ended: the same exit status, or the same
+ * signal (without a core file). */
+static void ah_end_as(int status) {
+    if (WIFSIGNALED(status)) {
+        int signal_number = WTERMSIG(status);
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = SIG_DFL;
+        sigaction(signal_number, &action, NULL);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, signal_number);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        kill(getpid(), signal_number);
+        _exit(128 + signal_number);
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 70);
+}
+
+int ah_isolate_processes(int use_namespace, int *refusal) {
+    *refusal = 0;
+    if (!use_namespace || ah_thread_count() != 1) return ah_become_subreaper(refusal, 0);
+    int go[2], report[2];
+    if (pipe2(go, O_CLOEXEC) != 0) return ah_become_subreaper(refusal, errno);
+    if (pipe2(report, O_CLOEXEC) != 0) {
+        int saved = errno;
+        close(go[0]); close(go[1]);
+        return ah_become_subreaper(refusal, saved);
+    }
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    /* clone with a NULL stack continues like fork, in the new namespaces: the child is pid 1
+     * there. Only system calls run in it (its C library thread data still names the caller). */
+    long first = syscall(SYS_clone, (unsigned long)(CLONE_NEWUSER | CLONE_NEWPID | SIGCHLD), NULL, NULL, NULL, NULL);
+    if (first < 0) {
+        int saved = errno;
+        close(go[0]); close(go[1]); close(report[0]); close(report[1]);
+        return ah_become_subreaper(refusal, saved);
+    }
+    if (first == 0) {
+        /* The namespace's first process. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char verdict = 0;
+        close(go[1]);
+        close(report[0]);
+        if (read(go[0], &verdict, 1) != 1 || verdict != 'g') syscall(SYS_exit_group, 70);
+        close(go[0]);
+        pid_t worker = fork();
+        if (worker < 0) syscall(SYS_exit_group, 71);
+        if (worker == 0) {
+            /* The worker: dies with the first process, keeps no capability and gains none. */
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != 1) _exit(70);
+            close(report[1]);
+            struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+            struct __user_cap_data_struct none[2];
+            memset(none, 0, sizeof none);
+            syscall(SYS_capset, &header, none);
+            prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+            return AH_ISOLATION_NAMESPACE;
+        }
+        ah_close_all_but(report[1], report[1]);
+        /* Reap everything handed to pid 1 until the worker itself ends. */
+        int status = 0;
+        for (;;) {
+            pid_t ended = waitpid(-1, &status, __WALL);
+            if (ended == worker) break;
+            if (ended < 0 && errno != EINTR) { status = 70 << 8; break; }
+        }
+        (void)!write(report[1], &status, sizeof status);
+        /* Leaving kills every process left in the namespace. */
+        syscall(SYS_exit_group, 0);
+    }
+    /* The caller: give the namespace the caller's ids, then wait. */
+    close(go[0]);
+    close(report[1]);
+    char path[64], map[64];
+    int mapped = 1;
+    snprintf(path, sizeof path, "/proc/%ld/setgroups", first);
+    if (ah_write_text(path, "deny") != 0 && errno != ENOENT) mapped = 0;
+    snprintf(path, sizeof path, "/proc/%ld/uid_map", first);
+    snprintf(map, sizeof map, "%u %u 1\n", (unsigned)uid, (unsigned)uid);
+    if (mapped && ah_write_text(path, map) != 0) mapped = 0;
+    snprintf(path, sizeof path, "/proc/%ld/gid_map", first);
+    snprintf(map, sizeof map, "%u %u 1\n", (unsigned)gid, (unsigned)gid);
+    if (mapped && ah_write_text(path, map) != 0) mapped = 0;
+    if (!mapped) {
+        int saved = errno;
+        kill((pid_t)first, SIGKILL);
+        while (waitpid((pid_t)first, NULL, 0) < 0 && errno == EINTR) {}
+        close(go[1]); close(report[0]);
+        return ah_become_subreaper(refusal, saved);
+    }
+    (void)!write(go[1], "g", 1);
+    close(go[1]);
+    ah_close_all_but(report[0], report[0]);
+    int status = 0;
+    ssize_t got;
+    do { got = read(report[0], &status, sizeof status); } while (got < 0 && errno == EINTR);
+    int first_status = 0;
+    while (waitpid((pid_t)first, &first_status, 0) < 0 && errno == EINTR) {}
+    ah_end_as(got == (ssize_t)sizeof status ? status : first_status);
+    return -1; /* not reached */
+}
+
+/* This process's children, from every /proc/<pid>/stat naming it as parent. */
+static int ah_children(pid_t *out, int capacity) {
+    DIR *proc = opendir("/proc");
+    if (!proc) return 0;
+    pid_t self = getpid();
+    int count = 0;
+    struct dirent *entry;
+    char path[64], text[512];
+    while ((entry = readdir(proc)) && count < capacity) {
+        char *end;
+        long pid = strtol(entry->d_name, &end, 10);
+        if (*end || pid <= 0) continue;
+        snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+        int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+        if (descriptor < 0) continue;
+        ssize_t length = read(descriptor, text, sizeof text - 1);
+        close(descriptor);
+        if (length <= 0) continue;
+        text[length] = 0;
+        /* "pid (name) state ppid ...": the name may hold anything, so look after its last ')'. */
+        char *close_paren = strrchr(text, ')');
+        if (!close_paren) continue;
+        char state;
+        long parent;
+        if (sscanf(close_paren + 1, " %c %ld", &state, &parent) == 2 && parent == self) out[count++] = (pid_t)pid;
+    }
+    closedir(proc);
+    return count;
+}
+
+int ah_kill_children(void) {
+    int killed = 0;
+    pid_t children[256];
+    for (;;) {
+        int count = ah_children(children, 256);
+        if (count == 0) break;
+        for (int index = 0; index < count; index++) {
+            if (kill(children[index], SIGKILL) == 0) killed++;
+        }
+        for (int index = 0; index < count; index++) {
+            while (waitpid(children[index], NULL, __WALL) < 0 && errno == EINTR) {}
+        }
+    }
+    return killed;
 }

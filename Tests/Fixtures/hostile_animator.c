@@ -5,7 +5,15 @@
  *   -DHOSTILE_DOES=<n>  what: 1 SIGSEGV (writes through NULL), 2 abort(), 3 exit(0),
  *                       4 exit(3), 5 an endless loop, 6 allocates and touches memory
  *                       until it has no more (then writes through the NULL it gets),
- *                       7 prints to stdout and stderr (harmless)
+ *                       7 prints to stdout and stderr (harmless), 8 starts a daemon that
+ *                       leaves its session twice (setsid, double fork) and sleeps, named
+ *                       $HOSTILE_TOKEN (then behaves), 9 attacks the process that started
+ *                       its child (the last number on its command line) and its parent:
+ *                       SIGKILL, /proc/PID/mem, and says on stdout what worked (then
+ *                       behaves), 10 writes a forged final message to the message pipe
+ *                       (fd 3) and calls _exit(0), 11 writes the header of a 1000-byte
+ *                       message, then one byte every half second, 12 sleeps forever while
+ *                       moving the call page's counter every 0.1 s, 13 sleeps forever
  *   -DHOSTILE_ID="..."  the animator's id and name (default "org.fixture.hostile", "hostile")
  *   -DHOSTILE_EXTRA_EXPORT  also export a function of its own (hostile_helper)
  *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
@@ -43,6 +51,9 @@
 #include <string.h>
 #include <stdint.h>
 #include <unistd.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <sys/prctl.h>
 #include "animator_host.h"
 
 #ifndef HOSTILE_AT
@@ -61,6 +72,64 @@
 static volatile int sink;
 /* An address the compiler cannot know is NULL, so that the write really faults. */
 static volatile uintptr_t nowhere_address = 0;
+
+/* A daemon as the books make one: fork, setsid, fork again; the grandchild sleeps under
+ * the name $HOSTILE_TOKEN (at most 15 characters) so a test can look for it. */
+static void hostile_daemon(void) {
+    pid_t first = fork();
+    if (first != 0) return;
+    setsid();
+    if (fork() != 0) _exit(0);
+    const char *token = getenv("HOSTILE_TOKEN");
+    prctl(PR_SET_NAME, token ? token : "hostile-daemon");
+    for (int i = 0; i < 600; i++) sleep(1);
+    _exit(0);
+}
+
+/* The last number on this process's command line: the pid of the host that started it. */
+static long hostile_host_pid(void) {
+    char line[4096];
+    int fd = open("/proc/self/cmdline", O_RDONLY);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, line, sizeof line - 1);
+    close(fd);
+    if (n <= 1) return 0;
+    line[n - 1] = 0;
+    char *last = line;
+    for (ssize_t i = 0; i < n - 1; i++) if (line[i] == 0) last = line + i + 1;
+    return atol(last);
+}
+
+static void hostile_attack(void) {
+    long host = hostile_host_pid();
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/mem", host);
+    int mem = host > 0 ? open(path, O_RDWR) : -1;
+    if (mem >= 0) { printf("hostile opened the host's memory\n"); close(mem); }
+    if (host > 0 && kill((pid_t)host, 0) == 0) printf("hostile can signal the host\n");
+    fflush(stdout);
+    if (host > 0) kill((pid_t)host, SIGKILL);
+    kill(getppid(), SIGKILL);
+}
+
+/* Finds the call page (a shared file mapping named animator-host-call) and moves its first
+ * 8 bytes, the counter, while never returning. */
+static void hostile_tick_forever(void) {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    volatile uint64_t *counter = NULL;
+    char line[512];
+    while (maps && fgets(line, sizeof line, maps)) {
+        if (strstr(line, "animator-host-call")) {
+            counter = (volatile uint64_t *)(uintptr_t)strtoull(line, NULL, 16);
+            break;
+        }
+    }
+    if (maps) fclose(maps);
+    for (;;) {
+        if (counter) *counter += 1;
+        usleep(100000);
+    }
+}
 
 static void misbehave(int at) {
     if (at != HOSTILE_AT) return;
@@ -81,6 +150,20 @@ static void misbehave(int at) {
         fflush(stdout);
         fprintf(stderr, "hostile says \x1b[31mred\x1b[0m on stderr\n");
         break;
+    case 8: hostile_daemon(); break;
+    case 9: hostile_attack(); break;
+    case 10: {
+        static const unsigned char done[] = { 0xA7, 0xFF, 0, 0, 0, 0 };
+        (void)!write(3, done, sizeof done);
+        _exit(0);
+    }
+    case 11: {
+        static const unsigned char header[] = { 0xA7, 0x02, 0xE8, 0x03, 0, 0 };
+        (void)!write(3, header, sizeof header);
+        for (;;) { (void)!write(3, "x", 1); usleep(500000); }
+    }
+    case 12: hostile_tick_forever();
+    case 13: for (;;) pause();
     }
 }
 

@@ -13,9 +13,11 @@ import Glibc
 /// - fd 4: the call page (`PluginCallMarker`);
 /// - fd 5: the request, a file to read from its start.
 ///
-/// The host reads messages as they come, watches the call page for progress, and kills
-/// the child's process group when it has made none for `limits.timeout` seconds. A child
-/// that ends without its final message has failed, whatever its exit status.
+/// The host reads messages as they come, watches the call page and the child's processes
+/// for progress (`ProgressAccount`: CPU used, or time asleep; never time spent waiting for
+/// a processor), and kills the child's process group when it has made none for
+/// `limits.timeout` seconds. A child that ends without its final message has failed,
+/// whatever its exit status.
 public struct PluginSandbox: Sendable {
     /// The executable to start (normally the running `animator-host`).
     public var executable: String
@@ -181,7 +183,10 @@ private struct Watch {
         var lines = OutputLines()
         var open = (messages: true, output: true)
         var lastSequence = marker.read().sequence
-        var lastProgress = Self.now()
+        var account = ProgressAccount()
+        let activity = ChildActivity(root: pid)
+        var lastCPU: Double?
+        var lastTick = Self.now()
         var reason = Reason.exited
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var status: Int32 = 0
@@ -189,15 +194,16 @@ private struct Watch {
         var reaped = false
 
         /// Reads what is there; false when the stream ended or the child broke the protocol.
+        /// Only whole messages count as progress: bytes alone prove nothing.
         func drainMessages() -> Bool {
             while true {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(messages, $0.baseAddress!, $0.count) }
                 if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
                 if count <= 0 { open.messages = false; return true }
-                lastProgress = Self.now()
                 chunk.withUnsafeBytes { buffer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 do {
                     while let message = try buffer.next() {
+                        account.messageArrived()
                         if finished { throw BinaryReader.Malformed("a message after the final one") }
                         if message.kind == SandboxChild.doneKind { finished = true } else { try onMessage(message) }
                     }
@@ -234,17 +240,31 @@ private struct Watch {
             let mark = marker.read()
             if mark.sequence != lastSequence {
                 lastSequence = mark.sequence
-                lastProgress = Self.now()
-            } else {
-                // Inside a plugin call the plugin's timeout applies; between calls the host's
-                // own work runs (drawing and comparing pictures), which a loaded machine may
-                // slow far beyond it: that gets a longer allowance, still finite.
-                let allowance = mark.depth > 0 ? timeout : max(timeout, Self.hostWorkAllowance)
-                if Self.now() - lastProgress > allowance {
-                    reason = .timedOut(allowance)
-                    break
-                }
+                account.callProgress()
             }
+            // Read the child's processes at most every `readingInterval`; the time between
+            // is put to the account at the next reading, as that reading found the child.
+            let now = Self.now()
+            if now - lastTick >= Self.readingInterval {
+                if let sample = activity.sample() {
+                    account.advance(wall: now - lastTick, cpu: lastCPU.map { sample.cpuSeconds - $0 } ?? 0,
+                                    runnable: sample.runnable, partial: buffer.hasPartialMessage)
+                    lastCPU = sample.cpuSeconds
+                } else {
+                    account.advanceUnread(wall: now - lastTick, partial: buffer.hasPartialMessage)
+                    lastCPU = nil
+                }
+                lastTick = now
+            }
+            switch account.verdict(insideCall: mark.depth > 0, timeout: timeout, hostWork: Self.hostWorkAllowance) {
+            case nil:
+                continue
+            case .noProgress(let seconds):
+                reason = .timedOut(seconds)
+            case .partialMessage(let seconds):
+                reason = .malformed("a message begun and not finished within \(JSONValue.format(seconds)) s")
+            }
+            break
         }
         lines.finish(onLine: onOutput)
         // Kill what remains of its group (itself when stopped, anything a plugin started).
@@ -253,6 +273,9 @@ private struct Watch {
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_stime.tv_sec)
         return End(reason: reason, status: status, peakResidentKiB: Int(usage.ru_maxrss), cpuSeconds: cpu)
     }
+
+    /// Seconds between two readings of the child's processes.
+    static let readingInterval = 0.05
 
     static func now() -> Double { MonotonicClock.now() }
 

@@ -21,11 +21,14 @@ public final class SandboxChild {
     public let request: [UInt8]
     /// The call page: pass it to the loader and the host session.
     public let marker: PluginCallMarker
+    /// How processes a plugin starts are kept from outliving this child.
+    public let isolation: SandboxIsolation
 
-    private init(mode: String, request: [UInt8], marker: PluginCallMarker) {
+    private init(mode: String, request: [UInt8], marker: PluginCallMarker, isolation: SandboxIsolation) {
         self.mode = mode
         self.request = request
         self.marker = marker
+        self.isolation = isolation
     }
 
     /// Sets the child up from its arguments (those after the hidden command).
@@ -45,6 +48,9 @@ public final class SandboxChild {
         guard ah_limit_resources(memory << 20, cpu) == 0 else {
             throw SandboxError("cannot set the resource limits: \(String(cString: strerror(errno)))")
         }
+        // From here on this is the worker, in a PID namespace of its own when the kernel
+        // allows it (the process the host started waits outside and ends as it ends).
+        let isolation = SandboxIsolation.enter()
         let marker = try PluginCallMarker.map(pageDescriptor)
         close(pageDescriptor)
         var request: [UInt8] = []
@@ -59,7 +65,7 @@ public final class SandboxChild {
         close(requestDescriptor)
         // The protocol pipe must not leak into anything a plugin starts.
         _ = fcntl(messageDescriptor, F_SETFD, FD_CLOEXEC)
-        return SandboxChild(mode: arguments[0], request: request, marker: marker)
+        return SandboxChild(mode: arguments[0], request: request, marker: marker, isolation: isolation)
     }
 
     /// Sends one message to the host.
@@ -69,7 +75,9 @@ public final class SandboxChild {
     }
 
     /// Sends the final message: the work is done. The child should exit 0 after it.
+    /// Without a namespace, every process a plugin started and left running is killed first.
     public func finish() throws(SandboxError) {
+        isolation.endPluginProcesses()
         try SandboxMessage(kind: Self.doneKind, payload: []).write(to: Self.messageDescriptor)
     }
 }

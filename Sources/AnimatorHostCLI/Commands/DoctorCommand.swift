@@ -98,6 +98,12 @@ enum DoctorCommand: Command {
             console.out("plugin code: in a child process (timeout \(JSONValue.format(limits.timeout)) s, memory "
                         + "\(limits.memoryMegabytes == 0 ? "unlimited" : "\(limits.memoryMegabytes) MiB"), CPU "
                         + "\(limits.cpuSeconds == 0 ? "unlimited" : "\(limits.cpuSeconds) s"))")
+            do {
+                console.out("plugin processes: " + (try IsolationProbe.run(sandbox)).description)
+            } catch {
+                console.out("plugin processes: no child could start (\(error)) (a problem)")
+                wrong = true
+            }
         } else {
             console.out("plugin code: in this process (--in-process)")
         }

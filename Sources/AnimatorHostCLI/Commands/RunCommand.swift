@@ -116,7 +116,7 @@ enum RunCommand: Command {
         }
         if !arguments.positionals.isEmpty { throw UsageError("--request FILE names the animator; give no other") }
         do throws(RunRequestError) {
-            var request = try RunRequest.load(path: path)
+            let request = try RunRequest.load(path: path)
             try request.check()
             // Outputs come from --timeline and --out; the file's own are refused.
             guard request.outputs.isEmpty else {

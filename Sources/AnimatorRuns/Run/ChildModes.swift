@@ -12,6 +12,7 @@ public enum ChildModes {
         SandboxedRun.mode: { try SandboxedRun.childMain($0) },
         AnimatorChecks.mode: { try AnimatorChecks.childMain($0) },
         DurationQuery.mode: { try DurationQuery.childMain($0) },
+        IsolationProbe.mode: { try IsolationProbe.childMain($0) },
     ]
 
     /// Runs the child and returns its exit status: 0 after the final message, 70 when it
@@ -19,12 +20,15 @@ public enum ChildModes {
     ///
     /// - Parameter arguments: the words after the hidden command (`SandboxChild.command`).
     public static func main(_ arguments: [String]) -> Int32 {
+        var started: SandboxChild?
         do {
             let child = try SandboxChild.start(arguments: arguments)
+            started = child
             guard let work = table[child.mode] else { throw SandboxError("unknown child mode '\(child.mode)'") }
             try work(child)
             return 0
         } catch {
+            started?.isolation.endPluginProcesses()
             let text = "animator-host child: \(error)\n"
             _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             return 70

@@ -1,7 +1,6 @@
 import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
-import AnimatorRuns
 import AnimatorSupport
 import Glibc
 
@@ -51,6 +50,9 @@ enum SandboxedRun {
             var pending: [SceneFrame] = []
             var childError: (index: Int?, message: String, animator: String, rule: String?, usage: RunRequestError?)?
             var endedHere: (index: Int, line: Int, segment: Int)?
+            // The host's own account of what it asked for: every step from the resume point
+            // on is reported (ended, failed or an error), whatever the child says.
+            var reported = Set<Int>()
             let decoder = SceneFrameDecoder()
             let payload = self.payload(request, registry: registry, resume: resume)
             let failure = try sandbox.run(mode: mode, request: payload, onMessage: { message in
@@ -74,6 +76,10 @@ enum SandboxedRun {
                                                               rule: open.rule) else {
                         throw BinaryReader.Malformed("a malformed end")
                     }
+                    if request.keepsFrames && line.frames != pending.count {
+                        throw BinaryReader.Malformed("an end that counts \(line.frames) frames after \(pending.count) were sent")
+                    }
+                    reported.insert(open.index)
                     segments.append(Recording.Segment(operation: line.operation,
                                                       animator: document["segmentAnimator"]?.stringValue ?? line.animator,
                                                       from: line.from, to: line.to, outcome: line.outcome, frames: pending,
@@ -121,7 +127,17 @@ enum SandboxedRun {
                 let step = current?.step ?? DemoApp.Step(operation: .present, from: "?", to: "?")
                 lines.append(.failed(step, animator: childError.animator, rule: childError.rule, reason: childError.message))
                 failedIndex = index
+            } else if let open = current {
+                // The final message came in the middle of a transition: the child's word
+                // does not add up (a plugin can write to the message pipe).
+                lines.append(.failed(open.step, animator: open.animator, rule: open.rule,
+                                     reason: "ended in the middle of the transition, its report cut short"))
+                failedIndex = open.index
             } else {
+                if let missing = (resume.start..<stepCount).first(where: { !reported.contains($0) }) {
+                    throw Failure(description: "the plugin process finished without reporting transition \(missing + 1)"
+                                  + (stepCount > 1 ? " of \(stepCount)" : ""))
+                }
                 break
             }
             guard isDemo else { break }

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A plugin that means harm, run by the real `animator-host`: it starts daemons that leave
+/// its session, attacks the host, forges the end of the child's report, sends half a
+/// message, or sleeps while moving the call page. Each case checks the exit status, the
+/// one-line report, and that no process it started is left.
+@Suite struct HostileChildTests {
+    let cli = CLI()
+
+    /// A name for a daemon (at most 15 characters, the kernel's limit for a process name)
+    /// that nothing else on the machine has.
+    static func token() -> String {
+        "hx" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12)).lowercased()
+    }
+
+    /// The processes whose name is `token`.
+    static func processes(named token: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { pid in
+            guard pid.allSatisfy(\.isNumber),
+                  let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return false }
+            return name.trimmingCharacters(in: .newlines) == token
+        }
+    }
+
+    /// Whether children get a PID namespace here (`doctor` says which mechanism runs).
+    func namespacesWork() throws -> Bool {
+        try cli.run("doctor").standardOutput.contains("plugin processes: a PID and user namespace")
+    }
+
+    func hostile(_ name: String, at: Int, does: Int) throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        try IsolationTests.onlyOwnerMayWrite(folder.path)
+        try IsolationTests.hostile(name, at: at, does: does, in: folder.path)
+        return folder
+    }
+
+    @Test(arguments: ["namespace", "subreaper"])
+    func aDaemonAPluginStartsEndsWithItsChild(mechanism: String) throws {
+        var environment = ["HOSTILE_TOKEN": Self.token()]
+        if mechanism == "subreaper" { environment["ANIMATOR_HOST_NO_NAMESPACES"] = "1" }
+        // Started in animateTransition, then the transition completes.
+        let folder = try hostile("daemonic", at: 7, does: 8)
+        let run = try cli.run("run", "daemonic", "--plugin-path", folder.path, extraEnvironment: environment)
+        #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
+        #expect(run.standardOutput.contains("daemonic (org.hostile.daemonic), 0.2 s, 13 frames, completed"))
+        #expect(Self.processes(named: environment["HOSTILE_TOKEN"]!).isEmpty, "a daemon outlived run (\(mechanism))")
+        // Started by a library's constructor while `list` examines it.
+        environment["HOSTILE_TOKEN"] = Self.token()
+        let examined = try hostile("daemonic1", at: 1, does: 8)
+        let list = try cli.run("list", "--plugin-path", examined.path, "--no-cache", extraEnvironment: environment)
+        #expect(list.status == 0, "\(list.standardError)")
+        #expect(list.standardOutput.contains("org.hostile.daemonic1 "))
+        #expect(Self.processes(named: environment["HOSTILE_TOKEN"]!).isEmpty, "a daemon outlived list (\(mechanism))")
+    }
+
+    @Test func aDaemonEndsEvenWhenItsChildIsKilled() throws {
+        guard try namespacesWork() else { return }
+        // The daemon starts in the first transition's animateTransition; the second
+        // transition, in the same child, sleeps in animateTransition until the timeout kills
+        // the child. The daemon goes with it.
+        let token = Self.token()
+        let folder = TemporaryDirectory()
+        try IsolationTests.onlyOwnerMayWrite(folder.path)
+        try IsolationTests.hostile("daemonic", at: 7, does: 8, in: folder.path)
+        try IsolationTests.hostile("hanging", at: 7, does: 13, in: folder.path)
+        let routes = folder.file("routes.json")
+        try """
+            { "version": 1, "default": "system", "routes": [
+              { "operation": "present", "animator": "daemonic" },
+              { "operation": "dismiss", "animator": "hanging" } ] }
+            """.write(toFile: routes, atomically: true, encoding: .utf8)
+        let result = try cli.run("run", "--routes", routes, "--plugin-path", folder.path, "--plugin-timeout", "1",
+                                 extraEnvironment: ["HOSTILE_TOKEN": token])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("2. dismiss detail → list: hanging (org.hostile.hanging), failed: did not return within 1 s"),
+                "\(result.standardOutput)")
+        #expect(Self.processes(named: token).isEmpty, "the daemon outlived the killed child")
+    }
+
+    @Test func aPluginCannotSignalOrReadTheHost() throws {
+        guard try namespacesWork() else { return }
+        let folder = try hostile("attacker", at: 7, does: 9)
+        let result = try cli.run("run", "attacker", "--plugin-path", folder.path)
+        // The host survived to report, the transition completed, and nothing worked.
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("attacker (org.hostile.attacker), 0.2 s, 13 frames, completed"))
+        #expect(!result.standardError.contains("hostile opened the host's memory"), "\(result.standardError)")
+        #expect(!result.standardError.contains("hostile can signal the host"), "\(result.standardError)")
+    }
+
+    @Test func aForgedFinalMessageInTheMiddleOfATransitionFailsIt() throws {
+        let folder = try hostile("forger", at: 7, does: 10)
+        let result = try cli.run("run", "forger", "--plugin-path", folder.path)
+        #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.hasPrefix(
+            "1. present from → to: forger (org.hostile.forger), failed: ended in the middle of the transition"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("1 transition: 0 completed, 0 cancelled, 1 failed"))
+    }
+
+    @Test func halfAMessageSentByteByByteIsNotProgress() throws {
+        let folder = try hostile("dripping", at: 7, does: 11)
+        let started = Date()
+        let result = try cli.run("run", "dripping", "--plugin-path", folder.path, "--plugin-timeout", "1")
+        #expect(result.status == 1)
+        let line = result.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(line.hasPrefix("1. present from → to: dripping (org.hostile.dripping), failed: "), "\(line)")
+        #expect(line.contains("did not return within 1 s") || line.contains("not finished within 1 s"), "\(line)")
+        // Killed after about a second of the child's own time, not after minutes.
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test func aSleeperMovingTheCallPageIsStillTimedOut() throws {
+        let folder = try hostile("ticking", at: 7, does: 12)
+        let started = Date()
+        let result = try cli.run("run", "ticking", "--plugin-path", folder.path, "--plugin-timeout", "1")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix(
+            "1. present from → to: ticking (org.hostile.ticking), failed: did not return within 1 s (killed; --plugin-timeout) in animateTransition"),
+            "\(result.standardOutput)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}
