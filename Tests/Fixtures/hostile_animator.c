@@ -24,8 +24,9 @@
  *   -DHOSTILE_LEAVES_A_VIEW  adds a red 60-point square to the container and never removes it
  *   -DHOSTILE_STUCK_AT_ZERO  with duration 0 (its minimum), never completes
  *   -DHOSTILE_LEAKS_IMAGES  makes a 2×2 image in every transition and never releases it
- *   -DHOSTILE_SLOW_INIT     init takes 150 ms
- *   -DHOSTILE_PID_VERSION   its version names the process that loaded it (differs per load)
+ *   -DHOSTILE_SLOW_INIT     init computes for 150 ms of CPU time
+ *   -DHOSTILE_PID_VERSION   its version names the moment it was loaded, in nanoseconds
+ *                       (differs per load)
  *   -DHOSTILE_NO_HELP       its duration parameter has no help text
  *   -DHOSTILE_INTERACTIVE   declares itself interactive (though it always completes
  *                       with true, cancelled or not)
@@ -52,6 +53,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include <signal.h>
+#include <time.h>
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include "animator_host.h"
@@ -384,10 +386,17 @@ static bool hostile_init(const char *path) {
     (void)path;
     misbehave(3);
 #ifdef HOSTILE_SLOW_INIT
-    usleep(150000);
+    struct timespec start, now;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+    do {
+        sink++;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    } while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < 150000000L);
 #endif
 #ifdef HOSTILE_PID_VERSION
-    snprintf(version, sizeof version, "0.0.%d", (int)getpid());
+    struct timespec loaded;
+    clock_gettime(CLOCK_MONOTONIC, &loaded);
+    snprintf(version, sizeof version, "0.0.%ld", loaded.tv_sec * 1000000000L + loaded.tv_nsec);
 #endif
     return true;
 }
