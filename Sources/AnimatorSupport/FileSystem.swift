@@ -49,6 +49,16 @@ package enum FileSystem {
                           inode: UInt64(info.st_ino), changeTime: changed, owner: info.st_uid)
     }
 
+    /// `fstat(2)` of an open file; `path` names it in the error.
+    package static func status(descriptor: Int32, path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "fstat", path: path, code: errno) }
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode,
+                          inode: UInt64(info.st_ino), changeTime: changed, owner: info.st_uid)
+    }
+
     /// The names in a directory, sorted (by code point, which for the ASCII names of
     /// plugin files is byte order), without "." and "..".
     ///

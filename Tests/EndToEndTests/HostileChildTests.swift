@@ -91,6 +91,33 @@ import TestSupport
         #expect(!result.standardError.contains("hostile can signal the host"), "\(result.standardError)")
     }
 
+    @Test func whatALibraryPrintsWhileListExaminesItIsShownEscaped() throws {
+        let folder = try hostile("chatty1", at: 1, does: 7)
+        let result = try cli.run("list", "--plugin-path", folder.path, "--no-cache")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("org.hostile.chatty1 "))
+        #expect(result.standardError.contains("plugin output: hostile says hello on stdout"), "\(result.standardError)")
+        #expect(result.standardError.contains("plugin output: hostile says \\u{1b}[31mred\\u{1b}[0m on stderr"))
+        #expect(!result.standardError.contains("\u{1b}"))
+        // Standard output stays the table alone.
+        #expect(!result.standardOutput.contains("hostile says"))
+    }
+
+    @Test func hugeValuesAreRefusedAtTheCallTheSameInAndOutOfProcess() throws {
+        let folder = try hostile("huge", at: 7, does: 14)
+        let child = folder.file("child.json"), inProcess = folder.file("in-process.json")
+        let sandboxed = try cli.run("run", "huge", "--plugin-path", folder.path, "--timeline", child)
+        let here = try cli.run("run", "huge", "--plugin-path", folder.path, "--timeline", inProcess, "--in-process")
+        for result in [sandboxed, here] {
+            // Each layer_set was refused, so the plugin went on and completed as it does.
+            #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+            #expect(result.standardOutput.contains("huge (org.hostile.huge), 0.2 s, 13 frames, completed"))
+            #expect(!result.standardOutput.contains("the host accepted") && !result.standardError.contains("the host accepted"),
+                    "\(result.standardError)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: child)) == Data(contentsOf: URL(fileURLWithPath: inProcess)))
+    }
+
     @Test func aForgedFinalMessageInTheMiddleOfATransitionFailsIt() throws {
         let folder = try hostile("forger", at: 7, does: 10)
         let result = try cli.run("run", "forger", "--plugin-path", folder.path)

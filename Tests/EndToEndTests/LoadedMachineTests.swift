@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 
@@ -36,12 +37,21 @@ struct LoadedMachineTests {
         #expect(idle[2].hasPrefix("validate: 0\n"), "\(idle[2])")
         #expect(idle[3].hasPrefix("snapshot: 0\n"), "\(idle[3])")
         var busy: [Process] = []
-        defer { busy.forEach { $0.terminate() } }
+        defer {
+            for process in busy { kill(process.processIdentifier, SIGKILL) }
+            busy.forEach { $0.waitUntilExit() }
+        }
         for _ in 0..<Self.busyProcesses {
             let process = Process()
-            // Bounded, should the test itself be killed: ten minutes at most.
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-            process.arguments = ["600", "/bin/sh", "-c", "while :; do :; done"]
+            // Only computing, and bounded should the test itself be killed: it looks at the
+            // clock every 100,000 additions and stops after ten minutes.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "end=$(($(date +%s) + 600)); while [ $(date +%s) -lt $end ]; do i=0; "
+                                 + "while [ $i -lt 100000 ]; do i=$((i + 1)); done; done"]
+            // Holding none of the test's own pipes open.
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
             try process.run()
             busy.append(process)
         }

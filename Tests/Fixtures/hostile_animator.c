@@ -13,7 +13,10 @@
  *                       behaves), 10 writes a forged final message to the message pipe
  *                       (fd 3) and calls _exit(0), 11 writes the header of a 1000-byte
  *                       message, then one byte every half second, 12 sleeps forever while
- *                       moving the call page's counter every 0.1 s, 13 sleeps forever
+ *                       moving the call page's counter every 0.1 s, 13 sleeps forever,
+ *                       14 (at 7 only) sets the incoming view's opacity, position, bounds,
+ *                       transform and color to values near 1e308 and says on stdout
+ *                       which the host accepted (then behaves)
  *   -DHOSTILE_ID="..."  the animator's id and name (default "org.fixture.hostile", "hostile")
  *   -DHOSTILE_EXTRA_EXPORT  also export a function of its own (hostile_helper)
  *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
@@ -256,6 +259,23 @@ static void hostile_keyframes(void *data) {
 }
 #endif
 
+/* Legal types, absurd sizes: each key set to a value near the largest double. */
+static void hostile_huge_values(const ah_host *h, ah_layer layer) {
+    const double huge = 1e308;
+    ah_value values[5] = {
+        { .type = AH_VALUE_NUMBER, .number = huge },
+        { .type = AH_VALUE_POINT, .point = { huge, -huge } },
+        { .type = AH_VALUE_RECT, .rect = { { 0, 0 }, { huge, huge } } },
+        { .type = AH_VALUE_TRANSFORM, .transform = { .m11 = huge, .m22 = 1, .m33 = 1, .m44 = 1 } },
+        { .type = AH_VALUE_COLOR, .color = { huge, 0, 0, 1 } },
+    };
+    const char *keys[5] = { "opacity", "position", "bounds", "transform", "backgroundColor" };
+    for (int i = 0; i < 5; i++) {
+        if (h->layer_set(h, layer, keys[i], &values[i]) == AH_OK) printf("the host accepted %s = huge\n", keys[i]);
+    }
+    fflush(stdout);
+}
+
 static void hostile_animate(const ah_animator *self, ah_context ctx) {
     misbehave(7);
     state *s = self->animator_data;
@@ -265,6 +285,7 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     h->context_container_view(h, ctx, &container);
     h->context_view(h, ctx, AH_CONTEXT_TO, &to);
     s->uses++;
+    if (HOSTILE_AT == 7 && HOSTILE_DOES == 14 && to) hostile_huge_values(h, to);
 #ifdef HOSTILE_LEAVES_A_VIEW
     ah_layer stain = 0;
     ah_rect square = { { 20, 120 }, { 60, 60 } };

@@ -1,5 +1,14 @@
 /// A value an animation can move: what a layer key path holds.
 public enum AnimatableValue: Equatable, Sendable {
+    /// The largest magnitude a value may have (a coordinate, a size, an opacity, a color
+    /// component, a transform entry): renderers turn coordinates into pixels, and frames
+    /// sent between processes carry nothing larger. Plugins' values beyond it are refused
+    /// where they enter the host.
+    public static let maximumMagnitude = 1e12
+
+    /// Whether `number` is finite and within `maximumMagnitude`.
+    public static func isInRange(_ number: Double) -> Bool { number.isFinite && abs(number) <= maximumMagnitude }
+
     case number(Double)
     case point(Point)
     case size(Size)

@@ -28,7 +28,7 @@ public final class AnimatorInstance {
     public init(_ info: AnimatorInfo, parameters: [ParameterValue], session: HostSession) throws(AnimatorError) {
         let library: PluginLibrary
         do {
-            library = try PluginLibrary.load(info.path, marker: session.marker)
+            library = try PluginLibrary.load(info.path, expecting: info.file, marker: session.marker)
         } catch {
             throw AnimatorError(animator: info.id, reason: error.description)
         }

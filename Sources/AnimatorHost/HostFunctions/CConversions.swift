@@ -30,6 +30,9 @@ enum CConversions {
             throw .invalidArgument("unknown value type \(c.type)")
         }
         guard value.components.allSatisfy(\.isFinite) else { throw .invalidArgument("the value is not finite") }
+        if let outside = value.components.first(where: { !AnimatableValue.isInRange($0) }) {
+            throw .invalidArgument("the value holds \(outside), beyond ±1e12, the largest a frame can carry")
+        }
         return value
     }
 

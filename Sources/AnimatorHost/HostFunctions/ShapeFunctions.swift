@@ -23,8 +23,8 @@ extension HostSession {
                     let element = elements![index]
                     let p = [element.points.0, element.points.1, element.points.2]
                     func point(_ i: Int) throws(HostCallError) -> Point {
-                        guard p[i].x.isFinite, p[i].y.isFinite else {
-                            throw .invalidArgument("element \(index): point \(i) is not finite")
+                        guard AnimatableValue.isInRange(p[i].x), AnimatableValue.isInRange(p[i].y) else {
+                            throw .invalidArgument("element \(index): point \(i) is not finite or beyond ±1e12")
                         }
                         return Point(x: p[i].x, y: p[i].y)
                     }
@@ -47,8 +47,8 @@ extension HostSession {
             HostSession.call(host) { session throws(HostCallError) in
                 let out = try required(out, "out")
                 let r = Rect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
-                guard [r.origin.x, r.origin.y, r.size.width, r.size.height, radius].allSatisfy(\.isFinite) else {
-                    throw .invalidArgument("the rect or corner radius is not finite")
+                guard [r.origin.x, r.origin.y, r.size.width, r.size.height, radius].allSatisfy(AnimatableValue.isInRange) else {
+                    throw .invalidArgument("the rect or corner radius is not finite or beyond ±1e12")
                 }
                 switch shape {
                 case AH_PATH_SHAPE_RECT: out.pointee = session.paths.insert(.rect(r))
@@ -61,8 +61,8 @@ extension HostSession {
         table.pointee.path_create_arc = { host, center, radius, start, end, clockwise, out in
             HostSession.call(host) { session throws(HostCallError) in
                 let out = try required(out, "out")
-                guard [center.x, center.y, radius, start, end].allSatisfy(\.isFinite) else {
-                    throw .invalidArgument("the arc's center, radius or angles are not finite")
+                guard [center.x, center.y, radius, start, end].allSatisfy(AnimatableValue.isInRange) else {
+                    throw .invalidArgument("the arc's center, radius or angles are not finite or beyond ±1e12")
                 }
                 var path = ShapePath()
                 path.addArc(center: Point(x: center.x, y: center.y), radius: radius, startAngle: start, endAngle: end,

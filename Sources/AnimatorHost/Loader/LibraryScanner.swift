@@ -21,36 +21,44 @@ public enum LibraryScanner: Sendable {
     /// in a fresh child. When the page names none, the remaining files are examined one
     /// per child, so that the culprit is found.
     ///
+    /// - Parameter expected: for each path, the version of the file the host checked (nil
+    ///   entries, or no array: any version); a file that changed since is not loaded.
     /// - Returns: one scan per path, in order.
-    public func scan(_ paths: [String]) -> [LibraryScan] {
+    public func scan(_ paths: [String], expecting expected: [FileIdentity?] = []) -> [LibraryScan] {
+        var versions: [String: FileIdentity] = [:]
+        for (path, file) in zip(paths, expected) { versions[path] = file }
         switch self {
         case .inProcess:
-            return paths.map { Self.scanHere($0, marker: nil) }
+            return paths.map { Self.scanHere($0, expecting: versions[$0], marker: nil) }
         case .sandboxed(let sandbox):
-            return Self.scan(paths, in: sandbox)
+            return Self.scan(paths, versions: versions, in: sandbox)
         }
     }
 
     /// Scans one library in this process.
-    static func scanHere(_ path: String, marker: PluginCallMarker?) -> LibraryScan {
+    static func scanHere(_ path: String, expecting expected: FileIdentity?, marker: PluginCallMarker?) -> LibraryScan {
         do {
-            let library = try PluginLibrary.load(path, marker: marker)
+            let library = try PluginLibrary.load(path, expecting: expected, marker: marker)
             return LibraryScan(animators: library.animators, problems: library.problems)
         } catch {
             return LibraryScan(animators: [], problems: [error.reason])
         }
     }
 
-    private static func scan(_ paths: [String], in sandbox: PluginSandbox) -> [LibraryScan] {
+    private static func scan(_ paths: [String], versions: [String: FileIdentity],
+                             in sandbox: PluginSandbox) -> [LibraryScan] {
         var results: [String: LibraryScan] = [:]
         var remaining = paths
         var onePerChild = false
         while !remaining.isEmpty {
             let batch = onePerChild ? [remaining[0]] : remaining
-            let request = JSONValue.object([("paths", .array(batch.map(JSONValue.string)))])
+            let request = JSONValue.object([
+                ("paths", .array(batch.map(JSONValue.string))),
+                ("files", .array(batch.map { versions[$0].map { .string($0.text) } ?? .null })),
+            ])
             let outcome: SandboxFailure?
             do {
-                outcome = try sandbox.run(mode: mode, request: Array(request.serialized().utf8)) { message in
+                outcome = try sandbox.run(mode: mode, request: Array(request.serialized().utf8), onMessage: { message in
                     guard message.kind == libraryKind,
                           let document = try? JSONValue.parse(bytes: message.payload),
                           let path = document["path"]?.stringValue, batch.contains(path), results[path] == nil,
@@ -63,7 +71,7 @@ public enum LibraryScanner: Sendable {
                         throw BinaryReader.Malformed("a library scan naming another file")
                     }
                     results[path] = LibraryScan(animators: infos, problems: problems.compactMap(\.stringValue))
-                }
+                }, onOutput: sandbox.pluginOutput)
             } catch {
                 // The sandbox cannot start children at all: say so for each library.
                 for path in remaining where results[path] == nil {
@@ -107,8 +115,10 @@ public enum LibraryScanner: Sendable {
               let paths = document["paths"]?.arrayValue?.compactMap(\.stringValue) else {
             throw SandboxError("a scan request without paths")
         }
-        for path in paths {
-            let scan = scanHere(path, marker: child.marker)
+        let files = document["files"]?.arrayValue ?? []
+        for (index, path) in paths.enumerated() {
+            let expected = index < files.count ? files[index].stringValue.flatMap(FileIdentity.init(text:)) : nil
+            let scan = scanHere(path, expecting: expected, marker: child.marker)
             let reply = JSONValue.object([
                 ("path", .string(path)),
                 ("animators", .array(scan.animators.map(\.json))),

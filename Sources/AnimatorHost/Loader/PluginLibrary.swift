@@ -30,19 +30,20 @@ final class PluginLibrary: @unchecked Sendable {
     /// Loads the library at `path` (an absolute path), or returns the one already loaded
     /// from the same file: `dlopen` is process-wide, and so is a library's one `init`.
     ///
-    /// - Parameter marker: where to say which plugin call runs (a sandbox's call page).
+    /// - Parameters:
+    ///   - expected: the version of the file the host checked; another is not loaded.
+    ///   - marker: where to say which plugin call runs (a sandbox's call page).
     /// - Returns: the library.
     /// - Throws: the one-line reason it cannot be used.
-    static func load(_ path: String, marker: PluginCallMarker? = nil) throws(LoadProblem) -> PluginLibrary {
+    static func load(_ path: String, expecting expected: FileIdentity? = nil,
+                     marker: PluginCallMarker? = nil) throws(LoadProblem) -> PluginLibrary {
         let library: DynamicLibrary
         do {
             library = try PluginCallMarker.calling(marker, .constructor, path) { () throws(DynamicLibraryError) in
-                try DynamicLibrary.open(path)
+                try DynamicLibrary.open(path, expecting: expected)
             }
         } catch {
-            var message = error.message
-            if message.hasPrefix(path + ": ") { message.removeFirst(path.count + 2) }
-            throw LoadProblem(path: path, reason: "cannot be loaded: \(message)")
+            throw LoadProblem(path: path, reason: "cannot be loaded: \(error.message)")
         }
         loadedLibraries.lock()
         defer { loadedLibraries.unlock() }
@@ -88,9 +89,10 @@ final class PluginLibrary: @unchecked Sendable {
         for index in 0..<count {
             do {
                 let descriptor = PluginCallMarker.calling(marker, .descriptor, path) { table.animator_descriptor!(index) }
-                let info = try PluginCallMarker.calling(marker, .descriptor, path) { () throws(Refusal) in
+                var info = try PluginCallMarker.calling(marker, .descriptor, path) { () throws(Refusal) in
                     try DescriptorReader.read(descriptor, index: index, path: path)
                 }
+                info.file = library.file
                 if let first = animators.first(where: { $0.id == info.id }) {
                     problems.append("animator \(index): duplicate id '\(info.id)' (also animator \(first.index))")
                 } else {

@@ -71,6 +71,11 @@ public struct PluginLoader {
                 found[index].scan = LibraryScan(animators: [], problems: [
                     "refused: \(problem), so anyone could have changed it (\(Self.advice(problem)), or pass --allow-insecure)",
                 ])
+            } else if let now = try? FileSystem.status(found[index].path), now != found[index].status {
+                // Replaced while it was being judged: what was judged is not what is there.
+                found[index].scan = LibraryScan(animators: [], problems: [
+                    "refused: the file changed while it was being checked; run again to check the new one",
+                ])
             } else if let cached = cache?.lookup(path: found[index].path, status: found[index].status) {
                 found[index].scan = cached
                 found[index].fromCache = true
@@ -79,7 +84,8 @@ public struct PluginLoader {
             }
         }
         guard !pending.isEmpty else { return }
-        let scans = scanner.scan(pending.map { found[$0].path })
+        // Each file is loaded only if it is still the version judged above.
+        let scans = scanner.scan(pending.map { found[$0].path }, expecting: pending.map { FileIdentity(found[$0].status) })
         for (index, scan) in zip(pending, scans) {
             found[index].scan = scan
             cache?.record(path: found[index].path, status: found[index].status, scan: scan)

@@ -29,6 +29,9 @@ public struct AnimatorInfo: Equatable, Sendable {
     public var abi: ABIVersion
     /// The library file it came from.
     public var path: String
+    /// The version of the file the animator was read from (set by the loader); a library
+    /// is loaded only if its file still has it.
+    public var file: FileIdentity?
     /// Its index among the library's animators.
     public var index: UInt32
 
@@ -74,7 +77,8 @@ public struct AnimatorInfo: Equatable, Sendable {
             ("author", .optional(author)),
             ("url", .optional(url)),
             ("index", .number(Double(index))),
-        ] + (sharesInstance ? [("sharedInstance", .bool(true))] : []))
+        ] + (sharesInstance ? [("sharedInstance", .bool(true))] : [])
+          + (file.map { [("file", .string($0.text))] } ?? []))
     }
 
     /// Reads an info written by `json`; nil when something is missing or malformed.
@@ -95,6 +99,7 @@ public struct AnimatorInfo: Equatable, Sendable {
                   isInteractive: json["interactive"]?.boolValue ?? false, parameters: parameters,
                   abi: ABIVersion(major: abiParts[0], minor: abiParts[1]), path: path, index: UInt32(index))
         sharesInstance = json["sharedInstance"]?.boolValue ?? false
+        file = json["file"]?.stringValue.flatMap(FileIdentity.init(text:))
     }
 
     /// Resolves `--param name=value` assignments against this animator's parameters.

@@ -23,6 +23,9 @@ public struct PluginSandbox: Sendable {
     public var executable: String
     /// What each child may use.
     public var limits: SandboxLimits
+    /// Where the lines plugins print go when the work itself does not take them (while
+    /// libraries are examined); nowhere by default.
+    public var pluginOutput: @Sendable (String) -> Void = { _ in }
 
     /// Creates a sandbox starting `executable`.
     public init(executable: String, limits: SandboxLimits = .standard) {

@@ -1,5 +1,6 @@
 import AnimatorHost
 import AnimatorSupport
+import Glibc
 
 /// Builds the search path, loader, registry and sandbox from the common plugin options.
 struct PluginEnvironment {
@@ -71,6 +72,13 @@ struct PluginEnvironment {
         }
         // Without a known executable there is no child to start: plugins run in process.
         guard let executable = PluginSandbox.runningExecutable() else { return nil }
-        return PluginSandbox(executable: executable, limits: limits)
+        var sandbox = PluginSandbox(executable: executable, limits: limits)
+        // What plugins print while they are examined (constructors, init) goes to stderr,
+        // escaped, as it does while they run.
+        sandbox.pluginOutput = { line in
+            let text = "plugin output: \(line.oneLine)\n"
+            _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+        return sandbox
     }
 }

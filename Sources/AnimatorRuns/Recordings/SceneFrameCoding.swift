@@ -346,8 +346,8 @@ public final class SceneFrameDecoder {
                           miterLimit: miterLimit, dashPattern: dashes, dashPhase: try number(&reader))
     }
 
-    /// The largest magnitude of a value accepted: renderers convert coordinates to pixels.
-    public static let maximumMagnitude = 1e12
+    /// The largest magnitude of a value accepted: the engine's limit on plugins' values.
+    public static let maximumMagnitude = AnimatableValue.maximumMagnitude
 
     private static func number(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Double {
         let value = try reader.double()

@@ -143,8 +143,9 @@ struct ah_host {
      * Sets a model value at once and runs the change's action: a view animates inside a
      * UIView animation call (or a property animator's block) and nowhere else; a standalone
      * layer looks up its action (actions, then the default implicit animation) unless the
-     * transaction disables actions. AH_ERR_INVALID_ARGUMENT for an unknown key path or a
-     * value of the wrong type.
+     * transaction disables actions. AH_ERR_INVALID_ARGUMENT for an unknown key path, a
+     * value of the wrong type, or a number that is not finite or beyond
+     * ±AH_VALUE_MAXIMUM_MAGNITUDE (value.h).
      */
     ah_status (*layer_set)(const ah_host *host, ah_layer layer, const char *key_path, const ah_value *value);
 
@@ -467,8 +468,8 @@ struct ah_host {
 
     /**
      * Makes a path from `count` elements (at most AH_PATH_MAX_ELEMENTS). `*out` is the
-     * new path. AH_ERR_INVALID_ARGUMENT for an unknown verb, a non-finite point, or a
-     * line or curve before any move.
+     * new path. AH_ERR_INVALID_ARGUMENT for an unknown verb, a point that is not finite or
+     * beyond ±AH_VALUE_MAXIMUM_MAGNITUDE, or a line or curve before any move.
      */
     ah_status (*path_create)(const ah_host *host, const ah_path_element *elements, uint32_t count, ah_path *out);
 

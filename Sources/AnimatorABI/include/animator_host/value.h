@@ -38,12 +38,19 @@ enum {
     AH_VALUE_PATH = 6,
 };
 
+/** The largest magnitude of a number in a value or a path: 1e12 points (or units). */
+#define AH_VALUE_MAXIMUM_MAGNITUDE 1e12
+
 /**
  * A value a key path holds: a number (opacity, cornerRadius, position.x...), a point
  * (position, anchorPoint), a size (bounds.size, shadowOffset), a rect (bounds, frame), a
  * color (backgroundColor, borderColor, shadowColor) or a transform (transform). Booleans
  * (hidden, masksToBounds) are numbers, 0 or 1. From ABI 1.5 a path (path, a shape
  * layer's key) is a path handle. Only the member of `type` is read.
+ *
+ * Every number a plugin gives must be finite and within ±AH_VALUE_MAXIMUM_MAGNITUDE: the
+ * host refuses anything else (AH_ERR_INVALID_ARGUMENT), in a sandbox child and in process
+ * alike, since frames cannot carry it.
  */
 typedef struct ah_value {
     ah_value_type type;
