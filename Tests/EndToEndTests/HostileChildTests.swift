@@ -118,6 +118,51 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: child)) == Data(contentsOf: URL(fileURLWithPath: inProcess)))
     }
 
+    @Test func megabyteTextsCostNothingAndAreCutWhereShown() throws {
+        let folder = TemporaryDirectory()
+        try IsolationTests.onlyOwnerMayWrite(folder.path)
+        for (name, define) in [("longname", "HOSTILE_LONG_NAME"), ("longlog", "HOSTILE_LONG_LOG")] {
+            try compileFixture("hostile_animator.c", defines: [define, "HOSTILE_ID=\"org.hostile.\(name)\"",
+                                                               "HOSTILE_NAME=\"\(name)\""],
+                               output: folder.path + "/lib\(name).so")
+        }
+        let started = Date()
+        // A name of a megabyte is refused in one line; nothing is padded to its width.
+        let list = try cli.run("list", "--plugin-path", folder.path, "--no-cache")
+        #expect(list.status == 0, "\(list.standardError.prefix(500))")
+        #expect(list.standardError.contains("/liblongname.so: animator 0: name is over 64 bytes"),
+                "\(list.standardError.prefix(500))")
+        #expect(list.standardOutput.utf8.count + list.standardError.utf8.count < 20_000)
+        // A log line of a megabyte (1,048,576 bytes) is kept to 16 KiB, with a marker.
+        let run = try cli.run("run", "longlog", "--plugin-path", folder.path, "--log-level", "info")
+        #expect(run.status == 0, "\(run.standardError.prefix(500))")
+        #expect(run.standardOutput.contains("xxxx… (cut: 1048576 bytes in all)"))
+        #expect(run.standardOutput.utf8.count < 16 * 1024 + 1000)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test(arguments: [false, true])
+    func aPluginThreadLoggingAfterItsTransitionNeverCrashesTheHost(inProcess: Bool) throws {
+        // The thread logs two million messages and outlives the transition, the instance
+        // and the host session.
+        let folder = try hostileBuilt("chatter", defines: ["HOSTILE_THREAD_LOG"])
+        for _ in 0..<3 {
+            let result = try cli.run(arguments: ["run", "chatter", "--plugin-path", folder.path]
+                                     + (inProcess ? ["--in-process"] : []))
+            #expect(result.status == 0, "\(result.standardOutput) \(result.standardError.prefix(500))")
+            #expect(result.standardOutput.contains("chatter (org.hostile.chatter), 0.2 s, 13 frames, completed"))
+        }
+    }
+
+    func hostileBuilt(_ name: String, defines: [String]) throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        try IsolationTests.onlyOwnerMayWrite(folder.path)
+        try compileFixture("hostile_animator.c", defines: defines + ["HOSTILE_ID=\"org.hostile.\(name)\"",
+                                                                     "HOSTILE_NAME=\"\(name)\""],
+                           output: folder.path + "/lib\(name).so")
+        return folder
+    }
+
     @Test func aForgedFinalMessageInTheMiddleOfATransitionFailsIt() throws {
         let folder = try hostile("forger", at: 7, does: 10)
         let result = try cli.run("run", "forger", "--plugin-path", folder.path)

@@ -48,6 +48,10 @@
  *                       the second (for the snapshot tests: a changed keyframe)
  *   -DHOSTILE_RANDOM    fades to a random opacity between 0.5 and 1 (rand(), never seeded
  *                       the same way twice within a process)
+ *   -DHOSTILE_LONG_NAME  its name is a megabyte of 'n' (set in init)
+ *   -DHOSTILE_LONG_LOG   logs a megabyte of 'x' in animate
+ *   -DHOSTILE_THREAD_LOG starts a thread in animate that logs two million messages, and
+ *                       does not wait for it (it goes on after the transition ended)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
  * over the duration (0.2 s), then completes. */
 #include <stdio.h>
@@ -59,6 +63,7 @@
 #include <time.h>
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <pthread.h>
 #include "animator_host.h"
 
 #ifndef HOSTILE_AT
@@ -276,6 +281,14 @@ static void hostile_huge_values(const ah_host *h, ah_layer layer) {
     fflush(stdout);
 }
 
+/* Logs from its own thread (the host allows it from any thread), long after the
+ * transition that started it. */
+static void *hostile_logger(void *host) {
+    const ah_host *h = host;
+    for (long i = 0; i < 2000000; i++) h->log(h, AH_LOG_DEBUG, "from a thread of its own");
+    return NULL;
+}
+
 static void hostile_animate(const ah_animator *self, ah_context ctx) {
     misbehave(7);
     state *s = self->animator_data;
@@ -285,6 +298,21 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     h->context_container_view(h, ctx, &container);
     h->context_view(h, ctx, AH_CONTEXT_TO, &to);
     s->uses++;
+#ifdef HOSTILE_LONG_LOG
+    {
+        char *text = malloc((1 << 20) + 1);
+        memset(text, 'x', 1 << 20);
+        text[1 << 20] = 0;
+        h->log(h, AH_LOG_INFO, text);
+        free(text);
+    }
+#endif
+#ifdef HOSTILE_THREAD_LOG
+    {
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, hostile_logger, (void *)h) == 0) pthread_detach(thread);
+    }
+#endif
     if (HOSTILE_AT == 7 && HOSTILE_DOES == 14 && to) hostile_huge_values(h, to);
 #ifdef HOSTILE_LEAVES_A_VIEW
     ah_layer stain = 0;
@@ -404,6 +432,12 @@ static void hostile_destroy(const ah_animator *self) {
 }
 
 static bool hostile_init(const char *path) {
+#ifdef HOSTILE_LONG_NAME
+    char *name = malloc((1 << 20) + 1);
+    memset(name, 'n', 1 << 20);
+    name[1 << 20] = 0;
+    descriptor.name = name;
+#endif
     (void)path;
     misbehave(3);
 #ifdef HOSTILE_SLOW_INIT

@@ -10,7 +10,7 @@ extension HostSession {
     static func installHostServices(in table: UnsafeMutablePointer<ah_host>) {
         table.pointee.log = { host, level, message in
             guard let session = HostSession.from(host), let message else { return }
-            session.append(level, String(cString: message))
+            session.append(level, PluginLogEntry.message(message))
         }
         table.pointee.last_error = { host in
             guard let session = HostSession.from(host), session.isOnHostThread else { return HostSession.emptyError }

@@ -7,9 +7,10 @@ import Synchronization
 /// One host as plugins see it: an `ah_host` function table plus the objects its handles
 /// name. Independent sessions can coexist in one process; nothing here is global.
 ///
-/// The table's `host_data` points back at the session without retaining it; every
-/// animator instance created against the table retains the session instead, so the table
-/// outlives every plugin that holds it.
+/// The table's `host_data` points at a `SessionLink` that holds the session weakly; every
+/// animator instance created against the table retains the session. The table and its link
+/// are never freed: a plugin's own thread may still call `log` through them after the
+/// session is gone (the call then does nothing), and must find memory that is still there.
 public final class HostSession {
     /// The C table handed to plugins.
     let table: UnsafeMutablePointer<ah_host>
@@ -31,8 +32,14 @@ public final class HostSession {
     /// A string handed out by a call (an animation key), kept until the next call.
     var returnedString: [CChar] = [0]
     /// What plugins logged, in order (`log` is [any thread]: appends are locked).
-    public var log: [PluginLogEntry] { logEntries.withLock { $0 } }
-    private let logEntries = Mutex<[PluginLogEntry]>([])
+    /// At most `PluginLogEntry.maximumEntries`, then one saying how many more were dropped.
+    public var log: [PluginLogEntry] {
+        logEntries.withLock { kept in
+            kept.entries + (kept.dropped == 0 ? [] : [PluginLogEntry(level: .warning, message:
+                "… \(kept.dropped) more message\(kept.dropped == 1 ? "" : "s") dropped (at most \(PluginLogEntry.maximumEntries) are kept)")])
+        }
+    }
+    private let logEntries = Mutex<(entries: [PluginLogEntry], dropped: Int)>(([], 0))
     /// The thread the session was made on: every call but `log` must come from it.
     let hostThread = pthread_self()
     /// Screen names handed out as C strings (context_view_controller_name), freed with
@@ -77,7 +84,9 @@ public final class HostSession {
         table.pointee.struct_size = UInt32(MemoryLayout<ah_host>.size)
         table.pointee.name = HostStrings.name
         table.pointee.version = HostStrings.version
-        table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+        // Retained for good, as the table is (see the type's comment): a few hundred bytes
+        // per session.
+        table.pointee.host_data = Unmanaged.passRetained(SessionLink(self)).toOpaque()
         // Every function of the table, by concept: each file under HostFunctions/ names the
         // header it implements and the batches its functions came in. A function left unset
         // would be NULL to a plugin; HostTableTests checks that none is.
@@ -104,8 +113,7 @@ public final class HostSession {
     }
 
     deinit {
-        table.deinitialize(count: 1)
-        table.deallocate()
+        // The table stays: a plugin's thread may still hold it. Its link now finds nothing.
         for name in screenNames.values { free(UnsafeMutablePointer(mutating: name)) }
     }
 
@@ -119,15 +127,18 @@ public final class HostSession {
         contexts.remove(handle)
     }
 
-    /// The session behind a table pointer a plugin passed in.
+    /// The session behind a table pointer a plugin passed in; nil once it has gone (from any
+    /// thread: the link's weak reference never hands out a session being deinitialized).
     static func from(_ host: UnsafePointer<ah_host>?) -> HostSession? {
         guard let data = host?.pointee.host_data else { return nil }
-        return Unmanaged<HostSession>.fromOpaque(data).takeUnretainedValue()
+        return Unmanaged<SessionLink>.fromOpaque(data).takeUnretainedValue().session
     }
 
     func append(_ level: UInt32, _ message: String) {
         let entry = PluginLogEntry(level: PluginLogEntry.Level(rawValue: level) ?? .error, message: message)
-        logEntries.withLock { $0.append(entry) }
+        logEntries.withLock { kept in
+            if kept.entries.count < PluginLogEntry.maximumEntries { kept.entries.append(entry) } else { kept.dropped += 1 }
+        }
     }
 
     /// "", for last_error asked from a thread that is not the host's.
@@ -135,6 +146,17 @@ public final class HostSession {
 
     /// Whether the caller is on the session's thread.
     var isOnHostThread: Bool { pthread_equal(pthread_self(), hostThread) != 0 }
+}
+
+/// What a host table's `host_data` points to: the session, held weakly, so that a call
+/// from a plugin's thread after the session has gone finds nil rather than freed memory.
+final class SessionLink: @unchecked Sendable {
+    /// The session, until it is deinitialized. Swift loads weak references atomically.
+    weak var session: HostSession?
+
+    init(_ session: HostSession) {
+        self.session = session
+    }
 }
 
 /// The strings of `ah_host.name` and `.version`: static for the life of the process.

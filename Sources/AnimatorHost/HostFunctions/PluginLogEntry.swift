@@ -37,4 +37,22 @@ public struct PluginLogEntry: Equatable, Sendable {
         self.level = level
         self.message = message
     }
+
+    /// The longest message kept, in bytes of UTF-8; a longer one is cut, with a marker.
+    public static let maximumMessageBytes = 16 * 1024
+    /// The most messages kept per session; the rest are counted, not kept.
+    public static let maximumEntries = 10_000
+
+    /// The text of a C string from a plugin, cut to `maximumMessageBytes` (at a character
+    /// boundary) with "… (cut: N bytes in all)" after it. Linear in the string's length.
+    static func message(_ text: UnsafePointer<CChar>) -> String {
+        let length = strlen(text)
+        guard length > maximumMessageBytes else { return String(cString: text) }
+        let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+        var end = maximumMessageBytes
+        // Back off continuation bytes (10xxxxxx) so that a character is not split.
+        while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let kept = String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self)
+        return kept + "… (cut: \(length) bytes in all)"
+    }
 }

@@ -1,5 +1,6 @@
 import AnimatorABI
 import AnimatorEngine
+import Glibc
 
 /// The smallest struct sizes a plugin may declare: the end of each struct's last batch-1.0
 /// field. Fields appended in later minors make structs longer, never these offsets.
@@ -40,8 +41,17 @@ enum DescriptorReader {
         guard let cID = nonEmpty(descriptor.id) else { throw refusal("missing required field 'id'") }
         guard let cName = nonEmpty(descriptor.name) else { throw refusal("missing required field 'name'") }
         guard let cVersion = nonEmpty(descriptor.version) else { throw refusal("missing required field 'version'") }
-        let id = String(cString: cID)
-        let name = String(cString: cName)
+        // Every text is bounded before it is read: a plugin's megabyte of id costs nothing.
+        func bounded(_ pointer: UnsafePointer<CChar>?, _ field: String, _ limit: Int) throws(Refusal) -> String? {
+            do { return try Self.text(pointer, field: field, limit: limit) } catch { throw refusal(error.reason) }
+        }
+        let id = try bounded(cID, "id", TextLimits.id)!
+        let name = try bounded(cName, "name", TextLimits.name)!
+        let version = try bounded(cVersion, "version", TextLimits.version)!
+        let displayName = try bounded(descriptor.display_name, "display_name", TextLimits.displayName)
+        let summary = try bounded(descriptor.description, "description", TextLimits.description)
+        let author = try bounded(descriptor.author, "author", TextLimits.author)
+        let url = try bounded(descriptor.url, "url", TextLimits.url)
         guard isReverseDNS(id) else {
             throw refusal("id '\(id)' is not a reverse-DNS id (lowercase letters, digits, '-', '_', "
                 + "dot-separated, at least two parts)")
@@ -63,9 +73,8 @@ enum DescriptorReader {
             throw refusal(error.reason, id: id)
         }
         var info = AnimatorInfo(
-            id: id, name: name, displayName: string(descriptor.display_name) ?? name,
-            version: String(cString: cVersion), summary: string(descriptor.description),
-            author: string(descriptor.author), url: string(descriptor.url),
+            id: id, name: name, displayName: displayName ?? name,
+            version: version, summary: summary, author: author, url: url,
             operations: OperationSet(rawValue: operations),
             isInteractive: descriptor.flags & UInt32(AH_ANIMATOR_INTERACTIVE) != 0,
             parameters: parameters, abi: ABIVersion(header), path: path, index: index)
@@ -128,7 +137,12 @@ enum DescriptorReader {
         guard let cName = nonEmpty(parameter.name) else {
             throw ParameterRefusal(name: nil, reason: "missing required field 'name'")
         }
-        let name = String(cString: cName)
+        let name: String
+        do {
+            name = try Self.text(cName, field: "name", limit: TextLimits.parameterName)!
+        } catch {
+            throw ParameterRefusal(name: nil, reason: error.reason)
+        }
         func refuse(_ reason: String) -> ParameterRefusal { ParameterRefusal(name: name, reason: reason) }
         guard isIdentifier(name) else {
             throw refuse("name must be a letter followed by letters, digits, '_' or '-'")
@@ -159,7 +173,11 @@ enum DescriptorReader {
                                   alpha: value.color.alpha)
             spec = ParameterSpec(name: name, type: .color, defaultValue: .color(color))
         case AH_PARAM_STRING:
-            spec = ParameterSpec(name: name, type: .string, defaultValue: .string(string(value.string) ?? ""))
+            let text: String?
+            do { text = try Self.text(value.string, field: "default string", limit: TextLimits.stringValue) } catch {
+                throw refuse(error.reason)
+            }
+            spec = ParameterSpec(name: name, type: .string, defaultValue: .string(text ?? ""))
         case AH_PARAM_ENUM:
             let count = parameter.enum_count
             guard count > 0, count <= parameterLimit, let names = parameter.enum_values else {
@@ -169,6 +187,9 @@ enum DescriptorReader {
             for position in 0..<Int(count) {
                 guard let choice = nonEmpty(names[position]) else {
                     throw refuse("enum value \(position) is NULL or empty")
+                }
+                guard strnlen(choice, TextLimits.parameterName + 1) <= TextLimits.parameterName else {
+                    throw refuse("enum value \(position) is over \(TextLimits.parameterName) bytes")
                 }
                 let text = String(cString: choice)
                 if choices.contains(text) { throw refuse("enum value '\(text)' appears twice") }
@@ -182,7 +203,11 @@ enum DescriptorReader {
         default:
             throw refuse("unknown parameter type \(parameter.type)")
         }
-        spec.help = string(parameter.help)
+        do {
+            spec.help = try Self.text(parameter.help, field: "help", limit: TextLimits.help)
+        } catch {
+            throw refuse(error.reason)
+        }
         do {
             try spec.check(spec.defaultValue)
         } catch {
@@ -196,8 +221,17 @@ enum DescriptorReader {
         return pointer
     }
 
-    private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-        pointer.map { String(cString: $0) }
+    /// The longest texts a descriptor may hold, in bytes.
+    enum TextLimits {
+        static let id = 128, name = 64, version = 64, displayName = 128, description = 4096, author = 256, url = 2048
+        static let parameterName = 64, help = 1024, stringValue = 4096
+    }
+
+    /// A text of at most `limit` bytes, read without looking further than `limit` + 1.
+    static func text(_ pointer: UnsafePointer<CChar>?, field: String, limit: Int) throws(Refusal) -> String? {
+        guard let pointer else { return nil }
+        guard strnlen(pointer, limit + 1) <= limit else { throw Refusal(reason: "\(field) is over \(limit) bytes") }
+        return String(cString: pointer)
     }
 
     /// "org.animatorhost.zoom": two or more non-empty dot-separated parts of [a-z0-9_-].

@@ -3,13 +3,18 @@ struct TextTable {
     var header: [String]
     var rows: [[String]] = []
 
+    /// The widest a cell other than the last of its row is shown: longer text is cut,
+    /// ending in "…", so one long value cannot pad every other row.
+    static let maximumCellWidth = 80
+
     /// The lines of the table, without trailing spaces.
     var lines: [String] {
         var widths = header.map(TextTable.width)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextTable.width(cell)) }
+        let rows = self.rows.map { row in
+            row.enumerated().map { column, cell in
+                column < row.count - 1 ? TextTable.cut(cell.oneLine, to: TextTable.maximumCellWidth) : cell.oneLine
+            }
         }
-        let rows = self.rows.map { $0.map(\.oneLine) }
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextTable.width(cell)) }
         }
@@ -21,6 +26,12 @@ struct TextTable {
             }
             return line
         }
+    }
+
+    /// `text` cut to `width` columns, its last one "…", when it is wider.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard TextTable.width(text) > width else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(width - 1))) + "…"
     }
 
     /// The columns a cell takes: its Unicode scalars, counted from UTF-8 lead bytes.

@@ -28,7 +28,8 @@ enum {
 /**
  * Describes one animator a library offers. Owned by the plugin; must stay valid and
  * unchanged for as long as the library is loaded (the life of the process). The host
- * reads it only after `ah_plugin_entry.init` succeeded.
+ * reads it only after `ah_plugin_entry.init` succeeded. A text longer than its limit
+ * (below) gets the animator refused; the host never reads past the limit.
  */
 typedef struct ah_animator_descriptor {
     /** AH_ABI_VERSION_INIT. */
@@ -38,19 +39,21 @@ typedef struct ah_animator_descriptor {
 
     /** Required. Stable reverse-DNS id, e.g. "org.animatorhost.bubble". [a-z0-9._-], at
      *  least one '.', unique among everything installed: the first on the search path
-     *  wins. */
+     *  wins. At most 128 bytes. */
     const char *id;
-    /** Required. Short name for the command line, e.g. "bubble": [a-z0-9_-]. */
+    /** Required. Short name for the command line, e.g. "bubble": [a-z0-9_-], at most 64
+     *  bytes. */
     const char *name;
-    /** Optional. Human name, e.g. "Bubble"; the host shows `name` when NULL. */
+    /** Optional. Human name, e.g. "Bubble"; the host shows `name` when NULL. At most 128
+     *  bytes. */
     const char *display_name;
-    /** Required. The animator's own version, e.g. "1.2.0". */
+    /** Required. The animator's own version, e.g. "1.2.0". At most 64 bytes. */
     const char *version;
-    /** Optional. One sentence. */
+    /** Optional. One sentence; at most 4096 bytes. */
     const char *description;
-    /** Optional. */
+    /** Optional. At most 256 bytes. */
     const char *author;
-    /** Optional. */
+    /** Optional. At most 2048 bytes. */
     const char *url;
     /** Required, non-zero. The operations supported: AH_OP_* bits, nothing else. */
     ah_operation operations;

@@ -81,7 +81,10 @@ struct ah_host {
 
     /**
      * Records a message in the host's log for this run. [any thread]
-     * `message` is NUL-terminated UTF-8, copied; NULL is ignored. Never fails.
+     * `message` is NUL-terminated UTF-8, copied; NULL is ignored. Never fails. A message
+     * over 16 KiB is kept cut, with a marker; after 10,000 messages in one session the
+     * rest are counted, not kept. A call after the session has gone (from a plugin's own
+     * thread, after its transition) does nothing.
      */
     void (*log)(const ah_host *host, ah_log_level level, const char *message);
 

@@ -71,13 +71,14 @@ typedef struct ah_param_descriptor {
     /** sizeof(ah_param_descriptor). */
     uint32_t struct_size;
 
-    /** Required. An identifier: a letter, then letters, digits, '_' or '-'. */
+    /** Required. An identifier: a letter, then letters, digits, '_' or '-'; at most 64
+     *  bytes (so is each enum value; a string default at most 4096). */
     const char *name;
     /** Required. One of the AH_PARAM_* types. */
     ah_param_type type;
     /** AH_PARAM_HAS_MIN | AH_PARAM_HAS_MAX, or 0. */
     uint32_t flags;
-    /** Optional. One line of help for `animator-host inspect`. */
+    /** Optional. One line of help for `animator-host inspect`; at most 1024 bytes. */
     const char *help;
     /** Required. The default; its `type` must equal `type` and it must be in range. */
     ah_param_value default_value;
