@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// What `stat` says about a file: the fields the loader and the cache need.
@@ -26,10 +27,49 @@ package struct SystemError: Error, CustomStringConvertible {
     package var operation: String
     package var path: String
     package var code: Int32
+    /// Words that replace errno's text, for a refusal the call itself did not make ("not a
+    /// regular file (a FIFO)").
+    package var detail: String?
 
-    package var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
-    /// errno's text alone.
-    package var reason: String { String(cString: strerror(code)) }
+    package init(operation: String, path: String, code: Int32, detail: String? = nil) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+        self.detail = detail
+    }
+
+    package var description: String { "\(operation) \(path): \(reason)" }
+    /// errno's text alone (or the detail).
+    package var reason: String { detail ?? String(cString: strerror(code)) }
+    /// For a file that could not be read: "cannot read: " and errno's text, or the refusal
+    /// alone ("not a regular file (a FIFO)").
+    package var readFailure: String { detail ?? "cannot read: " + String(cString: strerror(code)) }
+}
+
+/// The largest file of each kind the host reads: a file over its limit is refused in one
+/// line before it is read.
+package enum FileLimits {
+    /// Run requests, routes, scenarios, snapshot manifests: hand-written JSON.
+    package static let document = 1 << 20
+    /// Interaction traces (a sample per frame).
+    package static let interaction = 16 << 20
+    /// The metadata cache.
+    package static let cache = 64 << 20
+    /// Timelines (`render`, `watch`): every frame's values.
+    package static let timeline = 512 << 20
+    /// Images (PNG): screens and goldens.
+    package static let image = 64 << 20
+    /// Fonts.
+    package static let font = 64 << 20
+    /// Executables and libraries copied or examined.
+    package static let program = 1 << 30
+
+    /// `bytes` for people: "512 MiB", "64 KiB", "300 bytes".
+    package static func describe(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
 }
 
 /// Why a file was not read, in words.
@@ -87,27 +127,46 @@ package enum FileSystem {
     }
 
     /// The whole of a regular file of at most `limit` bytes, or why not, in words: "not a
-    /// regular file", "larger than 64 MiB", errno's text. Folders, devices and FIFOs are
-    /// refused before they are opened, and a large file before it is read.
+    /// regular file (a FIFO)", "2 GiB, over the 64 MiB limit for this kind of file",
+    /// errno's text.
     package static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadRefusal> {
         do {
-            let status = try FileSystem.status(path)
-            guard status.isRegularFile else { return .failure(ReadRefusal(reason: "not a regular file")) }
-            guard status.size <= Int64(limit) else {
-                return .failure(ReadRefusal(reason: "larger than \(limit >> 20) MiB"))
-            }
-            return .success(try FileSystem.read(path))
+            return .success(try read(path, limit: limit))
         } catch {
             return .failure(ReadRefusal(reason: error.reason))
         }
     }
 
-    /// The whole file as bytes.
-    package static func read(_ path: String) throws(SystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole of a regular file of at most `limit` bytes. The file is opened once and
+    /// judged open: a folder, a device, a FIFO, a socket, or a file of /proc or /sys (which
+    /// can be endless) is refused without waiting or reading, a file over `limit` before
+    /// it is read, and one that grows past `limit` while it is read is refused at the limit.
+    ///
+    /// - Throws: `SystemError` with errno's text or the refusal in words.
+    package static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw SystemError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
+        func refuse(_ detail: String) -> SystemError { SystemError(operation: "read", path: path, code: 0, detail: detail) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "fstat", path: path, code: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw refuse("a folder, not a file")
+        case S_IFIFO: throw refuse("not a regular file (a FIFO)")
+        case S_IFCHR, S_IFBLK: throw refuse("not a regular file (a device)")
+        case S_IFSOCK: throw refuse("not a regular file (a socket)")
+        default: throw refuse("not a regular file")
+        }
+        if Self.pseudoFilesystems.contains(ah_filesystem_type(descriptor)) {
+            throw refuse("a file of /proc or /sys, not a regular file")
+        }
+        guard info.st_size <= Int64(limit) else {
+            throw refuse("\(FileLimits.describe(Int(info.st_size))), over the \(FileLimits.describe(limit)) limit for this kind of file")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -116,9 +175,17 @@ package enum FileSystem {
                 throw SystemError(operation: "read", path: path, code: errno)
             }
             if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw refuse("grew past the \(FileLimits.describe(limit)) limit for this kind of file while it was read")
+            }
             bytes.append(contentsOf: buffer[0..<count])
         }
     }
+
+    /// The magic numbers (statfs f_type) of file systems whose files are not data: proc,
+    /// sysfs, debugfs, tracefs, securityfs, cgroup and cgroup2.
+    private static let pseudoFilesystems: Set<Int> = [0x9FA0, 0x6265_6572, 0x6462_6720, 0x7472_6163, 0x7363_6673,
+                                                      0x0027_E0EB, 0x6367_7270]
 
     /// Writes a file so that readers see the old content or the new, never a mix: the
     /// bytes go to a temporary file beside `path`, which is then renamed over it.
@@ -333,12 +400,14 @@ public struct JSONFormatError: Error, Equatable, CustomStringConvertible {
 }
 
 extension JSONFormatError {
-    /// Reads the JSON file at `path` and hands it to `read`; every error names the file
-    /// first (errno's text, "not JSON: ...", or the JSON path `read` reports).
-    package static func reading<T>(_ path: String, _ read: (JSONValue) throws(JSONFormatError) -> T) throws(JSONFormatError) -> T {
+    /// Reads the JSON file at `path` (of at most `limit` bytes) and hands it to `read`;
+    /// every error names the file first (errno's text or the refusal, "not JSON: ...", or
+    /// the JSON path `read` reports).
+    package static func reading<T>(_ path: String, limit: Int,
+                                   _ read: (JSONValue) throws(JSONFormatError) -> T) throws(JSONFormatError) -> T {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path)
+            bytes = try FileSystem.read(path, limit: limit)
         } catch {
             throw JSONFormatError(path: path, reason: error.reason)
         }

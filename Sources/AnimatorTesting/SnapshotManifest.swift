@@ -35,9 +35,9 @@ public struct SnapshotManifest: Sendable {
     public static func load(path: String) throws(SnapshotError) -> SnapshotManifest {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path)
+            bytes = try FileSystem.read(path, limit: FileLimits.document)
         } catch {
-            throw SnapshotError(path, "cannot be read: \(error)")
+            throw SnapshotError(path, error.reason)
         }
         let json: JSONValue
         do {

@@ -16,6 +16,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <linux/capability.h>
+#include <sys/vfs.h>
 
 int ah_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
@@ -58,6 +59,12 @@ int ah_pipe_cloexec(int ends[2]) {
 
 int ah_spawn_add_chdir(void *actions, const char *directory) {
     return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, directory);
+}
+
+long ah_filesystem_type(int descriptor) {
+    struct statfs info;
+    if (fstatfs(descriptor, &info) != 0) return -1;
+    return (long)info.f_type;
 }
 
 /* ---- Process isolation ------------------------------------------------------------ */

@@ -86,11 +86,14 @@ import TestSupport
 
     @Test func aRequestFileThatIsNoFileIsRefusedWithItsReason() throws {
         let folder = TemporaryDirectory()
-        #expect(throws: RunRequestError(nil, "/dev/zero: not a regular file")) { try RunRequest.load(path: "/dev/zero") }
-        #expect(throws: RunRequestError(nil, "\(folder.path): not a regular file")) { try RunRequest.load(path: folder.path) }
+        #expect(throws: RunRequestError(nil, "/dev/zero: not a regular file (a device)")) { try RunRequest.load(path: "/dev/zero") }
+        #expect(throws: RunRequestError(nil, "\(folder.path): a folder, not a file")) { try RunRequest.load(path: folder.path) }
         let big = folder.path + "/big.json"
         try FileSystem.writeAtomically(big, [UInt8](repeating: 0x20, count: (1 << 20) + 1), mode: 0o600)
-        #expect(throws: RunRequestError(nil, "\(big): larger than 1 MiB")) { try RunRequest.load(path: big) }
+        // 1 MiB and one byte: 1,048,577 bytes.
+        #expect(throws: RunRequestError(nil, "\(big): 1048577 bytes, over the 1 MiB limit for this kind of file")) {
+            try RunRequest.load(path: big)
+        }
         let good = folder.path + "/good.json"
         try FileSystem.writeAtomically(good, Array(#"{"animator": "zoom", "fps": 30}"#.utf8), mode: 0o600)
         #expect(try RunRequest.load(path: good) == { var r = RunRequest(animator: "zoom"); r.fps = 30; return r }())

@@ -32,8 +32,8 @@ import TestSupport
         try #"{"animator": "zoom", "opration": "push"}"#.write(toFile: typo, atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["--request", typo], "animator-host run: --request: \(typo): unknown key 'opration' (did you mean 'operation'?)"),
-            (["--request", "/dev/zero"], "animator-host run: --request: /dev/zero: not a regular file"),
-            (["--request", cli.home.path], "animator-host run: --request: \(cli.home.path): not a regular file"),
+            (["--request", "/dev/zero"], "animator-host run: --request: /dev/zero: not a regular file (a device)"),
+            (["--request", cli.home.path], "animator-host run: --request: \(cli.home.path): a folder, not a file"),
             (["--request", typo, "--fps", "30"],
              "animator-host run: --request FILE says everything about the run; --fps does not combine with it"),
             (["zoom", "--request", typo], "animator-host run: --request FILE names the animator; give no other"),

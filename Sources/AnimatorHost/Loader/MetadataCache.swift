@@ -105,7 +105,7 @@ public final class MetadataCache {
     }
 
     private func load() {
-        guard let bytes = try? FileSystem.read(path),
+        guard let bytes = try? FileSystem.read(path, limit: FileLimits.cache),
               let document = try? JSONValue.parse(bytes: bytes),
               document["format"]?.numberValue == Double(MetadataCache.format),
               document["host"]?.stringValue == HostInfo.version,

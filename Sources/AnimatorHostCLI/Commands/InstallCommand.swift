@@ -46,9 +46,9 @@ enum InstallCommand: Command {
         do {
             try FileSystem.createDirectories(bin)
             try FileSystem.createDirectories(plugins)
-            try FileSystem.writeAtomically(bin + "/animator-host", try FileSystem.read(executable), mode: 0o755)
+            try FileSystem.writeAtomically(bin + "/animator-host", try FileSystem.read(executable, limit: FileLimits.program), mode: 0o755)
             for library in libraries {
-                try FileSystem.writeAtomically(plugins + "/" + library, try FileSystem.read(folder + "/" + library), mode: 0o644)
+                try FileSystem.writeAtomically(plugins + "/" + library, try FileSystem.read(folder + "/" + library, limit: FileLimits.program), mode: 0o644)
             }
         } catch {
             console.error("animator-host install: \(error)")

@@ -55,7 +55,7 @@ enum SnapshotCommand: Command {
         do {
             manifest = try SnapshotManifest.load(path: arguments.positionals[1])
         } catch {
-            throw UsageError("snapshot: \(error.description.oneLine)")
+            throw UsageError(error.description.oneLine)
         }
         let cases = manifest.cases.filter { snapshotCase in
             guard let only else { return true }
@@ -70,9 +70,9 @@ enum SnapshotCommand: Command {
                 try request.check()
                 runs.append((snapshotCase, request))
             } catch let error as RunRequestError {
-                throw UsageError("snapshot: case \(snapshotCase.name): \(error.message(naming: RunOptions.optionName))")
+                throw UsageError("case \(snapshotCase.name): \(error.message(naming: RunOptions.optionName))")
             } catch {
-                throw UsageError("snapshot: \(error)")
+                throw UsageError("\(error)")
             }
         }
         let environment = try PluginEnvironment(arguments)
@@ -154,7 +154,7 @@ enum SnapshotCommand: Command {
                 console.error("plugin output: \($0.oneLine)")
             }.perform(request)
         } catch let error as RunRequestError {
-            return .usage(UsageError("snapshot: case \(snapshotCase.name): \(error.message(naming: RunOptions.optionName))"))
+            return .usage(UsageError("case \(snapshotCase.name): \(error.message(naming: RunOptions.optionName))"))
         } catch {
             return .failed(snapshotCase.name, "\(error)")
         }

@@ -141,7 +141,7 @@ final class Watcher: @unchecked Sendable {
             try FileSystem.createDirectories(folder)
             // The child loads a copy: the build may write the library again meanwhile, and
             // each version gets a path of its own (a library is never loaded twice).
-            try FileSystem.writeAtomically(copy, FileSystem.read(library), mode: 0o644)
+            try FileSystem.writeAtomically(copy, FileSystem.read(library, limit: FileLimits.program), mode: 0o644)
         } catch {
             state.setStatus(.init(phase: .failed, message: "cannot copy \(library): \(error)"))
             log("error: cannot copy \(library.oneLine): \(error)")
@@ -164,7 +164,7 @@ final class Watcher: @unchecked Sendable {
         let (ending, output) = Subprocess(executable: executable, arguments: arguments, timeout: 300, shouldStop: stop).run()
         let text = String(decoding: output, as: UTF8.self)
         // The page is made here from the timeline, its frames drawn when the browser asks.
-        guard let timelineBytes = try? FileSystem.read(timeline),
+        guard let timelineBytes = try? FileSystem.read(timeline, limit: FileLimits.timeline),
               let json = try? JSONValue.parse(bytes: timelineBytes), let recording = try? Timeline.recording(from: json),
               !recording.segments.isEmpty else {
             let detail = Self.tail(output)

@@ -23,7 +23,7 @@ public enum PNGDecoder {
     /// - Throws: `Failure` naming the file and the reason.
     public static func decode(path: String) throws(Failure) -> Image {
         let bytes: [UInt8]
-        switch FileSystem.readRegularFile(path, limit: 512 << 20) {
+        switch FileSystem.readRegularFile(path, limit: FileLimits.image) {
         case .success(let read): bytes = read
         case .failure(let refusal): throw Failure(description: "\(path): \(refusal.reason)")
         }

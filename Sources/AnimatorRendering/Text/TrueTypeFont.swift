@@ -57,7 +57,7 @@ public struct TrueTypeFont: Sendable {
     /// - Throws: `FormatError` when the file cannot be read or is not a usable TrueType font.
     public init(path: String) throws(FormatError) {
         let bytes: [UInt8]
-        switch FileSystem.readRegularFile(path, limit: 64 << 20) {
+        switch FileSystem.readRegularFile(path, limit: FileLimits.font) {
         case .success(let read): bytes = read
         case .failure(let refusal): throw FormatError(reason: "\(path): \(refusal.reason)")
         }

@@ -13,7 +13,7 @@ enum ELFSymbols {
     /// visibility) functions and objects of the library at `path`.
     static func exported(path: String) throws(Unreadable) -> [String] {
         let bytes: [UInt8]
-        switch FileSystem.readRegularFile(path, limit: 512 << 20) {
+        switch FileSystem.readRegularFile(path, limit: FileLimits.program) {
         case .success(let read): bytes = read
         case .failure(let refusal): throw Unreadable(description: refusal.reason)
         }

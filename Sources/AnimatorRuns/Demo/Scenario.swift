@@ -36,7 +36,7 @@ public struct Scenario: Equatable, Sendable {
 
     /// Reads and checks a scenario file.
     public static func load(path: String) throws(FormatError) -> Scenario {
-        var scenario = try JSONFormatError.reading(path) { json throws(JSONFormatError) in try parse(json) }
+        var scenario = try JSONFormatError.reading(path, limit: FileLimits.document) { json throws(JSONFormatError) in try parse(json) }
         let folder = FileSystem.directoryName(path)
         for (screen, image) in scenario.screenImages where !image.hasPrefix("/") {
             scenario.screenImages[screen] = folder + "/" + image

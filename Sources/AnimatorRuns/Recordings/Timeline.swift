@@ -181,7 +181,7 @@ public enum Timeline {
     /// - Throws: `FormatError` whose path starts with the file's path, for a file that
     ///   cannot be read, is not JSON, or does not follow the schema.
     public static func load(path: String) throws(FormatError) -> Recording {
-        try JSONFormatError.reading(path) { json throws(JSONFormatError) in try recording(from: json) }
+        try JSONFormatError.reading(path, limit: FileLimits.timeline) { json throws(JSONFormatError) in try recording(from: json) }
     }
 
     /// A whole timeline read back: one transition's, or several under "transitions".

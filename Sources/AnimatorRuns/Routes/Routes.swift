@@ -119,9 +119,9 @@ public struct Routes: Equatable, Sendable {
     public static func load(path: String, registry: AnimatorRegistry) throws(RoutesError) -> Routes {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path)
+            bytes = try FileSystem.read(path, limit: FileLimits.document)
         } catch {
-            throw RoutesError(source: path, path: nil, reason: "cannot read: \(error.reason)")
+            throw RoutesError(source: path, path: nil, reason: error.readFailure)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw RoutesError(source: path, path: nil, reason: "not UTF-8 text")

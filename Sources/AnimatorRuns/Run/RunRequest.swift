@@ -190,7 +190,7 @@ public struct RunRequest: Equatable, Sendable {
     /// - Throws: `RunRequestError` naming the file and the reason.
     public static func load(path: String) throws(RunRequestError) -> RunRequest {
         let bytes: [UInt8]
-        switch FileSystem.readRegularFile(path, limit: 1 << 20) {
+        switch FileSystem.readRegularFile(path, limit: FileLimits.document) {
         case .success(let read): bytes = read
         case .failure(let refusal): throw RunRequestError(nil, "\(path): \(refusal.reason)")
         }

@@ -30,6 +30,10 @@ int ah_limit_resources(unsigned long long address_space_bytes, unsigned long lon
  *  before it executes. Returns 0 or an error number. */
 int ah_spawn_add_chdir(void *actions, const char *directory);
 
+/** fstatfs(2)'s f_type for the open file `descriptor` (the file system's magic number), or
+ *  -1 with errno set. */
+long ah_filesystem_type(int descriptor);
+
 /** How `ah_isolate_processes` keeps a plugin's processes from outliving its child. */
 enum {
     /** In a PID namespace (inside a user namespace) of its own: when the worker ends, the

@@ -127,9 +127,9 @@ public struct InteractionScript: Equatable, Sendable {
         if argument.hasSuffix(".json") || isFile {
             let bytes: [UInt8]
             do {
-                bytes = try FileSystem.read(argument)
+                bytes = try FileSystem.read(argument, limit: FileLimits.interaction)
             } catch {
-                throw InteractionError(place: argument, reason: "cannot read: \(error.reason)")
+                throw InteractionError(place: argument, reason: error.readFailure)
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw InteractionError(place: argument, reason: "not UTF-8 text")

@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Files that are no files, or files of any size, wherever a command reads one: each is
+/// refused in one line naming it and the reason, at once (a FIFO is not waited on, a
+/// device or a /proc file is not read, a file over its kind's limit is not read at all).
+@Suite struct HostileInputTests {
+    let cli = CLI()
+
+    /// Every command and option that reads a file, with FILE where the file goes, and the
+    /// limit of that kind of file in the message.
+    static let readers: [(arguments: [String], limit: String)] = [
+        (["run", "--scenario", "FILE"], "1 MiB"),
+        (["run", "--routes", "FILE"], "1 MiB"),
+        (["run", "zoom", "--operation", "push", "--interactive", "FILE"], "16 MiB"),
+        (["run", "zoom", "--operation", "push", "--from-image", "FILE"], "64 MiB"),
+        (["run", "--request", "FILE"], "1 MiB"),
+        (["render", "FILE", "--out", "OUT"], "512 MiB"),
+        (["snapshot", "verify", "FILE"], "1 MiB"),
+    ]
+
+    @Test func specialAndEndlessFilesAreRefusedInOneLineAtOnce() throws {
+        let folder = TemporaryDirectory()
+        let fifo = folder.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A sparse file of 2 GiB: no disk used, and far over every limit.
+        let huge = folder.file("huge.json")
+        let descriptor = open(huge, O_CREAT | O_WRONLY, 0o600)
+        #expect(descriptor >= 0 && ftruncate(descriptor, 2 << 30) == 0)
+        close(descriptor)
+        let inputs: [(path: String, reason: String)] = [
+            ("/dev/zero", "not a regular file (a device)"),
+            (fifo, "not a regular file (a FIFO)"),
+            ("/proc/self/status", "a file of /proc or /sys, not a regular file"),
+            (folder.path, "a folder, not a file"),
+        ]
+        for reader in Self.readers {
+            var cases = inputs
+            cases.append((huge, "2048 MiB, over the \(reader.limit) limit for this kind of file"))
+            for input in cases {
+                let arguments = reader.arguments.map { $0 == "FILE" ? input.path : $0 == "OUT" ? folder.file("out.gif") : $0 }
+                let started = Date()
+                let result = try cli.run(arguments: arguments)
+                #expect(Date().timeIntervalSince(started) < 10, "\(arguments) took long")
+                #expect(result.status == 1 || result.status == 2, "\(arguments): \(result.status)")
+                let lines = result.standardError.split(separator: "\n").map(String.init)
+                let first = lines.first ?? ""
+                #expect(first.hasPrefix("animator-host ") && first.contains("\(input.path): \(input.reason)"),
+                        "\(arguments): \(result.standardError)")
+                // At most the line and a pointer to the help.
+                #expect(lines.count <= 2 && (lines.count == 1 || lines[1].hasPrefix("see 'animator-host help")),
+                        "\(arguments): \(result.standardError)")
+                #expect(result.standardOutput.isEmpty, "\(arguments): \(result.standardOutput)")
+                #expect(!FileManager.default.fileExists(atPath: folder.file("out.gif")))
+            }
+        }
+    }
+}
