@@ -182,6 +182,14 @@ package enum FileSystem {
         }
     }
 
+    /// Whether `path` lies on /proc, /sys or another file system whose files are not data.
+    package static func isPseudoFileSystem(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_DIRECTORY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return pseudoFilesystems.contains(ah_filesystem_type(descriptor))
+    }
+
     /// The magic numbers (statfs f_type) of file systems whose files are not data: proc,
     /// sysfs, debugfs, tracefs, securityfs, cgroup and cgroup2.
     private static let pseudoFilesystems: Set<Int> = [0x9FA0, 0x6265_6572, 0x6462_6720, 0x7472_6163, 0x7363_6673,

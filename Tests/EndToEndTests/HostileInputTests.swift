@@ -57,4 +57,29 @@ import TestSupport
             }
         }
     }
+
+    @Test func theFontSearchStaysOutOfProcAndGoesRoundALoopOnce() throws {
+        // /proc holds endless trees (every process's root folder): nothing is read there.
+        let proc = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "/proc"])
+        #expect(proc.standardOutput.contains("fonts: none found in /proc: labels use the built-in bitmap font"),
+                "\(proc.standardOutput)")
+        // A folder holding a link to itself and a font (the machine's, as setup installs it):
+        // the font is found once, the loop walked once.
+        let installed = try #require(FontPaths.regular, "no TrueType font found: run Tests/setup.sh")
+        let folder = TemporaryDirectory()
+        #expect(symlink(folder.path, folder.file("loop")) == 0)
+        let name = (installed as NSString).lastPathComponent
+        try FileManager.default.copyItem(atPath: installed, toPath: folder.file(name))
+        let looped = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": folder.path])
+        #expect(looped.standardOutput.contains("regular \(folder.path)/\(name)"), "\(looped.standardOutput)")
+    }
+}
+
+/// Where the machine's TrueType fonts are, as the renderer's tests find them.
+enum FontPaths {
+    static var regular: String? {
+        let candidates = ["/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+                          "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
 }

@@ -62,7 +62,8 @@ public final class FontLibrary: Sendable {
     /// family of `families` whose regular face reads.
     public convenience init(directories: [String]) {
         var found: [String: String] = [:]        // file stem → path, first found wins
-        for directory in directories { Self.collect(directory, depth: 0, into: &found) }
+        var walk = FontWalk()
+        for directory in directories { Self.collect(directory, depth: 0, into: &found, walk: &walk) }
         var problems: [String] = []
         for family in Self.families {
             func load(_ stems: [String]) -> (TrueTypeFont, String)? {
@@ -104,17 +105,30 @@ public final class FontLibrary: Sendable {
     /// The face for a weight, or nil when the library has no fonts.
     public func face(_ weight: LayerText.Weight) -> TrueTypeFont? { faces[weight] ?? faces[.regular] }
 
-    /// Adds every `.ttf` file below `directory` to `found` by its stem.
-    private static func collect(_ directory: String, depth: Int, into found: inout [String: String]) {
-        guard depth <= 4, found.count < 20_000, let names = try? FileSystem.contents(ofDirectory: directory) else { return }
+    /// Adds every `.ttf` file below `directory` to `found` by its stem, within the walk's
+    /// budget: four levels deep, 50,000 names looked at in all, each folder once (links
+    /// may lead back), never into /proc or /sys.
+    private static func collect(_ directory: String, depth: Int, into found: inout [String: String],
+                                walk: inout FontWalk) {
+        guard depth <= 4, walk.namesLeft > 0, !FileSystem.isPseudoFileSystem(directory),
+              let real = FileSystem.realPath(directory), walk.folders.insert(real).inserted,
+              let names = try? FileSystem.contents(ofDirectory: directory) else { return }
         for name in names {
+            walk.namesLeft -= 1
+            if walk.namesLeft <= 0 { return }
             let path = directory + "/" + name
             if name.lowercased().hasSuffix(".ttf") {
                 let stem = String(name.dropLast(4))
                 if found[stem] == nil { found[stem] = path }
             } else if !name.hasPrefix("."), (try? FileSystem.status(path))?.isDirectory == true {
-                collect(path, depth: depth + 1, into: &found)
+                collect(path, depth: depth + 1, into: &found, walk: &walk)
             }
         }
     }
+}
+
+/// What the font search has left to look at, and the folders it has seen.
+private struct FontWalk {
+    var namesLeft = 50_000
+    var folders: Set<String> = []
 }
