@@ -182,6 +182,30 @@ package enum FileSystem {
         }
     }
 
+    /// Whether `path`, its symbolic links resolved as far as it exists, lies inside `root`
+    /// (resolved too): a folder about to be written must not lead elsewhere through a link.
+    package static func staysInside(_ path: String, _ root: String) -> Bool {
+        guard let realRoot = resolvedAsFarAsItExists(root), let full = resolvedAsFarAsItExists(path) else { return false }
+        return full == realRoot || full.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+    }
+
+    /// `path` made absolute, its deepest existing folder resolved (links followed) and the
+    /// names that do not exist yet appended; nil for a "." or ".." among those names.
+    private static func resolvedAsFarAsItExists(_ path: String) -> String? {
+        var existing = absolute(path)
+        var missing: [String] = []
+        while realPath(existing) == nil {
+            let name = baseName(existing)
+            if name == ".." || name == "." { return nil }
+            missing.insert(name, at: 0)
+            let parent = directoryName(existing)
+            if parent == existing { return nil }
+            existing = parent
+        }
+        guard let real = realPath(existing) else { return nil }
+        return missing.isEmpty ? real : ([real == "/" ? "" : real] + missing).joined(separator: "/")
+    }
+
     /// Whether `path` lies on /proc, /sys or another file system whose files are not data.
     package static func isPseudoFileSystem(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_DIRECTORY)

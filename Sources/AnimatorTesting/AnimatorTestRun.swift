@@ -140,7 +140,7 @@ public final class AnimatorTestRun {
         snapshotCase.scale = scale
         snapshotCase.tolerance = tolerance
         let verifier = SnapshotVerifier(missingIsError: SnapshotEnvironment.isCI(ProcessEnvironment.current()))
-        return try verifier.process(snapshotCase, recording: recording, folder: folder + "/" + name,
+        return try verifier.process(snapshotCase, recording: recording, folder: folder + "/" + name, within: folder,
                                     mode: record ? .record : .verify)
     }
 }

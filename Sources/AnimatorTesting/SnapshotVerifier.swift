@@ -84,8 +84,10 @@ public struct SnapshotVerifier: Sendable {
     /// Records or verifies `snapshotCase` with the run `recording`, golden files in
     /// `folder` (the case's own).
     ///
+    /// - Parameter root: the folder golden files must stay in (the manifest's): a golden
+    ///   folder that leads outside it through a symbolic link is never written.
     /// - Throws: `SnapshotError` for a golden file that cannot be read or written.
-    public func process(_ snapshotCase: SnapshotCase, recording: Recording, folder: String,
+    public func process(_ snapshotCase: SnapshotCase, recording: Recording, folder: String, within root: String,
                         mode: Mode) throws(SnapshotError) -> Outcome {
         // Compared as run; the golden timeline's rounding (colors to 8 bits a channel,
         // pictures through PNG) stays inside the tolerances.
@@ -106,8 +108,18 @@ public struct SnapshotVerifier: Sendable {
         }
         let timelinePath = folder + "/timeline.json"
         func write() throws(SnapshotError) {
+            // Checked before the folders are made (a link would have them made elsewhere)
+            // and after (a link that appeared meanwhile).
+            let outside = SnapshotError(folder, "leads outside \(root) through a symbolic link; golden files are written "
+                                        + "only inside the manifest's folder")
+            guard FileSystem.staysInside(folder, root) else { throw outside }
             do {
                 try FileSystem.createDirectories(folder)
+            } catch {
+                throw SnapshotError(folder, "cannot write the golden files: \(error)")
+            }
+            guard FileSystem.staysInside(folder, root) else { throw outside }
+            do {
                 if snapshotCase.keepsTimeline {
                     try FileSystem.writeAtomically(timelinePath, Array(TimelineLayout.text(recording).utf8))
                 }

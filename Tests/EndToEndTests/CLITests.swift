@@ -17,8 +17,9 @@ struct CLI {
                        environment: environment.merging(extraEnvironment) { $1 })
     }
 
-    func run(arguments: [String]) throws -> ProcessResult {
-        try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments, environment: environment)
+    func run(arguments: [String], extraEnvironment: [String: String] = [:]) throws -> ProcessResult {
+        try runProcess(PackageLayout.productsDirectory + "/animator-host", arguments,
+                       environment: environment.merging(extraEnvironment) { $1 })
     }
 
     func runJSON(_ arguments: String...) throws -> [String: Any] {

@@ -58,6 +58,35 @@ import TestSupport
         }
     }
 
+    @Test func goldenFilesAreNeverWrittenOutsideTheManifestsFolder() throws {
+        let manifestFolder = TemporaryDirectory(), elsewhere = TemporaryDirectory()
+        let manifest = manifestFolder.file("snapshots.json")
+        try #"{ "cases": [ { "name": "fade", "animator": "fade-c", "operation": "tab" } ] }"#
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let fonts = ["ANIMATOR_HOST_FONT_PATH": "none"]
+        // The whole golden folder is a link leading out (a pull request could add one).
+        #expect(symlink(elsewhere.path, manifestFolder.file("__snapshots__")) == 0)
+        for arguments in [["snapshot", "record", manifest], ["snapshot", "verify", manifest, "--update"]] {
+            let result = try cli.run(arguments: arguments, extraEnvironment: fonts)
+            #expect(result.status == 1, "\(arguments): \(result.standardOutput) \(result.standardError)")
+            #expect(result.standardOutput.contains("leads outside \(manifestFolder.path) through a symbolic link"),
+                    "\(result.standardOutput)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        }
+        // A case's folder is the link.
+        #expect(unlink(manifestFolder.file("__snapshots__")) == 0)
+        try FileManager.default.createDirectory(atPath: manifestFolder.file("__snapshots__"), withIntermediateDirectories: false)
+        #expect(symlink(elsewhere.path, manifestFolder.file("__snapshots__/fade")) == 0)
+        let caseLink = try cli.run(arguments: ["snapshot", "record", manifest], extraEnvironment: fonts)
+        #expect(caseLink.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        // Without links, the same manifest records.
+        #expect(unlink(manifestFolder.file("__snapshots__/fade")) == 0)
+        let fine = try cli.run(arguments: ["snapshot", "record", manifest], extraEnvironment: fonts)
+        #expect(fine.status == 0, "\(fine.standardOutput) \(fine.standardError)")
+        #expect(FileManager.default.fileExists(atPath: manifestFolder.file("__snapshots__/fade/frame-end.png")))
+    }
+
     @Test func theFontSearchStaysOutOfProcAndGoesRoundALoopOnce() throws {
         // /proc holds endless trees (every process's root folder): nothing is read there.
         let proc = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "/proc"])

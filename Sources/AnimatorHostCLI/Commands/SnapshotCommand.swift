@@ -117,6 +117,10 @@ enum SnapshotCommand: Command {
             let folder = arguments.value("--report") ?? manifest.folder + "/snapshot-report"
             let page = folder + "/index.html"
             do {
+                // The default report folder, like the golden files, stays in the manifest's.
+                if arguments.value("--report") == nil, !FileSystem.staysInside(folder, manifest.folder) {
+                    throw SnapshotError(folder, "leads outside \(manifest.folder) through a symbolic link")
+                }
                 try FileSystem.createDirectories(folder)
                 try OutputFile.write(page, Array(SnapshotReport.page(outcomes, manifest: manifest.path).utf8))
                 for file in SnapshotReport.files(outcomes) {
@@ -164,7 +168,8 @@ enum SnapshotCommand: Command {
         }
         do {
             return .done(try verifier.process(snapshotCase, recording: run.recording,
-                                              folder: manifest.goldenFolder + "/" + snapshotCase.name, mode: mode))
+                                              folder: manifest.goldenFolder + "/" + snapshotCase.name,
+                                              within: manifest.folder, mode: mode))
         } catch {
             return .failed(snapshotCase.name, error.description)
         }
