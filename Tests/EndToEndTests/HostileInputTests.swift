@@ -58,6 +58,46 @@ import TestSupport
         }
     }
 
+    @Test func aTimelineNestedDeeperThanTheHostBuildsIsRefusedNotOverflowed() throws {
+        let folder = TemporaryDirectory()
+        let timeline = folder.file("t.json"), deep = folder.file("deep.json")
+        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", timeline).status == 0)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline)))
+            as? [String: Any])
+        var frame = try #require((document["frames"] as? [[String: Any]])?.first)
+        var views = try #require(frame["views"] as? [[String: Any]])
+        // 3,000 views, each inside the one before: far past the 256 levels the engine builds.
+        var parent = 0
+        for level in 0..<3000 {
+            let id = 1_000_000 + level
+            views.append(["id": id, "parent": parent, "bounds": [0, 0, 10, 10], "center": [5, 5]])
+            parent = id
+        }
+        frame["views"] = views
+        document["frames"] = [frame]
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: deep))
+        let result = try cli.run("render", deep, "--out", folder.file("deep.gif"))
+        #expect(result.status == 1 || result.status == 2, "\(result.status) \(result.standardError.prefix(300))")
+        #expect(result.standardError.contains("views nested over 256 levels deep"), "\(result.standardError.prefix(300))")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("deep.gif")))
+    }
+
+    @Test func aMetadataCacheWithAbsurdNumbersIsDiscardedNotTrusted() throws {
+        #expect(try cli.run("list").status == 0)
+        let cache = cli.home.path + "/cache/animator-host/plugins.json"
+        let text = try String(contentsOfFile: cache, encoding: .utf8)
+        #expect(text.contains("\"index\":0") || text.contains("\"index\": 0"), "\(text.prefix(300))")
+        for absurd in ["-1", "1e300", "4294967296", "0.5"] {
+            try text.replacingOccurrences(of: "\"index\":0", with: "\"index\":\(absurd)")
+                .replacingOccurrences(of: "\"index\": 0", with: "\"index\": \(absurd)")
+                .write(toFile: cache, atomically: true, encoding: .utf8)
+            let result = try cli.run("list")
+            // The entry is not believed: the libraries are examined again and listed.
+            #expect(result.status == 0, "\(absurd): \(result.status) \(result.standardError)")
+            #expect(result.standardOutput.contains("org.animatorhost.zoom "), "\(absurd)")
+        }
+    }
+
     @Test func goldenFilesAreNeverWrittenOutsideTheManifestsFolder() throws {
         let manifestFolder = TemporaryDirectory(), elsewhere = TemporaryDirectory()
         let manifest = manifestFolder.file("snapshots.json")

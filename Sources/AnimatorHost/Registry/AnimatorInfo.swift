@@ -87,7 +87,8 @@ public struct AnimatorInfo: Equatable, Sendable {
               let version = json["version"]?.stringValue, let abiText = json["abi"]?.stringValue,
               let abiParts = Optional(abiText.split(separator: ".").compactMap { UInt32($0) }), abiParts.count == 2,
               let operationNames = json["operations"]?.arrayValue, let path = json["path"]?.stringValue,
-              let parametersJSON = json["parameters"]?.arrayValue, let index = json["index"]?.numberValue else {
+              let parametersJSON = json["parameters"]?.arrayValue,
+              let index = json["index"]?.numberValue.flatMap({ UInt32(exactly: $0) }) else {
             return nil
         }
         let operations = operationNames.compactMap { $0.stringValue.flatMap(TransitionOperation.init(rawValue:)) }
@@ -97,7 +98,7 @@ public struct AnimatorInfo: Equatable, Sendable {
                   summary: json["description"]?.stringValue, author: json["author"]?.stringValue,
                   url: json["url"]?.stringValue, operations: OperationSet(operations),
                   isInteractive: json["interactive"]?.boolValue ?? false, parameters: parameters,
-                  abi: ABIVersion(major: abiParts[0], minor: abiParts[1]), path: path, index: UInt32(index))
+                  abi: ABIVersion(major: abiParts[0], minor: abiParts[1]), path: path, index: index)
         sharesInstance = json["sharedInstance"]?.boolValue ?? false
         file = json["file"]?.stringValue.flatMap(FileIdentity.init(text:))
     }

@@ -244,10 +244,18 @@ public final class SceneFrameDecoder {
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
         var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = []
+        // Levels below the root, per node: no deeper than the engine builds trees (drawing
+        // recurses through them).
+        var levels: [Int] = []
+        levels.reserveCapacity(count)
         for index in 0..<count {
             let layer = try reader.int(in: 0...Int(Int32.max))
             let parent = try reader.int(in: -1...(index - 1))
             guard (index == 0) == (parent == -1) else { throw BinaryReader.Malformed("node \(index) has a wrong parent") }
+            levels.append(parent < 0 ? 0 : levels[parent] + 1)
+            guard levels[index] < AnimationEngine.maximumTreeDepth else {
+                throw BinaryReader.Malformed("a tree over \(AnimationEngine.maximumTreeDepth) levels deep")
+            }
             let isView = try reader.bool()
             let properties = try Self.properties(&reader)
             nodes.append(PresentationNode(layer: LayerID(rawValue: layer), parent: parent < 0 ? nil : parent,

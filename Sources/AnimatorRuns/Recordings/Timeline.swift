@@ -290,6 +290,9 @@ public enum Timeline {
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
         var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = []
         var indexOfID: [Int: Int] = [:]
+        // Levels below the root, per view: no deeper than the engine builds trees (drawing
+        // recurses through them).
+        var levels: [Int] = []
         for (v, view) in views.enumerated() {
             let at = "\(path).views[\(v)]"
             let reader = MemberReader(value: view, path: at)
@@ -305,6 +308,11 @@ public enum Timeline {
                 parent = index
             } else if v > 0 {
                 throw FormatError(path: "\(at).parent", reason: "only the first view may lack a parent")
+            }
+            levels.append(parent.map { levels[$0] + 1 } ?? 0)
+            guard levels[v] < AnimationEngine.maximumTreeDepth else {
+                throw FormatError(path: "\(at).parent", reason: "views nested over \(AnimationEngine.maximumTreeDepth) levels deep, "
+                                  + "deeper than the host builds trees")
             }
             var p = LayerProperties()
             let bounds = try reader.numbers("bounds", count: 4)
