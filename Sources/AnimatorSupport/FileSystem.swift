@@ -336,12 +336,18 @@ public enum OutputFile {
         var info = stat()
         var target = path
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = FileSystem.realPath(path) else { return "a symbolic link to nothing; refused" }
+            // /dev/stdout leads to /proc/self/fd/1 and on to "pipe:[...]", which has no
+            // path but is there: written through.
+            guard let resolved = FileSystem.realPath(path) ?? (stat(path, &info) == 0 ? path : nil) else {
+                return "a symbolic link to nothing; refused"
+            }
             target = resolved
         }
         if stat(target, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: return "is a folder; name a file inside it"
+            case S_IFREG where info.st_mode & 0o222 == 0:
+                return "is read-only (mode \(String(info.st_mode & 0o777, radix: 8))); not replaced"
             case S_IFREG:
                 // Replaced through a new file beside it: the folder must take one.
                 let folder = FileSystem.directoryName(target)
@@ -366,12 +372,12 @@ public enum OutputFile {
     /// - a symbolic link: the file it points to is replaced that way, the link stays;
     /// - a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`): written
     ///   through, the node left in place;
-    /// - a folder, a socket, a block device, a dangling link: refused.
+    /// - a folder, a socket, a block device, a dangling link, a read-only file: refused.
     public static func write(_ path: String, _ bytes: [UInt8]) throws(Failure) {
         var target = path
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = FileSystem.realPath(path) else {
+            guard let resolved = FileSystem.realPath(path) ?? (stat(path, &info) == 0 ? path : nil) else {
                 throw Failure(path: path, reason: "a symbolic link to nothing; refused")
             }
             target = resolved
@@ -382,6 +388,10 @@ public enum OutputFile {
             return
         }
         switch info.st_mode & S_IFMT {
+        case S_IFREG where info.st_mode & 0o222 == 0:
+            // Nobody may write it: the user made it read-only, so it is not replaced (a
+            // rename over it would, even for its owner).
+            throw Failure(path: path, reason: "is read-only (mode \(String(info.st_mode & 0o777, radix: 8))); not replaced")
         case S_IFREG:
             do {
                 try FileSystem.writeAtomically(target, bytes, mode: info.st_mode & 0o7777)

@@ -98,6 +98,38 @@ import TestSupport
         }
     }
 
+    @Test func smallerHostileInputsGetOneLineEach() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        // Two links to each other in a plugin folder: each gets a problem line.
+        #expect(symlink(folder.file("b.so"), folder.file("a.so")) == 0 && symlink(folder.file("a.so"), folder.file("b.so")) == 0)
+        let list = try cli.run("list", "--plugin-path", folder.path)
+        #expect(list.standardError.contains("problem: \(folder.file("a.so")): cannot be examined: Too many levels of symbolic links"))
+        #expect(list.standardError.contains("problem: \(folder.file("b.so")): cannot be examined: Too many levels of symbolic links"))
+        // A line break in a value is shown escaped: the message stays one line.
+        let routes = folder.file("routes.json")
+        try #"{"version": 1, "default": "system", "routes": [{"operation": "present\nproblem: forged", "animator": "zoom"}]}"#
+            .write(toFile: routes, atomically: true, encoding: .utf8)
+        let forged = try cli.run("run", "--routes", routes)
+        #expect(forged.status != 0)
+        #expect(forged.standardError.contains("'present\\u{a}problem: forged' is not an operation"), "\(forged.standardError)")
+        #expect(!forged.standardError.split(separator: "\n").contains { $0.hasPrefix("problem: forged") })
+        // A read-only file given to --out is not replaced (a rename would replace it).
+        let kept = folder.file("kept.gif")
+        try "mine".write(toFile: kept, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: kept)
+        let readOnly = try cli.run("run", "zoom", "--operation", "push", "--out", kept)
+        #expect(readOnly.status != 0)
+        #expect(readOnly.standardError.contains("\(kept): is read-only (mode 444); not replaced"), "\(readOnly.standardError)")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "mine")
+        // /dev/stdout is a link to a pipe: written through, like "-".
+        let stdout = try cli.run("run", "zoom", "--operation", "push", "--timeline", "/dev/stdout")
+        let dash = try cli.run("run", "zoom", "--operation", "push", "--timeline", "-")
+        #expect(stdout.status == 0, "\(stdout.standardError)")
+        #expect(stdout.standardOutput.hasPrefix("{") && stdout.standardOutput.count > 10_000)
+        #expect(stdout.standardOutput == dash.standardOutput, "outputs of \(stdout.standardOutput.count) and \(dash.standardOutput.count) bytes")
+    }
+
     @Test func goldenFilesAreNeverWrittenOutsideTheManifestsFolder() throws {
         let manifestFolder = TemporaryDirectory(), elsewhere = TemporaryDirectory()
         let manifest = manifestFolder.file("snapshots.json")

@@ -120,7 +120,19 @@ public struct PluginLoader {
         }
         for name in names {
             let path = directory + "/" + name
-            guard let status = try? FileSystem.status(path), status.isRegularFile else { continue }
+            // Every *.so gets an answer: a link loop or a dangling link, a folder, a FIFO.
+            let status: FileStatus
+            do {
+                status = try FileSystem.status(path)
+            } catch {
+                registry.report(LoadProblem(path: path, reason: "cannot be examined: \(error.reason)"))
+                continue
+            }
+            guard status.isRegularFile else {
+                registry.report(LoadProblem(path: path, reason: status.isDirectory ? "a folder, not a library; skipped"
+                                            : "not a regular file; skipped"))
+                continue
+            }
             found.append(Found(path: path, status: status))
         }
     }

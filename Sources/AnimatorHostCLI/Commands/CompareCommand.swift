@@ -64,7 +64,7 @@ enum CompareCommand: Command {
             console.error("wrote \(path): \(what)")
             return 0
         } catch {
-            console.error("animator-host compare: \(error)")
+            console.error("animator-host compare: \("\(error)".oneLine)")
             return 1
         }
     }

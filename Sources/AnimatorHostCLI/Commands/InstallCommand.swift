@@ -51,7 +51,7 @@ enum InstallCommand: Command {
                 try FileSystem.writeAtomically(plugins + "/" + library, try FileSystem.read(folder + "/" + library, limit: FileLimits.program), mode: 0o644)
             }
         } catch {
-            console.error("animator-host install: \(error)")
+            console.error("animator-host install: \("\(error)".oneLine)")
             return 1
         }
         console.out("installed \(bin.oneLine)/animator-host")

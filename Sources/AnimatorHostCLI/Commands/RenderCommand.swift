@@ -42,7 +42,7 @@ enum RenderCommand: Command {
             console.error("wrote \(output): \(what)")
             return 0
         } catch {
-            console.error("animator-host render: \(error)")
+            console.error("animator-host render: \("\(error)".oneLine)")
             return 1
         }
     }

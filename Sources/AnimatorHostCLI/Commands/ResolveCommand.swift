@@ -33,7 +33,7 @@ enum ResolveCommand: Command {
         do {
             routes = try loadRoutes(arguments.value("--routes"), registry: registry)
         } catch {
-            console.error("animator-host resolve: \(error)")
+            console.error("animator-host resolve: \("\(error)".oneLine)")
             return 1
         }
         let from = arguments.value("--from"), to = arguments.value("--to")

@@ -47,7 +47,9 @@ enum RunCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         var request = try runRequest(arguments)
-        let timelinePath = arguments.value("--timeline")
+        // Standard output named as a file is "-": the report lines then go to stderr, as they
+        // do for "-", instead of into the JSON.
+        let timelinePath = arguments.value("--timeline").map { ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains($0) ? "-" : $0 }
         if timelinePath == "-", arguments.flag("--json") {
             throw UsageError("--timeline - and --json both write to stdout; choose one")
         }
@@ -81,7 +83,7 @@ enum RunCommand: Command {
                 do {
                     _ = try output.write(result.recording)
                 } catch {
-                    console.error("animator-host run: \(error)")
+                    console.error("animator-host run: \("\(error)".oneLine)")
                     failed = true
                 }
                 continue
@@ -93,7 +95,7 @@ enum RunCommand: Command {
                 console.error("wrote \(output.path): \(what)")
             } catch {
                 progress.finish()
-                console.error("animator-host run: \(error)")
+                console.error("animator-host run: \("\(error)".oneLine)")
                 failed = true
             }
         }

@@ -141,7 +141,7 @@ enum RunOptions {
         } catch let error as RunRequestError {
             throw usage(error)
         } catch {
-            console.error("animator-host \(command): \(error)")
+            console.error("animator-host \(command): \("\(error)".oneLine)")
             return nil
         }
     }

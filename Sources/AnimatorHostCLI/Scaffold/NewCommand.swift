@@ -64,7 +64,7 @@ enum NewCommand: Command {
                 try FileSystem.writeAtomically(path, Array(fill(file.text).utf8))
             }
         } catch {
-            console.error("animator-host new: \(error)")
+            console.error("animator-host new: \("\(error)".oneLine)")
             return 1
         }
         console.out("made \(language == "swift" ? "a Swift" : "a C") animator '\(name)' in \(folder.oneLine)")

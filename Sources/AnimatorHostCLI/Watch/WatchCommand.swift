@@ -62,7 +62,7 @@ enum WatchCommand: Command {
         do {
             target = try WatchTarget(argument, libraryName: arguments.value("--library"))
         } catch {
-            console.error("animator-host watch: \(error)")
+            console.error("animator-host watch: \("\(error)".oneLine)")
             return 1
         }
         if target.kind == .library, arguments.value("--library") != nil {
@@ -86,7 +86,7 @@ enum WatchCommand: Command {
                 try PreviewServer(port: port, state: state, target: FileSystem.baseName(target.path))
             }
         } catch {
-            console.error("animator-host watch: \(error)")
+            console.error("animator-host watch: \("\(error)".oneLine)")
             rmdir(workFolder)
             return 1
         }
