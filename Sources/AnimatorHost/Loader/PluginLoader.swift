@@ -137,6 +137,16 @@ public struct PluginLoader {
         }
     }
 
+    /// Why the library file at `path` could not be trusted (anybody but the user or root
+    /// could have planted or changed it: the file, or a folder up its real path, belongs to
+    /// another user or is writable by group or others), with what to do; nil when it can.
+    /// The checks `discover` makes, for tools that copy a library before loading the copy.
+    public static func trustProblem(ofFile path: String) -> String? {
+        var trust = PluginTrust()
+        guard let problem = trust.fileProblem(FileSystem.absolute(path)) else { return nil }
+        return "refused: \(problem), so anyone could have changed it (\(advice(problem)), or pass --allow-insecure)"
+    }
+
     /// What to do about a trust problem.
     private static func advice(_ problem: String) -> String {
         problem.contains("writable") ? "chmod go-w it" : "chown it to you or root"

@@ -1,3 +1,4 @@
+import AnimatorHost
 import AnimatorRuns
 import AnimatorSupport
 import Glibc
@@ -137,6 +138,13 @@ final class Watcher: @unchecked Sendable {
         runNumber += 1
         let folder = workFolder + "/run-\(runNumber)"
         let copy = folder + "/" + FileSystem.baseName(library)
+        // The copy would sit in a private folder: the original is judged as run judges a
+        // library, so a library anybody could have changed is not run through a copy either.
+        if !environmentArguments.contains("--allow-insecure"), let problem = PluginLoader.trustProblem(ofFile: library) {
+            state.setStatus(.init(phase: .failed, message: "\(library): \(problem)"))
+            log("error: \(library.oneLine): \(problem)")
+            return
+        }
         do {
             try FileSystem.createDirectories(folder)
             // The child loads a copy: the build may write the library again meanwhile, and
