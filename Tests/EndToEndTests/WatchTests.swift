@@ -166,6 +166,55 @@ import TestSupport
         #expect(allowed.stop(SIGINT) == 130)
     }
 
+    @Test func thePreviewServerKeepsAnsweringUnderAbuse() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let library = folder.path + "/libserved.so"
+        try compileFixture(output: library)
+        let watch = try BackgroundProcess(PackageLayout.productsDirectory + "/animator-host",
+                                          ["watch", library, "--serve", "0", "--operation", "present"],
+                                          environment: cli.environment)
+        let port = try Self.port(of: watch)
+        _ = try Self.status(port: port) { ($0["generation"] as? Double) == 1 }
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        // 12 pages listening to events: 8 are taken, the rest told 503.
+        var answered503 = 0
+        for _ in 0..<12 {
+            guard let socket = loopbackConnection(port: port) else { continue }
+            let request = Array("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count > 0, String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("HTTP/1.1 503") { answered503 += 1 }
+            held.append(socket)
+        }
+        #expect(answered503 == 12 - PreviewServerLimits.listeners, "\(answered503)")
+        // Then 40 clients that send half a request and then nothing: more than the server
+        // serves at once.
+        for _ in 0..<40 {
+            guard let socket = loopbackConnection(port: port) else { continue }
+            _ = Array("GET / HTTP/1.1\r\nHost: x".utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            held.append(socket)
+        }
+        // The slow clients lose their connections after the request deadline (5 s); then
+        // everybody else is served again.
+        var served = false
+        let started = Date()
+        while Date().timeIntervalSince(started) < 20 {
+            if httpGet(port: port, "/status")?.status == 200 { served = true; break }
+            usleep(200_000)
+        }
+        #expect(served, "the server stopped answering")
+        #expect(Date().timeIntervalSince(started) < 12)
+        // The eight pages still listen (a request can take their place only as they leave).
+        let status = try #require(httpGet(port: port, "/status"))
+        #expect(status.body.contains("\"listeners\":\(PreviewServerLimits.listeners)"), "\(status.body)")
+        #expect(watch.stop(SIGINT) == 130)
+    }
+
     @Test func inATerminalItReplaysTheRunAndQuitsOnQ() throws {
         let folder = TemporaryDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
@@ -210,4 +259,10 @@ import TestSupport
         #expect(second.standardError == "animator-host watch: port \(taken) on 127.0.0.1 is in use (give --serve PORT, or --serve 0 for a free one)\n")
         #expect(first.stop() == 143)
     }
+}
+
+/// The preview server's documented limits (docs/preview.md).
+enum PreviewServerLimits {
+    /// Pages listening to /events at once.
+    static let listeners = 8
 }

@@ -229,17 +229,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 ///
 /// - Returns: the status code and the body, or nil when nothing answered.
 public func httpGet(port: Int, _ path: String) -> (status: Int, body: String)? {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { return nil }
+    guard let socket = loopbackConnection(port: port) else { return nil }
     defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { return nil }
     let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
     guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
         return nil
@@ -256,6 +247,24 @@ public func httpGet(port: Int, _ path: String) -> (status: Int, body: String)? {
           let code = Int(statusLine.split(separator: " ")[1]),
           let split = text.range(of: "\r\n\r\n") else { return nil }
     return (code, String(text[split.upperBound...]))
+}
+
+/// A TCP connection to 127.0.0.1:`port`, or nil; the caller closes it.
+public func loopbackConnection(port: Int) -> Int32? {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else {
+        close(socket)
+        return nil
+    }
+    return socket
 }
 
 /// Cubic Bézier timing curves worked out in the tests, independently of the engine's

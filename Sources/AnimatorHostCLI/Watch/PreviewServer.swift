@@ -17,8 +17,14 @@ final class PreviewServer: Sendable {
     private let state: PreviewState
     private let target: String
 
-    /// The most connections served at once; more are answered 503.
+    /// The most requests served at once; more are answered 503 at once.
     static let connectionLimit = 32
+    /// The most pages listening to `/events` at once (each holds its connection); more are
+    /// answered 503. They do not count against `connectionLimit`, so they cannot starve it.
+    static let listenerLimit = 8
+    /// Seconds a client has to send its whole request, and for each write to it: a client
+    /// that sends a byte at a time, or reads nothing, loses its connection after them.
+    static let clientSeconds = 5.0
 
     /// Binds 127.0.0.1:`port` (0: a free port) and starts serving on other threads.
     ///
@@ -51,8 +57,10 @@ final class PreviewServer: Sendable {
     /// The address to open.
     var url: String { "http://127.0.0.1:\(port)/" }
 
-    /// Connections being served now.
+    /// Requests being served now (listeners excepted).
     private let active = Atomic<Int>(0)
+    /// Pages listening to `/events` now.
+    private let listeners = Atomic<Int>(0)
 
     private func acceptLoop() {
         while true {
@@ -63,9 +71,11 @@ final class PreviewServer: Sendable {
             }
             // Not handed on to the builds and runs this process starts.
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            // Reads give up after five seconds without data (a client that sends nothing).
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            // Reads and writes give up after a while (a client that sends or reads nothing);
+            // the request as a whole has its own deadline (serve).
+            var timeout = timeval(tv_sec: Int(Self.clientSeconds), tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             guard active.wrappingAdd(1, ordering: .relaxed).newValue <= Self.connectionLimit else {
                 respond(connection, status: "503 Service Unavailable", type: "text/plain", body: Array("busy\n".utf8), head: false)
                 close(connection)
@@ -88,8 +98,14 @@ final class PreviewServer: Sendable {
     private func serve(_ connection: Int32) {
         var request: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        // The request line and headers, up to the blank line (the body, if any, is not needed).
+        let deadline = MonotonicClock.now() + Self.clientSeconds
+        // The request line and headers, up to the blank line (the body, if any, is not
+        // needed), within the deadline however slowly the bytes come.
         while request.count < 16_384 {
+            let left = deadline - MonotonicClock.now()
+            guard left > 0 else { return }
+            var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(max(1, left * 1000))) > 0 else { return }
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
@@ -116,7 +132,17 @@ final class PreviewServer: Sendable {
             respond(connection, status: "200 OK", type: "text/html; charset=utf-8",
                     body: WatchPage.html(state.preview, target: target), head: head)
         case "/events":
+            // A listener holds its connection: it leaves the request count for its own.
+            guard listeners.wrappingAdd(1, ordering: .relaxed).newValue <= Self.listenerLimit else {
+                listeners.wrappingSubtract(1, ordering: .relaxed)
+                respond(connection, status: "503 Service Unavailable", type: "text/plain",
+                        body: Array("too many pages listening\n".utf8), head: head)
+                return
+            }
+            active.wrappingSubtract(1, ordering: .relaxed)
             events(connection, head: head)
+            active.wrappingAdd(1, ordering: .relaxed)
+            listeners.wrappingSubtract(1, ordering: .relaxed)
         case "/status":
             guard case .object(var members) = state.status.json else { return }
             members += [("generation", .number(Double(state.preview?.generation ?? 0))),
