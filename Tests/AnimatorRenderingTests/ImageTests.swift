@@ -84,6 +84,29 @@ import TestSupport
         let crc = Checksums.crc32(huge[12..<29])
         huge.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         #expect(failure(huge + Array(good[33...]))?.contains("16384") == true)
+        // A palette of one color, and a pixel naming color 5: refused, not drawn black.
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            let crc = Checksums.crc32(typed[...])
+            return [UInt8(body.count >> 24), UInt8(body.count >> 16 & 0xFF), UInt8(body.count >> 8 & 0xFF), UInt8(body.count & 0xFF)]
+                + typed + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        }
+        func palettePNG(indexes: [UInt8]) -> [UInt8] {
+            // One row: filter 0 then the indexes, in a stored (uncompressed) deflate block.
+            let row: [UInt8] = [0] + indexes
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in row { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+            let adler = b << 16 | a
+            let length = UInt16(row.count)
+            let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+                + row + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+            let width = UInt8(indexes.count)
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                + chunk("IHDR", [0, 0, 0, width, 0, 0, 0, 1, 8, 3, 0, 0, 0])
+                + chunk("PLTE", [255, 0, 0]) + chunk("IDAT", zlib) + chunk("IEND", [])
+        }
+        #expect(try PNGDecoder.decode(palettePNG(indexes: [0, 0])).pixels == [0xFF00_00FF, 0xFF00_00FF])
+        #expect(failure(palettePNG(indexes: [0, 5])) == "a pixel of row 0 uses a palette entry beyond the 1 the palette has")
         // A file that is not there, and a folder.
         #expect(throws: PNGDecoder.Failure.self) { try PNGDecoder.decode(path: folder.path + "/missing.png") }
         #expect(throws: PNGDecoder.Failure.self) { try PNGDecoder.decode(path: folder.path) }

@@ -127,6 +127,8 @@ public enum PNGDecoder {
         }
 
         var pixels = [UInt32](repeating: 0, count: header.width * header.height)
+        // A palette index past the palette's end: the file is broken, not black.
+        var outsidePalette = false
         var offset = 0
         let bytesPerPixel = max(1, bitsPerPixel / 8)
         for pass in passes {
@@ -161,7 +163,11 @@ public enum PNGDecoder {
                 } else {
                     for column in 0..<columns {
                         let x = pass.x0 + column * pass.dx
-                        pixels[y * header.width + x] = pixel(line, column, header.depth, header.color, palette, key)
+                        pixels[y * header.width + x] = pixel(line, column, header.depth, header.color, palette, key,
+                                                             &outsidePalette)
+                    }
+                    if outsidePalette {
+                        throw Failure(description: "a pixel of row \(y) uses a palette entry beyond the \(palette.count) the palette has")
                     }
                 }
                 swap(&previous, &line)
@@ -217,7 +223,7 @@ public enum PNGDecoder {
 
     /// The premultiplied pixel at `column` of a row.
     private static func pixel(_ line: [UInt8], _ column: Int, _ depth: Int, _ color: Int, _ palette: [UInt32],
-                              _ key: [Int]?) -> UInt32 {
+                              _ key: [Int]?, _ outsidePalette: inout Bool) -> UInt32 {
         var red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32 = 255
         switch color {
         case 0:
@@ -230,6 +236,7 @@ public enum PNGDecoder {
             if let key, key == [r, g, b] { alpha = 0 }
         case 3:
             let index = sample(line, column, depth)
+            if index >= palette.count { outsidePalette = true }
             let entry = index < palette.count ? palette[index] : 0xFF00_0000
             red = entry & 0xFF; green = entry >> 8 & 0xFF; blue = entry >> 16 & 0xFF; alpha = entry >> 24
         case 4:
