@@ -82,6 +82,43 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.file("deep.gif")))
     }
 
+    @Test func absurdlyLongScenariosAndLargeTimelinesAreRefusedBeforeAnyWork() throws {
+        let folder = TemporaryDirectory()
+        // 1,001 steps: one more than a scenario may have.
+        let steps = Array(repeating: #"{"operation": "push"}, {"operation": "pop"}"#, count: 501).joined(separator: ", ")
+        let scenario = folder.file("long.json")
+        try "{\"steps\": [\(steps)]}".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let long = try cli.run("run", "--scenario", scenario)
+        #expect(long.status != 0)
+        #expect(long.standardError.contains("$.steps: 1002 steps, over the 1000 a scenario may have"), "\(long.standardError)")
+        // A frame of 20,000 views, and a transition of 100,001 frames of one view.
+        let timeline = folder.file("t.json")
+        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", timeline).status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline)))
+            as? [String: Any])
+        var crowded = document
+        var views: [[String: Any]] = [["id": 0, "bounds": [0, 0, 390, 844], "center": [195, 422]]]
+        for id in 1...20_000 { views.append(["id": id, "parent": 0, "bounds": [0, 0, 1, 1], "center": [1, 1]]) }
+        crowded["frames"] = [["t": 0, "views": views]]
+        let crowdedPath = folder.file("crowded.json")
+        try JSONSerialization.data(withJSONObject: crowded).write(to: URL(fileURLWithPath: crowdedPath))
+        let tooMany = try cli.run("render", crowdedPath, "--out", folder.file("crowded.gif"))
+        #expect(tooMany.status != 0)
+        #expect(tooMany.standardError.contains("frames[0].views: 20001 views, over the 10000 a frame may have"),
+                "\(tooMany.standardError)")
+        var endless = document
+        let frame: [String: Any] = ["t": 0, "views": [["id": 0, "bounds": [0, 0, 390, 844], "center": [195, 422]]]]
+        endless["frames"] = Array(repeating: frame, count: 100_001)
+        let endlessPath = folder.file("endless.json")
+        try JSONSerialization.data(withJSONObject: endless).write(to: URL(fileURLWithPath: endlessPath))
+        let tooLong = try cli.run("render", endlessPath, "--out", folder.file("endless.gif"))
+        #expect(tooLong.status != 0)
+        #expect(tooLong.standardError.contains("frames: 100001 frames, over the 100000 a transition may have"),
+                "\(tooLong.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("crowded.gif")))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("endless.gif")))
+    }
+
     @Test func aMetadataCacheWithAbsurdNumbersIsDiscardedNotTrusted() throws {
         #expect(try cli.run("list").status == 0)
         let cache = cli.home.path + "/cache/animator-host/plugins.json"

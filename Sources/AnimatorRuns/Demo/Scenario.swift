@@ -44,12 +44,18 @@ public struct Scenario: Equatable, Sendable {
         return scenario
     }
 
+    /// The most steps a scenario may have (each is a transition of up to a minute).
+    public static let maximumSteps = 1000
+
     /// Checks a scenario's JSON, following the app's state from step to step.
     public static func parse(_ json: JSONValue) throws(FormatError) -> Scenario {
         guard let steps = json["steps"]?.arrayValue else {
             throw FormatError(path: "$.steps", reason: "missing (an array of steps)")
         }
         guard !steps.isEmpty else { throw FormatError(path: "$.steps", reason: "empty: give at least one step") }
+        guard steps.count <= maximumSteps else {
+            throw FormatError(path: "$.steps", reason: "\(steps.count) steps, over the \(maximumSteps) a scenario may have")
+        }
         for (key, _) in json.objectMembers ?? [] where !["steps", "screens"].contains(key) {
             throw FormatError(path: "$.\(key)", reason: "unknown key (a scenario has steps and screens)")
         }

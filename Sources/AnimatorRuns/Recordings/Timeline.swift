@@ -196,6 +196,10 @@ public enum Timeline {
             guard let array = transitions.arrayValue, !array.isEmpty else {
                 throw FormatError(path: "transitions", reason: "expected a non-empty array of timelines")
             }
+            guard array.count <= Scenario.maximumSteps else {
+                throw FormatError(path: "transitions", reason: "\(array.count) transitions, over the \(Scenario.maximumSteps) "
+                                  + "a run may have")
+            }
             objects = array.enumerated().map { ("transitions[\($0.offset)].", $0.element) }
         } else {
             objects = [("", json)]
@@ -257,6 +261,13 @@ public enum Timeline {
         return images
     }
 
+    /// The most views one frame may have (a screen of UIKit holds hundreds).
+    public static let maximumViews = 10_000
+    /// The most frames one transition may have (over 27 minutes at 60 frames a second).
+    public static let maximumFrames = 100_000
+    /// The most views over all of one transition's frames: what drawing it costs.
+    public static let maximumViewsPerTransition = 2_000_000
+
     /// The frames of a one-transition timeline, ready to render again.
     ///
     /// - Parameter images: its "images", read with `images(from:)` (default: read here).
@@ -268,7 +279,11 @@ public enum Timeline {
             throw FormatError(path: "frames", reason: json["transitions"] != nil
                               ? "this timeline holds several transitions; read each of \"transitions\"" : "missing (an array of frames)")
         }
+        guard frames.count <= maximumFrames else {
+            throw FormatError(path: "frames", reason: "\(frames.count) frames, over the \(maximumFrames) a transition may have")
+        }
         var result: [SceneFrame] = []
+        var viewsRead = 0
         for (f, frame) in frames.enumerated() {
             let path = "frames[\(f)]"
             guard let t = frame["t"]?.numberValue else { throw FormatError(path: "\(path).t", reason: "missing (seconds)") }
@@ -276,6 +291,15 @@ public enum Timeline {
                 throw FormatError(path: "\(path).t", reason: "expected seconds within a day (got \(JSONValue.format(t)))")
             }
             guard let views = frame["views"]?.arrayValue else { throw FormatError(path: "\(path).views", reason: "missing (an array)") }
+            // Bounded before anything is drawn: a screen of views, a transition of frames.
+            guard views.count <= maximumViews else {
+                throw FormatError(path: "\(path).views", reason: "\(views.count) views, over the \(maximumViews) a frame may have")
+            }
+            viewsRead += views.count
+            guard viewsRead <= maximumViewsPerTransition else {
+                throw FormatError(path: "\(path).views", reason: "over \(maximumViewsPerTransition) views in all the "
+                                  + "transition's frames so far, the most one transition may have")
+            }
             result.append(try Self.frame(views, time: t, path: path, images: images, depth: 0))
         }
         return result
