@@ -26,7 +26,11 @@ import Testing
             ("update 0.5 @0.3; finish @0.2", "script: command 2 'finish @0.2': time @0.2 is before the previous command's @0.3"),
             ("jump @0.1", "script: command 1 'jump @0.1': unknown command (update, pause, finish, cancel, speed, curve, start playing)"),
             ("finish", "script: command 1 'finish': wrong number of words (update P @T, pause @T, finish @T, cancel @T, speed S, curve NAME)"),
-            ("speed 0; finish @0.1", "script: command 1 'speed 0': completionSpeed must be a number above 0"),
+            ("speed 0; finish @0.1",
+             "script: command 1 'speed 0': completionSpeed must be a number from 0.01 (a completion at most 100 times as long as the animation)"),
+            // A completion 10,000 times as long as the animation (hours of frames): refused.
+            ("speed 0.0001; finish @0.1",
+             "script: command 1 'speed 0.0001': completionSpeed must be a number from 0.01 (a completion at most 100 times as long as the animation)"),
             ("curve bouncy; finish @0.1", "script: command 1 'curve bouncy': the curve is one of easeInOut, easeIn, easeOut, linear"),
             ("update 0.5 @0.1", "script: the interaction never ends: the last command must be finish or cancel"),
             ("", "script: no commands: an interaction needs at least finish or cancel"),

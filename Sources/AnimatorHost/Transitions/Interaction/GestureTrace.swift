@@ -93,7 +93,10 @@ public struct GestureTrace: Equatable, Sendable {
             trace.distance = value
         }
         if let speed = document["completionSpeed"] {
-            guard let value = speed.numberValue, value > 0 else { throw fail("$.completionSpeed", "expected a number above 0") }
+            guard let value = speed.numberValue, value >= InteractionScript.minimumCompletionSpeed, value.isFinite else {
+                throw fail("$.completionSpeed", "expected a number from \(JSONValue.format(InteractionScript.minimumCompletionSpeed)) "
+                           + "(a completion at most 100 times as long as the animation)")
+            }
             trace.completionSpeed = value
         }
         if let curve = document["completionCurve"] {

@@ -28,6 +28,10 @@ public struct InteractionScript: Equatable, Sendable {
         }
     }
 
+    /// The slowest completion a script or a trace may ask for: 0.01, a completion at most
+    /// 100 times as long as the animation (slower ones would run for hours of frames).
+    public static let minimumCompletionSpeed = 0.01
+
     /// The latest time a script or a gesture trace may name, in seconds (ten minutes).
     public static let maximumTime = 600.0
 
@@ -96,8 +100,9 @@ public struct InteractionScript: Equatable, Sendable {
             case ("finish", 2): script.events.append(Event(time: try time(words[1]), command: .finish))
             case ("cancel", 2): script.events.append(Event(time: try time(words[1]), command: .cancel))
             case ("speed", 2):
-                guard let speed = Double(words[1]), speed > 0, speed.isFinite else {
-                    throw fail("completionSpeed must be a number above 0")
+                guard let speed = Double(words[1]), speed >= InteractionScript.minimumCompletionSpeed, speed.isFinite else {
+                    throw fail("completionSpeed must be a number from \(JSONValue.format(InteractionScript.minimumCompletionSpeed)) "
+                               + "(a completion at most 100 times as long as the animation)")
                 }
                 script.completionSpeed = speed
             case ("curve", 2):
