@@ -324,9 +324,15 @@ public enum OutputFile {
     public struct Failure: Error, CustomStringConvertible {
         /// The file.
         public var path: String
-        /// errno's text.
+        /// errno's text, or the refusal in words.
         public var reason: String
         public var description: String { "\(path): \(reason)" }
+
+        /// A failure to write `path`, for `reason`.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Why `write` would fail at `path`, checked before the work that makes the bytes:

@@ -119,6 +119,31 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.file("endless.gif")))
     }
 
+    @Test func framesTooLargeToRenderAreRefusedBeforeAnyIsDrawn() throws {
+        let folder = TemporaryDirectory()
+        let timeline = folder.file("t.json"), big = folder.file("big.json")
+        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", timeline).status == 0)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline)))
+            as? [String: Any])
+        // 16,384 points a side (a timeline's largest) at scale 3: 49,152 pixels a side.
+        document["size"] = [16384, 16384]
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: big))
+        let render = try cli.run("render", big, "--out", folder.file("big.png"), "--scale", "3")
+        #expect(render.status == 1)
+        #expect(render.standardError.contains("frames of 49152x49152 pixels: at most 16384 a side and 67108864 pixels in all"),
+                "\(render.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("big.png")))
+        // A run whose frames would be 12,288 pixels a side is refused before it runs.
+        let run = try cli.run("run", "zoom", "--operation", "push", "--size", "4096x4096", "--scale", "3",
+                              "--out", folder.file("x.png"))
+        #expect(run.status == 2)
+        #expect(run.standardError.hasPrefix("animator-host run: --out: frames of 12288x12288 pixels"), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+        // At scale 1 the same sizes are fine (4096 × 4096 is 16,777,216 pixels).
+        #expect(try cli.run("run", "zoom", "--operation", "push", "--size", "4096x4096", "--out", folder.file("y.png"),
+                            "--at", "0").status == 0)
+    }
+
     @Test func aMetadataCacheWithAbsurdNumbersIsDiscardedNotTrusted() throws {
         #expect(try cli.run("list").status == 0)
         let cache = cli.home.path + "/cache/animator-host/plugins.json"

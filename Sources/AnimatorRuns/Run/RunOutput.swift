@@ -1,3 +1,4 @@
+import AnimatorEngine
 import AnimatorSupport
 
 /// A file made of a run: its timeline (every frame's presentation values as JSON), or a
@@ -74,6 +75,9 @@ public struct RunOutput: Equatable, Sendable {
     /// - Returns: what was written, in one line ("25 frames, 390x844").
     /// - Throws: `RenderOutput.Failure` or `OutputFile.Failure`.
     public func write(_ recording: Recording, progress: ((Double) -> Void)? = nil) throws -> String {
+        if kind.render != nil, let problem = Self.sizeProblem(recording.size, scale: scale) {
+            throw OutputFile.Failure(path: path, reason: problem)
+        }
         guard let render = kind.render else {
             let text = Self.timelineText(recording)
             try OutputFile.write(path, Array(text.utf8))
@@ -81,6 +85,22 @@ public struct RunOutput: Equatable, Sendable {
         }
         return try render.write(recording, to: path, options: RenderOutput.Options(scale: scale, at: at, sheet: sheet),
                                 progress: progress)
+    }
+
+    /// The most pixels a side of a rendered frame may have, and in all: what a frame costs
+    /// is checked before any is drawn.
+    public static let maximumSide = 16_384
+    /// See `maximumSide`.
+    public static let maximumPixels = 8192 * 8192
+
+    /// Why frames of `size` points at `scale` are too large to render, or nil.
+    public static func sizeProblem(_ size: Size, scale: Double) -> String? {
+        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        guard width > Double(maximumSide) || height > Double(maximumSide) || width * height > Double(maximumPixels) else {
+            return nil
+        }
+        return "frames of \(Int(width))x\(Int(height)) pixels: at most \(maximumSide) a side and \(maximumPixels) "
+            + "pixels in all are rendered (a smaller --scale, or a smaller --size)"
     }
 
     /// The timeline of `recording` as one line of JSON and a newline.

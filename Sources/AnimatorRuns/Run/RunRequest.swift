@@ -94,7 +94,13 @@ public struct RunRequest: Equatable, Sendable {
         guard Self.fpsRange.contains(fps) else {
             throw RunRequestError(.fps, ": \(JSONValue.format(fps)) is not a frame rate from 1 to 240")
         }
-        for output in outputs { try output.check() }
+        for output in outputs {
+            try output.check()
+            // What a frame costs is known before the run: refused now, not after it.
+            if output.kind.render != nil, let problem = RunOutput.sizeProblem(size, scale: output.scale) {
+                throw RunRequestError(.outputs, ": \(problem)")
+            }
+        }
     }
 
     // MARK: JSON
