@@ -14,6 +14,16 @@ package struct FileStatus: Equatable {
     /// The owner's user id.
     package var owner: uid_t = 0
 
+    /// What a `stat` structure says.
+    package init(_ info: stat) {
+        size = Int64(info.st_size)
+        modificationTime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        mode = info.st_mode
+        inode = UInt64(info.st_ino)
+        changeTime = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        owner = info.st_uid
+    }
+
     package var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
     package var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
     /// Writable by the group or by others.
@@ -83,20 +93,14 @@ package enum FileSystem {
     package static func status(_ path: String) throws(SystemError) -> FileStatus {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SystemError(operation: "stat", path: path, code: errno) }
-        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode,
-                          inode: UInt64(info.st_ino), changeTime: changed, owner: info.st_uid)
+        return FileStatus(info)
     }
 
     /// `fstat(2)` of an open file; `path` names it in the error.
     package static func status(descriptor: Int32, path: String) throws(SystemError) -> FileStatus {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "fstat", path: path, code: errno) }
-        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        return FileStatus(size: Int64(info.st_size), modificationTime: nanoseconds, mode: info.st_mode,
-                          inode: UInt64(info.st_ino), changeTime: changed, owner: info.st_uid)
+        return FileStatus(info)
     }
 
     /// The names in a directory, sorted (by code point, which for the ASCII names of

@@ -21,6 +21,14 @@ import TestSupport
         (["snapshot", "verify", "FILE"], "1 MiB"),
     ]
 
+    /// A timeline `run` records (the fade's tab switch, 19 frames) at `path`, read back
+    /// as JSON to be made hostile.
+    func recordedTimeline(at path: String) throws -> [String: Any] {
+        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", path).status == 0)
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+            as? [String: Any])
+    }
+
     @Test func specialAndEndlessFilesAreRefusedInOneLineAtOnce() throws {
         let folder = TemporaryDirectory()
         let fifo = folder.file("fifo")
@@ -61,9 +69,7 @@ import TestSupport
     @Test func aTimelineNestedDeeperThanTheHostBuildsIsRefusedNotOverflowed() throws {
         let folder = TemporaryDirectory()
         let timeline = folder.file("t.json"), deep = folder.file("deep.json")
-        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", timeline).status == 0)
-        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline)))
-            as? [String: Any])
+        var document = try recordedTimeline(at: timeline)
         var frame = try #require((document["frames"] as? [[String: Any]])?.first)
         var views = try #require(frame["views"] as? [[String: Any]])
         // 3,000 views, each inside the one before: far past the 256 levels the engine builds.
@@ -93,9 +99,7 @@ import TestSupport
         #expect(long.standardError.contains("$.steps: 1002 steps, over the 1000 a scenario may have"), "\(long.standardError)")
         // A frame of 20,000 views, and a transition of 100,001 frames of one view.
         let timeline = folder.file("t.json")
-        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", timeline).status == 0)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline)))
-            as? [String: Any])
+        let document = try recordedTimeline(at: timeline)
         var crowded = document
         var views: [[String: Any]] = [["id": 0, "bounds": [0, 0, 390, 844], "center": [195, 422]]]
         for id in 1...20_000 { views.append(["id": id, "parent": 0, "bounds": [0, 0, 1, 1], "center": [1, 1]]) }
@@ -122,9 +126,7 @@ import TestSupport
     @Test func framesTooLargeToRenderAreRefusedBeforeAnyIsDrawn() throws {
         let folder = TemporaryDirectory()
         let timeline = folder.file("t.json"), big = folder.file("big.json")
-        #expect(try cli.run("run", "fade-c", "--operation", "tab", "--timeline", timeline).status == 0)
-        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline)))
-            as? [String: Any])
+        var document = try recordedTimeline(at: timeline)
         // 16,384 points a side (a timeline's largest) at scale 3: 49,152 pixels a side.
         document["size"] = [16384, 16384]
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: big))

@@ -141,6 +141,14 @@ import TestSupport
         #expect(watch.output.contains("run failed (exit status 1); the last good preview stays:"), "\(watch.output)")
     }
 
+    /// `watch LIBRARY --serve 0 --operation present` with `extra` options, and its port.
+    func serve(_ library: String, _ extra: String...) throws -> (BackgroundProcess, Int) {
+        let watch = try BackgroundProcess(PackageLayout.productsDirectory + "/animator-host",
+                                          ["watch", library, "--serve", "0", "--operation", "present"] + extra,
+                                          environment: cli.environment)
+        return (watch, try Self.port(of: watch))
+    }
+
     @Test func aLibraryAnybodyCouldChangeIsNotRunThroughACopy() throws {
         // In a folder everybody may write to: run refuses it, and so does watch, although
         // it runs a private copy.
@@ -148,20 +156,14 @@ import TestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         let library = folder.path + "/libexposed.so"
         try compileFixture(output: library)
-        let watch = try BackgroundProcess(PackageLayout.productsDirectory + "/animator-host",
-                                          ["watch", library, "--serve", "0", "--operation", "present"],
-                                          environment: cli.environment)
-        let port = try Self.port(of: watch)
+        let (watch, port) = try serve(library)
         let status = try Self.status(port: port) { $0["phase"] as? String == "failed" }
         #expect((status["message"] as? String)?.contains("refused: its folder \(folder.path) is writable by group or others") == true,
                 "\(status)")
         #expect(status["generation"] as? Double == 0 || status["generation"] == nil, "\(status)")
         #expect(watch.stop(SIGINT) == 130)
         // With --allow-insecure, as with run, it is previewed.
-        let allowed = try BackgroundProcess(PackageLayout.productsDirectory + "/animator-host",
-                                            ["watch", library, "--serve", "0", "--operation", "present", "--allow-insecure"],
-                                            environment: cli.environment)
-        let allowedPort = try Self.port(of: allowed)
+        let (allowed, allowedPort) = try serve(library, "--allow-insecure")
         #expect(try Self.status(port: allowedPort) { ($0["generation"] as? Double) == 1 }["phase"] as? String == "ready")
         #expect(allowed.stop(SIGINT) == 130)
     }
@@ -171,10 +173,7 @@ import TestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         let library = folder.path + "/libserved.so"
         try compileFixture(output: library)
-        let watch = try BackgroundProcess(PackageLayout.productsDirectory + "/animator-host",
-                                          ["watch", library, "--serve", "0", "--operation", "present"],
-                                          environment: cli.environment)
-        let port = try Self.port(of: watch)
+        let (watch, port) = try serve(library)
         _ = try Self.status(port: port) { ($0["generation"] as? Double) == 1 }
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
