@@ -253,6 +253,47 @@ package enum FileSystem {
         }
     }
 
+    /// Makes a new folder, private to this user (mode 0700), named `prefix` and six random
+    /// characters, in the system's temporary folder (`/tmp`; never `TMPDIR`, which a child's
+    /// environment may have pointed elsewhere). Returns its path.
+    package static func makeTemporaryFolder(prefix: String) throws(SystemError) -> String {
+        var template = Array("/tmp/\(prefix)XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw SystemError(operation: "mkdtemp", path: "/tmp/\(prefix)XXXXXX", code: errno)
+        }
+        return String(cString: made)
+    }
+
+    /// Removes a folder and everything in it, whatever its names (UTF-8 or not), without
+    /// following a symbolic link out of it: links are removed, not what they point to. Folders
+    /// nested deeper than 256 levels are left. Returns whether the folder is gone.
+    @discardableResult
+    package static func removeTree(_ folder: String) -> Bool {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return unlink(folder) == 0 || errno == ENOENT }
+        emptyFolder(descriptor, depth: 0)
+        return rmdir(folder) == 0
+    }
+
+    /// Removes what the open folder `descriptor` holds, and closes it.
+    private static func emptyFolder(_ descriptor: Int32, depth: Int) {
+        guard let directory = fdopendir(descriptor) else { close(descriptor); return }
+        defer { closedir(directory) }
+        var names: [[CChar]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.bindMemory(to: CChar.self).prefix(while: { $0 != 0 })) }
+            if name != [46] && name != [46, 46] { names.append(name + [0]) }
+        }
+        for name in names {
+            if unlinkat(descriptor, name, 0) == 0 { continue }
+            guard errno == EISDIR, depth < 256 else { continue }
+            let inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard inner >= 0 else { continue }
+            emptyFolder(inner, depth: depth + 1)
+            unlinkat(descriptor, name, AT_REMOVEDIR)
+        }
+    }
+
     /// Creates a directory and its missing parents (mode 0755).
     package static func createDirectories(_ path: String) throws(SystemError) {
         var current = path.hasPrefix("/") ? "" : "."

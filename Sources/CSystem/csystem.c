@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <linux/capability.h>
 #include <sys/vfs.h>
+#include <stdint.h>
 
 int ah_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
@@ -35,14 +36,19 @@ int ah_die_with_parent(void) {
     return prctl(PR_SET_PDEATHSIG, SIGKILL);
 }
 
-int ah_limit_resources(unsigned long long address_space_bytes, unsigned long long cpu_seconds) {
+/* Sets `resource` to `value` (soft and hard), never above a hard limit in force. */
+static int ah_limit(int resource, unsigned long long value) {
     struct rlimit current;
-    /* Never above a hard limit already in force: only root may raise one. */
-    if (address_space_bytes && getrlimit(RLIMIT_AS, &current) == 0) {
-        rlim_t value = address_space_bytes < current.rlim_max ? address_space_bytes : current.rlim_max;
-        struct rlimit limit = { value, value };
-        if (setrlimit(RLIMIT_AS, &limit) != 0) return -1;
-    }
+    if (!value || getrlimit(resource, &current) != 0) return 0;
+    rlim_t capped = value < current.rlim_max ? value : current.rlim_max;
+    struct rlimit limit = { capped, capped };
+    return setrlimit(resource, &limit);
+}
+
+int ah_limit_resources(unsigned long long address_space_bytes, unsigned long long cpu_seconds,
+                       unsigned long long descriptors, unsigned long long file_bytes) {
+    struct rlimit current;
+    if (ah_limit(RLIMIT_AS, address_space_bytes) != 0) return -1;
     if (cpu_seconds && getrlimit(RLIMIT_CPU, &current) == 0) {
         /* The soft limit sends SIGXCPU; the hard one, a second later, SIGKILL. */
         rlim_t hard = cpu_seconds + 1 < current.rlim_max ? cpu_seconds + 1 : current.rlim_max;
@@ -50,6 +56,8 @@ int ah_limit_resources(unsigned long long address_space_bytes, unsigned long lon
         struct rlimit limit = { soft, hard };
         if (setrlimit(RLIMIT_CPU, &limit) != 0) return -1;
     }
+    if (ah_limit(RLIMIT_NOFILE, descriptors) != 0) return -1;
+    if (ah_limit(RLIMIT_FSIZE, file_bytes) != 0) return -1;
     return 0;
 }
 
@@ -259,4 +267,96 @@ int ah_kill_children(void) {
         }
     }
     return killed;
+}
+
+/* Landlock, spelled out here so that the build does not depend on how recent the machine's
+ * kernel headers are (the values are the kernel's stable ABI). */
+#ifndef SYS_landlock_create_ruleset
+#define SYS_landlock_create_ruleset 444
+#define SYS_landlock_add_rule 445
+#define SYS_landlock_restrict_self 446
+#endif
+#define AH_LL_CREATE_RULESET_VERSION (1U << 0)
+#define AH_LL_RULE_PATH_BENEATH 1
+#define AH_LL_FS_EXECUTE (1ULL << 0)
+#define AH_LL_FS_WRITE_FILE (1ULL << 1)
+#define AH_LL_FS_READ_FILE (1ULL << 2)
+#define AH_LL_FS_READ_DIR (1ULL << 3)
+#define AH_LL_FS_REMOVE_DIR (1ULL << 4)
+#define AH_LL_FS_REMOVE_FILE (1ULL << 5)
+#define AH_LL_FS_MAKE_CHAR (1ULL << 6)
+#define AH_LL_FS_MAKE_DIR (1ULL << 7)
+#define AH_LL_FS_MAKE_REG (1ULL << 8)
+#define AH_LL_FS_MAKE_SOCK (1ULL << 9)
+#define AH_LL_FS_MAKE_FIFO (1ULL << 10)
+#define AH_LL_FS_MAKE_BLOCK (1ULL << 11)
+#define AH_LL_FS_MAKE_SYM (1ULL << 12)
+#define AH_LL_FS_REFER (1ULL << 13)
+#define AH_LL_FS_TRUNCATE (1ULL << 14)
+#define AH_LL_FS_IOCTL_DEV (1ULL << 15)
+#define AH_LL_NET_BIND_TCP (1ULL << 0)
+#define AH_LL_NET_CONNECT_TCP (1ULL << 1)
+#define AH_LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
+#define AH_LL_SCOPE_SIGNAL (1ULL << 1)
+
+struct ah_landlock_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+struct ah_landlock_path_beneath_attr {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+
+/* Allows `access` (restricted to what the ruleset handles) beneath `path`; a path that
+ * does not exist is skipped. */
+static int ah_landlock_allow(int ruleset, const char *path, uint64_t access, uint64_t handled) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT ? 0 : -1;
+    struct ah_landlock_path_beneath_attr rule = { access & handled, fd };
+    long added = syscall(SYS_landlock_add_rule, ruleset, AH_LL_RULE_PATH_BENEATH, &rule, 0);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return added == 0 ? 0 : -1;
+}
+
+int ah_confine(const char *writable_folder, int *confined) {
+    *confined = 0;
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, AH_LL_CREATE_RULESET_VERSION);
+    if (abi < 1) return -1;
+    const uint64_t read_access = AH_LL_FS_EXECUTE | AH_LL_FS_READ_FILE | AH_LL_FS_READ_DIR;
+    uint64_t fs = read_access | AH_LL_FS_WRITE_FILE | AH_LL_FS_REMOVE_DIR | AH_LL_FS_REMOVE_FILE
+        | AH_LL_FS_MAKE_CHAR | AH_LL_FS_MAKE_DIR | AH_LL_FS_MAKE_REG | AH_LL_FS_MAKE_SOCK
+        | AH_LL_FS_MAKE_FIFO | AH_LL_FS_MAKE_BLOCK | AH_LL_FS_MAKE_SYM;
+    int bits = AH_CONFINE_FILES;
+    if (abi >= 2) fs |= AH_LL_FS_REFER;
+    if (abi >= 3) { fs |= AH_LL_FS_TRUNCATE; bits |= AH_CONFINE_TRUNCATE; }
+    if (abi >= 5) { fs |= AH_LL_FS_IOCTL_DEV; bits |= AH_CONFINE_DEVICE_CONTROL; }
+    struct ah_landlock_ruleset_attr attributes = { fs, 0, 0 };
+    size_t size = sizeof(uint64_t);
+    if (abi >= 4) {
+        attributes.handled_access_net = AH_LL_NET_BIND_TCP | AH_LL_NET_CONNECT_TCP;
+        bits |= AH_CONFINE_TCP;
+        size = 2 * sizeof(uint64_t);
+    }
+    if (abi >= 6) {
+        attributes.scoped = AH_LL_SCOPE_ABSTRACT_UNIX_SOCKET | AH_LL_SCOPE_SIGNAL;
+        bits |= AH_CONFINE_SIGNALS;
+        size = sizeof attributes;
+    }
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, size, 0U);
+    if (ruleset < 0) return -1;
+    int failed = ah_landlock_allow(ruleset, "/", read_access, fs) != 0
+        || ah_landlock_allow(ruleset, "/dev/null", AH_LL_FS_READ_FILE | AH_LL_FS_WRITE_FILE | AH_LL_FS_TRUNCATE, fs) != 0
+        || (writable_folder && ah_landlock_allow(ruleset, writable_folder, fs & ~AH_LL_FS_IOCTL_DEV, fs) != 0)
+        || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+        || syscall(SYS_landlock_restrict_self, ruleset, 0U) != 0;
+    int saved = errno;
+    close(ruleset);
+    if (failed) { errno = saved; return -1; }
+    *confined = bits;
+    return (int)abi;
 }

@@ -384,12 +384,18 @@ struct CLI {
                 "\(cacheLine)")
         #expect(lines.contains { $0.hasPrefix("fonts: none found in no folder (ANIMATOR_HOST_FONT_PATH=none): labels use the built-in bitmap font") })
         #expect(lines.contains("plugin code: in a child process (timeout 10 s, memory 4096 MiB, CPU 300 s)"))
-        // The last line names how a plugin's processes are kept (which one depends on the
-        // kernel; forced to the fallback, the line says so and why).
-        #expect(lines.last?.hasPrefix("plugin processes: a PID and user namespace per child") == true
-                || lines.last?.hasPrefix("plugin processes: a subreaper per child (the kernel refused") == true, "\(lines)")
-        let fallback = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_NO_NAMESPACES": "1"])
+        // The last two lines name how a plugin's processes are kept and what it may touch
+        // (which depends on the kernel; each forced to its fallback, the line says so and why).
+        let processes = lines.dropLast().last ?? ""
+        #expect(processes.hasPrefix("plugin processes: a PID and user namespace per child")
+                || processes.hasPrefix("plugin processes: a subreaper per child (the kernel refused"), "\(lines)")
+        let files = lines.last ?? ""
+        #expect(files.hasPrefix("plugin files and network: Landlock ") && files.contains("(files written only in its temporary folder")
+                || files.hasPrefix("plugin files and network: not confined (the kernel"), "\(lines)")
+        let fallback = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_NO_NAMESPACES": "1", "ANIMATOR_HOST_NO_LANDLOCK": "1"])
         #expect(fallback.standardOutput.contains("plugin processes: a subreaper per child (ANIMATOR_HOST_NO_NAMESPACES=1)"))
+        #expect(fallback.standardOutput.contains(
+            "plugin files and network: not confined (ANIMATOR_HOST_NO_LANDLOCK=1): plugins may write wherever the user may, and use the network"))
         // A broken library and a missing --plugin-path folder: exit 1, each named.
         let plugins = TemporaryDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.path)

@@ -53,7 +53,10 @@ import TestSupport
     @Test func listSurvivesEveryFailureWhileExaminingAndNamesEachLibraryAndStage() throws {
         let folder = TemporaryDirectory()
         try Self.buildAll(into: folder)
-        let result = try cli.run(["list", "--plugin-path", folder.path] + Self.limits)
+        let surroundings = try HostileSurroundings()
+        defer { surroundings.expectLeftAlone() }
+        let result = try cli.run(arguments: ["list", "--plugin-path", folder.path] + Self.limits,
+                                 extraEnvironment: surroundings.environment)
         #expect(result.status == 0, "\(result.standardError)")
         // The bundled animators are all there.
         for id in ["org.animatorhost.zoom", "org.animatorhost.bubble", "org.animatorhost.pendulum",
@@ -92,10 +95,13 @@ import TestSupport
     @Test func runSurvivesEveryFailureOfAnAnimatorAndSaysWhichCallFailedHow() throws {
         let folder = TemporaryDirectory()
         try Self.buildAll(into: folder)
+        let surroundings = try HostileSurroundings()
+        defer { surroundings.expectLeftAlone() }
         for stage in Self.stages where stage.at >= 5 {
             for action in Self.actions {
                 let name = "\(action.name)\(stage.at)"
-                let result = try cli.run(["run", name, "--plugin-path", folder.path] + Self.limits)
+                let result = try cli.run(arguments: ["run", name, "--plugin-path", folder.path] + Self.limits,
+                                         extraEnvironment: surroundings.environment)
                 #expect(result.status == 1, "\(name): \(result.standardOutput) \(result.standardError)")
                 let line = try #require(result.standardOutput.split(separator: "\n").first.map(String.init))
                 #expect(line.hasPrefix("1. present from → to: \(name) (org.hostile.\(name)), failed: "), "\(line)")

@@ -16,7 +16,18 @@
  *                       moving the call page's counter every 0.1 s, 13 sleeps forever,
  *                       14 (at 7 only) sets the incoming view's opacity, position, bounds,
  *                       transform and color to values near 1e308 and says on stdout
- *                       which the host accepted (then behaves)
+ *                       which the host accepted (then behaves), 15 tries to reach beyond
+ *                       its folder: writes $HOSTILE_OUTSIDE/escaped, rewrites its own
+ *                       library, connects to TCP port $HOSTILE_PORT on 127.0.0.1, and writes
+ *                       a file in $TMPDIR; says on stdout what worked (then behaves),
+ *                       16 forks processes that pause, until fork fails or 100,000 (then
+ *                       behaves), 17 starts threads with 64 KiB stacks that pause, until
+ *                       that fails or 100,000 (then behaves), 18 opens /dev/null until it
+ *                       cannot, keeps every descriptor and says on stdout how many it holds
+ *                       (then behaves)
+ * Before any misbehaviour, when $HOSTILE_OUTSIDE names a folder, it also tries to create
+ * $HOSTILE_OUTSIDE/written and to append to $HOSTILE_OUTSIDE/canary (a sandboxed child
+ * must not change anything outside its own temporary folder).
  *   -DHOSTILE_ID="..."  the animator's id and name (default "org.fixture.hostile", "hostile")
  *   -DHOSTILE_EXTRA_EXPORT  also export a function of its own (hostile_helper)
  *   -DHOSTILE_COMPLETE_AT_ONCE  animate completes at once, though the duration says 0.2 s
@@ -54,6 +65,7 @@
  *                       does not wait for it (it goes on after the transition ended)
  * Anywhere else it behaves: animate adds the incoming view and animates its alpha from 0
  * over the duration (0.2 s), then completes. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +76,11 @@
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <pthread.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include "animator_host.h"
 
 #ifndef HOSTILE_AT
@@ -141,8 +158,72 @@ static void hostile_tick_forever(void) {
     }
 }
 
+/* Creates or appends to `name` in `folder`; whether it worked. */
+static int hostile_write_in(const char *folder, const char *name, int flags) {
+    if (!folder || !*folder) return 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644);
+    if (fd < 0) return 0;
+    int wrote = write(fd, "hostile\n", 8) == 8;
+    close(fd);
+    return wrote;
+}
+
+static void hostile_reach_out(void) {
+    const char *outside = getenv("HOSTILE_OUTSIDE");
+    if (hostile_write_in(outside, "escaped", O_CREAT | O_TRUNC)) printf("hostile wrote outside\n");
+    Dl_info self;
+    if (dladdr((void *)hostile_reach_out, &self) && self.dli_fname) {
+        int fd = open(self.dli_fname, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (fd >= 0) {
+            if (write(fd, "", 0) == 0) printf("hostile could rewrite its library\n");
+            close(fd);
+        }
+    }
+    const char *port = getenv("HOSTILE_PORT");
+    if (port) {
+        int sock = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        struct sockaddr_in address = { .sin_family = AF_INET, .sin_port = htons((uint16_t)atoi(port)) };
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (sock >= 0 && connect(sock, (struct sockaddr *)&address, sizeof address) == 0) printf("hostile connected\n");
+        if (sock >= 0) close(sock);
+    }
+    if (hostile_write_in(getenv("TMPDIR"), "scratch", O_CREAT | O_TRUNC)) printf("hostile wrote in its own folder\n");
+    fflush(stdout);
+}
+
+static void hostile_fork_bomb(void) {
+    for (int i = 0; i < 100000; i++) {
+        pid_t child = fork();
+        if (child < 0) break;
+        if (child == 0) { for (;;) pause(); }
+    }
+}
+
+static void *hostile_pause(void *unused) { (void)unused; for (;;) pause(); return NULL; }
+
+static void hostile_thread_bomb(void) {
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 64 << 10);
+    for (int i = 0; i < 100000; i++) {
+        pthread_t thread;
+        if (pthread_create(&thread, &attributes, hostile_pause, NULL) != 0) break;
+    }
+}
+
+static void hostile_hoard_descriptors(void) {
+    int count = 0;
+    while (count < 1000000 && open("/dev/null", O_RDONLY) >= 0) count++;
+    printf("hostile holds %d more descriptors (%s)\n", count, strerror(errno));
+    fflush(stdout);
+}
+
 static void misbehave(int at) {
     if (at != HOSTILE_AT) return;
+    hostile_write_in(getenv("HOSTILE_OUTSIDE"), "written", O_CREAT | O_TRUNC);
+    hostile_write_in(getenv("HOSTILE_OUTSIDE"), "canary", O_APPEND);
     switch (HOSTILE_DOES) {
     case 1: *(volatile int *)nowhere_address = 1; break;
     case 2: abort();
@@ -174,6 +255,10 @@ static void misbehave(int at) {
     }
     case 12: hostile_tick_forever();
     case 13: for (;;) pause();
+    case 15: hostile_reach_out(); break;
+    case 16: hostile_fork_bomb(); break;
+    case 17: hostile_thread_bomb(); break;
+    case 18: hostile_hoard_descriptors(); break;
     }
 }
 

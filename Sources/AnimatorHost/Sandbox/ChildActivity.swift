@@ -17,19 +17,24 @@ struct ChildActivity {
         var cpuSeconds: Double
         /// Whether a thread of the tree is running or runnable.
         var runnable: Bool
+        /// The threads of the tree's processes (a process has one at least). Counting stops
+        /// a little past `taskBound`.
+        var tasks: Int
     }
 
-    init(root: pid_t) {
+    /// Past this many tasks the reading stops counting: the host kills the child anyway.
+    let taskBound: Int
+
+    init(root: pid_t, taskBound: Int) {
         self.root = root
+        self.taskBound = taskBound
     }
 
     /// Reads the tree now; nil when /proc cannot tell (the child has just ended).
     func sample() -> Sample? {
-        var sample = Sample(cpuSeconds: 0, runnable: false)
+        var sample = Sample(cpuSeconds: 0, runnable: false, tasks: 0)
         var pending = [root]
-        var seen = 0
-        while let pid = pending.popLast(), seen < 4096 {
-            seen += 1
+        while let pid = pending.popLast(), sample.tasks <= taskBound {
             guard let process = Self.read("/proc/\(pid)/stat").flatMap(Self.fields) else {
                 if pid == root { return nil }
                 continue
@@ -38,11 +43,12 @@ struct ChildActivity {
                 sample.cpuSeconds += (user + system) / ticksPerSecond
             }
             for task in Self.tasks(of: pid) {
+                sample.tasks += 1
                 if !sample.runnable, let state = Self.read("/proc/\(pid)/task/\(task)/stat").flatMap(Self.fields)?.first,
                    state == "R" {
                     sample.runnable = true
                 }
-                if let children = Self.read("/proc/\(pid)/task/\(task)/children") {
+                if let children = Self.read("/proc/\(pid)/task/\(task)/children", limit: 1 << 20) {
                     pending += children.split(separator: " ").compactMap { pid_t($0) }
                 }
             }
@@ -68,14 +74,22 @@ struct ChildActivity {
         return names
     }
 
-    /// A small /proc file (at most 4 KiB is read).
-    private static func read(_ path: String) -> String? {
+    /// A /proc file, at most `limit` bytes of it (a stat line fits in 4 KiB; a list of
+    /// thousands of children does not).
+    private static func read(_ path: String, limit: Int = 4096) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-        guard count > 0 else { return count == 0 ? "" : nil }
-        return String(decoding: buffer[0..<count], as: UTF8.self)
+        var buffer = [UInt8](repeating: 0, count: min(limit, 4096))
+        var filled = 0
+        while filled < limit {
+            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: min(buffer.count, limit - filled)) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return filled == 0 ? nil : String(decoding: buffer[0..<filled], as: UTF8.self) }
+            if count == 0 { break }
+            filled += count
+        }
+        return String(decoding: buffer[0..<filled], as: UTF8.self)
     }
 }

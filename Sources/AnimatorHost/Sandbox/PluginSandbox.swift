@@ -60,9 +60,14 @@ public struct PluginSandbox: Sendable {
         defer { close(null) }
         let arguments = [executable, SandboxChild.command, mode, String(limits.memoryMegabytes), String(limits.cpuSeconds),
                          String(getpid())]
+        // The one folder the child may write in (where Landlock confines it), removed with
+        // whatever it holds once the child has ended.
+        let folder = try? FileSystem.makeTemporaryFolder(prefix: "animator-host-plugin-")
+        defer { if let folder { FileSystem.removeTree(folder) } }
         let pid = try Self.spawn(executable, arguments: arguments,
                                  descriptors: [null, output.write, output.write, messages.write, pageDescriptor,
-                                               requestDescriptor])
+                                               requestDescriptor],
+                                 folder: folder ?? "")
         messages.closeWrite()
         output.closeWrite()
         var watch = Watch(pid: pid, marker: marker, timeout: limits.timeout)
@@ -78,6 +83,8 @@ public struct PluginSandbox: Sendable {
             kind = .timedOut(seconds)
         case .malformed(let reason):
             kind = .malformed(reason)
+        case .tooManyTasks(let limit):
+            kind = .taskLimit(limit)
         case .exited:
             // The final message says the work is done and whole: how the child ended after
             // it does not matter.
@@ -119,13 +126,16 @@ public struct PluginSandbox: Sendable {
     }
 
     /// Starts the child with `descriptors[i]` as its fd i, in a process group of its own,
-    /// in this process's environment without the Swift runtime's crash report: a plugin's
-    /// crash is reported in one line, and the report would take a quarter of a second.
-    private static func spawn(_ path: String, arguments: [String], descriptors: [Int32]) throws(SandboxError) -> pid_t {
+    /// in this process's environment with `TMPDIR` set to `folder` (empty: none) and without
+    /// the Swift runtime's crash report: a plugin's crash is reported in one line, and the
+    /// report would take a quarter of a second.
+    private static func spawn(_ path: String, arguments: [String], descriptors: [Int32],
+                              folder: String) throws(SandboxError) -> pid_t {
         var launch = ProcessLaunch(path, Array(arguments.dropFirst()))
         launch.descriptors = descriptors.map { .descriptor($0) }
         launch.newProcessGroup = true
-        launch.environment = ProcessLaunch.environment(changing: ["SWIFT_BACKTRACE": "enable=no"])
+        launch.environment = ProcessLaunch.environment(changing: ["SWIFT_BACKTRACE": "enable=no",
+                                                                  SandboxConfinement.folderVariable: folder])
         do {
             return try launch.start()
         } catch {
@@ -159,7 +169,7 @@ private final class Pipe {
 
 /// The host's side of one child: reads, watches the clock and the call page, reaps.
 private struct Watch {
-    enum Reason { case exited, timedOut(Double), malformed(String) }
+    enum Reason { case exited, timedOut(Double), malformed(String), tooManyTasks(Int) }
     struct End {
         var reason: Reason
         var status: Int32
@@ -187,7 +197,7 @@ private struct Watch {
         var open = (messages: true, output: true)
         var lastSequence = marker.read().sequence
         var account = ProgressAccount()
-        let activity = ChildActivity(root: pid)
+        let activity = ChildActivity(root: pid, taskBound: SandboxLimits.taskLimit)
         var lastCPU: Double?
         var lastTick = Self.now()
         var reason = Reason.exited
@@ -250,6 +260,10 @@ private struct Watch {
             let now = Self.now()
             if now - lastTick >= Self.readingInterval {
                 if let sample = activity.sample() {
+                    if sample.tasks > SandboxLimits.taskLimit {
+                        reason = .tooManyTasks(SandboxLimits.taskLimit)
+                        break
+                    }
                     account.advance(wall: now - lastTick, cpu: lastCPU.map { sample.cpuSeconds - $0 } ?? 0,
                                     runnable: sample.runnable, partial: buffer.hasPartialMessage)
                     lastCPU = sample.cpuSeconds

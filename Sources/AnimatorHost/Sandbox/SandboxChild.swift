@@ -3,8 +3,8 @@ import Glibc
 
 /// The child's side of `PluginSandbox`: what a program does when started with
 /// `__sandbox-child MODE MEMORY_MIB CPU_S PARENT_PID`. `start` sets the child up (killed with its
-/// parent, resource limits, the call page, the request); the mode's code then sends
-/// messages and calls `finish`.
+/// parent, resource limits, its processes isolated, the call page, the request, its files
+/// and network confined); the mode's code then sends messages and calls `finish`.
 public final class SandboxChild {
     /// The hidden command that starts a child.
     public static let command = "__sandbox-child"
@@ -23,12 +23,16 @@ public final class SandboxChild {
     public let marker: PluginCallMarker
     /// How processes a plugin starts are kept from outliving this child.
     public let isolation: SandboxIsolation
+    /// What this child's plugins may touch outside it: files, network, signals.
+    public let confinement: SandboxConfinement
 
-    private init(mode: String, request: [UInt8], marker: PluginCallMarker, isolation: SandboxIsolation) {
+    private init(mode: String, request: [UInt8], marker: PluginCallMarker, isolation: SandboxIsolation,
+                 confinement: SandboxConfinement) {
         self.mode = mode
         self.request = request
         self.marker = marker
         self.isolation = isolation
+        self.confinement = confinement
     }
 
     /// Sets the child up from its arguments (those after the hidden command).
@@ -45,7 +49,8 @@ public final class SandboxChild {
         // parent): there is nobody to work for. Compared by pid, since a parent may be pid 1
         // itself in a container.
         if getppid() != parent { exit(1) }
-        guard ah_limit_resources(memory << 20, cpu) == 0 else {
+        guard ah_limit_resources(memory << 20, cpu, UInt64(SandboxLimits.descriptorLimit),
+                                 UInt64(SandboxLimits.fileSizeLimit)) == 0 else {
             throw SandboxError("cannot set the resource limits: \(String(cString: strerror(errno)))")
         }
         // From here on this is the worker, in a PID namespace of its own when the kernel
@@ -65,7 +70,10 @@ public final class SandboxChild {
         close(requestDescriptor)
         // The protocol pipe must not leak into anything a plugin starts.
         _ = fcntl(messageDescriptor, F_SETFD, FD_CLOEXEC)
-        return SandboxChild(mode: arguments[0], request: request, marker: marker, isolation: isolation)
+        // Last, before any plugin code: files written only in the child's own folder.
+        let confinement = SandboxConfinement.enter()
+        return SandboxChild(mode: arguments[0], request: request, marker: marker, isolation: isolation,
+                            confinement: confinement)
     }
 
     /// Sends one message to the host.

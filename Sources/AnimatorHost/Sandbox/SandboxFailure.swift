@@ -16,6 +16,8 @@ public struct SandboxFailure: Error, Equatable, Sendable, CustomStringConvertibl
         case cpuLimit(Int)
         /// Killed by the host: it sent something that is not a message.
         case malformed(String)
+        /// Killed by the host: its processes and threads were more than this many at once.
+        case taskLimit(Int)
     }
 
     /// What happened.
@@ -52,6 +54,8 @@ public struct SandboxFailure: Error, Equatable, Sendable, CustomStringConvertibl
             return "used up its \(seconds) s of CPU time (killed; --plugin-cpu)"
         case .malformed(let reason):
             return "wrote something that is not the host's protocol (\(reason)); killed"
+        case .taskLimit(let limit):
+            return "started more than \(limit) processes and threads at once (killed)"
         }
     }
 

@@ -21,6 +21,15 @@ public struct SandboxLimits: Equatable, Sendable {
     /// See `timeoutRange`.
     public static let cpuRange = 1...86_400
 
+    /// Descriptors a process of the child may hold open (RLIMIT_NOFILE).
+    public static let descriptorLimit = 1024
+    /// Bytes a file written by a process of the child may reach (RLIMIT_FSIZE): 1 GiB.
+    public static let fileSizeLimit = 1 << 30
+    /// Processes and threads the child's whole tree may hold at once; past it the host kills
+    /// the child. The host counts them itself (in /proc, at each reading of the child's
+    /// activity), so it holds for every user, root included, without cgroups.
+    public static let taskLimit = 2048
+
     /// Creates limits.
     public init(timeout: Double, memoryMegabytes: Int, cpuSeconds: Int) {
         self.timeout = timeout

@@ -99,7 +99,9 @@ enum DoctorCommand: Command {
                         + "\(limits.memoryMegabytes == 0 ? "unlimited" : "\(limits.memoryMegabytes) MiB"), CPU "
                         + "\(limits.cpuSeconds == 0 ? "unlimited" : "\(limits.cpuSeconds) s"))")
             do {
-                console.out("plugin processes: " + (try IsolationProbe.run(sandbox)).description)
+                let report = try IsolationProbe.run(sandbox)
+                console.out("plugin processes: " + report.processes.description)
+                console.out("plugin files and network: " + report.confinement.description)
             } catch {
                 console.out("plugin processes: no child could start (\(error)) (a problem)")
                 wrong = true

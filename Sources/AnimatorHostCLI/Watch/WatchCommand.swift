@@ -72,12 +72,13 @@ enum WatchCommand: Command {
             console.error("animator-host watch: cannot find this program's executable to start runs with")
             return 1
         }
-        var template = Array("/tmp/animator-host-watch-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            console.error("animator-host watch: cannot make a working folder in /tmp: \(String(cString: strerror(errno)))")
+        let workFolder: String
+        do {
+            workFolder = try FileSystem.makeTemporaryFolder(prefix: "animator-host-watch-")
+        } catch {
+            console.error("animator-host watch: cannot make a working folder in /tmp: \(error.reason)")
             return 1
         }
-        let workFolder = String(cString: made)
 
         let state = PreviewState()
         let server: PreviewServer?

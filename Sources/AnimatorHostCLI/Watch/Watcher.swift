@@ -246,13 +246,9 @@ final class Watcher: @unchecked Sendable {
         return JSONValue.format((value * scale).rounded() / scale)
     }
 
-    /// Removes a folder of plain files (the run folders `watch` makes).
+    /// Removes a folder `watch` made (its run folders, its working folder).
     func removeTree(_ folder: String) {
-        for name in (try? FileSystem.contents(ofDirectory: folder)) ?? [] {
-            let path = folder + "/" + name
-            if unlink(path) != 0 { removeTree(path) }
-        }
-        rmdir(folder)
+        FileSystem.removeTree(folder)
     }
 }
 

@@ -22,9 +22,11 @@ const char *ah_signal_description(int signal);
  *  or -1 with errno set. */
 int ah_die_with_parent(void);
 
-/** setrlimit(2) for RLIMIT_AS (bytes) and RLIMIT_CPU (seconds); 0 leaves one unchanged.
- *  Returns 0, or -1 with errno set. */
-int ah_limit_resources(unsigned long long address_space_bytes, unsigned long long cpu_seconds);
+/** setrlimit(2) for RLIMIT_AS (bytes), RLIMIT_CPU (seconds), RLIMIT_NOFILE (descriptors)
+ *  and RLIMIT_FSIZE (bytes); 0 leaves one unchanged, and no limit is raised above a hard
+ *  limit already in force. Returns 0, or -1 with errno set. */
+int ah_limit_resources(unsigned long long address_space_bytes, unsigned long long cpu_seconds,
+                       unsigned long long descriptors, unsigned long long file_bytes);
 
 /** posix_spawn_file_actions_addchdir_np (glibc 2.29): the child changes to `directory`
  *  before it executes. Returns 0 or an error number. */
@@ -64,5 +66,32 @@ int ah_isolate_processes(int use_namespace, int *refusal);
  *  left: the subreaper's sweep, which also catches the children of the killed ones as they
  *  are handed to this process. Returns how many were killed. */
 int ah_kill_children(void);
+
+/** What `ah_confine` could restrict, by the Landlock ABI version the kernel has. */
+enum {
+    /** Writes, creations, removals and renames outside the writable folder (ABI 1). */
+    AH_CONFINE_FILES = 1 << 0,
+    /** Truncating files outside the writable folder (ABI 3). */
+    AH_CONFINE_TRUNCATE = 1 << 1,
+    /** Binding and connecting TCP sockets (ABI 4). */
+    AH_CONFINE_TCP = 1 << 2,
+    /** ioctl(2) on devices, such as a terminal's input queue (ABI 5). */
+    AH_CONFINE_DEVICE_CONTROL = 1 << 3,
+    /** Signals to, and abstract Unix sockets of, processes outside (ABI 6). */
+    AH_CONFINE_SIGNALS = 1 << 4,
+};
+
+/** Confines the calling process and everything it starts with a Landlock ruleset, for
+ *  good: files may be read and executed everywhere, but written, created, removed, renamed
+ *  or truncated only inside `writable_folder` (NULL: nowhere) and /dev/null; TCP sockets
+ *  may not be bound or connected; devices may not be controlled (ioctl); signals and
+ *  abstract Unix sockets cannot reach a process outside the ruleset. Tracing and reading
+ *  the memory of a process outside are refused by every version. Sets no_new_privs first.
+ *
+ *  Returns the kernel's Landlock ABI version (1 or more) with the AH_CONFINE_ bits it
+ *  enforced in *confined; or -1 with errno set and nothing changed (ENOSYS or EOPNOTSUPP:
+ *  the kernel has no Landlock, or it is disabled). Call it from the process's only thread,
+ *  or before other threads start. */
+int ah_confine(const char *writable_folder, int *confined);
 
 #endif
