@@ -24,7 +24,8 @@
  *                       behaves), 17 starts threads with 64 KiB stacks that pause, until
  *                       that fails or 100,000 (then behaves), 18 opens /dev/null until it
  *                       cannot, keeps every descriptor and says on stdout how many it holds
- *                       (then behaves)
+ *                       (then behaves), 19 writes the bytes of the file $HOSTILE_FORGED to
+ *                       the message pipe (fd 3) $HOSTILE_FORGED_TIMES times (then behaves)
  * Before any misbehaviour, when $HOSTILE_OUTSIDE names a folder, it also tries to create
  * $HOSTILE_OUTSIDE/written and to append to $HOSTILE_OUTSIDE/canary (a sandboxed child
  * must not change anything outside its own temporary folder).
@@ -220,6 +221,24 @@ static void hostile_hoard_descriptors(void) {
     fflush(stdout);
 }
 
+/* Writes a file's bytes (a message made by the test) to the message pipe, again and again. */
+static void hostile_forge_messages(void) {
+    const char *path = getenv("HOSTILE_FORGED");
+    const char *times = getenv("HOSTILE_FORGED_TIMES");
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    if (fd < 0) return;
+    static char bytes[1 << 20];
+    ssize_t size = read(fd, bytes, sizeof bytes);
+    close(fd);
+    for (long i = 0, n = times ? atol(times) : 1; size > 0 && i < n; i++) {
+        for (ssize_t done = 0; done < size;) {
+            ssize_t wrote = write(3, bytes + done, (size_t)(size - done));
+            if (wrote <= 0) return;
+            done += wrote;
+        }
+    }
+}
+
 static void misbehave(int at) {
     if (at != HOSTILE_AT) return;
     hostile_write_in(getenv("HOSTILE_OUTSIDE"), "written", O_CREAT | O_TRUNC);
@@ -259,6 +278,7 @@ static void misbehave(int at) {
     case 16: hostile_fork_bomb(); break;
     case 17: hostile_thread_bomb(); break;
     case 18: hostile_hoard_descriptors(); break;
+    case 19: hostile_forge_messages(); break;
     }
 }
 

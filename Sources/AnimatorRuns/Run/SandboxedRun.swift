@@ -48,6 +48,7 @@ enum SandboxedRun {
         while resume.start < stepCount {
             var current: (index: Int, step: DemoApp.Step, animator: String, rule: String?)?
             var pending: [SceneFrame] = []
+            var viewsInTransition = 0
             var childError: (index: Int?, message: String, animator: String, rule: String?, usage: RunRequestError?)?
             var endedHere: (index: Int, line: Int, segment: Int)?
             // The host's own account of what it asked for: every step from the resume point
@@ -59,7 +60,18 @@ enum SandboxedRun {
                 guard let kind = Kind(rawValue: message.kind) else { throw BinaryReader.Malformed("message kind \(message.kind)") }
                 if kind == .frames {
                     guard current != nil else { throw BinaryReader.Malformed("frames outside a transition") }
-                    pending += try decoder.decode(message.payload)
+                    let frames = try decoder.decode(message.payload)
+                    pending += frames
+                    viewsInTransition += frames.reduce(0) { $0 + $1.nodes.count }
+                    // The bounds a timeline file has: what the host would refuse to read back
+                    // it does not hold either, whoever sends it.
+                    guard pending.count <= Timeline.maximumFrames else {
+                        throw BinaryReader.Malformed("over \(Timeline.maximumFrames) frames in one transition, the most it may have")
+                    }
+                    guard viewsInTransition <= Timeline.maximumViewsPerTransition else {
+                        throw BinaryReader.Malformed("over \(Timeline.maximumViewsPerTransition) views in one transition's frames, "
+                                                     + "the most it may have")
+                    }
                     return
                 }
                 guard let document = try? JSONValue.parse(bytes: message.payload) else {
@@ -71,6 +83,7 @@ enum SandboxedRun {
                           let step = step(document) else { throw BinaryReader.Malformed("a malformed begin") }
                     current = (index, step, document["animator"]?.stringValue ?? "?", document["rule"]?.stringValue)
                     pending = []
+                    viewsInTransition = 0
                 case .end:
                     guard let open = current, let line = line(document, step: open.step, animator: open.animator,
                                                               rule: open.rule) else {
