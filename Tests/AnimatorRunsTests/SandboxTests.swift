@@ -73,9 +73,13 @@ import TestSupport
         #expect(throws: BinaryReader.Malformed.self) {
             try SceneFrameDecoder().decode(forged(at: nodeStart + 17, Double.nan.bitPattern))
         }
-        #expect(throws: BinaryReader.Malformed.self) {
-            try SceneFrameDecoder().decode(forged(at: nodeStart + 17, (1e300).bitPattern))
-        }
+        // An absurd but finite coordinate (a spring's overshoot past the engine's bound, or a
+        // forger's) is kept at the bound, 1e12 either way: as far off screen as it was.
+        let far = try SceneFrameDecoder().decode(forged(at: nodeStart + 17, (1e300).bitPattern))
+        #expect(far[0].nodes[0].properties.bounds.origin.x == 1e12)
+        let farLeft = try SceneFrameDecoder().decode(forged(at: nodeStart + 17, (-1.5e12).bitPattern))
+        #expect(farLeft[0].nodes[0].properties.bounds.origin.x == -1e12)
+        #expect(try SceneFrameDecoder().decode(forged(at: nodeStart + 17, (2.5).bitPattern))[0].nodes[0].properties.bounds.origin.x == 2.5)
         #expect(throws: BinaryReader.Malformed.self) {
             try SceneFrameDecoder().decode(forged(at: 8, Double.infinity.bitPattern))
         }

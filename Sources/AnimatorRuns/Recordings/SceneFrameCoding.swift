@@ -354,13 +354,17 @@ public final class SceneFrameDecoder {
                           miterLimit: miterLimit, dashPattern: dashes, dashPhase: try number(&reader))
     }
 
-    /// The largest magnitude of a value accepted: the engine's limit on plugins' values.
+    /// The largest magnitude of a value kept: the engine's limit on plugins' values.
     public static let maximumMagnitude = AnimatableValue.maximumMagnitude
 
+    /// A finite value, clamped to ±`maximumMagnitude`: plugins' values are refused beyond it at
+    /// the call, but the engine may honestly go past it from values within (a spring's
+    /// overshoot, additive animations), and a view that far away draws the same at either.
+    /// Infinity and NaN are never the engine's: they are refused.
     private static func number(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Double {
         let value = try reader.double()
-        guard value.isFinite, abs(value) <= maximumMagnitude else { throw BinaryReader.Malformed("a value of \(value)") }
-        return value
+        guard value.isFinite else { throw BinaryReader.Malformed("a value of \(value)") }
+        return min(max(value, -maximumMagnitude), maximumMagnitude)
     }
 
     private static func rect(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Rect {
