@@ -167,13 +167,26 @@ public struct SnapshotVerifier: Sendable {
         }
         for index in outcome.pictures.indices {
             let path = folder + "/" + outcome.pictures[index].fileName
+            let actualImage = outcome.pictures[index].actual
+            // A golden far larger than the picture it is compared with is not decoded: its
+            // size is the finding, and decoding it would cost what its size costs.
+            do {
+                let size = try PNGDecoder.dimensions(path: path)
+                if size.width * size.height > 4 * actualImage.width * actualImage.height {
+                    outcome.pictures[index].matches = false
+                    findings.append("\(outcome.pictures[index].fileName) (\(outcome.pictures[index].label)): "
+                                    + "\(actualImage.width)x\(actualImage.height) pixels, the golden one \(size.width)x\(size.height)")
+                    continue
+                }
+            } catch {
+                throw SnapshotError(path, "is not a readable PNG: \(error)")
+            }
             let golden: Image
             do {
                 golden = try PNGDecoder.decode(path: path)
             } catch {
                 throw SnapshotError(path, "is not a readable PNG: \(error)")
             }
-            let actualImage = outcome.pictures[index].actual
             let comparison = PixelComparison(golden: golden, actual: actualImage, threshold: snapshotCase.tolerance.pixelThreshold)
             let allowed = snapshotCase.tolerance.allowedPixels(of: comparison.total)
             let matches = !comparison.sizeDiffers && comparison.differing <= allowed

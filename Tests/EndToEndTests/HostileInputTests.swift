@@ -223,6 +223,32 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: manifestFolder.file("__snapshots__/fade/frame-end.png")))
     }
 
+    @Test func aHugeGoldenIsReportedBySizeWithoutBeingDecoded() throws {
+        let folder = TemporaryDirectory()
+        let manifest = folder.file("snapshots.json")
+        try #"{ "cases": [ { "name": "fade", "animator": "fade-c", "operation": "tab" } ] }"#
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let fonts = ["ANIMATOR_HOST_FONT_PATH": "none"]
+        #expect(try cli.run(arguments: ["snapshot", "record", manifest], extraEnvironment: fonts).status == 0)
+        let golden = folder.file("__snapshots__/fade/frame-end.png")
+        // The recorded picture's size, from its PNG header (width and height at bytes 16 and 20).
+        let recorded = [UInt8](try Data(contentsOf: URL(fileURLWithPath: golden)))
+        func bigEndian(_ at: Int) -> Int { recorded[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (bigEndian(16), bigEndian(20))
+        // A golden whose header claims the largest picture PNGDecoder takes (16384 x 4096),
+        // followed by 64 MiB of zeros: decoding it would take seconds, and then fail (no
+        // checksum, no image data). Its size is the finding, read from its header alone.
+        var huge: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        huge += [0, 0, 0x40, 0, 0, 0, 0x10, 0, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        huge += [UInt8](repeating: 0, count: 64 << 20)
+        try Data(huge).write(to: URL(fileURLWithPath: golden))
+        let result = try cli.run(arguments: ["snapshot", "verify", manifest], extraEnvironment: fonts)
+        #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("frame-end.png (the end): \(width)x\(height) pixels, the golden one 16384x4096"),
+                "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("not a readable PNG") && !result.standardError.contains("not a readable PNG"))
+    }
+
     @Test func theFontSearchStaysOutOfProcAndGoesRoundALoopOnce() throws {
         // /proc holds endless trees (every process's root folder): nothing is read there.
         let proc = try cli.run("doctor", extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "/proc"])
