@@ -369,6 +369,40 @@ import Testing
         c.pointee.destroy!(c)
     }
 
+    @Test func aCompletionSpeedBelowTheFloorIsRaisedWithAWarning() throws {
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        func drive(_ speed: Double) throws -> (status: ah_status, used: Double?, log: [String]) {
+            let session = HostSession()
+            let a = ViewController(name: "a", engine: session.engine, frame: bounds)
+            let b = ViewController(name: "b", engine: session.engine, frame: bounds)
+            let container = session.engine.makeView(frame: bounds, name: "container")
+            let state = TransitionState(operation: .present, isAnimated: true, container: container, from: a, to: b,
+                                        fromView: a.view, toView: b.view, initialFrames: (.zero, .zero),
+                                        finalFrames: (.zero, bounds), presentationStyle: .fullScreen)
+            state.drivenByAnimator = true
+            state.isInteractive = true
+            let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: true,
+                                                           transition: state))
+            let drivePercent = try #require(session.table.pointee.context_drive_percent)
+            let status = drivePercent(UnsafePointer(session.table), context, speed, nil, ah_property_animator(AH_NULL_HANDLE))
+            return (status, state.percentDriver?.script.completionSpeed, session.log.map(\.message))
+        }
+        // 0.001 would make the rest of a 0.3 s transition last up to 300 s: 0.01 is used
+        // (at most 100 times the duration), and the plugin is told.
+        let slow = try drive(0.001)
+        #expect(slow.status == AH_OK)
+        #expect(slow.used == 0.01)
+        #expect(slow.log == ["completion speed 0.001 is below 0.01; 0.01 is used (a completion at most 100 times the "
+                             + "animation's duration)"])
+        // At the floor and above, the speed is the plugin's, without a word.
+        let atFloor = try drive(0.01), fast = try drive(2.5)
+        #expect(atFloor.used == 0.01 && atFloor.log.isEmpty)
+        #expect(fast.used == 2.5 && fast.log.isEmpty)
+        // Not a positive number: refused, as before.
+        #expect(try drive(0).status == AH_ERR_INVALID_ARGUMENT)
+        #expect(try drive(-.infinity).status == AH_ERR_INVALID_ARGUMENT)
+    }
+
     @Test func aPlainAnimatorIsNotAnInteractionController() {
         let c = makeCAnimator(Plain(parameters: ParameterValues([:])), host: UnsafePointer(session.table))
         #expect(c.pointee.start_interactive == nil && c.pointee.gesture == nil)

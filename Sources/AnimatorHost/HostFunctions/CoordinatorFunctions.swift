@@ -100,7 +100,13 @@ extension HostSession {
                     }
                 }
                 let propertyAnimator = animator == AH_NULL_HANDLE ? nil : try session.animator(animator)
-                let driver = PercentDrivenInteraction(liveWith: speed, completionCurve: completionCurve, state: state,
+                // As for scripts and traces: no completion over 100 times the animation.
+                let floor = InteractionScript.minimumCompletionSpeed
+                if speed < floor {
+                    session.append(UInt32(AH_LOG_WARNING), "completion speed \(speed) is below \(floor); \(floor) is used "
+                                   + "(a completion at most 100 times the animation's duration)")
+                }
+                let driver = PercentDrivenInteraction(liveWith: max(speed, floor), completionCurve: completionCurve, state: state,
                                                       engine: session.engine)
                 driver.prepare(start: session.engine.currentTime)
                 if let propertyAnimator {

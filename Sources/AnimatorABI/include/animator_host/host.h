@@ -535,6 +535,8 @@ struct ah_host {
      * interruptibleAnimator(using:) returns; AH_NULL_HANDLE for none) the host scrubs that
      * animator instead of the container's time: it pauses it, sets its fraction, and
      * reverses and continues it for the rest; its completion ends the transition.
+     * A `completion_speed` below 0.01 is taken as 0.01, with a warning in the plugin's log
+     * (a completion lasts at most 100 times the duration, as in interaction scripts).
      * AH_ERR_INVALID_STATE outside an interaction the animator drives, or a second time;
      * AH_ERR_INVALID_ARGUMENT for a speed that is not a positive number or another curve.
      */
