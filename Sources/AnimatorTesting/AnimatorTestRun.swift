@@ -139,7 +139,7 @@ public final class AnimatorTestRun {
         snapshotCase.sheet = sheet
         snapshotCase.scale = scale
         snapshotCase.tolerance = tolerance
-        let verifier = SnapshotVerifier(missingIsError: SnapshotEnvironment.isCI(ProcessEnvironment.current()))
+        let verifier = try SnapshotVerifier(missingIsError: SnapshotEnvironment.isCI(ProcessEnvironment.current()))
         return try verifier.process(snapshotCase, recording: recording, folder: folder + "/" + name, within: folder,
                                     mode: record ? .record : .verify)
     }

@@ -1,3 +1,4 @@
+import AnimatorRendering
 import AnimatorSupport
 
 /// A list of snapshot cases, read from JSON (docs/testing.md):
@@ -9,12 +10,16 @@ import AnimatorSupport
 ///       "params": { "duration": 0.5 }, "keep": { "frames": [0, 0.25, "end"] } } ] }
 /// ```
 ///
-/// Golden files live in `<folder of the manifest>/__snapshots__/<case name>/`.
+/// Golden files live in `<folder of the manifest>/__snapshots__/<case name>/`. Pictures are
+/// drawn with the built-in bitmap font unless `"font"` names a `.ttf` file inside the
+/// manifest's folder: never with the machine's fonts, so that they are the same everywhere.
 public struct SnapshotManifest: Sendable {
     /// The manifest file's path.
     public var path: String
     /// Its cases, in order.
     public var cases: [SnapshotCase]
+    /// The font file pictures are drawn with (absolute), or nil for the built-in bitmap font.
+    public var fontFile: String?
 
     /// The folder the manifest is in: relative paths in it (traces, scenarios) and the
     /// golden files are found from here.
@@ -24,10 +29,15 @@ public struct SnapshotManifest: Sendable {
     public var goldenFolder: String { folder + "/__snapshots__" }
 
     /// Creates a manifest from cases.
-    public init(path: String, cases: [SnapshotCase]) {
+    public init(path: String, cases: [SnapshotCase], fontFile: String? = nil) {
         self.path = path
         self.cases = cases
+        self.fontFile = fontFile
     }
+
+    /// What `ANIMATOR_HOST_FONT_PATH` must say for this manifest's pictures: its font file,
+    /// or `none`.
+    public var fontSetting: String { fontFile ?? "none" }
 
     /// Reads and checks a manifest file.
     ///
@@ -53,8 +63,12 @@ public struct SnapshotManifest: Sendable {
     /// - Throws: `SnapshotError` naming the file and JSON path of the first problem.
     public static func parse(_ json: JSONValue, path: String) throws(SnapshotError) -> SnapshotManifest {
         guard case .object(let members) = json else { throw SnapshotError(path, "a manifest is a JSON object with \"cases\"") }
-        for (key, _) in members where !["tolerance", "cases"].contains(key) {
-            throw SnapshotError("\(path): $.\(key)", "unknown key (expected tolerance, cases)")
+        for (key, _) in members where !["tolerance", "cases", "font"].contains(key) {
+            throw SnapshotError("\(path): $.\(key)", "unknown key (expected tolerance, cases, font)")
+        }
+        var fontFile: String?
+        if let font = json["font"] {
+            fontFile = try Self.fontFile(font, manifest: path)
         }
         var tolerance = SnapshotTolerance()
         if let given = json["tolerance"] { tolerance = try tolerance.applying(given, at: "\(path): $.tolerance") }
@@ -69,6 +83,27 @@ public struct SnapshotManifest: Sendable {
             }
             cases.append(snapshotCase)
         }
-        return SnapshotManifest(path: path, cases: cases)
+        return SnapshotManifest(path: path, cases: cases, fontFile: fontFile)
+    }
+
+    /// Checks `"font"`: a `.ttf` file, named relative to the manifest, inside its folder
+    /// (kept with the goldens, not taken from the machine), that reads as a font.
+    private static func fontFile(_ value: JSONValue, manifest path: String) throws(SnapshotError) -> String {
+        let at = "\(path): $.font"
+        guard let name = value.stringValue, !name.isEmpty else {
+            throw SnapshotError(at, "expected the name of a .ttf file beside the manifest")
+        }
+        guard name.lowercased().hasSuffix(".ttf") else { throw SnapshotError(at, "'\(name)' is not a .ttf file") }
+        let folder = FileSystem.directoryName(FileSystem.absolute(path))
+        let file = name.hasPrefix("/") ? name : folder + "/" + name
+        guard FileSystem.staysInside(file, folder) else {
+            throw SnapshotError(at, "'\(name)' is outside the manifest's folder \(folder): keep the font with the goldens")
+        }
+        do {
+            _ = try TrueTypeFont(path: file)
+        } catch {
+            throw SnapshotError(at, error.reason)
+        }
+        return file
     }
 }

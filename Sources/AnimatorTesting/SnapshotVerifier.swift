@@ -12,6 +12,7 @@ import AnimatorSupport
 /// __snapshots__/zoom-present/timeline.json     every frame, one line per view
 /// __snapshots__/zoom-present/frame-0.25s.png   a kept moment ("frame-end.png": the last frame)
 /// __snapshots__/zoom-present/sheet.png         a contact sheet, when kept
+/// __snapshots__/zoom-present/drawing.json      what drew the pictures (renderer, font)
 /// ```
 public struct SnapshotVerifier: Sendable {
     /// What to do with the golden files.
@@ -76,9 +77,20 @@ public struct SnapshotVerifier: Sendable {
     /// being recorded.
     public var missingIsError: Bool
 
-    /// Creates a verifier.
-    public init(missingIsError: Bool) {
+    /// What this verifier's pictures are drawn with.
+    public var drawing: SnapshotDrawing
+
+    /// Creates a verifier whose pictures are drawn as `drawing` says (by default, with the
+    /// fonts renderers use now).
+    ///
+    /// - Throws: `SnapshotError` when the font in use cannot be read.
+    public init(missingIsError: Bool, drawing: SnapshotDrawing? = nil) throws(SnapshotError) {
         self.missingIsError = missingIsError
+        if let drawing {
+            self.drawing = drawing
+        } else {
+            self.drawing = try SnapshotDrawing.current()
+        }
     }
 
     /// Records or verifies `snapshotCase` with the run `recording`, golden files in
@@ -126,6 +138,9 @@ public struct SnapshotVerifier: Sendable {
                 for picture in pictures {
                     try FileSystem.writeAtomically(folder + "/" + picture.fileName, PNGEncoder.encode(picture.actual))
                 }
+                if !pictures.isEmpty {
+                    try FileSystem.writeAtomically(folder + "/" + SnapshotDrawing.fileName, Array(drawing.json.utf8))
+                }
             } catch {
                 throw SnapshotError(folder, "cannot write the golden files: \(error)")
             }
@@ -165,7 +180,27 @@ public struct SnapshotVerifier: Sendable {
                 if comparison.total > shown.count { findings.append("timeline: \(comparison.total - shown.count) more differences") }
             }
         }
-        for index in outcome.pictures.indices {
+        // Pictures drawn by another renderer or with another font cannot match: one line
+        // says so, instead of a picture diff. (Goldens recorded before drawing.json existed
+        // are compared as they are.)
+        let drawingPath = folder + "/" + SnapshotDrawing.fileName
+        var comparesPictures = true
+        if !outcome.pictures.isEmpty, exists(drawingPath) {
+            let golden: SnapshotDrawing?
+            do {
+                golden = SnapshotDrawing(json: try FileSystem.read(drawingPath, limit: FileLimits.document))
+            } catch {
+                throw SnapshotError(drawingPath, error.reason)
+            }
+            guard let golden else { throw SnapshotError(drawingPath, "is not a drawing record (renderer and font)") }
+            if golden != drawing {
+                comparesPictures = false
+                for index in outcome.pictures.indices { outcome.pictures[index].matches = false }
+                findings.append("pictures: the golden ones were drawn with \(golden.description), this run draws with "
+                                + "\(drawing.description): not compared; record them again (snapshot record) if that is meant")
+            }
+        }
+        for index in outcome.pictures.indices where comparesPictures {
             let path = folder + "/" + outcome.pictures[index].fileName
             let actualImage = outcome.pictures[index].actual
             // A golden far larger than the picture it is compared with is not decoded: its

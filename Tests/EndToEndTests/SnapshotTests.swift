@@ -203,14 +203,79 @@ import TestSupport
         #expect(verified.standardOutput.hasSuffix("2 cases: 2 matched\n"), "\(verified.standardOutput)")
     }
 
-    @Test func theProjectsOwnSnapshotsMatch() throws {
-        // The bundled animators' golden files, checked in under Tests/Snapshots, drawn with
-        // the built-in font so that no machine's fonts change a picture.
+    /// Two different TrueType fonts Tests/setup.sh installs.
+    func twoFonts() throws -> (String, String) {
+        let liberation = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        guard FileManager.default.fileExists(atPath: liberation), FileManager.default.fileExists(atPath: dejaVu) else {
+            throw SetupError(description: "Liberation Sans and DejaVu Sans are not installed: run Tests/setup.sh")
+        }
+        return (liberation, dejaVu)
+    }
+
+    @Test func theProjectsOwnSnapshotsMatchWhateverFontsTheMachineHas() throws {
+        // The bundled animators' golden files, checked in under Tests/Snapshots with the
+        // built-in font (the manifest names none): the machine's fonts, or a font folder in
+        // the environment, change nothing.
         let manifest = PackageLayout.root + "/Tests/Snapshots/snapshots.json"
-        let result = try cli.run("snapshot", "verify", manifest,
-                                 extraEnvironment: ["CI": "true", "ANIMATOR_HOST_FONT_PATH": "none"])
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.standardOutput.hasSuffix("6 cases: 6 matched\n"), "\(result.standardOutput)")
+        let (liberation, _) = try twoFonts()
+        for fonts in [[:], ["ANIMATOR_HOST_FONT_PATH": FileSystemPath.folder(of: liberation)],
+                      ["ANIMATOR_HOST_FONT_PATH": "none"]] {
+            let result = try cli.run(arguments: ["snapshot", "verify", manifest],
+                                     extraEnvironment: fonts.merging(["CI": "true"]) { $1 })
+            #expect(result.status == 0, "\(fonts): \(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.hasSuffix("6 cases: 6 matched\n"), "\(fonts): \(result.standardOutput)")
+        }
+    }
+
+    @Test func aManifestsOwnFontDrawsItsPicturesAndAnotherFontIsOneLine() throws {
+        let (liberation, dejaVu) = try twoFonts()
+        let case_ = #"{ "name": "fade", "animator": "fade-c", "operation": "tab", "keep": { "timeline": false } }"#
+        let (folder, manifest) = try project(#"{ "font": "fonts/Sans.ttf", "cases": [ \#(case_) ] }"#)
+        try FileManager.default.createDirectory(atPath: folder.file("fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: liberation, toPath: folder.file("fonts/Sans.ttf"))
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        // What drew it, by the font file's size and CRC-32 (zlib's, computed by Python).
+        func crc(_ path: String) throws -> String {
+            try Python.run("import sys, zlib; print('%x' % zlib.crc32(open(sys.argv[1], 'rb').read()))", [path])
+                .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func size(_ path: String) throws -> Int { try Data(contentsOf: URL(fileURLWithPath: path)).count }
+        let drawing = try readJSON(folder.path + "/__snapshots__/fade/drawing.json")
+        #expect(drawing["renderer"] as? Int == 1)
+        #expect(drawing["font"] as? String == "Sans.ttf (\(try size(liberation)) bytes, CRC-32 \(try crc(liberation)))")
+        // The font is what drew the tab bar's labels: the same case without it differs.
+        let (plain, plainManifest) = try project(#"{ "cases": [ \#(case_) ] }"#)
+        #expect(try cli.run("snapshot", "record", plainManifest).status == 0)
+        let withFont = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/__snapshots__/fade/frame-end.png"))
+        #expect(withFont != (try Data(contentsOf: URL(fileURLWithPath: plain.path + "/__snapshots__/fade/frame-end.png"))))
+        #expect(try readJSON(plain.path + "/__snapshots__/fade/drawing.json")["font"] as? String == "the built-in bitmap font")
+        // Verified with any fonts on the machine: it matches.
+        for fonts in [[:], ["ANIMATOR_HOST_FONT_PATH": "none"], ["ANIMATOR_HOST_FONT_PATH": FileSystemPath.folder(of: dejaVu)]] {
+            let verified = try cli.run(arguments: ["snapshot", "verify", manifest], extraEnvironment: fonts)
+            #expect(verified.standardOutput.hasSuffix("1 case: 1 matched\n"), "\(fonts): \(verified.standardOutput)")
+        }
+        // Another file under the same name: one line naming both drawings, no picture diff.
+        try FileManager.default.removeItem(atPath: folder.file("fonts/Sans.ttf"))
+        try FileManager.default.copyItem(atPath: dejaVu, toPath: folder.file("fonts/Sans.ttf"))
+        let changed = try cli.run("snapshot", "verify", manifest)
+        #expect(changed.status == 1)
+        let lines = changed.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("           pictures: the golden ones were drawn with renderer 1, Sans.ttf (\(try size(liberation)) "
+                               + "bytes, CRC-32 \(try crc(liberation))), this run draws with renderer 1, Sans.ttf "
+                               + "(\(try size(dejaVu)) bytes, CRC-32 \(try crc(dejaVu))): not compared; record them again "
+                               + "(snapshot record) if that is meant"), "\(lines)")
+        #expect(!changed.standardOutput.contains("pixels"))
+        // Fonts a manifest may not name, each in one line (exit 2).
+        for (font, message) in [("../Sans.ttf", "is outside the manifest's folder"), ("fonts/notes.txt", "is not a .ttf file"),
+                                ("fonts/missing.ttf", "missing.ttf"), ("", "expected the name of a .ttf file")] {
+            try #"{ "font": "\#(font)", "cases": [ \#(case_) ] }"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+            let refused = try cli.run("snapshot", "verify", manifest)
+            #expect(refused.status == 2, "\(font): \(refused.standardOutput)")
+            #expect(refused.standardError.contains("snapshots.json: $.font: ") && refused.standardError.contains(message),
+                    "\(font): \(refused.standardError)")
+            #expect(refused.standardError.split(separator: "\n").count <= 2)
+        }
     }
 
     @Test func missingGoldenFilesUnderCIAndMistakes() throws {
@@ -255,4 +320,10 @@ import TestSupport
         #expect(try cli.run("snapshot", "check", manifest).standardError.contains("'check' is not 'record' or 'verify'"))
         #expect(try cli.run("snapshot", "record", manifest, "--update").status == 2)
     }
+}
+
+/// Paths as the tests spell them.
+enum FileSystemPath {
+    /// The folder holding `path`.
+    static func folder(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 }

@@ -159,6 +159,9 @@ public enum Python {
 /// Something the test setup (Tests/setup.sh) should have installed is missing.
 public struct SetupError: Error, CustomStringConvertible {
     public var description: String
+
+    /// Creates the error: what is missing and how to get it.
+    public init(description: String) { self.description = description }
 }
 
 /// A program left running while a test talks to it (`watch`), its output collected as it

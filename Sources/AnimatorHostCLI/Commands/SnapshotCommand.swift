@@ -1,7 +1,9 @@
 import AnimatorHost
+import AnimatorRendering
 import AnimatorRuns
 import AnimatorSupport
 import AnimatorTesting
+import Glibc
 
 /// `animator-host snapshot record|verify MANIFEST`: golden files for transitions, and
 /// their verification with tolerances, diff pictures and an HTML report.
@@ -75,12 +77,21 @@ enum SnapshotCommand: Command {
                 throw UsageError("\(error)")
             }
         }
+        // The manifest's font, never the machine's: set before anything is drawn here, and
+        // inherited by every child (the snapshot views it draws use it too).
+        setenv(FontLibrary.pathVariable, manifest.fontSetting, 1)
         let environment = try PluginEnvironment(arguments)
         let registry = environment.discover()
         registry.problems.forEach { console.error("problem: \($0.description.oneLine)") }
         let mode: SnapshotVerifier.Mode = action == "record" ? .record : arguments.flag("--update") ? .update : .verify
         let isCI = SnapshotEnvironment.isCI(ProcessEnvironment.current())
-        let verifier = SnapshotVerifier(missingIsError: isCI)
+        let verifier: SnapshotVerifier
+        do {
+            verifier = try SnapshotVerifier(missingIsError: isCI)
+        } catch {
+            console.error("animator-host snapshot: \(error.description.oneLine)")
+            return 1
+        }
         console.out(manifest.path.oneLine)
         // Cases run side by side when plugins run in children (each its own); in process,
         // one at a time on this thread, as plugin code expects.

@@ -1,6 +1,6 @@
 /// The checksums PNG needs: CRC-32 (ISO 3309, as in zlib and PNG chunks) and Adler-32
 /// (the zlib stream trailer).
-enum Checksums {
+public enum Checksums {
     private static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
         var c = UInt32(n)
         for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
@@ -8,7 +8,7 @@ enum Checksums {
     }
 
     /// CRC-32 of `bytes`, continuing from `crc` (start with 0).
-    static func crc32<C: Collection>(_ bytes: C, continuing crc: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
+    public static func crc32<C: Collection>(_ bytes: C, continuing crc: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
         var c = ~crc
         for byte in bytes { c = crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
         return ~c

@@ -10,6 +10,10 @@ import AnimatorEngine
 /// A renderer owns its pixel memory and reuses it from frame to frame; it is not
 /// thread-safe, so parallel rendering uses one renderer per thread (`FrameRendering`).
 public final class SceneRenderer {
+    /// The version of what this renderer draws: raised with every change that moves a
+    /// pixel of an existing picture, so that golden pictures can say what drew them.
+    public static let drawingVersion = 1
+
     /// Device pixels per point.
     public let scale: Double
     /// The output's width in pixels.

@@ -1,5 +1,7 @@
 import AnimatorEngine
 import AnimatorSupport
+import Glibc
+import Synchronization
 
 /// The fonts text is drawn with: one sans-serif family's regular, semibold and bold
 /// faces, found in fontconfig's folders. Families are tried in order (Inter, closest to
@@ -9,7 +11,9 @@ import AnimatorSupport
 /// found, `regular` is nil and the renderers use their bitmap font.
 ///
 /// `ANIMATOR_HOST_FONT_PATH` (folders, colon-separated) replaces the folders searched;
-/// set to `none` it turns fonts off (the bitmap font everywhere).
+/// an entry that is a `.ttf` file is used for every weight; set to `none` it turns fonts
+/// off (the bitmap font everywhere). `snapshot` sets it to the manifest's font, so that
+/// its pictures are drawn the same on every machine.
 public final class FontLibrary: Sendable {
     /// The faces, by weight (nil: not found).
     public let faces: [LayerText.Weight: TrueTypeFont]
@@ -20,14 +24,33 @@ public final class FontLibrary: Sendable {
     /// Fonts that were found but could not be used: path and reason.
     public let problems: [String]
 
-    /// The library the renderers use: the folders of `ANIMATOR_HOST_FONT_PATH`, or
-    /// fontconfig's standard ones. Found once per process.
-    public static let system = FontLibrary(directories: searchDirectories(ProcessEnvironment.current()))
+    /// The library the renderers use: the folders (or file) of `ANIMATOR_HOST_FONT_PATH`,
+    /// or fontconfig's standard ones, as the environment says now. Each search is made once
+    /// per process.
+    public static var system: FontLibrary {
+        var environment: [String: String] = [:]
+        for name in [pathVariable, "HOME", "XDG_DATA_HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let directories = searchDirectories(environment)
+        return searched.withLock { libraries in
+            if let known = libraries[directories] { return known }
+            let library = FontLibrary(directories: directories)
+            libraries[directories] = library
+            return library
+        }
+    }
+
+    /// The libraries found so far, by the entries searched.
+    private static let searched = Mutex<[[String]: FontLibrary]>([:])
+
+    /// The environment variable naming the font folders or file (`none`: no fonts).
+    public static let pathVariable = "ANIMATOR_HOST_FONT_PATH"
 
     /// The folders searched for an environment: `ANIMATOR_HOST_FONT_PATH`'s, or
     /// /usr/share/fonts, /usr/local/share/fonts, ~/.local/share/fonts and ~/.fonts.
     public static func searchDirectories(_ environment: [String: String]) -> [String] {
-        if let list = environment["ANIMATOR_HOST_FONT_PATH"] {
+        if let list = environment[pathVariable] {
             if list == "none" { return [] }
             return list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         }
@@ -59,12 +82,22 @@ public final class FontLibrary: Sendable {
     }
 
     /// Searches `directories` (and their subfolders, four levels deep) for the first
-    /// family of `families` whose regular face reads.
+    /// family of `families` whose regular face reads. An entry that is a `.ttf` file is
+    /// that font for every weight, and ends the search.
     public convenience init(directories: [String]) {
+        var problems: [String] = []
+        for entry in directories where entry.lowercased().hasSuffix(".ttf") {
+            guard (try? FileSystem.status(entry))?.isDirectory == false else { continue }
+            do {
+                try self.init(regular: entry)
+                return
+            } catch {
+                problems.append(error.reason)
+            }
+        }
         var found: [String: String] = [:]        // file stem → path, first found wins
         var walk = FontWalk()
         for directory in directories { Self.collect(directory, depth: 0, into: &found, walk: &walk) }
-        var problems: [String] = []
         for family in Self.families {
             func load(_ stems: [String]) -> (TrueTypeFont, String)? {
                 for stem in stems {
