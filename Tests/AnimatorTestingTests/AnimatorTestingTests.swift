@@ -142,3 +142,32 @@ import AnimatorRuns
         #expect(TimelineComparison(golden: golden, actual: recording(x: 101, alpha: 0.5), tolerance: loose).matches)
     }
 }
+
+/// `--shard I/N`: the parts of a manifest's cases.
+@Suite struct SnapshotShardTests {
+    @Test func thePartsPartitionTheCasesExactlyAndEvenly() throws {
+        for caseCount in 0...23 {
+            let cases = Array(0..<caseCount)
+            for parts in 1...9 {
+                let shards = (1...parts).map { SnapshotShard(index: $0, count: parts)!.select(cases) }
+                // Every case in exactly one part, in the manifest's order within each.
+                #expect(shards.flatMap { $0 }.sorted() == cases)
+                for shard in shards { #expect(shard == shard.sorted()) }
+                // Sizes differ by one at most: ⌈n/N⌉ for the first n mod N parts, ⌊n/N⌋ after.
+                for (offset, shard) in shards.enumerated() {
+                    #expect(shard.count == caseCount / parts + (offset < caseCount % parts ? 1 : 0))
+                }
+            }
+        }
+        // Part 2 of 3 of seven cases: the 2nd, 5th (counting from 1).
+        #expect(SnapshotShard("2/3")!.select(["a", "b", "c", "d", "e", "f", "g"]) == ["b", "e"])
+    }
+
+    @Test func onlyIOverNWithinBoundsReads() {
+        #expect(SnapshotShard("1/1") == SnapshotShard(index: 1, count: 1))
+        #expect(SnapshotShard("1000/1000") != nil)
+        for bad in ["0/2", "3/2", "1/0", "2", "1/2/3", "a/b", "-1/2", "1/1001", "", "/", " 1/2", "١/٢"] {
+            #expect(SnapshotShard(bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -278,6 +278,73 @@ import TestSupport
         }
     }
 
+    /// A JUnit report checked by Python's own XML parser for what the JUnit schema requires
+    /// (testsuites > testsuite with name and tests, testcase with name and classname) and
+    /// for the counts; prints "suite|tests|failures|errors|skipped" then "case|outcome|message".
+    static let junitReader = """
+        import sys, xml.etree.ElementTree as ET
+        root = ET.parse(sys.argv[1]).getroot()
+        assert root.tag == "testsuites", root.tag
+        for suite in root:
+            assert suite.tag == "testsuite" and suite.get("name") and suite.get("tests") is not None
+            cases = list(suite)
+            assert int(suite.get("tests")) == len(cases)
+            kinds = [[c.tag for c in case] for case in cases]
+            for kind in ("failure", "error", "skipped"):
+                assert int(suite.get(kind + "s" if kind != "skipped" else kind)) == sum(kind in k for k in kinds)
+            print("|".join([suite.get("name")] + [suite.get(a) for a in ("tests", "failures", "errors", "skipped")]))
+            for case in cases:
+                assert case.tag == "testcase" and case.get("name") and case.get("classname")
+                outcome = [c for c in case if c.tag in ("failure", "error", "skipped")]
+                print("|".join([case.get("name"), outcome[0].tag if outcome else "passed",
+                                outcome[0].get("message", "") if outcome else ""]))
+        """
+
+    @Test func junitReportsAndShardsThatPartitionTheManifest() throws {
+        let names = ["one", "two", "three", "four", "five"]
+        let cases = names.map { #"{ "name": "\#($0)", "animator": "fade-c", "operation": "tab", "keep": { "timeline": false } }"# }
+        let (folder, manifest) = try project(#"{ "cases": [ \#(cases.joined(separator: ", ")) ] }"#)
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        // Case "three" now runs on a smaller screen than its golden pictures: it differs.
+        let slower = cases.map { $0.contains("three") ? $0.replacingOccurrences(of: #""keep""#, with: #""size": "375x667", "keep""#) : $0 }
+        try #"{ "cases": [ \#(slower.joined(separator: ", ")) ] }"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let junit = folder.file("junit.xml")
+        let verified = try cli.run("snapshot", "verify", manifest, "--junit", junit)
+        #expect(verified.status == 1)
+        let read = try Python.run(Self.junitReader, [junit]).standardOutput.split(separator: "\n").map(String.init)
+        #expect(read.first == "\(manifest)|5|1|0|0", "\(read)")
+        #expect(Array(read.dropFirst()).map { $0.split(separator: "|").prefix(2).joined(separator: "|") }
+                == ["one|passed", "two|passed", "three|failure", "four|passed", "five|passed"], "\(read)")
+        #expect(read.contains("three|failure|frame-end.png (the end): 375x667 pixels, the golden one 390x844"), "\(read)")
+        // Three shards: every case in exactly one, every third from the shard's number.
+        var seen: [String] = []
+        for index in 1...3 {
+            let part = folder.file("junit-\(index).xml")
+            let shard = try cli.run("snapshot", "verify", manifest, "--shard", "\(index)/3", "--junit", part)
+            let ran = shard.standardOutput.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                return words.count == 2 && ["matched", "differed"].contains(words[0]) ? String(words[1]) : nil
+            }
+            #expect(ran == stride(from: index - 1, to: names.count, by: 3).map { names[$0] }, "\(shard.standardOutput)")
+            #expect(shard.status == (ran.contains("three") ? 1 : 0))
+            #expect(shard.standardOutput.contains("(shard \(index)/3)"))
+            let partRead = try Python.run(Self.junitReader, [part]).standardOutput
+            #expect(partRead.hasPrefix("\(manifest) (shard \(index)/3)|\(ran.count)|"), "\(partRead)")
+            seen += ran
+        }
+        #expect(seen.sorted() == names.sorted())
+        // More parts than cases: an empty part passes; a part that is not I/N is refused.
+        let empty = try cli.run("snapshot", "verify", manifest, "--shard", "7/8", "--junit", folder.file("empty.xml"))
+        #expect(empty.status == 0, "\(empty.standardOutput) \(empty.standardError)")
+        #expect(empty.standardOutput.contains("0 cases (shard 7/8 of 5)"))
+        #expect(try Python.run(Self.junitReader, [folder.file("empty.xml")]).standardOutput.hasSuffix("|0|0|0|0\n"))
+        for bad in ["4/3", "0/3", "1/0", "three", "1/1001"] {
+            let refused = try cli.run("snapshot", "verify", manifest, "--shard", bad)
+            #expect(refused.status == 2)
+            #expect(refused.standardError.contains("--shard: '\(bad)' is not I/N with 1 ≤ I ≤ N ≤ 1000"), "\(refused.standardError)")
+        }
+    }
+
     @Test func missingGoldenFilesUnderCIAndMistakes() throws {
         let (folder, manifest) = try project("""
             { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "tab", "keep": { "timeline": false, "frames": ["end"] } } ] }

@@ -64,8 +64,20 @@ import TestSupport
             return path
         }
         // Completes at once though it declares 0.2 s: the duration check fails (and only it).
-        let hasty = try cli.run("validate", try build("hasty", ["HOSTILE_COMPLETE_AT_ONCE"]), "--only", "^transition")
+        let hastyJUnit = folder.path + "/hasty.xml"
+        let hasty = try cli.run("validate", try build("hasty", ["HOSTILE_COMPLETE_AT_ONCE"]), "--only", "^transition",
+                                "--junit", hastyJUnit)
         #expect(hasty.status == 1)
+        // The same results as JUnit, read by Python's XML parser: as many cases and failures
+        // as the text's summary counts.
+        let hastyRead = try Python.run(SnapshotTests.junitReader, [hastyJUnit]).standardOutput.split(separator: "\n").map(String.init)
+        let summary = try #require(hasty.standardOutput.split(separator: "\n").last.map(String.init))
+        let counted = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(counted.count == 6, "\(summary)")     // checks, passed, warnings, failed, crashed, skipped
+        #expect(hastyRead.first == "org.hostile.hasty|\(counted[0])|\(counted[3])|\(counted[4])|\(counted[5])", "\(hastyRead) \(summary)")
+        #expect(hastyRead.count == counted[0] + 1)
+        #expect(hastyRead.contains("transition.duration [present]|failure|declared 0.2 s, completed at 0 s (more than a frame, 0.017 s, apart)"),
+                "\(hastyRead)")
         let hastyFound = verdicts(hasty.standardOutput)
         #expect(hastyFound["transition.duration [present]"] == "failed: declared 0.2 s, completed at 0 s (more than a frame, 0.017 s, apart)",
                 "\(hasty.standardOutput)")

@@ -10,12 +10,16 @@ import Glibc
 enum SnapshotCommand: Command {
     static let name = "snapshot"
     static let summary = "Record golden files of transitions, or verify runs against them (docs/testing.md)."
-    static let usage = "animator-host snapshot record|verify MANIFEST [--only REGEX] [--update] [--report DIR]"
+    static let usage = "animator-host snapshot record|verify MANIFEST [--only REGEX] [--shard I/N] [--update] [--report DIR] [--junit FILE]"
     static let options: [OptionSpec] = [
         .value("--only", valueName: "REGEX", help: "Only the cases whose name matches REGEX."),
         .flag("--update", help: "With verify: write the golden files of the cases that differ over the old ones."),
+        .value("--shard", valueName: "I/N",
+               help: "Only part I of N of the cases (every N-th, from the I-th): run the parts on N CI machines."),
         .value("--report", valueName: "DIR",
-               help: "With verify: where the HTML report goes when a case differs (default: snapshot-report beside the manifest)."),
+               help: "With verify: where the HTML report goes when a case differs (default: snapshot-report beside the "
+                   + "manifest; snapshot-report/shard-I-of-N with --shard)."),
+        .value("--junit", valueName: "FILE", help: "Also write the results as a JUnit XML report, for CI services to show."),
     ] + OptionSpec.pluginOptions
     static let discussion = """
         The manifest (JSON) lists cases: an animator with its operation, parameters, screen
@@ -59,11 +63,19 @@ enum SnapshotCommand: Command {
         } catch {
             throw UsageError(error.description.oneLine)
         }
-        let cases = manifest.cases.filter { snapshotCase in
+        var cases = manifest.cases.filter { snapshotCase in
             guard let only else { return true }
             return snapshotCase.name.contains(only)
         }
         if cases.isEmpty { throw UsageError("--only: no case of \(manifest.path) matches") }
+        var shard: SnapshotShard?
+        if let text = arguments.value("--shard") {
+            guard let given = SnapshotShard(text) else {
+                throw UsageError("--shard: '\(text.oneLine)' is not I/N with 1 ≤ I ≤ N ≤ \(SnapshotShard.maximumCount) (e.g. 2/4)")
+            }
+            shard = given
+            cases = given.select(cases)
+        }
         // Every case's request is checked before anything runs.
         var runs: [(SnapshotCase, RunRequest)] = []
         for snapshotCase in cases {
@@ -76,6 +88,12 @@ enum SnapshotCommand: Command {
             } catch {
                 throw UsageError("\(error)")
             }
+        }
+        if cases.isEmpty, let shard {
+            // More parts than cases: this part has none, which is not a failure.
+            console.out(manifest.path.oneLine)
+            console.out("0 cases (shard \(shard.description) of \(manifest.cases.count))")
+            return writeJUnit(arguments, manifest: manifest, shard: shard, results: [], console: console) ? 0 : 1
         }
         // The manifest's font, never the machine's: set before anything is drawn here, and
         // inherited by every child (the snapshot views it draws use it too).
@@ -124,8 +142,10 @@ enum SnapshotCommand: Command {
         let shown = counts.filter { name, count in count > 0 || (name == "matched" && mode != .record) }
         var summary = "\(runs.count) case\(runs.count == 1 ? "" : "s"): "
             + shown.map { name, count in "\(count) \(name)" }.joined(separator: ", ")
+        if let shard { summary += " (shard \(shard.description))" }
         if mode != .record, !(differed.isEmpty && missing.isEmpty) {
             let folder = arguments.value("--report") ?? manifest.folder + "/snapshot-report"
+                + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
             let page = folder + "/index.html"
             do {
                 // The default report folder, like the golden files, stays in the manifest's.
@@ -148,8 +168,48 @@ enum SnapshotCommand: Command {
             console.error("animator-host snapshot: golden files are missing and CI=true: record them with "
                           + "'animator-host snapshot record \(manifest.path)' and commit them")
         }
+        let wroteJUnit = writeJUnit(arguments, manifest: manifest, shard: shard, results: results, console: console)
         let bad = failedRuns + missing.count + (mode == .update ? 0 : differed.count)
-        return bad > 0 ? 1 : 0
+        return bad > 0 || !wroteJUnit ? 1 : 0
+    }
+
+    /// Writes `--junit`'s report, when asked: one suite (the manifest), a test case per case.
+    /// Returns false when it could not be written (said on stderr).
+    static func writeJUnit(_ arguments: ParsedArguments, manifest: SnapshotManifest, shard: SnapshotShard?,
+                           results: [CaseResult], console: Console) -> Bool {
+        guard let path = arguments.value("--junit") else { return true }
+        let className = FileSystem.baseName(manifest.path)
+        let cases = results.compactMap { result -> JUnitReport.Case? in
+            switch result {
+            case .usage: return nil
+            case .failed(let name, let reason):
+                return JUnitReport.Case(name: name, className: className, outcome: .error(message: reason.oneLine, details: reason))
+            case .done(let outcome):
+                let name = outcome.snapshotCase.name
+                let first = (outcome.findings.first ?? "").oneLine
+                let all = outcome.findings.joined(separator: "\n")
+                switch outcome.status {
+                case .matched: return JUnitReport.Case(name: name, className: className, outcome: .passed(note: nil))
+                case .recorded:
+                    return JUnitReport.Case(name: name, className: className, outcome: .skipped(message: "recorded: " + first))
+                case .missing:
+                    return JUnitReport.Case(name: name, className: className, outcome: .failed(message: first, details: all))
+                case .differed:
+                    return JUnitReport.Case(name: name, className: className,
+                                            outcome: outcome.wrote ? .passed(note: "updated: " + all)
+                                                                   : .failed(message: first, details: all))
+                }
+            }
+        }
+        let suite = manifest.path + (shard.map { " (shard \($0.description))" } ?? "")
+        let report = JUnitReport(name: "animator-host snapshot", suites: [JUnitReport.Suite(name: suite, cases: cases)])
+        do {
+            try OutputFile.write(path, Array(report.xml.utf8))
+            return true
+        } catch {
+            console.error("animator-host snapshot: --junit: \("\(error)".oneLine)")
+            return false
+        }
     }
 
     /// How one case went.

@@ -17,6 +17,7 @@ enum ValidateCommand: Command {
         .value("--param", valueName: "NAME=VALUE", repeatable: true, help: "Set an animator parameter for every check (repeatable)."),
         .value("--repeat", valueName: "N", help: "Transitions robustness.repeat runs (default 1000; 22 to 100000)."),
         .flag("--list-checks", help: "List the checks and what each verifies, and exit."),
+        .value("--junit", valueName: "FILE", help: "Also write the results as a JUnit XML report, for CI services to show."),
     ] + OptionSpec.pluginOptions
     static let discussion = """
         An argument with a '/' or ending in .so is a library file: all its animators are
@@ -90,7 +91,43 @@ enum ValidateCommand: Command {
                         + "\(counts[.warning] ?? 0) warning\(counts[.warning] == 1 ? "" : "s"), \(counts[.failed] ?? 0) failed, "
                         + "\(counts[.crashed] ?? 0) crashed, \(counts[.skipped] ?? 0) skipped")
         }
+        if let path = arguments.value("--junit") {
+            do {
+                try OutputFile.write(path, Array(junit(reports).xml.utf8))
+            } catch {
+                console.error("animator-host validate: --junit: \("\(error)".oneLine)")
+                failed = true
+            }
+        }
         return failed ? 1 : 0
+    }
+
+    /// The reports as JUnit: a suite per library (its own checks, as cases of the library's
+    /// path) and a suite per animator (cases of its id); a warning passes with its note, a
+    /// crash is an error.
+    static func junit(_ reports: [Validator.Report]) -> JUnitReport {
+        func testCase(_ entry: Validator.Entry, of owner: String) -> JUnitReport.Case {
+            let details = entry.result.details
+            let outcome: JUnitReport.Outcome
+            switch entry.result.verdict {
+            case .passed: outcome = .passed(note: nil)
+            case .warning: outcome = .passed(note: "warning: " + details)
+            case .skipped: outcome = .skipped(message: details.oneLine)
+            case .failed: outcome = .failed(message: details.oneLine, details: details)
+            case .crashed: outcome = .error(message: details.oneLine, details: details)
+            }
+            return JUnitReport.Case(name: entry.label, className: owner, outcome: outcome)
+        }
+        var suites: [JUnitReport.Suite] = []
+        for report in reports {
+            if !report.library.isEmpty {
+                suites.append(JUnitReport.Suite(name: report.path, cases: report.library.map { testCase($0, of: report.path) }))
+            }
+            for animator in report.animators {
+                suites.append(JUnitReport.Suite(name: animator.id, cases: animator.entries.map { testCase($0, of: animator.id) }))
+            }
+        }
+        return JUnitReport(name: "animator-host validate", suites: suites)
     }
 
     /// The names `--only` and `--skip` leave.
