@@ -5,7 +5,8 @@
 #   - Chromium, from Debian's packages: the headless browser the HTML player is tested in,
 #   - fontTools, from PyPI: an independent reader of the fonts text is drawn with,
 #   - pypng, from PyPI: an independent PNG encoder that writes every kind of PNG,
-#   - a TrueType font family (Liberation Sans, from Debian's packages) to draw text with,
+#   - two TrueType font families (Liberation Sans and DejaVu Sans, from Debian's packages)
+#     to draw text with and to tell two fonts apart,
 #   - cargo, from Debian's packages: builds the Rust example animator (Examples/RustFade).
 # Run it once before `swift test` (the README's test command does).
 set -eu
@@ -16,10 +17,22 @@ as_root() {
     fi
 }
 
+# apt's output goes to a log, shown when a step fails; a package lock another process
+# holds (an unattended upgrade, a parallel job) is waited for, up to ten minutes.
+apt_log=$(mktemp "${TMPDIR:-/tmp}/animator-host-setup.XXXXXX")
+trap 'rm -f "$apt_log"' EXIT
+apt_run() {
+    if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 "$@" >"$apt_log" 2>&1; then
+        echo "Tests/setup.sh: 'apt-get $*' failed; its last lines:" >&2
+        tail -n 20 "$apt_log" >&2
+        exit 1
+    fi
+}
 apt_updated=no
 apt_install() {
-    if [ "$apt_updated" = no ]; then as_root apt-get update -qq; apt_updated=yes; fi
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+    echo "Tests/setup.sh: installing $* (Debian packages)"
+    if [ "$apt_updated" = no ]; then apt_run update -qq; apt_updated=yes; fi
+    apt_run install -y -qq "$@"
 }
 
 command -v cc >/dev/null 2>&1 || apt_install gcc
@@ -36,6 +49,9 @@ if ! python3 -c 'import png' 2>/dev/null; then
 fi
 if ! ls /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf >/dev/null 2>&1; then
     apt_install fonts-liberation
+fi
+if ! ls /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf >/dev/null 2>&1; then
+    apt_install fonts-dejavu-core
 fi
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/lib/chromium/chromium ]; then
     apt_install chromium
