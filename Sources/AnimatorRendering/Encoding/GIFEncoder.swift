@@ -88,6 +88,12 @@ public enum GIFEncoder {
         return file
     }
 
+    /// How many frames a GIF of frames at `times` holds: those GIF's timing keeps (frames
+    /// less than 2/100 s apart are merged into the next).
+    public static func frameCount(times: [Double], end: Double, hold: Double = 1) -> Int {
+        times.isEmpty ? 0 : keptFrames(times: times, end: end, hold: hold).count
+    }
+
     /// The frames GIF's timing keeps, with their delays in hundredths (see the type's
     /// documentation).
     static func keptFrames(times: [Double], end: Double, hold: Double) -> [(frame: Int, delay: Int)] {

@@ -72,7 +72,10 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                     FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
                 }
             }
-            summary = "\(playback.frames.count) frames, \(renderer.width)x\(renderer.height)"
+            // What the file holds: GIF's timing merges frames under 2/100 s apart.
+            let kept = GIFEncoder.frameCount(times: playback.times, end: playback.end)
+            summary = "\(kept) frames, \(renderer.width)x\(renderer.height)"
+                + (kept == playback.frames.count ? "" : " (of \(playback.frames.count) drawn: a GIF frame lasts 2/100 s at least)")
         case .png:
             let picture = Self.picture(playback, size: recording.size, options: options, progress: progress)
             bytes = PNGEncoder.encode(picture.image)
