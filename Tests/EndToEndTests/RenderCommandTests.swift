@@ -508,7 +508,8 @@ import TestSupport
         let driver = try String(contentsOfFile: PackageLayout.root + "/Tests/Terminal/play_in_pty.py", encoding: .utf8)
         let played = try Python.run(driver, ["1", "q", PackageLayout.productsDirectory + "/animator-host", "play", "talker",
                                              "--operation", "present", "--plugin-path", folder, "--loop"],
-                                    environment: ["HOME": cli.home.path, "COLORTERM": "truecolor"], removing: ["NO_COLOR"])
+                                    environment: ["HOME": cli.home.path, "COLORTERM": "truecolor", "PTY_SIZE": "40x200"],
+                                    removing: ["NO_COLOR"])
         let run = try JSONDecoder().decode(TerminalRun.self, from: Data(played.standardOutput.utf8))
         #expect(run.captions.contains { $0.hasPrefix("talker · present · log warning: 1515870810 is not a layer") }, "\(run.captions)")
         let typo = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--log-level", "loud")
@@ -534,6 +535,8 @@ import TestSupport
         var echo_restored: Bool
         var line_mode_restored: Bool
         var captions: [String]
+        var widest_status: Int
+        var tallest_picture: Int
         var steps: [String]
     }
 
@@ -556,8 +559,8 @@ import TestSupport
     }
 
     @Test func playPausesStepsChangesSpeedAndRestartsFromTheKeyboard() throws {
-        let run = try playInTerminal(key: "keys:space,r,right,right,left,plus,minus,minus,space,q", environment: [:],
-                                     removing: ["NO_COLOR"])
+        let run = try playInTerminal(key: "keys:space,r,right,right,left,plus,minus,minus,space,q",
+                                     environment: ["PTY_SIZE": "40x200"], removing: ["NO_COLOR"])
         #expect(run.status == 0)
         try #require(run.steps.count == 10, "\(run.steps)")
         // "... t T s · frame F/31 · SPEED · STATE · ..." after each key.
@@ -567,7 +570,7 @@ import TestSupport
         }
         // Space pauses wherever it is; r goes back to the first frame (still paused).
         #expect(run.steps[0].contains("· 1x · paused · space plays ·"), "\(run.steps[0])")
-        #expect(run.steps[0].hasSuffix("· ←→ step · +- speed · r restarts · "))
+        #expect(run.steps[0].hasSuffix("· ←→ step · +- speed · r restarts · q quits"), "\(run.steps[0])")
         #expect(run.steps[1].contains("t 0 s · frame 1/31 · 1x · paused"), "\(run.steps[1])")
         // → → ←: one frame at a time (the Bubble has 31 frames, 1/60 s apart).
         #expect(run.steps[2...4].map(frame) == [2, 3, 2])
@@ -579,6 +582,23 @@ import TestSupport
         // Space plays again, at half speed.
         #expect(run.steps[8].contains("· 0.5x · space pauses ·"), "\(run.steps[8])")
         #expect(run.echo_restored && run.line_mode_restored)
+    }
+
+    @Test(arguments: [(24, 80), (20, 60), (40, 100)])
+    func playFitsATerminalOfAnyUsualSizeWithoutScrolling(rows: Int, columns: Int) throws {
+        // A status line as wide as the terminal would wrap, and the next frame would push
+        // the picture up: every one stays under the last column, and each picture takes the
+        // rows above it.
+        let run = try playInTerminal(key: "keys:space,right,space,q", environment: ["PTY_SIZE": "\(rows)x\(columns)"],
+                                     removing: ["NO_COLOR"])
+        #expect(run.status == 0)
+        #expect(!run.captions.isEmpty)
+        #expect(run.widest_status > 0 && run.widest_status <= columns - 1, "\(run.widest_status) of \(columns): \(run.captions)")
+        #expect(run.tallest_picture <= rows - 1, "\(run.tallest_picture) rows of \(rows)")
+        // What stays however narrow: the frame, and the transition while there is room.
+        #expect(run.captions.allSatisfy { $0.contains("frame ") && $0.contains("/31") }, "\(run.captions)")
+        #expect(run.steps[0].contains("paused"), "\(run.steps)")
+        if columns >= 80 { #expect(run.captions.allSatisfy { $0.hasPrefix("bubble · present · ") }, "\(run.captions)") }
     }
 
     @Test func playFallsBackTo256ColorsAndStopsOnControlC() throws {

@@ -9,7 +9,10 @@ escapes it used (24-bit, 256-colour), whether it drew half blocks or shade chara
 the last line it printed, whether the terminal was in raw mode while it played and
 whether echo and line mode were back on afterwards.
 
-usage: play_in_pty.py WAIT KEY PROGRAM ARGS...   (environment passed through)
+usage: play_in_pty.py WAIT KEY PROGRAM ARGS...   (environment passed through; PTY_SIZE=ROWSxCOLUMNS
+sets the window, 40x100 by default)
+The report also gives every status line shown (the text after an erase-line that names a
+frame) and the widest of them in terminal columns, counted by Unicode's East Asian Width.
 KEY 'resize' grows the window to 60 × 200 cells, waits for frames of a new width, then sends q; the
 report gives the widest row of half blocks before and after.
 KEY 'keys:K1,K2,...' sends those keys 0.5 s apart (space, left, right, plus, minus, r, q) and
@@ -17,7 +20,7 @@ reports under 'steps' the last status line shown after each.
 KEY 'none' sends nothing and does not wait for playback (a command that ends by itself);
 the report then also says whether a progress bar was drawn and erased.
 """
-import json, os, pty, select, signal, sys, termios, time
+import json, os, pty, select, signal, sys, termios, time, unicodedata
 
 wait, key, argv = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
 pid, master = pty.fork()
@@ -25,7 +28,19 @@ if pid == 0:
     os.execvp(argv[0], argv)
 
 import fcntl, struct
-fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 100, 0, 0))
+rows, columns = (int(n) for n in os.environ.get('PTY_SIZE', '40x100').split('x'))
+fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', rows, columns, 0, 0))
+
+
+def status_lines(text):
+    """The status lines: after an erase-line, up to the next escape, naming a frame or keys."""
+    lines = [part.split('\x1b')[0].rstrip('\r\n') for part in text.split('\x1b[2K')[1:]]
+    return [l for l in lines if 'frame ' in l or 'keys: ' in l or 'q quits' in l]
+
+
+def columns_of(line):
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) == 'Cf'
+               else 2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in line)
 output = b''
 
 
@@ -75,8 +90,7 @@ if key.startswith('keys:'):
         mark = len(output)
         os.write(master, codes[name])
         pump(0.5)
-        shown = [part.split('q quits')[0] for part in output[mark:].decode('utf-8', 'replace').split('\x1b[2K')[1:]
-                 if 'q quits' in part]
+        shown = status_lines(output[mark:].decode('utf-8', 'replace'))
         steps.append(shown[-1] if shown else '')
     key = 'sent'
 if key == 'q':
@@ -111,8 +125,12 @@ print(json.dumps({
     'half_blocks': '\u2580' in text,
     'shades': '@' in text or '#' in text,
     'last_line': lines[-1] if lines else '',
-    # The status lines under the frames: what follows an erase-line up to 'q quits'.
-    'captions': sorted(set(part.split('q quits')[0] for part in text.split('\x1b[2K')[1:] if 'q quits' in part)),
+    # The status lines under the frames, and the widest in columns.
+    'captions': sorted(set(status_lines(text))),
+    'widest_status': max((columns_of(l) for l in status_lines(text)), default=0),
+    # The most rows of half blocks (a picture's rows) drawn between two cursor-homes.
+    'tallest_picture': max((sum(1 for l in frame.split('\n') if '\u2580' in l or '@' in l or '#' in l)
+                            for frame in text.split('\x1b[H')[1:]), default=0),
     'widest_before': max((l.count('\u2580') for l in output[:mark].decode('utf-8', 'replace').split('\n')), default=0),
     'widest_after': max((l.count('\u2580') for l in output[mark:].decode('utf-8', 'replace').split('\n')), default=0),
     'progress_bar': 'rendering' in text and '%' in text and '\u2588' in text,

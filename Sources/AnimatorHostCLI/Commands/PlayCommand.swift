@@ -65,15 +65,13 @@ enum PlayCommand: Command {
         var captions: [String] = []
         for segment in recording.segments {
             // The status line names the transition and the last thing its animator logged
-            // at the level shown (or its first warning), escaped and cut to the width.
-            var caption = "\(segment.animator) · \(segment.operation.rawValue) · "
+            // at the level shown (or its first warning), escaped.
+            var caption = "\(segment.animator.oneLine) · \(segment.operation.rawValue) · "
             if let least = shownLevel, let entry = segment.log.last(where: { $0.level >= least }) {
                 caption += "log \(entry.level.name): \(entry.message.oneLine) · "
             } else if let problem = segment.outcome.problems.first {
                 caption += "warning: \(problem.oneLine) · "
             }
-            let room = max(columns - 24, 8)
-            if caption.count > room { caption = String(caption.prefix(room - 3)) + "… · " }
             captions += segment.frames.map { _ in caption }
         }
         let terminal = TerminalSession()
@@ -81,18 +79,19 @@ enum PlayCommand: Command {
         var speed = 1 / slow
         var paused = false
         var index = 0
+        var columns = columns
         while true {
             if terminal.takeResize(), let size = TerminalSession.size() {
                 // The terminal changed size: draw the frames again to fit it.
                 terminal.write("\u{1B}[0m\u{1B}[2J\u{1B}[H")
                 pictures = render(playback.frames, size: recording.size, columns: size.columns, rows: size.rows,
                                   palette: palette)
+                columns = size.columns
                 terminal.write("\u{1B}[2J")
             }
-            let state = paused ? "paused · space plays" : "space pauses"
-            terminal.write("\u{1B}[H" + pictures[index] + "\r\n\u{1B}[0m\u{1B}[2K" + captions[index]
-                           + "t \(JSONValue.format(TransitionReport.rounded(playback.times[index]))) s · frame \(index + 1)/\(pictures.count) · "
-                           + "\(speedLabel(speed)) · \(state) · ←→ step · +- speed · r restarts · q quits")
+            let status = PlayStatus(caption: captions[index], time: TransitionReport.rounded(playback.times[index]),
+                                    frame: index + 1, frames: pictures.count, speed: speedLabel(speed), paused: paused)
+            terminal.write("\u{1B}[H" + pictures[index] + "\r\n\u{1B}[0m\u{1B}[2K" + status.line(columns: columns))
             let next = index + 1 < playback.times.count ? playback.times[index + 1] : playback.end + 0.8
             switch terminal.waitForKey(paused ? 3600 : (next - playback.times[index]) / speed) {
             case .quit?: return

@@ -50,17 +50,19 @@ struct TerminalPreview {
             }
             let status = state.status
             let width = TerminalSession.size()?.columns ?? 80
-            // The keys always show; the message is cut to the room left.
-            let lead = "watch \(name) · " + (generation == 0 ? "no preview yet · " : "preview \(generation) · ")
-            let keys = " · space pauses · ←→ step · r restarts · q quits"
+            // The keys show, briefly on a narrow terminal; the message is cut to the room
+            // left; the whole never reaches the last column (it would wrap and scroll).
+            let lead = TerminalText.escaped("watch \(name) · " + (generation == 0 ? "no preview yet · " : "preview \(generation) · "))
             var message = status.message
             if status.phase == .failed, let first = status.detail.split(separator: "\n").first {
                 message += ": " + first
             }
             message = TerminalText.escaped(message)
-            let room = max(width - 1 - lead.count - keys.count, 8)
-            if message.count > room { message = String(message.prefix(room - 1)) + "…" }
-            let line = TerminalText.escaped(lead) + message + keys
+            var keys = " · space pauses · ←→ step · r restarts · q quits"
+            if TerminalColumns.of(lead + keys) + 12 > width - 1 { keys = " · keys: space ←→ r q" }
+            let room = max(width - 1 - TerminalColumns.of(lead + keys), 8)
+            if TerminalColumns.of(message) > room { message = TerminalColumns.prefix(message, fitting: room - 1) + "…" }
+            let line = TerminalColumns.prefix(lead + message + keys, fitting: max(width - 1, 1))
             if pictures.isEmpty {
                 terminal.write("\u{1B}[H\u{1B}[0m\u{1B}[2K" + line + "\r\n\u{1B}[2K" + TerminalText.escaped(lastLog()))
             } else {
