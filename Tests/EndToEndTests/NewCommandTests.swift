@@ -73,6 +73,25 @@ import TestSupport
                                      environment: environment)
         let exported = symbols.standardOutput.split(separator: "\n").filter { $0.contains(" T ") }
         #expect(exported.count == 1 && exported[0].hasSuffix(" animator_host_entry"), "\(exported)")
+        // The animator file uses UIKit's names only: none of AnimatorKit's conveniences that
+        // UIKit lacks (UIKit has finalFrame(for:), and animate(withDuration:delay:options:...)).
+        let animatorFile = package + "/Sources/FlipCard/FlipCardAnimator.swift"
+        let source = try String(contentsOfFile: animatorFile, encoding: .utf8)
+        for name in ["finalFrame(forKey:", "initialFrame(forKey:", "GestureSample", "ParameterValues", "AnimatorDescriptor",
+                     "drivePercent", "inContainerBounds"] {
+            #expect(!source.contains(name), "\(name) is not UIKit's")
+        }
+        #expect(source.firstMatch(of: /animate\(withDuration: [^,()]+, options:/) == nil, "UIKit's animate with options takes a delay")
+        // One place for the duration's default: the animator's. Changed there, the built
+        // library lasts as long.
+        try source.replacingOccurrences(of: "static let defaultDuration: TimeInterval = 0.35",
+                                        with: "static let defaultDuration: TimeInterval = 0.5")
+            .write(toFile: animatorFile, atomically: true, encoding: .utf8)
+        let rebuilt = try runProcess("/bin/sh", ["-c", "cd \(package) && swift build"], environment: environment)
+        #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+        let longer = try cli.run("run", "flip_card", "--plugin-path", package + "/.build/debug")
+        #expect(longer.standardOutput.hasPrefix("1. present from → to: flip_card (com.example.flip-card), 0.5 s, 31 frames, completed"),
+                "\(longer.standardOutput) \(longer.standardError)")
     }
 
     @Test func mistakes() throws {

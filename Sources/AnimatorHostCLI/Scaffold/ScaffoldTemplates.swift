@@ -42,10 +42,14 @@ enum ScaffoldTemplates {
 
             /// Slides the incoming view up a little while it fades in; without an incoming
             /// view (a dismissal that uncovers the screen below), fades the outgoing one out.
-            /// Written as for UIKit (this file compiles on iOS with `import UIKit`); its id,
-            /// name and parameters are declared in Registration.swift.
+            /// Written with UIKit's own names (with `import UIKit` this file compiles on iOS);
+            /// its id, name and parameters are declared in Registration.swift, which takes the
+            /// duration's default from here.
             final class {{TYPE}}Animator: NSObject, UIViewControllerAnimatedTransitioning {
-                var duration: TimeInterval = 0.35
+                /// The transition's length unless the `duration` parameter says otherwise.
+                static let defaultDuration: TimeInterval = 0.35
+
+                var duration = {{TYPE}}Animator.defaultDuration
 
                 func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
                     duration
@@ -53,18 +57,19 @@ enum ScaffoldTemplates {
 
                 func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
                     let container = transitionContext.containerView
-                    guard let toView = transitionContext.view(forKey: .to) else {
+                    guard let toView = transitionContext.view(forKey: .to),
+                          let toViewController = transitionContext.viewController(forKey: .to) else {
                         let fromView = transitionContext.view(forKey: .from)
                         UIView.animate(withDuration: duration, animations: { fromView?.alpha = 0 }, completion: { _ in
                             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
                         })
                         return
                     }
-                    let final = transitionContext.finalFrame(forKey: .to)
+                    let final = transitionContext.finalFrame(for: toViewController)
                     toView.frame = final.offsetBy(dx: 0, dy: 40)
                     toView.alpha = 0
                     container.addSubview(toView)
-                    UIView.animate(withDuration: duration, options: .curveEaseOut, animations: {
+                    UIView.animate(withDuration: duration, delay: 0, options: .curveEaseOut, animations: {
                         toView.frame = final
                         toView.alpha = 1
                     }, completion: { _ in
@@ -88,7 +93,7 @@ enum ScaffoldTemplates {
                             id: "{{ID}}", name: "{{NAME}}", displayName: "{{TYPE}}", version: "0.1.0",
                             summary: "Slides the new screen up while it fades in.",
                             operations: [.present, .dismiss, .push, .pop, .tab], isInteractive: true,
-                            parameters: [.number("duration", default: 0.35, range: 0...5,
+                            parameters: [.number("duration", default: {{TYPE}}Animator.defaultDuration, range: 0...5,
                                                  help: "Length of the transition in seconds.")]),
                         make: { parameters in
                             let animator = {{TYPE}}Animator()
