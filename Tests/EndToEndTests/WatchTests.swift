@@ -233,6 +233,33 @@ import TestSupport
         #expect(run.widest_status <= 99, "\(run.captions)")
     }
 
+    @Test func filesAnimatorHostWritesIntoTheFolderAreNoEdit() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        #expect(try cli.run("new", "calm", "--lang", "c", "--dir", folder.path + "/calm").status == 0)
+        let package = folder.path + "/calm"
+        let watch = try BackgroundProcess(PackageLayout.productsDirectory + "/animator-host", ["watch", package, "--no-terminal"],
+                                          environment: cli.environment)
+        defer { _ = watch.stop(SIGTERM) }
+        #expect(watch.waitForLine(timeout: 120) { $0.hasPrefix("preview 1: updated ") } != nil, "\(watch.output)")
+        // What a user makes beside the sources while watching: a GIF, a player page and a
+        // comparison page, by the commands themselves.
+        let library = package + "/libCalm.so"
+        #expect(try cli.run("run", "zoom", "--out", package + "/zoom.gif").status == 0)
+        #expect(try cli.run("run", "calm", "--plugin-path", package, "--out", package + "/calm.html").status == 0)
+        #expect(try cli.run("compare", "zoom", "calm", "--plugin-path", package, "--out", package + "/both.html").status == 0,
+                "\(library)")
+        sleep(2)
+        #expect(!watch.output.contains("changed: "), "\(watch.output)")
+        #expect(!watch.output.contains("preview 2"))
+        // An edit to the source is one.
+        let source = package + "/calm.c"
+        try (try String(contentsOfFile: source, encoding: .utf8) + "\n/* edited */\n").write(toFile: source, atomically: true,
+                                                                                            encoding: .utf8)
+        #expect(watch.waitForLine(timeout: 120) { $0.hasPrefix("preview 2: updated ") } != nil, "\(watch.output)")
+        #expect(watch.output.contains("changed: calm.c\n"), "\(watch.output)")
+    }
+
     @Test func mistakesAreOneLine() throws {
         let none = try cli.run("watch")
         #expect(none.status == 2)

@@ -100,9 +100,13 @@ struct WatchTarget {
         }
     }
 
+    /// The kinds of file animator-host writes (`run --out`, `render`, `compare`, `watch`'s
+    /// page), which never hold an animator's source: writing one into the folder is no edit.
+    static let outputKinds = [".gif", ".apng", ".html", ".htm", ".mp4", ".webm"]
+
     /// The sources a change to which means a build: every file under the folder except
-    /// hidden ones, build products (.build, .so, .o, .a, .d) and what `watch` writes.
-    /// Names, sizes and modification times, in a stable order.
+    /// hidden ones, build products (.build, .so, .o, .a, .d), what animator-host writes
+    /// (`outputKinds`, snapshot reports and goldens). Names, sizes and modification times.
     func sourceStamp() -> [String: Int64] {
         guard kind != .library else { return [:] }
         var stamp: [String: Int64] = [:]
@@ -112,7 +116,7 @@ struct WatchTarget {
             visited += 1
             for name in (try? FileSystem.contents(ofDirectory: folder)) ?? [] {
                 if name.hasPrefix(".") || name == "snapshot-report" || name == "__snapshots__" { continue }
-                if [".so", ".o", ".a", ".d"].contains(where: { name.hasSuffix($0) }) { continue }
+                if ([".so", ".o", ".a", ".d"] + Self.outputKinds).contains(where: { name.lowercased().hasSuffix($0) }) { continue }
                 let full = folder + "/" + name
                 guard let status = try? FileSystem.status(full) else { continue }
                 if status.isDirectory {
