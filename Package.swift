@@ -82,7 +82,8 @@ let package = Package(
         // Runs: a run request performed in process or in a sandboxed child, and what is
         // made of it: the stage and the demo app, routes, recordings and the files written
         // from them, validate's checks and the end-state oracle.
-        .target(name: "AnimatorRuns", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
+        .target(name: "AnimatorRuns", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering",
+                                                     "CSystem"]),
         // Snapshot tests: manifests, golden files, timeline and picture comparison, diff
         // pictures and the HTML report, and in-process runs for test targets.
         .target(name: "AnimatorTesting", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),

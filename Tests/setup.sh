@@ -7,7 +7,8 @@
 #   - pypng, from PyPI: an independent PNG encoder that writes every kind of PNG,
 #   - two TrueType font families (Liberation Sans and DejaVu Sans, from Debian's packages)
 #     to draw text with and to tell two fonts apart,
-#   - cargo, from Debian's packages: builds the Rust example animator (Examples/RustFade).
+#   - cargo, from Debian's packages: builds the Rust example animator (Examples/RustFade),
+#   - ffmpeg, from Debian's packages: writes the videos `--out x.mp4` makes, and reads them back.
 # Run it once before `swift test` (the README's test command does).
 set -eu
 
@@ -59,4 +60,7 @@ fi
 if ! command -v cargo >/dev/null 2>&1 && [ ! -x "${HOME:-/root}/.cargo/bin/cargo" ]; then
     apt_install cargo
 fi
-echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, fonts, Chromium and cargo are ready"
+if ! command -v ffmpeg >/dev/null 2>&1 || ! command -v ffprobe >/dev/null 2>&1; then
+    apt_install --no-install-recommends ffmpeg
+fi
+echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, fonts, Chromium, cargo and ffmpeg are ready"

@@ -71,6 +71,75 @@ import TestSupport
         #expect(gif.pixels.last == [white, white])
     }
 
+    /// ffmpeg's own reading of a video: codec, size, rate and frame count (ffprobe), and
+    /// its first and last frames as PNG files beside it.
+    func probe(_ video: String) throws -> (codec: String, width: Int, height: Int, rate: String, frames: Int, first: String, last: String) {
+        let ffprobe = try runProcess("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                                          "stream=codec_name,width,height,r_frame_rate,nb_read_frames",
+                                                          "-of", "default=noprint_wrappers=1", video])
+        var fields: [String: String] = [:]
+        for line in ffprobe.standardOutput.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        let first = video + ".first.png", last = video + ".last.png"
+        _ = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", video, "-frames:v", "1", first])
+        _ = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-sseof", "-0.2", "-i", video, "-update", "1", last])
+        return (fields["codec_name"] ?? "", Int(fields["width"] ?? "") ?? 0, Int(fields["height"] ?? "") ?? 0,
+                fields["r_frame_rate"] ?? "", Int(fields["nb_read_frames"] ?? "") ?? 0, first, last)
+    }
+
+    @Test(arguments: [("mp4", "h264", "H.264"), ("webm", "vp9", "VP9")])
+    func aVideoForReviewIsWrittenThroughFfmpeg(container: String, codec: String, name: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {
+            throw SetupError(description: "ffmpeg is not installed: run Tests/setup.sh")
+        }
+        let path = cli.home.file("bubble.\(container)")
+        let result = try cli.run("run", "bubble", "--operation", "present", "--out", path)
+        #expect(result.status == 0, "\(result.standardError)")
+        // 0.5 s of transition and a second held, at the run's 60 frames a second: 90 frames.
+        #expect(result.standardError == "wrote \(path): \(name) video of 90 frames at 60 per second (1.5 s), 390x844\n",
+                "\(result.standardError)")
+        let video = try probe(path)
+        #expect(video.codec == codec && video.width == 390 && video.height == 844 && video.rate == "60/1" && video.frames == 90,
+                "\(video)")
+        // The first and last pictures at the hand-worked points, within what lossy coding
+        // moves flat colors (a few levels).
+        let first = try decode(video.first, points: [(8, 150), (330, 344)]).pixels[0]
+        let last = try decode(video.last, points: [(8, 150), (330, 344)]).pixels[0]
+        func near(_ a: [[Int]], _ b: [[Int]]) -> Bool { zip(a.joined(), b.joined()).allSatisfy { abs($0 - $1) <= 4 } }
+        #expect(near(first, [grouped, white]), "\(first)")
+        #expect(near(last, [white, white]), "\(last)")
+    }
+
+    @Test func videoWithoutFfmpegOrWhenItFailsIsOneLineAndNoFile() throws {
+        // No ffmpeg on the PATH: said before the run, naming the package.
+        let path = cli.home.file("none.mp4")
+        let missing = try cli.run("run", "bubble", "--out", path, extraEnvironment: ["PATH": "/nonexistent"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "animator-host run: \(path): writing video needs ffmpeg on the PATH (Debian and Ubuntu: "
+                + "apt install ffmpeg; Fedora: dnf install ffmpeg-free; macOS: brew install ffmpeg)\n", "\(missing.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // An ffmpeg that reads nothing and fails (an encoder it lacks): its last line, the
+        // host alive, and an older file of that name left whole.
+        let fake = TemporaryDirectory()
+        try "#!/bin/sh\necho \"Unknown encoder 'libx264'\" >&2\nexit 1\n".write(toFile: fake.file("ffmpeg"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.file("ffmpeg"))
+        try "an older video".write(toFile: path, atomically: true, encoding: .utf8)
+        let failing = try cli.run("run", "bubble", "--out", path, extraEnvironment: ["PATH": fake.path + ":/usr/bin:/bin"])
+        #expect(failing.status == 1)
+        #expect(failing.standardError.hasSuffix("animator-host run: \(path): ffmpeg could not encode it: Unknown encoder 'libx264'\n"),
+                "\(failing.standardError)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "an older video")
+        // An odd size is padded to even sides, as 4:2:0 video needs.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") {
+            let odd = cli.home.file("odd.mp4")
+            #expect(try cli.run("run", "zoom", "--size", "391x845", "--out", odd).status == 0)
+            let video = try probe(odd)
+            #expect(video.width == 392 && video.height == 846, "\(video)")
+        }
+    }
+
     @Test func aPNGShowsOneFrameOrASheet() throws {
         let half = cli.home.file("half.png")
         let result = try cli.run("run", "bubble", "--operation", "present", "--out", half, "--at", "0.25")
@@ -227,7 +296,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: cli.home.file("never.gif")))
         let noOut = try cli.run("render", timeline)
         #expect(noOut.status == 2)
-        #expect(noOut.standardError.hasPrefix("animator-host render: render needs --out FILE.gif, .png, .apng or .html\n"))
+        #expect(noOut.standardError.hasPrefix("animator-host render: render needs --out FILE.gif, .png, .apng, .html, .mp4 or .webm\n"))
     }
 
     @Test func theDemosTimelineRendersToTheDemosPictures() throws {
@@ -313,7 +382,7 @@ import TestSupport
 
     @Test func badRenderOptionsAreUsageErrors() throws {
         let cases: [([String], String)] = [
-            (["--out", "x.bmp"], "--out: 'x.bmp' does not end in .gif, .png, .apng or .html"),
+            (["--out", "x.bmp"], "--out: 'x.bmp' does not end in .gif, .png, .apng, .html, .mp4 or .webm"),
             (["--out", "x.png", "--scale", "4"], "--scale: '4' is not 1, 2 or 3"),
             (["--out", "x.gif", "--sheet", "4"], "--at, --sheet and --animated are for --out FILE.png"),
             (["--out", "x.png", "--sheet", "4", "--animated"], "--at, --sheet and --animated: choose one"),

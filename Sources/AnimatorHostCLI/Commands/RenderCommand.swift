@@ -25,10 +25,10 @@ enum RenderCommand: Command {
             throw UsageError("render takes one timeline file (got \(arguments.positionals.count))")
         }
         guard let request = try RunCommand.outputRequest(arguments) else {
-            throw UsageError("render needs --out FILE.gif, .png, .apng or .html")
+            throw UsageError("render needs --out FILE.gif, .png, .apng, .html, .mp4 or .webm")
         }
         let output = request.path
-        if let reason = OutputFile.cannotWrite(output) {
+        if let reason = OutputFile.cannotWrite(output) ?? request.kind.render?.unavailable {
             console.error("animator-host render: \(output.oneLine): \(reason)")
             return 1
         }

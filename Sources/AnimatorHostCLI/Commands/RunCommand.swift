@@ -11,12 +11,12 @@ enum RunCommand: Command {
     static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
         + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
         + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
-        + "[--out FILE.gif|.png|.apng|.html [--at S | --sheet N | --animated]] [--json]"
+        + "[--out FILE.gif|.png|.apng|.html|.mp4|.webm [--at S | --sheet N | --animated]] [--json]"
     static let options: [OptionSpec] = RunOptions.options + [
         .value("--request", valueName: "FILE", help: "Run what this JSON run request says (docs/architecture.md shows its fields)."),
         .value("--scale", valueName: "1|2|3", help: "Device pixels per point for --out (default 1)."),
         .value("--timeline", valueName: "FILE", help: "Write the timeline (every frame's presentation values) as JSON; - for stdout."),
-        .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page)."),
+        .value("--out", valueName: "FILE", help: "Render to FILE: .gif (animated), .png (one frame or a sheet), .html (a player page), .mp4 or .webm (video, through ffmpeg)."),
         .value("--at", valueName: "S", help: "With --out x.png: the frame nearest S seconds after the start (default: the last)."),
         .value("--sheet", valueName: "N", help: "With --out x.png: a contact sheet of N frames spread over the run."),
         .flag("--animated", help: "With --out x.png: an animated PNG of every frame in full color (as --out x.apng)."),
@@ -57,7 +57,7 @@ enum RunCommand: Command {
         if let output = try outputRequest(arguments) { request.outputs.append(output) }
         // Files that cannot be written are found before anything runs.
         for output in request.outputs where output.path != "-" {
-            if let reason = OutputFile.cannotWrite(output.path) {
+            if let reason = OutputFile.cannotWrite(output.path) ?? output.kind.render?.unavailable {
                 console.error("animator-host run: \(output.path.oneLine): \(reason)")
                 return 1
             }
@@ -149,7 +149,7 @@ enum RunCommand: Command {
             return nil
         }
         guard let render = RenderOutput(path: path), var kind = RunOutput.Kind(rawValue: render.rawValue) else {
-            throw UsageError("--out: '\(path)' does not end in .gif, .png, .apng or .html")
+            throw UsageError("--out: '\(path)' does not end in .gif, .png, .apng, .html, .mp4 or .webm")
         }
         if kind != .png, at != nil || sheet != nil || animated {
             throw UsageError("--at, --sheet and --animated are for --out FILE.png")

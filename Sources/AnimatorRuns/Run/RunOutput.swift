@@ -10,7 +10,7 @@ public struct RunOutput: Equatable, Sendable {
         /// The timeline, JSON (docs/rendering.md has its schema).
         case timeline
         /// A render (`RenderOutput`).
-        case gif, png, apng, html
+        case gif, png, apng, html, mp4, webm
 
         /// The renderer of a render; nil for the timeline.
         public var render: RenderOutput? { RenderOutput(rawValue: rawValue) }

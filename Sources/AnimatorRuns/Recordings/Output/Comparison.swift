@@ -78,7 +78,7 @@ public enum Comparison {
             let pngsB = RenderOutput.encodeInBatches(playB.frames, scale: options.scale, progress: nil, PNGEncoder.encode)
             bytes = Array(page(a, b, pngs: (pngsA, pngsB)).utf8)
             summary = "page comparing \(pngsA.count) and \(pngsB.count) frames on one scrubber"
-        case .apng:
+        case .apng, .mp4, .webm:
             throw RenderOutput.Failure(path: path, reason: "compare writes .png, .gif or .html")
         }
         do {

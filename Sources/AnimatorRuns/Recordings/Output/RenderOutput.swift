@@ -4,10 +4,18 @@ import AnimatorSupport
 
 /// A file `run --out` writes, chosen by its extension: an animated GIF, a PNG (one frame
 /// or a contact sheet), an animated PNG (APNG: every frame in full color, where a GIF has
-/// 256 colors; `.apng`, or `.png` with `--animated`) or a self-contained HTML page. Files are written to a temporary
-/// file beside the target and renamed over it, so a failed run leaves the old file whole.
+/// 256 colors; `.apng`, or `.png` with `--animated`), a self-contained HTML page, or a video
+/// for review (`.mp4`, `.webm`, through ffmpeg: `VideoEncoder`). Files are written to a
+/// temporary file beside the target and renamed over it, so a failed run leaves the old
+/// file whole.
 public enum RenderOutput: String, Sendable, CaseIterable {
-    case gif, png, apng, html
+    case gif, png, apng, html, mp4, webm
+
+    /// Whether it is a video, made by ffmpeg.
+    public var isVideo: Bool { self == .mp4 || self == .webm }
+
+    /// Why this kind cannot be written on this machine (ffmpeg missing for a video), or nil.
+    public var unavailable: String? { isVideo && VideoEncoder.ffmpeg() == nil ? VideoEncoder.missing : nil }
 
     /// The kind for a path's extension (case-insensitive), or nil.
     public init?(path: String) {
@@ -95,6 +103,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             let pngs = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress, PNGEncoder.encode)
             bytes = Array(HTMLPlayer.page(recording, pngs: pngs).utf8)
             summary = "page with \(pngs.count) frames"
+        case .mp4, .webm:
+            return try VideoEncoder.write(playback, size: recording.size, fps: recording.fps, to: path, kind: self,
+                                          scale: options.scale, progress: progress)
         }
         do {
             try OutputFile.write(path, bytes)
