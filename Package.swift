@@ -11,6 +11,11 @@ let pluginLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
 ]
 
+/// The engine and the renderers are optimized in debug builds too: they are pure value code
+/// that tests step through rarely, and unoptimized they draw 10 to 15 times slower, which
+/// the README's commands (debug builds) would feel. Debug information stays.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// A bundled animator written in Swift: a dynamic library that links the SDK statically.
 func swiftAnimator(_ name: String) -> Target {
     .target(name: name, dependencies: ["AnimatorKit"], path: "Plugins/\(name)",
@@ -67,13 +72,13 @@ let package = Package(
         // The animation engine: UIKit's views and Core Animation's layers, animations and
         // timing, headless and deterministic. It knows nothing of plugins, transitions or
         // renderers.
-        .target(name: "AnimatorEngine", dependencies: ["CMathShim"]),
+        .target(name: "AnimatorEngine", dependencies: ["CMathShim"], swiftSettings: optimizedInDebug),
         // JSON, files read within bounds and written whole, starting processes, work spread
         // over cores: what the layers above share.
-        .target(name: "AnimatorSupport", dependencies: ["CSystem"]),
+        .target(name: "AnimatorSupport", dependencies: ["CSystem"], swiftSettings: optimizedInDebug),
         // The renderers: scene frames (the engine's presentation trees, detached) to pixels,
         // text, PNG and GIF, terminal pictures. They know frames, not transitions or plugins.
-        .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport"]),
+        .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport"], swiftSettings: optimizedInDebug),
         // The host: plugins (loader, registry), the host function table they call, the
         // sandbox they run in, and UIKit's transitions they animate. What an app embedding
         // the host links: no demo, no recordings, no checks.

@@ -40,7 +40,7 @@ import TestSupport
             (#"{"size": [390]}"#, "size: expected [width, height] in points"),
             (#"{"fps": "fast"}"#, "fps: expected a number"),
             (#"{"style": "sideways"}"#, "style: 'sideways' is not fullScreen, overFullScreen, pageSheet or custom"),
-            (#"{"outputs": [{"kind": "mp4", "path": "x.mp4"}]}"#, "outputs[0].kind: expected one of timeline, gif, png, apng, html"),
+            (#"{"outputs": [{"kind": "bmp", "path": "x.bmp"}]}"#, "outputs[0].kind: expected one of timeline, gif, png, apng, html, mp4, webm"),
         ]
         for (text, message) in cases {
             #expect(throws: RunRequestError.self, "\(text)") { try RunRequest(json: JSONValue.parse(text)) }

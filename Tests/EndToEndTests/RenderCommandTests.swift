@@ -694,12 +694,12 @@ import TestSupport
     }
 
     @Test func aLongRenderShowsAProgressBarOnATerminalAndErasesIt() throws {
-        // The Bubble's 31 frames as a page (each a PNG) take seconds in the debug build the
-        // README tests with, well over the half second after which the bar appears.
+        // The demo's 204 frames as a page at 2x (each a PNG) take seconds in either build,
+        // well over the half second after which the bar appears.
         let driver = try String(contentsOfFile: PackageLayout.root + "/Tests/Terminal/play_in_pty.py", encoding: .utf8)
-        let page = cli.home.file("bubble.html")
+        let page = cli.home.file("demo.html")
         let result = try Python.run(driver, ["0", "none", PackageLayout.productsDirectory + "/animator-host", "run",
-                                             "bubble", "--operation", "present", "--out", page],
+                                             "--out", page, "--scale", "2"],
                                     environment: ["HOME": cli.home.path])
         #expect(result.status == 0, "\(result.standardError)")
         let run = try JSONDecoder().decode(TerminalRun.self, from: Data(result.standardOutput.utf8))

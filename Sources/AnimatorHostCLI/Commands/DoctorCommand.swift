@@ -25,7 +25,8 @@ enum DoctorCommand: Command {
         let environment = ProcessEnvironment.current()
         var wrong = false
         #if DEBUG
-        let build = "debug build: renders are about ten times slower than a release build (swift build -c release)"
+        let build = "debug build (its engine and renderers optimized as in release: renders take up to twice as long; "
+            + "swift build -c release for the rest)"
         #else
         let build = "release build"
         #endif

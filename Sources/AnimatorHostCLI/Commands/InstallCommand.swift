@@ -15,7 +15,7 @@ enum InstallCommand: Command {
         Copies the running executable to PREFIX/bin/animator-host and every animator library
         beside it (the bundled ones a build makes) to PREFIX/lib/animator-host/plugins, which
         an executable in PREFIX/bin searches. Install a release build: a debug build renders
-        about ten times slower (swift build -c release && .build/release/animator-host install).
+        up to twice as slowly (swift build -c release && .build/release/animator-host install).
         Files are replaced whole; a file that cannot be written is one line, exit 1.
         """
 
