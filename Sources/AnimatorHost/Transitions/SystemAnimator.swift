@@ -3,7 +3,10 @@ import AnimatorEngine
 /// UIKit's own transitions, built into the host: what happens when no route names an
 /// animator. Slide for push and pop, cover vertical for present and dismiss,
 /// cross-dissolve for tabs (and, as modalTransitionStyle .crossDissolve, for present and
-/// dismiss when a route names it). All use UIKit's default ease-in-ease-out curve.
+/// dismiss when a route names it). All use UIKit's default ease-in-ease-out curve. As in
+/// UIKit, the slide follows the layout direction (in a right-to-left language a pushed
+/// screen enters from the left), and with Reduce Motion (Prefer Cross-Fade Transitions)
+/// push and pop cross-fade instead.
 public final class SystemAnimator: TransitionAnimator {
     /// The kinds of system transition.
     public enum Kind: String, Sendable, CaseIterable {
@@ -58,24 +61,28 @@ public final class SystemAnimator: TransitionAnimator {
             state.completeTransition(!state.wasCancelled)
         }
         let incoming = [TransitionOperation.present, .push, .tab].contains(state.operation)
+        // The trailing edge: where a pushed screen comes from (the right, or the left in a
+        // right-to-left layout).
+        let trailing = state.traits.layoutDirection == .rightToLeft ? -1.0 : 1.0
+        let kind = self.kind == .slide && state.traits.prefersCrossFadeTransitions ? .crossDissolve : self.kind
         switch (kind, incoming) {
         case (.slide, true):
             guard let toView = state.toView else { break }
-            toView.frame = state.finalFrames.to.offsetBy(dx: width)
+            toView.frame = state.finalFrames.to.offsetBy(dx: width * trailing)
             try? container.addSubview(toView)
             engine.animate(withDuration: duration, animations: {
                 toView.frame = state.finalFrames.to
-                state.fromView?.center.x -= width * 0.3
+                state.fromView?.center.x -= width * 0.3 * trailing
             }, completion: finish)
             return (duration, [])
         case (.slide, false):
             guard let fromView = state.fromView else { break }
             if let toView = state.toView {
-                toView.frame = state.finalFrames.to.offsetBy(dx: -width * 0.3)
+                toView.frame = state.finalFrames.to.offsetBy(dx: -width * 0.3 * trailing)
                 try? container.insertSubview(toView, belowSubview: fromView)
             }
             engine.animate(withDuration: duration, animations: {
-                fromView.center.x += width
+                fromView.center.x += width * trailing
                 state.toView?.frame = state.finalFrames.to
             }, completion: finish)
             return (duration, [])

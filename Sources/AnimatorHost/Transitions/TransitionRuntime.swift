@@ -18,6 +18,8 @@ public final class TransitionRuntime {
     public private(set) var appearance: [AppearanceEvent] = []
     /// Seconds between frames while a transition runs (60 fps).
     public var frameInterval = 1.0 / 60
+    /// The traits the app runs with (`--variant`): every transition's context reports them.
+    public var traits = Traits()
     /// How long past its duration a transition may take to call completeTransition.
     public var watchdogGrace = 1.0
     /// The longest duration an animator may answer (a minute: transitions last a second
@@ -92,7 +94,7 @@ public final class TransitionRuntime {
             initialFrames: (from: presenting.view.frame, to: .zero),
             finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame,
                           to: presentationController?.frameOfPresentedViewInContainerView ?? bounds),
-            presentationStyle: style)
+            presentationStyle: style, traits: traits)
         presented.view.frame = bounds
         // As in UIKit, a full-screen presentation starts with the presenting view in the
         // container (animators insert the presented view above it).
@@ -143,7 +145,7 @@ public final class TransitionRuntime {
             fromView: shown, toView: style == .fullScreen ? presenting.view : nil,
             initialFrames: (from: shown.frame, to: presenting.view.frame),
             finalFrames: (from: .zero, to: presenting.view.frame),
-            presentationStyle: style)
+            presentationStyle: style, traits: traits)
         controller?.currentTransition = state
         defer { controller?.currentTransition = nil }
         let outcome = try run(state, animator: animator, interaction: interaction, willBegin: { _ in
@@ -192,7 +194,7 @@ public final class TransitionRuntime {
             operation: operation, isAnimated: animated, container: container, from: from, to: to,
             fromView: from.view, toView: to.view,
             initialFrames: (from: from.view.frame, to: .zero), finalFrames: (from: .zero, to: container.bounds),
-            presentationStyle: .fullScreen)
+            presentationStyle: .fullScreen, traits: traits)
         var leftBehind = false
         var outcome = try run(state, animator: animator, interaction: interaction, willBegin: willBegin,
                               wrapUp: { completed throws(EngineError) in

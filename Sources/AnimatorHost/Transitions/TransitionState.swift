@@ -24,6 +24,9 @@ public final class TransitionState {
     public let finalFrames: (from: Rect, to: Rect)
     /// presentationStyle.
     public let presentationStyle: ModalPresentationStyle
+    /// The traits the app runs with (the container's trait collection, the accessibility
+    /// settings, the device).
+    public let traits: Traits
     /// Set by the first completeTransition.
     var completion: Bool?
     /// transitionWasCancelled.
@@ -44,8 +47,9 @@ public final class TransitionState {
 
     init(operation: TransitionOperation, isAnimated: Bool, container: View, from: ViewController, to: ViewController,
          fromView: View?, toView: View?, initialFrames: (from: Rect, to: Rect), finalFrames: (from: Rect, to: Rect),
-         presentationStyle: ModalPresentationStyle) {
+         presentationStyle: ModalPresentationStyle, traits: Traits = Traits()) {
         self.operation = operation
+        self.traits = traits
         self.isAnimated = isAnimated
         self.container = container
         self.from = from

@@ -7,7 +7,7 @@ enum CompareCommand: Command {
     static let name = "compare"
     static let summary = "Compare two animators, or one with two parameter sets, side by side: a page, a GIF or a PNG."
     static let usage = "animator-host compare A B [--operation OP] [--param NAME=VALUE]... [--duration S] "
-        + "[--interactive TRACE] [--style STYLE] [--fps N] [--size WxH] [--scale 1|2|3] --out FILE.html|.gif|.png [--at S]"
+        + "[--interactive TRACE] [--style STYLE] [--fps N] [--size WxH] [--variant WORDS] [--scale 1|2|3] --out FILE.html|.gif|.png [--at S]"
     /// The run options both sides share.
     static let sharedOptions: [OptionSpec] = RunOptions.options.filter { !RunOptions.demoOnly.contains($0.name) }
     static let options: [OptionSpec] = sharedOptions + [

@@ -11,7 +11,7 @@ enum PlayCommand: Command {
     static let summary = "Play a transition or the demo app in the terminal, in color, at real speed."
     static let usage = "animator-host play [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
         + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
-        + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--slow N] [--loop]"
+        + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--variant WORDS] [--slow N] [--loop]"
     static let options: [OptionSpec] = RunOptions.options + [
         .value("--slow", valueName: "N", help: "Play N times slower (default 1)."),
         .flag("--loop", help: "Play again and again until q is pressed."),

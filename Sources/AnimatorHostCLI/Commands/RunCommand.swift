@@ -10,7 +10,7 @@ enum RunCommand: Command {
     static let summary = "Run the demo app, an app flow or one animator's transition; write timelines and renders."
     static let usage = "animator-host run [<id|name> --operation OP [--param NAME=VALUE]... [--duration S] [--interactive TRACE] "
         + "[--style STYLE] [--from-image PNG] [--to-image PNG]] [--log-level LEVEL] "
-        + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--scale 1|2|3] [--timeline FILE.json|-] "
+        + "[--scenario FILE] [--routes FILE] [--fps N] [--size WxH] [--variant WORDS] [--scale 1|2|3] [--timeline FILE.json|-] "
         + "[--out FILE.gif|.png|.apng|.html|.mp4|.webm [--at S | --sheet N | --animated]] [--json]"
     static let options: [OptionSpec] = RunOptions.options + [
         .value("--request", valueName: "FILE", help: "Run what this JSON run request says (docs/architecture.md shows its fields)."),

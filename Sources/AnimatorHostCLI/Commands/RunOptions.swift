@@ -24,6 +24,9 @@ enum RunOptions {
         .value("--log-level", valueName: "LEVEL",
                help: "Show what animators log at LEVEL and above: debug, info, warning (default), error, none."),
         .value("--size", valueName: "WxH", help: "The screen in points (default 390x844)."),
+        .value("--variant", valueName: "WORDS",
+               help: "The traits the app runs with, comma-separated: dark, rtl, reduce-motion, text-xs ... text-ax5, "
+                   + "a device (iphone-se, iphone, iphone-pro-max, ipad), landscape (docs/variants.md)."),
     ]
 
     /// The options of the demo app only.
@@ -45,6 +48,7 @@ enum RunOptions {
         case .fps: return "--fps"
         case .keepsFrames: return "keepsFrames"
         case .outputs: return "--out"
+        case .variant: return "--variant"
         }
     }
 
@@ -77,6 +81,7 @@ enum RunOptions {
         request.routes = arguments.value("--routes")
         request.size = try screenSize(arguments)
         request.fps = try fps(arguments)
+        request.variant = arguments.value("--variant") ?? ""
         _ = try logLevel(arguments)
         do {
             try request.check()

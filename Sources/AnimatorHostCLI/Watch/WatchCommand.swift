@@ -11,7 +11,7 @@ enum WatchCommand: Command {
     static let summary = "Rebuild an animator on every change and keep a live preview: in the terminal and in the browser."
     static let usage = "animator-host watch <package-dir|library.so> [--animator ID] [--library NAME] [--operation OP] "
         + "[--param NAME=VALUE]... [--duration S] [--interactive TRACE] [--style STYLE] [--from-image PNG] [--to-image PNG] "
-        + "[--fps N] [--size WxH] [--scale 1|2|3] [--serve [PORT]] [--no-terminal]"
+        + "[--fps N] [--size WxH] [--variant WORDS] [--scale 1|2|3] [--serve [PORT]] [--no-terminal]"
     /// The `run` options handed on to each run.
     static let runOptions: [OptionSpec] = RunOptions.options.filter { !RunOptions.demoOnly.contains($0.name) }
         + [.value("--scale", valueName: "1|2|3", help: "Device pixels per point of the page's frames (default 1).")]

@@ -36,6 +36,9 @@ public struct RunRequest: Equatable, Sendable {
     public var size = RunRequest.defaultSize
     /// Frames per second.
     public var fps = 60.0
+    /// The traits the app runs with, as `--variant` words (`Traits(variant:)`; "" for the
+    /// defaults): appearance, layout direction, text size, Reduce Motion, device, orientation.
+    public var variant = ""
     /// Whether frames are kept (false when nothing draws them: they are counted, not kept).
     public var keepsFrames = true
     /// The files made of the run, written after it by `RunOutput.write`.
@@ -60,10 +63,21 @@ public struct RunRequest: Equatable, Sendable {
     /// Whether it runs the demo app rather than one animator.
     public var isDemo: Bool { animator == nil }
 
+    /// The traits `variant` names (the defaults when it names none, or is not valid:
+    /// `check()` says so).
+    public var traits: Traits { (try? Traits(variant: variant)) ?? Traits() }
+
+    /// The screen in points: the variant's device as held, when it names a device or an
+    /// orientation; otherwise `size`.
+    public var screenSize: Size {
+        let traits = self.traits
+        return traits.device != Traits().device || traits.orientation != .portrait ? traits.screenSize : size
+    }
+
     /// The names of the fields, as JSON keys and in messages.
     public enum Field: String, Sendable, CaseIterable {
         case animator, operation, parameters, interaction, style, fromImage, toImage, scenario, routes, size, fps
-        case keepsFrames, outputs
+        case keepsFrames, outputs, variant
     }
 
     /// Checks what can be checked without plugins: fields that need an animator, fields
@@ -87,6 +101,16 @@ public struct RunRequest: Equatable, Sendable {
                 throw RunRequestError(.style, "applies to present and dismiss, not \(operation.rawValue)")
             }
         }
+        let traits: Traits
+        do {
+            traits = try Traits(variant: variant)
+        } catch {
+            throw RunRequestError(.variant, ": \(error.description)")
+        }
+        if traits.device != Traits().device || traits.orientation != .portrait, size != Self.defaultSize {
+            throw RunRequestError(.variant, ": '\(variant)' names the screen (a device or an orientation), and so does the size; "
+                                  + "choose one")
+        }
         guard Self.sideRange.contains(size.width), Self.sideRange.contains(size.height) else {
             throw RunRequestError(.size, ": \(JSONValue.format(size.width))x\(JSONValue.format(size.height)) is not "
                                   + "WIDTHxHEIGHT in points, each 16...4096")
@@ -97,7 +121,7 @@ public struct RunRequest: Equatable, Sendable {
         for output in outputs {
             try output.check()
             // What a frame costs is known before the run: refused now, not after it.
-            if output.kind.render != nil, let problem = RunOutput.sizeProblem(size, scale: output.scale) {
+            if output.kind.render != nil, let problem = RunOutput.sizeProblem(screenSize, scale: output.scale) {
                 throw RunRequestError(.outputs, ": \(problem)")
             }
         }
@@ -157,6 +181,7 @@ public struct RunRequest: Equatable, Sendable {
             size = Size(width: width, height: height)
         }
         fps = try number(.fps) ?? fps
+        variant = try string(.variant) ?? ""
         if let flag = json[Field.keepsFrames.rawValue] {
             guard let value = flag.boolValue else { throw RunRequestError(.keepsFrames, ": expected true or false") }
             keepsFrames = value
@@ -188,6 +213,7 @@ public struct RunRequest: Equatable, Sendable {
         add(.fps, .number(fps))
         add(.keepsFrames, .bool(keepsFrames))
         add(.outputs, outputs.isEmpty ? nil : .array(outputs.map(\.json)))
+        add(.variant, variant.isEmpty ? nil : .string(variant))
         return .object(members)
     }
 

@@ -48,7 +48,7 @@ public struct Runner {
                 resume = DemoApp.Resume(start: error.index + 1, failed: resume.failed.union([error.index]))
             }
         }
-        return RunResult(recording: Recording(size: request.size, fps: request.fps, segments: segments),
+        return RunResult(recording: Recording(size: request.screenSize, fps: request.fps, segments: segments),
                          transitions: reports)
     }
 
@@ -70,8 +70,9 @@ public struct Runner {
     ///   it); any other error ends the run.
     static func attempt(_ request: RunRequest, registry: AnimatorRegistry, resume: DemoApp.Resume,
                         marker: PluginCallMarker?, events: Events) throws {
-        let runtime = TransitionRuntime(size: request.size)
+        let runtime = TransitionRuntime(size: request.screenSize)
         runtime.frameInterval = 1 / request.fps
+        runtime.traits = request.traits
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id, keepsFrames: request.keepsFrames)
         var frameError: (any Error)?
         let capture: (Double) -> Void = { time in

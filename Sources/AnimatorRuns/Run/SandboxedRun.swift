@@ -156,7 +156,7 @@ enum SandboxedRun {
             guard isDemo else { break }
             resume = DemoApp.Resume(start: failedIndex + 1, failed: resume.failed.union([failedIndex]))
         }
-        return RunResult(recording: Recording(size: request.size, fps: request.fps, segments: segments), transitions: lines)
+        return RunResult(recording: Recording(size: request.screenSize, fps: request.fps, segments: segments), transitions: lines)
     }
 
     /// A request error the child reported, with its field.

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--variant`, as a user asks for it: UIKit's system transitions follow the layout
+/// direction and Reduce Motion, and the screen follows the device.
+@Suite struct VariantTests {
+    let cli = CLI()
+
+    /// The demo app under the system's own transitions, recorded: each transition's frames,
+    /// and in each frame the views by name.
+    func systemDemo(_ variant: String?) throws -> [[String: Any]] {
+        let folder = TemporaryDirectory()
+        let routes = folder.file("routes.json")
+        try #"{ "version": 1, "default": "system", "routes": [] }"#.write(toFile: routes, atomically: true, encoding: .utf8)
+        let timeline = folder.file("demo.json")
+        let result = try cli.run(arguments: ["run", "--routes", routes, "--timeline", timeline] + (variant.map { ["--variant", $0] } ?? []))
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+        return try #require(document["transitions"] as? [[String: Any]])
+    }
+
+    /// The named view's x and alpha in each frame of the transition `operation` that
+    /// shows it (UIKit takes the outgoing view away as the transition completes).
+    func track(_ view: String, in transitions: [[String: Any]], _ operation: String) throws -> [(x: Double, alpha: Double)] {
+        let transition = try #require(transitions.first { $0["operation"] as? String == operation })
+        let frames = try #require(transition["frames"] as? [[String: Any]])
+        return try frames.compactMap { frame in
+            let views = try #require(frame["views"] as? [[String: Any]])
+            guard let found = views.first(where: { $0["name"] as? String == view }) else { return nil }
+            let box = try #require(found["frame"] as? [Double])
+            return (box[0], found["alpha"] as? Double ?? 1)
+        }
+    }
+
+    @Test func aRightToLeftPushEntersFromTheLeftAndPopLeavesToTheLeft() throws {
+        let ltr = try systemDemo(nil), rtl = try systemDemo("rtl")
+        // The pushed card starts a screen's width (390 points) beyond the trailing edge: the
+        // right one, or in a right-to-left layout the left one; the list gives way by 30 %
+        // of the width (117 points) toward the other side.
+        let cardLTR = try track("card", in: ltr, "push"), cardRTL = try track("card", in: rtl, "push")
+        #expect(cardLTR.count == 22 && cardRTL.count == 22)     // 0.35 s at 60 frames a second, every frame
+        #expect(cardLTR.first?.x == 390 && cardLTR.last?.x == 0)
+        #expect(cardRTL.first?.x == -390 && cardRTL.last?.x == 0)
+        // Mirror images at every frame.
+        #expect(zip(cardLTR, cardRTL).allSatisfy { abs($0.x + $1.x) < 1e-9 })
+        // The list moves right, steadily, almost the 117 points by its last frame shown.
+        let listRTL = try track("list", in: rtl, "push")
+        #expect(listRTL.first?.x == 0 && zip(listRTL, listRTL.dropFirst()).allSatisfy { $0.x <= $1.x })
+        #expect((listRTL.last?.x ?? 0) > 110 && (listRTL.last?.x ?? 0) <= 117, "\(listRTL.map(\.x))")
+        // Pop: the card leaves toward the leading edge's opposite, the left.
+        let popped = try track("card", in: rtl, "pop")
+        #expect(popped.first?.x == 0 && zip(popped, popped.dropFirst()).allSatisfy { $0.x > $1.x }, "\(popped.map(\.x))")
+        #expect((popped.last?.x ?? 0) < -380, "\(popped.map(\.x))")
+    }
+
+    @Test func withReduceMotionPushAndPopCrossFadeInPlace() throws {
+        let calm = try systemDemo("reduce-motion")
+        // The card does not move: it fades in over the list, which stays where it is.
+        let card = try track("card", in: calm, "push")
+        #expect(card.allSatisfy { $0.x == 0 })
+        #expect(card.first?.alpha == 0 && card.last?.alpha == 1)
+        #expect(card.dropFirst().dropLast().allSatisfy { $0.alpha > 0 && $0.alpha < 1 })
+        #expect(try track("list", in: calm, "push").allSatisfy { $0.x == 0 })
+        // Pop: the card fades out where it is.
+        let popped = try track("card", in: calm, "pop")
+        #expect(popped.dropLast().allSatisfy { $0.x == 0 } && popped.first?.alpha == 1)
+        // Presentations keep their cover: Reduce Motion changes push and pop only.
+        let transitions = calm.map { "\($0["operation"] as? String ?? "") \($0["animator"] as? String ?? "")" }
+        #expect(transitions.contains("present system.cover-vertical"), "\(transitions)")
+    }
+
+    @Test func aDeviceAndAnOrientationSetTheScreenAndMistakesAreOneLine() throws {
+        let timeline = cli.home.file("pad.json")
+        let result = try cli.run("run", "zoom", "--variant", "ipad,landscape", "--timeline", timeline)
+        #expect(result.status == 0, "\(result.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+        // iPad (10th generation) on its side: 1180 x 820 points.
+        #expect(document["size"] as? [Double] == [1180, 820])
+        for (variant, message) in [("rtll", "--variant: 'rtll' is not a variant word"), ("dark,light", "'dark' and 'light' both set the appearance")] {
+            let refused = try cli.run("run", "zoom", "--variant", variant)
+            #expect(refused.status == 2)
+            #expect(refused.standardError.hasPrefix("animator-host run: \(message)") || refused.standardError.contains(message),
+                    "\(refused.standardError)")
+        }
+        let both = try cli.run("run", "zoom", "--variant", "iphone-se", "--size", "300x300")
+        #expect(both.status == 2)
+        #expect(both.standardError.contains("--variant: 'iphone-se' names the screen (a device or an orientation), and so does the size; choose one"))
+    }
+}
