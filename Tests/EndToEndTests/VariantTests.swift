@@ -87,4 +87,24 @@ import TestSupport
         #expect(both.status == 2)
         #expect(both.standardError.contains("--variant: 'iphone-se' names the screen (a device or an orientation), and so does the size; choose one"))
     }
+
+    @Test func aCPluginReadsTheVariantThroughTheHostInItsChild() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try compileFixture(defines: ["FIXTURE_LOG_TRAITS", "FIXTURE_COMPLETE_NOW", "FIXTURE_ID=\"org.fixture.traits\"",
+                                     "FIXTURE_NAME=\"traits\""], output: folder.path + "/libtraits.so")
+        func logged(_ variant: String?) throws -> String {
+            let result = try cli.run(arguments: ["run", "traits", "--plugin-path", folder.path, "--log-level", "info"]
+                                     + (variant.map { ["--variant", $0] } ?? []))
+            #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+            return result.standardOutput.split(separator: "\n").first { $0.contains("log info: traits ") }.map(String.init) ?? ""
+        }
+        // UIKit's defaults, then a variant: dark (2), right-to-left (1), the largest
+        // accessibility size (index 11), Reduce Motion, the small iPhone upright.
+        let defaults = try logged(nil), variant = try logged("dark,rtl,text-ax5,reduce-motion,iphone-se")
+        #expect(defaults.hasSuffix("traits style=1 direction=0 text=3 reduce=0 crossfade=0 pad=0 scale=3 screen=390x844 "
+                                   + "safe=47,0,34,0 corner=47.33"), "\(defaults)")
+        #expect(variant.hasSuffix("traits style=2 direction=1 text=11 reduce=1 crossfade=1 pad=0 scale=2 screen=375x667 "
+                                  + "safe=20,0,0,0 corner=0"), "\(variant)")
+    }
 }

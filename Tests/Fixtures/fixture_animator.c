@@ -39,6 +39,9 @@
  *                                 animates its corner radius over the duration and completes
  *                                 when that ends; logs the percent complete at animate
  *   FIXTURE_COMPLETE_TWICE        ... and then calls completeTransition a second time
+ *   FIXTURE_LOG_TRAITS            animate() logs (info) the traits host_traits gives (ABI 1.7),
+ *                                 one line: "traits style=S direction=D text=T reduce=R
+ *                                 crossfade=C pad=P scale=X screen=WxH safe=T,L,B,R corner=K"
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -196,6 +199,23 @@ static void probe_finished(void *user, bool finished) {
 
 static void fixture_animate(const ah_animator *self, ah_context ctx) {
     (void)self; (void)ctx;
+#ifdef FIXTURE_LOG_TRAITS
+    {
+        const state *s = self->animator_data;
+        const ah_host *h = s->host;
+        ah_traits traits = { .struct_size = sizeof(ah_traits) };
+        char line[256];
+        if (h->abi.minor >= 7 && h->host_traits(h, &traits) == AH_OK) {
+            snprintf(line, sizeof line, "traits style=%u direction=%u text=%u reduce=%d crossfade=%d pad=%d scale=%g "
+                     "screen=%gx%g safe=%g,%g,%g,%g corner=%g", traits.user_interface_style, traits.layout_direction,
+                     traits.content_size_category, traits.reduce_motion, traits.prefers_cross_fade_transitions,
+                     traits.is_pad, traits.display_scale, traits.screen_size.width, traits.screen_size.height,
+                     traits.safe_area_top, traits.safe_area_left, traits.safe_area_bottom, traits.safe_area_right,
+                     traits.screen_corner_radius);
+            h->log(h, AH_LOG_INFO, line);
+        }
+    }
+#endif
 #ifdef FIXTURE_INTERRUPTIBLE
     {
         /* UIKit's pattern: animateTransition starts the interruptible animator. */

@@ -73,11 +73,17 @@ public final class HostSession {
         return marker.around(call, subject, body)
     }
 
+    /// The traits the app runs with (`host_traits`, `screen_bounds`' scale): the run's.
+    public var traits = Traits()
+
     /// Creates a session with its own host table.
     ///
-    /// - Parameter engine: the engine plugins animate (a new one by default).
-    public init(engine: AnimationEngine = SnapshotRasterizer.engine()) {
+    /// - Parameters:
+    ///   - engine: the engine plugins animate (a new one by default).
+    ///   - traits: the traits plugins are told (UIKit's defaults by default).
+    public init(engine: AnimationEngine = SnapshotRasterizer.engine(), traits: Traits = Traits()) {
         self.engine = engine
+        self.traits = traits
         table = .allocate(capacity: 1)
         table.initialize(to: ah_host())
         table.pointee.abi = ABIVersion.host.cValue

@@ -42,6 +42,9 @@ struct HostLink {
     /// Whether the host has paths, shape layers and masks (ABI 1.5).
     var hasShapes: Bool { hasEngine && table.abi.minor >= 5 }
 
+    /// Whether the host tells the traits the app runs with (ABI 1.7).
+    var hasTraits: Bool { hasEngine && table.abi.minor >= 7 }
+
     /// Checks a status; on failure logs "what: reason" and returns false.
     @discardableResult
     func check(_ status: ah_status, _ what: String) -> Bool {

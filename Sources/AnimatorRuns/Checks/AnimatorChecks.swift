@@ -246,6 +246,8 @@ public enum AnimatorChecks {
                 }
                 let now = session.liveHandles
                 let growth = residentMegabytes() - residentAtBaseline
+                // The verdict is the handles'; resident memory depends on the machine and
+                // its load, so it is given only with a failure, where it helps.
                 let figures = "\(2 * cycles) transitions; resident memory +\(growth) MiB after the first 20"
                 func describe(_ handles: (contexts: Int, propertyAnimators: Int, images: Int, paths: Int)) -> String {
                     "\(handles.contexts) contexts, \(handles.propertyAnimators) property animators, \(handles.images) images, "
@@ -255,7 +257,7 @@ public enum AnimatorChecks {
                     return ValidationResult(.failed, "live handles grew from \(baseline.map(describe) ?? "?") after the first 20 "
                                             + "to \(describe(now)) over " + figures)
                 }
-                return ValidationResult(.passed, figures)
+                return ValidationResult(.passed, "\(2 * cycles) transitions; live handles the same after the first 20")
             case "determinism":
                 func timeline() throws -> String {
                     let runtime = TransitionRuntime()

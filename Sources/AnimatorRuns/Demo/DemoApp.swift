@@ -168,7 +168,7 @@ public enum DemoApp {
                                         runtime: runtime, frame: bounds)
         try runtime.setRoot(tabs.controller)
         let screens = ["list": list, "card": card, "detail": detail, "home": navigation.controller, "settings": settings]
-        let session = HostSession(engine: engine)
+        let session = HostSession(engine: engine, traits: runtime.traits)
         session.marker = marker
         let resolver = RouteResolver(routes: routes)
         var reports: [Report] = []

@@ -146,7 +146,7 @@ public struct Runner {
         let interaction = try request.interaction.map { argument throws(InteractionError) in
             try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
         }
-        let session = HostSession(engine: runtime.engine)
+        let session = HostSession(engine: runtime.engine, traits: runtime.traits)
         session.marker = marker
         let stage = TransitionStage(runtime: runtime)
         stage.style = request.style ?? .fullScreen

@@ -35,6 +35,7 @@
 #include "operation.h"
 #include "path.h"
 #include "text.h"
+#include "traits.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -712,6 +713,19 @@ struct ah_host {
      * AH_ERR_INVALID_ARGUMENT for a negative or non-finite delay or a NULL block.
      */
     ah_status (*host_after)(const ah_host *host, double delay, ah_block block, void *user_data);
+
+    /* ---- Batch 1.7: traits ------------------------------------------------------------ *
+     * What UIKit tells an app about where it runs (traits.h). [host-thread] like the rest
+     * of the table. Check `host->abi.minor >= 7` first. */
+
+    /**
+     * The traits the app runs with (a run's `--variant`): appearance, layout direction, text
+     * size, Reduce Motion, the device's scale, screen, safe area and corners. The same for
+     * every call of a session. Set `out->struct_size` to sizeof(ah_traits) first: the host
+     * fills no more than that. AH_ERR_INVALID_ARGUMENT for NULL or a struct_size that does
+     * not reach `reduce_motion`.
+     */
+    ah_status (*host_traits)(const ah_host *host, ah_traits *out);
 };
 
 #ifdef __cplusplus

@@ -141,7 +141,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 864
+#define AH_SIZEOF_AH_HOST 872
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -250,6 +250,7 @@
 #define AH_OFFSETOF_AH_HOST_SCREEN_BOUNDS 840
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_TEXT 848
 #define AH_OFFSETOF_AH_HOST_HOST_AFTER 856
+#define AH_OFFSETOF_AH_HOST_HOST_TRAITS 864
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -300,6 +301,23 @@
 #define AH_OFFSETOF_AH_TEXT_STYLE_WEIGHT 56
 #define AH_OFFSETOF_AH_TEXT_STYLE_ALIGNMENT 60
 #define AH_OFFSETOF_AH_TEXT_STYLE_LINES 64
+
+#define AH_SIZEOF_AH_TRAITS 96
+#define AH_OFFSETOF_AH_TRAITS_ABI 0
+#define AH_OFFSETOF_AH_TRAITS_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_TRAITS_USER_INTERFACE_STYLE 12
+#define AH_OFFSETOF_AH_TRAITS_LAYOUT_DIRECTION 16
+#define AH_OFFSETOF_AH_TRAITS_CONTENT_SIZE_CATEGORY 20
+#define AH_OFFSETOF_AH_TRAITS_REDUCE_MOTION 24
+#define AH_OFFSETOF_AH_TRAITS_PREFERS_CROSS_FADE_TRANSITIONS 25
+#define AH_OFFSETOF_AH_TRAITS_IS_PAD 26
+#define AH_OFFSETOF_AH_TRAITS_DISPLAY_SCALE 32
+#define AH_OFFSETOF_AH_TRAITS_SCREEN_SIZE 40
+#define AH_OFFSETOF_AH_TRAITS_SAFE_AREA_TOP 56
+#define AH_OFFSETOF_AH_TRAITS_SAFE_AREA_LEFT 64
+#define AH_OFFSETOF_AH_TRAITS_SAFE_AREA_BOTTOM 72
+#define AH_OFFSETOF_AH_TRAITS_SAFE_AREA_RIGHT 80
+#define AH_OFFSETOF_AH_TRAITS_SCREEN_CORNER_RADIUS 88
 
 #define AH_SIZEOF_AH_POINT 16
 #define AH_OFFSETOF_AH_POINT_X 0
@@ -587,6 +605,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_action_delegate) == AH_OFFSETOF_AH_H
 AH_LAYOUT_ASSERT(offsetof(ah_host, screen_bounds) == AH_OFFSETOF_AH_HOST_SCREEN_BOUNDS, "ah_host.screen_bounds offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_text) == AH_OFFSETOF_AH_HOST_LAYER_SET_TEXT, "ah_host.layer_set_text offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, host_after) == AH_OFFSETOF_AH_HOST_HOST_AFTER, "ah_host.host_after offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, host_traits) == AH_OFFSETOF_AH_HOST_HOST_TRAITS, "ah_host.host_traits offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
@@ -632,6 +651,22 @@ AH_LAYOUT_ASSERT(offsetof(ah_text_style, size) == AH_OFFSETOF_AH_TEXT_STYLE_SIZE
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, weight) == AH_OFFSETOF_AH_TEXT_STYLE_WEIGHT, "ah_text_style.weight offset");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, alignment) == AH_OFFSETOF_AH_TEXT_STYLE_ALIGNMENT, "ah_text_style.alignment offset");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, lines) == AH_OFFSETOF_AH_TEXT_STYLE_LINES, "ah_text_style.lines offset");
+AH_LAYOUT_ASSERT(sizeof(ah_traits) == AH_SIZEOF_AH_TRAITS, "ah_traits size");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, abi) == AH_OFFSETOF_AH_TRAITS_ABI, "ah_traits.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, struct_size) == AH_OFFSETOF_AH_TRAITS_STRUCT_SIZE, "ah_traits.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, user_interface_style) == AH_OFFSETOF_AH_TRAITS_USER_INTERFACE_STYLE, "ah_traits.user_interface_style offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, layout_direction) == AH_OFFSETOF_AH_TRAITS_LAYOUT_DIRECTION, "ah_traits.layout_direction offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, content_size_category) == AH_OFFSETOF_AH_TRAITS_CONTENT_SIZE_CATEGORY, "ah_traits.content_size_category offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, reduce_motion) == AH_OFFSETOF_AH_TRAITS_REDUCE_MOTION, "ah_traits.reduce_motion offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, prefers_cross_fade_transitions) == AH_OFFSETOF_AH_TRAITS_PREFERS_CROSS_FADE_TRANSITIONS, "ah_traits.prefers_cross_fade_transitions offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, is_pad) == AH_OFFSETOF_AH_TRAITS_IS_PAD, "ah_traits.is_pad offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, display_scale) == AH_OFFSETOF_AH_TRAITS_DISPLAY_SCALE, "ah_traits.display_scale offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, screen_size) == AH_OFFSETOF_AH_TRAITS_SCREEN_SIZE, "ah_traits.screen_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_top) == AH_OFFSETOF_AH_TRAITS_SAFE_AREA_TOP, "ah_traits.safe_area_top offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_left) == AH_OFFSETOF_AH_TRAITS_SAFE_AREA_LEFT, "ah_traits.safe_area_left offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_bottom) == AH_OFFSETOF_AH_TRAITS_SAFE_AREA_BOTTOM, "ah_traits.safe_area_bottom offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_right) == AH_OFFSETOF_AH_TRAITS_SAFE_AREA_RIGHT, "ah_traits.safe_area_right offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, screen_corner_radius) == AH_OFFSETOF_AH_TRAITS_SCREEN_CORNER_RADIUS, "ah_traits.screen_corner_radius offset");
 AH_LAYOUT_ASSERT(sizeof(ah_point) == AH_SIZEOF_AH_POINT, "ah_point size");
 AH_LAYOUT_ASSERT(offsetof(ah_point, x) == AH_OFFSETOF_AH_POINT_X, "ah_point.x offset");
 AH_LAYOUT_ASSERT(offsetof(ah_point, y) == AH_OFFSETOF_AH_POINT_Y, "ah_point.y offset");

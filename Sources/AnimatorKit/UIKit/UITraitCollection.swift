@@ -1,0 +1,125 @@
+import AnimatorABI
+
+/// UIUserInterfaceStyle.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified = 0, light = 1, dark = 2
+}
+
+/// UITraitEnvironmentLayoutDirection.
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
+    case unspecified = -1, leftToRight = 0, rightToLeft = 1
+}
+
+/// UIUserInterfaceLayoutDirection: what `effectiveUserInterfaceLayoutDirection` answers.
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    case leftToRight = 0, rightToLeft = 1
+}
+
+/// UIUserInterfaceIdiom.
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1, phone = 0, pad = 1
+}
+
+/// UIContentSizeCategory: the text size the user chose, ordered smallest to largest.
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+    /// Smallest to largest, in the ABI's order (AH_CONTENT_SIZE_*).
+    static let ordered: [UIContentSizeCategory] = [
+        .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge,
+        .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// Whether it is one of the five accessibility sizes.
+    public var isAccessibilityCategory: Bool { (Self.ordered.firstIndex(of: self) ?? 0) >= 7 }
+
+    public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool {
+        (ordered.firstIndex(of: lhs) ?? -1) < (ordered.firstIndex(of: rhs) ?? -1)
+    }
+}
+
+/// UITraitCollection: the traits the app runs with, as the host tells them (a run's
+/// `--variant`); UIKit's defaults outside a host call or on a host older than ABI 1.7.
+public final class UITraitCollection: Sendable {
+    /// Light or dark.
+    public let userInterfaceStyle: UIUserInterfaceStyle
+    /// Left-to-right or right-to-left.
+    public let layoutDirection: UITraitEnvironmentLayoutDirection
+    /// The text size.
+    public let preferredContentSizeCategory: UIContentSizeCategory
+    /// The screen's pixels per point.
+    public let displayScale: CGFloat
+    /// Phone or pad.
+    public let userInterfaceIdiom: UIUserInterfaceIdiom
+
+    init(_ traits: ah_traits?) {
+        guard let traits else {
+            userInterfaceStyle = .light
+            layoutDirection = .leftToRight
+            preferredContentSizeCategory = .large
+            displayScale = 3
+            userInterfaceIdiom = .phone
+            return
+        }
+        userInterfaceStyle = traits.user_interface_style == AH_USER_INTERFACE_STYLE_DARK ? .dark : .light
+        layoutDirection = traits.layout_direction == AH_LAYOUT_DIRECTION_RIGHT_TO_LEFT ? .rightToLeft : .leftToRight
+        let index = Int(traits.content_size_category)
+        preferredContentSizeCategory = UIContentSizeCategory.ordered.indices.contains(index) ? UIContentSizeCategory.ordered[index] : .large
+        displayScale = traits.display_scale
+        userInterfaceIdiom = traits.is_pad ? .pad : .phone
+    }
+
+    /// The traits of the current host call (UITraitCollection.current).
+    public static var current: UITraitCollection { UITraitCollection(HostTraits.read()) }
+}
+
+/// UIAccessibility's settings a transition looks at.
+public enum UIAccessibility {
+    /// Reduce Motion.
+    public static var isReduceMotionEnabled: Bool { HostTraits.read()?.reduce_motion ?? false }
+    /// Prefer Cross-Fade Transitions (on with Reduce Motion).
+    public static var prefersCrossFadeTransitions: Bool { HostTraits.read()?.prefers_cross_fade_transitions ?? false }
+}
+
+extension UIView {
+    /// The traits of the app (the host's, for every view).
+    public var traitCollection: UITraitCollection { .current }
+
+    /// The layout direction the view's content follows.
+    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+}
+
+extension UIViewController {
+    /// The traits of the app.
+    public var traitCollection: UITraitCollection { .current }
+}
+
+/// Reads the host's traits (host_traits, ABI 1.7).
+enum HostTraits {
+    /// The traits, or nil outside a host call or on an older host.
+    static func read() -> ah_traits? {
+        guard let link = HostLink.current, link.hasTraits else { return nil }
+        var traits = ah_traits()
+        traits.struct_size = UInt32(MemoryLayout<ah_traits>.size)
+        guard link.check(link.table.host_traits(link.host, &traits), "traitCollection") else { return nil }
+        return traits
+    }
+}
