@@ -59,6 +59,11 @@ public struct SnapshotCase: Sendable, Equatable {
     public var sheet: Int?
     /// How close the actual run must come to the golden files.
     public var tolerance = SnapshotTolerance()
+    /// The traits the case runs with, as `--variant` words ("" for UIKit's defaults).
+    public var variant = ""
+    /// The variants the manifest asked this case to run in (`"variants"`), before the
+    /// manifest makes one case of each; nil: the manifest's.
+    public var variants: [String]?
 
     /// Creates a case running `animator`'s `operation`.
     public init(name: String, animator: String?, operation: TransitionOperation? = nil) {
@@ -73,11 +78,11 @@ public struct SnapshotCase: Sendable, Equatable {
             && lhs.size == rhs.size && lhs.scale == rhs.scale && lhs.fps == rhs.fps && lhs.interaction == rhs.interaction
             && lhs.scenario == rhs.scenario && lhs.routes == rhs.routes && lhs.style == rhs.style
             && lhs.keepsTimeline == rhs.keepsTimeline && lhs.frames == rhs.frames && lhs.sheet == rhs.sheet
-            && lhs.tolerance == rhs.tolerance
+            && lhs.tolerance == rhs.tolerance && lhs.variant == rhs.variant && lhs.variants == rhs.variants
     }
 
     static let keys = ["name", "animator", "operation", "params", "size", "scale", "fps", "interaction", "scenario",
-                       "routes", "style", "keep", "tolerance"]
+                       "routes", "style", "keep", "tolerance", "variants"]
 
     /// Checks one case of a manifest.
     ///
@@ -190,7 +195,41 @@ public struct SnapshotCase: Sendable, Equatable {
         }
         result.tolerance = tolerance
         if let own = json["tolerance"] { result.tolerance = try tolerance.applying(own, at: "\(place).tolerance") }
+        if let list = json["variants"] { result.variants = try Self.variants(list, at: "\(place).variants") }
         return result
+    }
+
+    /// Checks a `"variants"` list: `--variant` values, each different (canonically).
+    static func variants(_ json: JSONValue, at place: String) throws(SnapshotError) -> [String] {
+        guard let list = json.arrayValue, !list.isEmpty, list.allSatisfy({ $0.stringValue != nil }) else {
+            throw SnapshotError(place, "expected a non-empty array of --variant values (\"\" for UIKit's defaults)")
+        }
+        var seen: [String] = []
+        for (index, item) in list.enumerated() {
+            let canonical: String
+            do {
+                canonical = try Traits(variant: item.stringValue!).variant
+            } catch {
+                throw SnapshotError("\(place)[\(index)]", error.description)
+            }
+            if seen.contains(canonical) {
+                throw SnapshotError("\(place)[\(index)]", "'\(item.stringValue!)' repeats a variant given before")
+            }
+            seen.append(canonical)
+        }
+        return seen
+    }
+
+    /// This case in each of `variants` (canonical `--variant` values): named
+    /// `NAME@WORDS` (words joined by '+'), or `NAME` for UIKit's defaults.
+    func expanded(_ variants: [String]) -> [SnapshotCase] {
+        variants.map { variant in
+            var copy = self
+            copy.variant = variant
+            copy.variants = nil
+            if !variant.isEmpty { copy.name = name + "@" + String(variant.map { $0 == "," ? "+" : $0 }) }
+            return copy
+        }
     }
 
     /// The run request that performs this case (paths made absolute from `folder`, the
@@ -224,6 +263,7 @@ public struct SnapshotCase: Sendable, Equatable {
             }
             request.style = value
         }
+        request.variant = variant
         request.keepsFrames = true
         return request
     }

@@ -10,6 +10,10 @@ import AnimatorSupport
 ///       "params": { "duration": 0.5 }, "keep": { "frames": [0, 0.25, "end"] } } ] }
 /// ```
 ///
+/// `"variants"` (at the top, or in a case) runs each case in each of a list of `--variant`
+/// values: the case `zoom` with `["", "dark", "iphone-se,landscape"]` is the cases `zoom`,
+/// `zoom@dark` and `zoom@iphone-se+landscape`, each with its own golden files.
+///
 /// Golden files live in `<folder of the manifest>/__snapshots__/<case name>/`. Pictures are
 /// drawn with the built-in bitmap font unless `"font"` names a `.ttf` file inside the
 /// manifest's folder: never with the machine's fonts, so that they are the same everywhere.
@@ -63,9 +67,12 @@ public struct SnapshotManifest: Sendable {
     /// - Throws: `SnapshotError` naming the file and JSON path of the first problem.
     public static func parse(_ json: JSONValue, path: String) throws(SnapshotError) -> SnapshotManifest {
         guard case .object(let members) = json else { throw SnapshotError(path, "a manifest is a JSON object with \"cases\"") }
-        for (key, _) in members where !["tolerance", "cases", "font"].contains(key) {
-            throw SnapshotError("\(path): $.\(key)", "unknown key (expected tolerance, cases, font)")
+        for (key, _) in members where !["tolerance", "cases", "font", "variants"].contains(key) {
+            throw SnapshotError("\(path): $.\(key)", "unknown key (expected tolerance, cases, font, variants)")
         }
+        let variants = try json["variants"].map { list throws(SnapshotError) in
+            try SnapshotCase.variants(list, at: "\(path): $.variants")
+        } ?? [""]
         var fontFile: String?
         if let font = json["font"] {
             fontFile = try Self.fontFile(font, manifest: path)
@@ -78,10 +85,13 @@ public struct SnapshotManifest: Sendable {
         var cases: [SnapshotCase] = []
         for (index, item) in list.enumerated() {
             let snapshotCase = try SnapshotCase.parse(item, at: "\(path): $.cases[\(index)]", tolerance: tolerance)
-            if cases.contains(where: { $0.name == snapshotCase.name }) {
-                throw SnapshotError("\(path): $.cases[\(index)].name", "'\(snapshotCase.name)' names two cases")
+            // One case per variant: the case's own list, or the manifest's.
+            for variantCase in snapshotCase.expanded(snapshotCase.variants ?? variants) {
+                if cases.contains(where: { $0.name == variantCase.name }) {
+                    throw SnapshotError("\(path): $.cases[\(index)].name", "'\(variantCase.name)' names two cases")
+                }
+                cases.append(variantCase)
             }
-            cases.append(snapshotCase)
         }
         return SnapshotManifest(path: path, cases: cases, fontFile: fontFile)
     }

@@ -224,7 +224,7 @@ import TestSupport
             let result = try cli.run(arguments: ["snapshot", "verify", manifest],
                                      extraEnvironment: fonts.merging(["CI": "true"]) { $1 })
             #expect(result.status == 0, "\(fonts): \(result.standardOutput)\(result.standardError)")
-            #expect(result.standardOutput.hasSuffix("6 cases: 6 matched\n"), "\(fonts): \(result.standardOutput)")
+            #expect(result.standardOutput.hasSuffix("11 cases: 11 matched\n"), "\(fonts): \(result.standardOutput)")
         }
     }
 
@@ -342,6 +342,39 @@ import TestSupport
             let refused = try cli.run("snapshot", "verify", manifest, "--shard", bad)
             #expect(refused.status == 2)
             #expect(refused.standardError.contains("--shard: '\(bad)' is not I/N with 1 ≤ I ≤ N ≤ 1000"), "\(refused.standardError)")
+        }
+    }
+
+    @Test func aVariantMatrixMakesACaseOfEachWithItsOwnGoldens() throws {
+        let (folder, manifest) = try project("""
+            { "variants": ["", "rtl", "iphone-se, landscape"],
+              "cases": [ { "name": "zoom", "animator": "zoom", "operation": "present", "keep": { "timeline": false } },
+                         { "name": "fade", "animator": "fade-c", "operation": "tab", "keep": { "timeline": false },
+                           "variants": ["dark"] } ] }
+            """)
+        let recorded = try cli.run("snapshot", "record", manifest)
+        #expect(recorded.status == 0, "\(recorded.standardOutput) \(recorded.standardError)")
+        #expect(recorded.standardOutput.hasSuffix("4 cases: 4 recorded\n"), "\(recorded.standardOutput)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/__snapshots__").sorted()
+        #expect(folders == ["fade@dark", "zoom", "zoom@iphone-se+landscape", "zoom@rtl"])
+        // Each drawn on its own screen: the iPhone SE on its side is 667 x 375 points.
+        func size(_ case_: String) throws -> [Int] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path + "/__snapshots__/\(case_)/frame-end.png")))
+            return [16, 20].map { at in bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        }
+        #expect(try size("zoom") == [390, 844] && size("zoom@rtl") == [390, 844])
+        #expect(try size("zoom@iphone-se+landscape") == [667, 375])
+        let verified = try cli.run("snapshot", "verify", manifest, "--only", "zoom@")
+        #expect(verified.standardOutput.hasSuffix("2 cases: 2 matched\n"), "\(verified.standardOutput)")
+        // Mistakes, naming where.
+        for (variants, message) in [(#"["", "drak"]"#, "$.variants[1]: 'drak' is not a variant word"),
+                                    (#"["dark", "Dark "]"#, "$.variants[1]: 'Dark ' repeats a variant given before"),
+                                    (#"[]"#, "$.variants: expected a non-empty array of --variant values")] {
+            try #"{ "variants": \#(variants), "cases": [ { "name": "z", "animator": "zoom" } ] }"#
+                .write(toFile: manifest, atomically: true, encoding: .utf8)
+            let refused = try cli.run("snapshot", "verify", manifest)
+            #expect(refused.status == 2)
+            #expect(refused.standardError.contains(message), "\(refused.standardError)")
         }
     }
 
