@@ -35,13 +35,17 @@ public final class AnimatorTestRun {
     ///   - parameters: values by name, as `--param` takes them ("0.4", "#ff0000", "10,20").
     ///   - interaction: an interaction script ("update 0.5 @0.2; finish @0.3") or the path
     ///     of a gesture trace file.
+    ///   - variant: the traits the app runs with, as `--variant` takes them ("dark,rtl",
+    ///     "reduce-motion", "iphone-se,landscape"); "" for UIKit's defaults. A device or
+    ///     orientation sets the screen instead of `size`.
     ///   - allowInsecure: skip the ownership and permission checks on the library file.
     /// - Throws: `SnapshotError` for a library that does not load, an unknown animator or
-    ///   operation, a bad parameter or interaction; an engine error from the run.
+    ///   operation, a bad parameter, interaction or variant; an engine error from the run.
     public convenience init(library path: String, animator: String? = nil, operation: TransitionOperation? = nil,
                             parameters: [String: String] = [:], interaction: String? = nil,
                             size: Size = Size(width: 390, height: 844), fps: Double = 60,
-                            style: ModalPresentationStyle = .fullScreen, allowInsecure: Bool = false) throws {
+                            style: ModalPresentationStyle = .fullScreen, variant: String = "",
+                            allowInsecure: Bool = false) throws {
         let scan = PluginLoader(allowInsecure: allowInsecure).scanFile(path)
         if let problem = scan.problems.first { throw SnapshotError(path, problem.reason) }
         guard let info = animator.map({ query in scan.animators.first { $0.id == query || $0.name == query } })
@@ -55,6 +59,12 @@ public final class AnimatorTestRun {
         request.interaction = interaction
         request.size = size
         request.fps = fps
+        request.variant = variant
+        do {
+            try request.check()
+        } catch {
+            throw SnapshotError("variant", error.description)
+        }
         // fullScreen is the default of every operation; another style is for present and dismiss.
         request.style = style == .fullScreen ? nil : style
         let registry = AnimatorRegistry(searchPath: PluginSearchPath(entries: []), animators: [info])

@@ -28,6 +28,18 @@ import AnimatorRuns
         #expect(run.presentation(of: "nothing", at: 0.1) == nil)
     }
 
+    @Test func aVariantSetsTheScreenAndReachesThePlugin() throws {
+        // The small iPhone on its side: 667 x 375 points; the container (and the incoming
+        // view's final frame) fills it.
+        let run = try AnimatorTestRun(library: fade, operation: .present, variant: "iphone-se,landscape,dark")
+        #expect(run.recording.size.width == 667 && run.recording.size.height == 375)
+        #expect(run.presentation(of: "to", at: 10)?.bounds.size.width == 667)
+        #expect(throws: SnapshotError.self) { try AnimatorTestRun(library: fade, variant: "drak") }
+        #expect(throws: SnapshotError.self) {
+            try AnimatorTestRun(library: fade, size: Size(width: 300, height: 300), variant: "ipad")
+        }
+    }
+
     @Test func mistakesAreErrorsNotCrashes() throws {
         #expect(throws: SnapshotError.self) { try AnimatorTestRun(library: "/nonexistent/libX.so") }
         #expect(throws: SnapshotError.self) { try AnimatorTestRun(library: fade, animator: "zoom") }
