@@ -107,4 +107,28 @@ import TestSupport
         #expect(variant.hasSuffix("traits style=2 direction=1 text=11 reduce=1 crossfade=1 pad=0 scale=2 screen=375x667 "
                                   + "safe=20,0,0,0 corner=0"), "\(variant)")
     }
+
+    @Test func inDarkModeTheScreensAndBarsUseUIKitsDarkSystemColors() throws {
+        // The first frame of a push: the list under a navigation bar.
+        func pixels(_ variant: String?) throws -> [[Int]] {
+            let picture = cli.home.file("push-\(variant ?? "light").png")
+            let result = try cli.run(arguments: ["run", "zoom", "--operation", "push", "--out", picture, "--at", "0"]
+                                     + (variant.map { ["--variant", $0] } ?? []))
+            #expect(result.status == 0, "\(result.standardError)")
+            // (8, 150): left of the list's section, the grouped background; (365, 170): the
+            // first row's cell right of its chevron; (200, 20): the navigation bar under the
+            // status bar; (200, 839): below the list, the grouped background again.
+            let read = try Python.run("""
+                import sys
+                from PIL import Image
+                im = Image.open(sys.argv[1]).convert('RGB')
+                print(';'.join(','.join(map(str, im.getpixel(p))) for p in [(8, 150), (365, 170), (200, 20), (200, 839)]))
+                """, [picture])
+            return read.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ";")
+                .map { $0.split(separator: ",").compactMap { Int($0) } }
+        }
+        // iOS's systemGroupedBackground, secondarySystemGroupedBackground and the bars.
+        #expect(try pixels(nil) == [[242, 242, 247], [255, 255, 255], [249, 249, 249], [242, 242, 247]])
+        #expect(try pixels("dark") == [[0, 0, 0], [28, 28, 30], [22, 22, 22], [0, 0, 0]])
+    }
 }

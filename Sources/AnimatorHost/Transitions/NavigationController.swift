@@ -27,8 +27,6 @@ public final class NavigationController {
     public static let barHeight = 91.0
     /// The status bar's height, above the bar's items.
     public static let statusBarHeight = 47.0
-    /// The tint of bar buttons (systemBlue).
-    static let tint = RGBAColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
     /// Each screen's bar items while it is in the stack.
     private var items: [ObjectIdentifier: BarItems] = [:]
 
@@ -54,14 +52,15 @@ public final class NavigationController {
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         navigationBar = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: bar),
                                         name: "\(name) bar")
-        navigationBar.backgroundColor = RGBAColor(red: 0.976, green: 0.976, blue: 0.976, alpha: 1)
+        let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
+        navigationBar.backgroundColor = SystemPalette.color(palette.bar)
         viewControllers = [root]
         root.navigationController = self
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(navigationBar)
         let hairline = engine.makeView(frame: Rect(x: 0, y: bar - 0.5, width: frame.size.width, height: 0.5),
                                        name: "\(name) bar hairline")
-        hairline.backgroundColor = RGBAColor(red: 0.776, green: 0.776, blue: 0.784, alpha: 1)
+        hairline.backgroundColor = SystemPalette.color(palette.separator)
         try navigationBar.addSubview(hairline)
         root.view.frame = contentView.bounds
         try contentView.addSubview(root.view)
@@ -245,12 +244,14 @@ public final class NavigationController {
         let titleWidth = min(200, width)
         let title = engine.makeView(frame: Rect(x: (width - titleWidth) / 2, y: top, width: titleWidth, height: 44),
                                     name: "title: \(screen.name)")
-        title.layer.text = LayerText(screen.displayTitle, size: 17, weight: .semibold)
+        let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
+        title.layer.text = LayerText(screen.displayTitle, color: SystemPalette.color(palette.label), size: 17, weight: .semibold)
         var back: View?
         if let below {
             let button = engine.makeView(frame: Rect(x: 8, y: top, width: min(120, width / 3), height: 44),
                                          name: "back: \(screen.name)")
-            button.layer.text = LayerText("\u{2039} " + below.displayTitle, color: Self.tint, size: 17, alignment: .left)
+            button.layer.text = LayerText("\u{2039} " + below.displayTitle, color: SystemPalette.color(palette.blue), size: 17,
+                                          alignment: .left)
             back = button
         }
         return BarItems(title: title, back: back)

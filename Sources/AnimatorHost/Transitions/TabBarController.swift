@@ -19,9 +19,6 @@ public final class TabBarController {
     let runtime: TransitionRuntime
     /// The bar's height in points: the items (49) and the home indicator's area (34).
     public static let barHeight = 83.0
-    /// The selected item's tint (systemBlue) and the others' (systemGray).
-    static let selectedTint = RGBAColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
-    static let unselectedTint = RGBAColor(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)
     /// Each tab's item: its icon's tinted parts and its title.
     private var itemViews: [(icon: [View], title: View)] = []
 
@@ -45,11 +42,12 @@ public final class TabBarController {
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         tabBar = engine.makeView(frame: Rect(x: 0, y: max(frame.size.height - bar, 0), width: frame.size.width,
                                              height: bar), name: "\(name) bar")
-        tabBar.backgroundColor = RGBAColor(red: 0.976, green: 0.976, blue: 0.976, alpha: 1)
+        let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
+        tabBar.backgroundColor = SystemPalette.color(palette.bar)
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(tabBar)
         let hairline = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: 0.5), name: "\(name) bar hairline")
-        hairline.backgroundColor = RGBAColor(red: 0.776, green: 0.776, blue: 0.784, alpha: 1)
+        hairline.backgroundColor = SystemPalette.color(palette.separator)
         try tabBar.addSubview(hairline)
         let itemWidth = frame.size.width / Double(viewControllers.count)
         for (index, screen) in viewControllers.enumerated() {
@@ -98,7 +96,9 @@ public final class TabBarController {
     /// Tints tab `selected`'s item blue and the others grey.
     private func tint(selected: Int) {
         for (index, item) in itemViews.enumerated() {
-            let color = index == selected ? Self.selectedTint : Self.unselectedTint
+            // The selected item's tint (systemBlue) and the others' (systemGray).
+            let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
+            let color = SystemPalette.color(index == selected ? palette.blue : palette.gray)
             for part in item.icon {
                 if part.layer.borderWidth > 0 { part.layer.borderColor = color } else { part.backgroundColor = color }
             }

@@ -153,7 +153,7 @@ public enum DemoApp {
             if let image = screenImages[content.rawValue] {
                 try content.fill(controller, image: image, size: bounds.size)
             } else {
-                try content.fill(controller, header: header)
+                try content.fill(controller, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle))
             }
             return controller
         }

@@ -30,18 +30,6 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         }
     }
 
-    /// iOS's system colors, as 0xRRGGBB.
-    enum SystemColor {
-        static let groupedBackground: UInt32 = 0xF2F2F7
-        static let label: UInt32 = 0x000000
-        static let secondaryLabel: UInt32 = 0x8A8A8E
-        static let separator: UInt32 = 0xC6C6C8
-        static let chevron: UInt32 = 0xC4C4C7
-        static let blue: UInt32 = 0x007AFF
-        static let green: UInt32 = 0x34C759
-        static let switchOff: UInt32 = 0xE9E9EA
-    }
-
     /// The places the list shows: title, subtitle, thumbnail color.
     static let places: [(String, String, UInt32)] = [
         ("Lisbon", "Portugal · 12 photos", 0x3B82F6), ("Kyoto", "Japan · 48 photos", 0xEF4444),
@@ -53,22 +41,25 @@ public enum ScreenContent: String, Sendable, CaseIterable {
 
     /// Fills `screen`'s view with this content, laid out in its bounds, and titles it.
     ///
-    /// - Parameter header: whether to draw a header with the title (false under a
-    ///   navigation bar, which shows the title instead).
-    public func fill(_ screen: ViewController, header: Bool = true) throws(EngineError) {
+    /// - Parameters:
+    ///   - header: whether to draw a header with the title (false under a navigation bar,
+    ///     which shows the title instead).
+    ///   - palette: UIKit's semantic colors in the app's appearance (light or dark); the
+    ///     app's own colors (the card screen's blues, the thumbnails) stay as they are.
+    public func fill(_ screen: ViewController, header: Bool = true, palette: SystemPalette = .light) throws(EngineError) {
         if screen.title == nil { screen.title = title }
-        let builder = Builder(screen: screen)
+        let builder = Builder(screen: screen, palette: palette)
         let view = screen.view
         let width = view.bounds.size.width
         let top = header ? Self.headerHeight : 0
         switch self {
         case .list:
-            view.backgroundColor = Self.color(SystemColor.groupedBackground)
-            if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            view.backgroundColor = Self.color(palette.groupedBackground)
+            if header { try builder.header(color: palette.bar, text: palette.label) }
             let rowHeight = 64.0
             let rows = Self.places.count
             let section = try builder.block(Rect(x: 16, y: top + 20, width: width - 32, height: Double(rows) * rowHeight),
-                                            0xFFFFFF, radius: 10, name: "section")
+                                            palette.cell, radius: 10, name: "section")
             for (index, place) in Self.places.enumerated() {
                 let y = Double(index) * rowHeight
                 let row = try builder.block(Rect(x: 0, y: y, width: width - 32, height: rowHeight), nil, name: "row \(index + 1)",
@@ -78,18 +69,18 @@ public enum ScreenContent: String, Sendable, CaseIterable {
                 try builder.label(place.0, Rect(x: 72, y: 11, width: width - 150, height: 22), size: 17,
                                   name: "title \(index + 1)", in: row)
                 try builder.label(place.1, Rect(x: 72, y: 33, width: width - 150, height: 20), size: 15,
-                                  color: SystemColor.secondaryLabel, name: "subtitle \(index + 1)", in: row)
+                                  color: palette.secondaryLabel, name: "subtitle \(index + 1)", in: row)
                 try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: 18, width: 20, height: 28), size: 24,
-                                  weight: .semibold, color: SystemColor.chevron, alignment: .center,
+                                  weight: .semibold, color: palette.chevron, alignment: .center,
                                   name: "chevron \(index + 1)", in: row)
                 if index < rows - 1 {
                     _ = try builder.block(Rect(x: 72, y: rowHeight - 0.5, width: width - 32 - 72, height: 0.5),
-                                          SystemColor.separator, name: "separator \(index + 1)", in: row)
+                                          palette.separator, name: "separator \(index + 1)", in: row)
                 }
             }
         case .detail:
-            view.backgroundColor = Self.color(0xFFFFFF)
-            if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            view.backgroundColor = Self.color(palette.background)
+            if header { try builder.header(color: palette.bar, text: palette.label) }
             // A photo (an image view: layer contents filling the frame, rounded).
             let picture = try builder.block(Rect(x: 16, y: top + 16, width: width - 32, height: 220), 0x3B82F6,
                                             radius: 16, name: "picture")
@@ -98,13 +89,14 @@ public enum ScreenContent: String, Sendable, CaseIterable {
             try builder.label("Lisbon", Rect(x: 16, y: top + 252, width: width - 32, height: 36), size: 28, weight: .bold,
                               alignment: .left, name: "headline")
             try builder.label("Portugal · 12 photos", Rect(x: 16, y: top + 290, width: width - 32, height: 22), size: 15,
-                              color: SystemColor.secondaryLabel, alignment: .left, name: "subtitle")
+                              color: palette.secondaryLabel, alignment: .left, name: "subtitle")
             let body = "Built on seven hills above the Tagus, Lisbon climbs in yellow trams and tiled façades "
                 + "from the river to the castle. Evenings end in the miradouros, where the city turns gold "
                 + "and the bridge lights up across the water."
             try builder.label(body, Rect(x: 16, y: top + 324, width: width - 32, height: 160), size: 17,
                               alignment: .left, lines: 0, name: "body")
         case .card:
+            // The app's own colors, the same in either appearance (as fixed UIColors are).
             view.backgroundColor = Self.color(0xDBEAFE)
             if header { try builder.header(color: 0x1E3A8A, text: 0xFFFFFF) }
             let card = try builder.block(Rect(x: 24, y: top + 24, width: width - 48, height: 360), 0xFFFFFF, radius: 20,
@@ -115,13 +107,13 @@ public enum ScreenContent: String, Sendable, CaseIterable {
             _ = try builder.block(Rect(x: 16, y: 16, width: width - 80, height: 200), 0x93C5FD, radius: 12,
                                   name: "picture", in: card)
             try builder.label("Weekend in Kyoto", Rect(x: 16, y: 232, width: width - 80, height: 30), size: 22,
-                              weight: .bold, alignment: .left, name: "card title", in: card)
+                              weight: .bold, color: SystemPalette.light.label, alignment: .left, name: "card title", in: card)
             try builder.label("Temples at dawn, tea in the afternoon, lanterns along the river at night.",
                               Rect(x: 16, y: 266, width: width - 80, height: 80), size: 15,
-                              color: SystemColor.secondaryLabel, alignment: .left, lines: 0, name: "card text", in: card)
+                              color: SystemPalette.light.secondaryLabel, alignment: .left, lines: 0, name: "card text", in: card)
         case .settings:
-            view.backgroundColor = Self.color(SystemColor.groupedBackground)
-            if header { try builder.header(color: 0xF9F9F9, text: SystemColor.label) }
+            view.backgroundColor = Self.color(palette.groupedBackground)
+            if header { try builder.header(color: palette.bar, text: palette.label) }
             // (label, accessory): a switch's state or a value with a chevron.
             enum Accessory { case toggle(Bool), value(String) }
             let groups: [[(String, Accessory)]] = [
@@ -134,7 +126,7 @@ public enum ScreenContent: String, Sendable, CaseIterable {
             var number = 0
             for (group, rows) in groups.enumerated() {
                 let section = try builder.block(Rect(x: 16, y: y, width: width - 32, height: Double(rows.count) * 44),
-                                                0xFFFFFF, radius: 10, name: "group \(group + 1)")
+                                                palette.cell, radius: 10, name: "group \(group + 1)")
                 for (index, row) in rows.enumerated() {
                     number += 1
                     let rowY = Double(index) * 44
@@ -146,14 +138,14 @@ public enum ScreenContent: String, Sendable, CaseIterable {
                                            in: section)
                     case .value(let value):
                         try builder.label(value, Rect(x: width - 32 - 160, y: rowY + 11, width: 122, height: 22), size: 17,
-                                          color: SystemColor.secondaryLabel, alignment: .right, name: "value \(number)",
+                                          color: palette.secondaryLabel, alignment: .right, name: "value \(number)",
                                           in: section)
                         try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: rowY + 8, width: 20, height: 28), size: 24,
-                                          weight: .semibold, color: SystemColor.chevron, name: "chevron \(number)", in: section)
+                                          weight: .semibold, color: palette.chevron, name: "chevron \(number)", in: section)
                     }
                     if index < rows.count - 1 {
                         _ = try builder.block(Rect(x: 16, y: rowY + 43.5, width: width - 48, height: 0.5),
-                                              SystemColor.separator, name: "separator \(number)", in: section)
+                                              palette.separator, name: "separator \(number)", in: section)
                     }
                 }
                 y += Double(rows.count) * 44 + 36
@@ -201,6 +193,7 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     /// Makes the views of one screen, named after it ("list title 1").
     private struct Builder {
         let screen: ViewController
+        let palette: SystemPalette
         var view: View { screen.view }
 
         func block(_ frame: Rect, _ rgb: UInt32?, radius: Double = 0, name: String,
@@ -213,10 +206,10 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         }
 
         func label(_ text: String, _ frame: Rect, size: Double, weight: LayerText.Weight = .regular,
-                   color rgb: UInt32 = SystemColor.label, alignment: LayerText.Alignment = .left, lines: Int = 1,
+                   color rgb: UInt32? = nil, alignment: LayerText.Alignment = .left, lines: Int = 1,
                    name: String, in parent: View? = nil) throws(EngineError) {
             let label = view.engine.makeView(frame: frame, name: "\(screen.name) \(name)")
-            label.layer.text = LayerText(text, color: ScreenContent.color(rgb), size: size, weight: weight,
+            label.layer.text = LayerText(text, color: ScreenContent.color(rgb ?? palette.label), size: size, weight: weight,
                                          alignment: alignment, lines: lines)
             try (parent ?? view).addSubview(label)
         }
@@ -224,7 +217,7 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         /// A UISwitch (51 × 31): a green or grey track and a white knob with a soft shadow.
         func toggle(_ on: Bool, at origin: Point, name: String, in parent: View) throws(EngineError) {
             let track = try block(Rect(x: origin.x, y: origin.y, width: 51, height: 31),
-                                  on ? SystemColor.green : SystemColor.switchOff, radius: 15.5, name: name, in: parent)
+                                  on ? palette.green : palette.switchOff, radius: 15.5, name: name, in: parent)
             let knob = try block(Rect(x: on ? 22 : 2, y: 2, width: 27, height: 27), 0xFFFFFF, radius: 13.5,
                                  name: "\(name) knob", in: track)
             knob.layer.shadowOpacity = 0.2
@@ -238,14 +231,11 @@ public enum ScreenContent: String, Sendable, CaseIterable {
             let bar = try block(Rect(x: 0, y: 0, width: width, height: ScreenContent.headerHeight), color, name: "header")
             try label(screen.title ?? screen.name, Rect(x: 16, y: ScreenContent.headerHeight - 44, width: width - 32, height: 44),
                       size: 17, weight: .semibold, color: text, alignment: .center, name: "title", in: bar)
-            _ = try block(Rect(x: 0, y: ScreenContent.headerHeight - 0.5, width: width, height: 0.5), SystemColor.separator,
+            _ = try block(Rect(x: 0, y: ScreenContent.headerHeight - 0.5, width: width, height: 0.5), palette.separator,
                           name: "hairline", in: bar)
         }
     }
 
     /// An opaque color from 0xRRGGBB.
-    static func color(_ rgb: UInt32) -> RGBAColor {
-        RGBAColor(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255, alpha: 1)
-    }
+    static func color(_ rgb: UInt32) -> RGBAColor { SystemPalette.color(rgb) }
 }

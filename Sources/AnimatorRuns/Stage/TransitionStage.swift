@@ -110,7 +110,7 @@ public final class TransitionStage {
         if let image {
             try content.fill(screen, image: image, size: runtime.window.bounds.size)
         } else {
-            try content.fill(screen, header: header)
+            try content.fill(screen, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle))
         }
     }
 
