@@ -48,6 +48,16 @@ import TestSupport
         let listRTL = try track("list", in: rtl, "push")
         #expect(listRTL.first?.x == 0 && zip(listRTL, listRTL.dropFirst()).allSatisfy { $0.x <= $1.x })
         #expect((listRTL.last?.x ?? 0) > 110 && (listRTL.last?.x ?? 0) <= 117, "\(listRTL.map(\.x))")
+        // The screens are mirrored too: the list's first thumbnail sits 16 points from the
+        // section's right edge (358 - 16 - 44 = 298) instead of its left, the back button on
+        // the bar's right (390 - 8 - 120 = 262), pointing right, and the first tab (home) in
+        // the right half of the tab bar (195 of 390).
+        #expect(try track("list thumbnail 1", in: ltr, "push").first?.x == 16)
+        #expect(try track("list thumbnail 1", in: rtl, "push").first?.x == 298)
+        #expect(try track("back: card", in: ltr, "push").last?.x == 8)
+        #expect(try track("back: card", in: rtl, "push").last?.x == 262)
+        #expect(try track("tab item: home", in: ltr, "push").first?.x == 0)
+        #expect(try track("tab item: home", in: rtl, "push").first?.x == 195)
         // Pop: the card leaves toward the leading edge's opposite, the left.
         let popped = try track("card", in: rtl, "pop")
         #expect(popped.first?.x == 0 && zip(popped, popped.dropFirst()).allSatisfy { $0.x > $1.x }, "\(popped.map(\.x))")

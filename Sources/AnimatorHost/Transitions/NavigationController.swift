@@ -248,10 +248,15 @@ public final class NavigationController {
         title.layer.text = LayerText(screen.displayTitle, color: SystemPalette.color(palette.label), size: 17, weight: .semibold)
         var back: View?
         if let below {
-            let button = engine.makeView(frame: Rect(x: 8, y: top, width: min(120, width / 3), height: 44),
-                                         name: "back: \(screen.name)")
-            button.layer.text = LayerText("\u{2039} " + below.displayTitle, color: SystemPalette.color(palette.blue), size: 17,
-                                          alignment: .left)
+            // On the leading edge: the left, or in a right-to-left layout the right, its
+            // chevron pointing back toward that edge.
+            let buttonWidth = min(120, width / 3)
+            let rightToLeft = runtime.traits.layoutDirection == .rightToLeft
+            let button = engine.makeView(frame: Rect(x: rightToLeft ? width - 8 - buttonWidth : 8, y: top, width: buttonWidth,
+                                                     height: 44), name: "back: \(screen.name)")
+            button.layer.text = LayerText(rightToLeft ? below.displayTitle + " \u{203A}" : "\u{2039} " + below.displayTitle,
+                                          color: SystemPalette.color(palette.blue), size: 17,
+                                          alignment: rightToLeft ? .right : .left)
             back = button
         }
         return BarItems(title: title, back: back)

@@ -50,13 +50,16 @@ public final class TabBarController {
         hairline.backgroundColor = SystemPalette.color(palette.separator)
         try tabBar.addSubview(hairline)
         let itemWidth = frame.size.width / Double(viewControllers.count)
+        // The first tab on the leading edge: the left, or in a right-to-left layout the right.
+        let rightToLeft = runtime.traits.layoutDirection == .rightToLeft
         for (index, screen) in viewControllers.enumerated() {
-            let item = engine.makeView(frame: Rect(x: Double(index) * itemWidth, y: 0, width: itemWidth, height: 49),
+            let slot = rightToLeft ? viewControllers.count - 1 - index : index
+            let item = engine.makeView(frame: Rect(x: Double(slot) * itemWidth, y: 0, width: itemWidth, height: 49),
                                        name: "tab item: \(screen.name)")
             try tabBar.addSubview(item)
             let icon = try Self.icon(index, in: item, centerX: itemWidth / 2, name: screen.name)
             let title = engine.makeView(frame: Rect(x: 0, y: 33, width: itemWidth, height: 13), name: "tab title: \(screen.name)")
-            title.layer.text = LayerText(screen.displayTitle, size: 10, weight: .semibold)
+            title.layer.text = LayerText(screen.displayTitle, color: SystemPalette.color(palette.label), size: 10, weight: .semibold)
             try item.addSubview(title)
             itemViews.append((icon, title))
         }

@@ -153,7 +153,8 @@ public enum DemoApp {
             if let image = screenImages[content.rawValue] {
                 try content.fill(controller, image: image, size: bounds.size)
             } else {
-                try content.fill(controller, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle))
+                try content.fill(controller, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
+                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft)
             }
             return controller
         }

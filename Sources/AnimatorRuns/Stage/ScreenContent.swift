@@ -46,9 +46,13 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     ///     which shows the title instead).
     ///   - palette: UIKit's semantic colors in the app's appearance (light or dark); the
     ///     app's own colors (the card screen's blues, the thumbnails) stay as they are.
-    public func fill(_ screen: ViewController, header: Bool = true, palette: SystemPalette = .light) throws(EngineError) {
+    ///   - rightToLeft: lay it out mirrored, as UIKit does in a right-to-left language:
+    ///     leading edges on the right, text aligned right, chevrons pointing left,
+    ///     switches on when their knob is on the left.
+    public func fill(_ screen: ViewController, header: Bool = true, palette: SystemPalette = .light,
+                     rightToLeft: Bool = false) throws(EngineError) {
         if screen.title == nil { screen.title = title }
-        let builder = Builder(screen: screen, palette: palette)
+        let builder = Builder(screen: screen, palette: palette, mirrored: rightToLeft)
         let view = screen.view
         let width = view.bounds.size.width
         let top = header ? Self.headerHeight : 0
@@ -194,11 +198,21 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     private struct Builder {
         let screen: ViewController
         let palette: SystemPalette
+        /// Whether frames are mirrored within their parent (a right-to-left layout).
+        let mirrored: Bool
         var view: View { screen.view }
+
+        /// `frame` in `parent`, mirrored when the layout is.
+        func placed(_ frame: Rect, in parent: View?) -> Rect {
+            guard mirrored else { return frame }
+            let width = (parent ?? view).bounds.size.width
+            return Rect(x: width - frame.origin.x - frame.size.width, y: frame.origin.y, width: frame.size.width,
+                        height: frame.size.height)
+        }
 
         func block(_ frame: Rect, _ rgb: UInt32?, radius: Double = 0, name: String,
                    in parent: View? = nil) throws(EngineError) -> View {
-            let block = view.engine.makeView(frame: frame, name: "\(screen.name) \(name)")
+            let block = view.engine.makeView(frame: placed(frame, in: parent), name: "\(screen.name) \(name)")
             block.backgroundColor = rgb.map(ScreenContent.color)
             block.layer.cornerRadius = radius
             try (parent ?? view).addSubview(block)
@@ -208,9 +222,12 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         func label(_ text: String, _ frame: Rect, size: Double, weight: LayerText.Weight = .regular,
                    color rgb: UInt32? = nil, alignment: LayerText.Alignment = .left, lines: Int = 1,
                    name: String, in parent: View? = nil) throws(EngineError) {
-            let label = view.engine.makeView(frame: frame, name: "\(screen.name) \(name)")
-            label.layer.text = LayerText(text, color: ScreenContent.color(rgb ?? palette.label), size: size, weight: weight,
-                                         alignment: alignment, lines: lines)
+            let label = view.engine.makeView(frame: placed(frame, in: parent), name: "\(screen.name) \(name)")
+            // Mirrored: text aligned to the other side, a disclosure chevron pointing left.
+            let shown = mirrored && text == "\u{203A}" ? "\u{2039}" : text
+            let aligned: LayerText.Alignment = !mirrored ? alignment : alignment == .left ? .right : alignment == .right ? .left : alignment
+            label.layer.text = LayerText(shown, color: ScreenContent.color(rgb ?? palette.label), size: size, weight: weight,
+                                         alignment: aligned, lines: lines)
             try (parent ?? view).addSubview(label)
         }
 

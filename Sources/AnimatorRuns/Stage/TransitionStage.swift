@@ -110,7 +110,8 @@ public final class TransitionStage {
         if let image {
             try content.fill(screen, image: image, size: runtime.window.bounds.size)
         } else {
-            try content.fill(screen, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle))
+            try content.fill(screen, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
+                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft)
         }
     }
 
