@@ -258,4 +258,22 @@ import TestSupport
         let presented = try bubbleIDs("present"), dismissed = try bubbleIDs("dismiss")
         #expect(presented.count == 1 && presented == dismissed, "present \(presented), dismiss \(dismissed)")
     }
+
+    @Test func aTabIsCalledTheSameInASingleRunAndInTheDemo() throws {
+        // The tab titles a frame shows: each "tab title: SCREEN" view's text.
+        func tabTitles(_ arguments: [String], transition: Int?) throws -> [String] {
+            let timeline = cli.home.file("tabs-\(arguments.count).json")
+            #expect(try cli.run(arguments: arguments + ["--timeline", timeline]).status == 0)
+            var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+            if let transition { document = try #require((document["transitions"] as? [[String: Any]])?[transition]) }
+            let frame = try #require((document["frames"] as? [[String: Any]])?.first)
+            let views = try #require(frame["views"] as? [[String: Any]])
+            return views.filter { ($0["name"] as? String)?.hasPrefix("tab title: ") == true }
+                .compactMap { ($0["text"] as? [String: Any])?["string"] as? String }
+        }
+        // The demo's fifth transition is its first tab switch.
+        let demo = try tabTitles(["run"], transition: 4)
+        #expect(demo == ["Home", "Settings"])
+        #expect(try tabTitles(["run", "fade-c", "--operation", "tab"], transition: nil) == demo)
+    }
 }

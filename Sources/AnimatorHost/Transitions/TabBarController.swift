@@ -59,7 +59,8 @@ public final class TabBarController {
             try tabBar.addSubview(item)
             let icon = try Self.icon(index, in: item, centerX: itemWidth / 2, name: screen.name)
             let title = engine.makeView(frame: Rect(x: 0, y: 33, width: itemWidth, height: 13), name: "tab title: \(screen.name)")
-            title.layer.text = LayerText(screen.displayTitle, color: SystemPalette.color(palette.label), size: 10, weight: .semibold)
+            title.layer.text = LayerText(screen.tabBarItemTitle ?? screen.displayTitle, color: SystemPalette.color(palette.label),
+                                         size: 10, weight: .semibold)
             try item.addSubview(title)
             itemViews.append((icon, title))
         }

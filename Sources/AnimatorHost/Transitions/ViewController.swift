@@ -32,6 +32,10 @@ public final class ViewController {
     /// The title shown for it: `title`, or the name with its first letter capitalized.
     public var displayTitle: String { title ?? name.capitalizedFirst }
 
+    /// tabBarItem.title: its tab's title in a tab bar; nil: `displayTitle`, as UIKit takes
+    /// the view controller's title.
+    public var tabBarItemTitle: String?
+
     /// Creates a screen whose root view fills `frame`.
     public init(name: String, engine: AnimationEngine, frame: Rect) {
         self.name = name

@@ -93,6 +93,9 @@ public final class TransitionStage {
             if operation == .pop { try navigation.push(top, animator: nil, animated: false) }
         case .tab:
             try fill(base, .list, image: image(for: base), header: true)
+            // Its tab carries the demo app's name for the list's tab, so that a tab is
+            // called the same in single runs and in the demo.
+            if fromImage == nil && toImage == nil { base.tabBarItemTitle = "Home" }
             try fill(top, topContent, image: image(for: top), header: true)
             let tabs = try TabBarController(name: "tabs", viewControllers: [base, top], runtime: runtime, frame: bounds)
             if fromImage != nil || toImage != nil { tabs.isTabBarHidden = true }
