@@ -141,4 +141,27 @@ import TestSupport
         #expect(try pixels(nil) == [[242, 242, 247], [255, 255, 255], [249, 249, 249], [242, 242, 247]])
         #expect(try pixels("dark") == [[0, 0, 0], [28, 28, 30], [22, 22, 22], [0, 0, 0]])
     }
+
+    @Test func aLargerTextSizeGrowsTheScreensTextAndRowsAsSelfSizingCellsDo() throws {
+        // The demo's first frame: the list's rows.
+        func list(_ variant: String?) throws -> (titleSize: Double, row2: Double) {
+            let timeline = cli.home.file("text-\(variant ?? "default").json")
+            let result = try cli.run(arguments: ["run", "--timeline", timeline] + (variant.map { ["--variant", $0] } ?? []))
+            #expect(result.status == 0, "\(result.standardError)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+            let frame = try #require(((document["transitions"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]])?.first)
+            let views = try #require(frame["views"] as? [[String: Any]])
+            let title = try #require(views.first { $0["name"] as? String == "list title 1" })
+            let row = try #require(views.first { $0["name"] as? String == "list row 2" })
+            return (try #require((title["text"] as? [String: Any])?["size"] as? Double), try #require((row["frame"] as? [Double])?[1]))
+        }
+        // Large (the default): body 17; a row is 11 + 22 + 20 + 11 = 64 points.
+        let standard = try list(nil)
+        #expect(standard.titleSize == 17 && standard.row2 == 64)
+        // The first accessibility size: body 28, subheadline 25 (Apple's table); the lines
+        // grow with them: 11 + 22·28/17 + 20·25/15 + 11.
+        let larger = try list("text-ax1")
+        #expect(larger.titleSize == 28)
+        #expect(abs(larger.row2 - (22 + 22.0 * 28 / 17 + 20.0 * 25 / 15)) < 1e-9, "\(larger.row2)")
+    }
 }

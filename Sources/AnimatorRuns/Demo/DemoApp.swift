@@ -154,7 +154,8 @@ public enum DemoApp {
                 try content.fill(controller, image: image, size: bounds.size)
             } else {
                 try content.fill(controller, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
-                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft)
+                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft,
+                             textSize: runtime.traits.contentSizeCategory)
             }
             return controller
         }

@@ -49,18 +49,28 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     ///   - rightToLeft: lay it out mirrored, as UIKit does in a right-to-left language:
     ///     leading edges on the right, text aligned right, chevrons pointing left,
     ///     switches on when their knob is on the left.
+    ///   - textSize: the content size category: the text styles (body, subheadline, title 1,
+    ///     title 2) take their Dynamic Type sizes, and rows and text blocks grow or shrink
+    ///     with them, as self-sizing cells do. Bars keep theirs, as UIKit's do.
     public func fill(_ screen: ViewController, header: Bool = true, palette: SystemPalette = .light,
-                     rightToLeft: Bool = false) throws(EngineError) {
+                     rightToLeft: Bool = false, textSize: Traits.ContentSizeCategory = .large) throws(EngineError) {
         if screen.title == nil { screen.title = title }
         let builder = Builder(screen: screen, palette: palette, mirrored: rightToLeft)
         let view = screen.view
         let width = view.bounds.size.width
         let top = header ? Self.headerHeight : 0
+        // Each style's size, and a length laid out for its default size, at this category.
+        func font(_ style: TextStyle) -> Double { style.size(at: textSize) }
+        func grown(_ length: Double, _ style: TextStyle) -> Double { style.scaled(length, at: textSize) }
         switch self {
         case .list:
             view.backgroundColor = Self.color(palette.groupedBackground)
             if header { try builder.header(color: palette.bar, text: palette.label) }
-            let rowHeight = 64.0
+            // A row: the title's line (22 points at body's 17) over the subtitle's (20 at
+            // subheadline's 15), 11 points above and below; at least the 64 of the default.
+            let titleLine = grown(22, .body), subtitleLine = grown(20, .subheadline)
+            let rowHeight = max(64, 11 + titleLine + subtitleLine + 11)
+            let chevronHeight = grown(28, .body)
             let rows = Self.places.count
             let section = try builder.block(Rect(x: 16, y: top + 20, width: width - 32, height: Double(rows) * rowHeight),
                                             palette.cell, radius: 10, name: "section")
@@ -68,13 +78,14 @@ public enum ScreenContent: String, Sendable, CaseIterable {
                 let y = Double(index) * rowHeight
                 let row = try builder.block(Rect(x: 0, y: y, width: width - 32, height: rowHeight), nil, name: "row \(index + 1)",
                                             in: section)
-                _ = try builder.block(Rect(x: 16, y: 10, width: 44, height: 44), place.2, radius: 9,
+                _ = try builder.block(Rect(x: 16, y: (rowHeight - 44) / 2, width: 44, height: 44), place.2, radius: 9,
                                       name: "thumbnail \(index + 1)", in: row)
-                try builder.label(place.0, Rect(x: 72, y: 11, width: width - 150, height: 22), size: 17,
+                try builder.label(place.0, Rect(x: 72, y: 11, width: width - 150, height: titleLine), size: font(.body),
                                   name: "title \(index + 1)", in: row)
-                try builder.label(place.1, Rect(x: 72, y: 33, width: width - 150, height: 20), size: 15,
-                                  color: palette.secondaryLabel, name: "subtitle \(index + 1)", in: row)
-                try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: 18, width: 20, height: 28), size: 24,
+                try builder.label(place.1, Rect(x: 72, y: 11 + titleLine, width: width - 150, height: subtitleLine),
+                                  size: font(.subheadline), color: palette.secondaryLabel, name: "subtitle \(index + 1)", in: row)
+                try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: (rowHeight - chevronHeight) / 2, width: 20,
+                                                   height: chevronHeight), size: grown(24, .body),
                                   weight: .semibold, color: palette.chevron, alignment: .center,
                                   name: "chevron \(index + 1)", in: row)
                 if index < rows - 1 {
@@ -90,30 +101,38 @@ public enum ScreenContent: String, Sendable, CaseIterable {
                                             radius: 16, name: "picture")
             picture.layer.contents = LayerContents(image: Self.photo, scale: 2, gravity: .resizeAspectFill)
             picture.layer.masksToBounds = true
-            try builder.label("Lisbon", Rect(x: 16, y: top + 252, width: width - 32, height: 36), size: 28, weight: .bold,
-                              alignment: .left, name: "headline")
-            try builder.label("Portugal · 12 photos", Rect(x: 16, y: top + 290, width: width - 32, height: 22), size: 15,
-                              color: palette.secondaryLabel, alignment: .left, name: "subtitle")
+            // Title 1 for the headline, subheadline, then body, each block below the last.
+            let headlineHeight = grown(36, .title1), subtitleHeight = grown(22, .subheadline)
+            let subtitleY = top + 252 + headlineHeight + 2, bodyY = subtitleY + subtitleHeight + 12
+            try builder.label("Lisbon", Rect(x: 16, y: top + 252, width: width - 32, height: headlineHeight), size: font(.title1),
+                              weight: .bold, alignment: .left, name: "headline")
+            try builder.label("Portugal · 12 photos", Rect(x: 16, y: subtitleY, width: width - 32, height: subtitleHeight),
+                              size: font(.subheadline), color: palette.secondaryLabel, alignment: .left, name: "subtitle")
             let body = "Built on seven hills above the Tagus, Lisbon climbs in yellow trams and tiled façades "
                 + "from the river to the castle. Evenings end in the miradouros, where the city turns gold "
                 + "and the bridge lights up across the water."
-            try builder.label(body, Rect(x: 16, y: top + 324, width: width - 32, height: 160), size: 17,
+            try builder.label(body, Rect(x: 16, y: bodyY, width: width - 32, height: grown(160, .body)), size: font(.body),
                               alignment: .left, lines: 0, name: "body")
         case .card:
             // The app's own colors, the same in either appearance (as fixed UIColors are).
             view.backgroundColor = Self.color(0xDBEAFE)
             if header { try builder.header(color: 0x1E3A8A, text: 0xFFFFFF) }
-            let card = try builder.block(Rect(x: 24, y: top + 24, width: width - 48, height: 360), 0xFFFFFF, radius: 20,
+            // Title 2 over subheadline text; the card grows with them.
+            let cardTitleHeight = grown(30, .title2), cardTextHeight = grown(80, .subheadline)
+            let card = try builder.block(Rect(x: 24, y: top + 24, width: width - 48,
+                                              height: 360 + (cardTitleHeight - 30) + (cardTextHeight - 80)), 0xFFFFFF, radius: 20,
                                          name: "card")
             card.layer.shadowOpacity = 0.2
             card.layer.shadowRadius = 8
             card.layer.shadowOffset = Size(width: 0, height: 4)
             _ = try builder.block(Rect(x: 16, y: 16, width: width - 80, height: 200), 0x93C5FD, radius: 12,
                                   name: "picture", in: card)
-            try builder.label("Weekend in Kyoto", Rect(x: 16, y: 232, width: width - 80, height: 30), size: 22,
-                              weight: .bold, color: SystemPalette.light.label, alignment: .left, name: "card title", in: card)
+            try builder.label("Weekend in Kyoto", Rect(x: 16, y: 232, width: width - 80, height: cardTitleHeight),
+                              size: font(.title2), weight: .bold, color: SystemPalette.light.label, alignment: .left,
+                              name: "card title", in: card)
             try builder.label("Temples at dawn, tea in the afternoon, lanterns along the river at night.",
-                              Rect(x: 16, y: 266, width: width - 80, height: 80), size: 15,
+                              Rect(x: 16, y: 232 + cardTitleHeight + 4, width: width - 80, height: cardTextHeight),
+                              size: font(.subheadline),
                               color: SystemPalette.light.secondaryLabel, alignment: .left, lines: 0, name: "card text", in: card)
         case .settings:
             view.backgroundColor = Self.color(palette.groupedBackground)
@@ -126,33 +145,37 @@ public enum ScreenContent: String, Sendable, CaseIterable {
                 [("Dark Mode", .toggle(true)), ("Auto-Lock", .value("30 s")), ("Text Size", .value("Large")),
                  ("Location Services", .toggle(true))],
             ]
+            // A row: a body line (22 points at 17) with 11 above and below, at least 44.
+            let line = grown(22, .body), chevronHeight = grown(28, .body)
+            let rowHeight = max(44, 11 + line + 11)
             var y = top + 20
             var number = 0
             for (group, rows) in groups.enumerated() {
-                let section = try builder.block(Rect(x: 16, y: y, width: width - 32, height: Double(rows.count) * 44),
+                let section = try builder.block(Rect(x: 16, y: y, width: width - 32, height: Double(rows.count) * rowHeight),
                                                 palette.cell, radius: 10, name: "group \(group + 1)")
                 for (index, row) in rows.enumerated() {
                     number += 1
-                    let rowY = Double(index) * 44
-                    try builder.label(row.0, Rect(x: 16, y: rowY + 11, width: width - 160, height: 22), size: 17,
+                    let rowY = Double(index) * rowHeight
+                    try builder.label(row.0, Rect(x: 16, y: rowY + 11, width: width - 160, height: line), size: font(.body),
                                       alignment: .left, name: "setting \(number)", in: section)
                     switch row.1 {
                     case .toggle(let on):
-                        try builder.toggle(on, at: Point(x: width - 32 - 16 - 51, y: rowY + 6.5), name: "switch \(number)",
-                                           in: section)
+                        try builder.toggle(on, at: Point(x: width - 32 - 16 - 51, y: rowY + (rowHeight - 31) / 2),
+                                           name: "switch \(number)", in: section)
                     case .value(let value):
-                        try builder.label(value, Rect(x: width - 32 - 160, y: rowY + 11, width: 122, height: 22), size: 17,
+                        try builder.label(value, Rect(x: width - 32 - 160, y: rowY + 11, width: 122, height: line), size: font(.body),
                                           color: palette.secondaryLabel, alignment: .right, name: "value \(number)",
                                           in: section)
-                        try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: rowY + 8, width: 20, height: 28), size: 24,
+                        try builder.label("\u{203A}", Rect(x: width - 32 - 34, y: rowY + (rowHeight - chevronHeight) / 2, width: 20,
+                                                           height: chevronHeight), size: grown(24, .body),
                                           weight: .semibold, color: palette.chevron, name: "chevron \(number)", in: section)
                     }
                     if index < rows.count - 1 {
-                        _ = try builder.block(Rect(x: 16, y: rowY + 43.5, width: width - 48, height: 0.5),
+                        _ = try builder.block(Rect(x: 16, y: rowY + rowHeight - 0.5, width: width - 48, height: 0.5),
                                               palette.separator, name: "separator \(number)", in: section)
                     }
                 }
-                y += Double(rows.count) * 44 + 36
+                y += Double(rows.count) * rowHeight + 36
             }
         }
     }

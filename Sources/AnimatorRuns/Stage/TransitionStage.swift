@@ -114,7 +114,8 @@ public final class TransitionStage {
             try content.fill(screen, image: image, size: runtime.window.bounds.size)
         } else {
             try content.fill(screen, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
-                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft)
+                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft,
+                             textSize: runtime.traits.contentSizeCategory)
         }
     }
 
