@@ -164,4 +164,29 @@ import TestSupport
         #expect(larger.titleSize == 28)
         #expect(abs(larger.row2 - (22 + 22.0 * 28 / 17 + 20.0 * 25 / 15)) < 1e-9, "\(larger.row2)")
     }
+
+    @Test func theBarsFollowTheDevicesSafeArea() throws {
+        // The demo's first frame: the navigation bar ("home bar") and the tab bar ("app bar").
+        func bars(_ variant: String?) throws -> (navigation: [Double], tabs: [Double]) {
+            let timeline = cli.home.file("bars-\(variant ?? "default").json")
+            let result = try cli.run(arguments: ["run", "--timeline", timeline] + (variant.map { ["--variant", $0] } ?? []))
+            #expect(result.status == 0, "\(result.standardError)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+            let frame = try #require(((document["transitions"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]])?.first)
+            let views = try #require(frame["views"] as? [[String: Any]])
+            func box(_ name: String) throws -> [Double] {
+                try #require(views.first { $0["name"] as? String == name }?["frame"] as? [Double], "no \(name)")
+            }
+            return (try box("home bar"), try box("app bar"))
+        }
+        // The navigation bar is the status bar (the top safe area) and 44 points; the tab
+        // bar 49 points and the bottom safe area, at the screen's foot.
+        let standard = try bars(nil)
+        #expect(standard.navigation == [0, 0, 390, 47 + 44] && standard.tabs == [0, 844 - (49 + 34), 390, 49 + 34])
+        let small = try bars("iphone-se")
+        #expect(small.navigation == [0, 0, 375, 20 + 44] && small.tabs == [0, 667 - 49, 375, 49])
+        // On its side an iPhone hides the status bar; the home indicator keeps 21 points.
+        let sideways = try bars("landscape")
+        #expect(sideways.navigation == [0, 0, 844, 44] && sideways.tabs == [0, 390 - (49 + 21), 844, 49 + 21])
+    }
 }

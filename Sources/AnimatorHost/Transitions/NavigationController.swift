@@ -23,10 +23,12 @@ public final class NavigationController {
     let runtime: TransitionRuntime
     /// The collection view controllers pushed with `push(collection:)`, by screen.
     private var collections: [ObjectIdentifier: CollectionViewController] = [:]
-    /// The bar's height in points: the status bar (47) and the navigation bar (44).
-    public static let barHeight = 91.0
-    /// The status bar's height, above the bar's items.
-    public static let statusBarHeight = 47.0
+    /// The bar's height in points: the status bar (the device's top safe area: 47 on the
+    /// default iPhone, 20 on an iPhone SE, none on an iPhone on its side) and the
+    /// navigation bar (44).
+    public var barHeight: Double { statusBarHeight + 44 }
+    /// The status bar's height, above the bar's items: the top safe area.
+    public var statusBarHeight: Double { runtime.traits.safeArea.top }
     /// Each screen's bar items while it is in the stack.
     private var items: [ObjectIdentifier: BarItems] = [:]
 
@@ -47,7 +49,7 @@ public final class NavigationController {
         self.runtime = runtime
         let engine = runtime.engine
         controller = ViewController(name: name, engine: engine, frame: frame)
-        let bar = Self.barHeight
+        let bar = runtime.traits.safeArea.top + 44
         contentView = engine.makeView(frame: Rect(x: 0, y: bar, width: frame.size.width,
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         navigationBar = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: bar),
@@ -76,7 +78,7 @@ public final class NavigationController {
         set {
             navigationBar.isHidden = newValue
             let bounds = controller.view.bounds
-            let top = newValue ? 0 : Self.barHeight
+            let top = newValue ? 0 : barHeight
             contentView.frame = Rect(x: 0, y: top, width: bounds.size.width, height: max(bounds.size.height - top, 0))
             topViewController.view.frame = contentView.bounds
         }
@@ -240,7 +242,7 @@ public final class NavigationController {
     /// screen below it, if any.
     private func makeItems(for screen: ViewController, below: ViewController?) -> BarItems {
         let width = navigationBar.bounds.size.width
-        let top = Self.statusBarHeight
+        let top = statusBarHeight
         let titleWidth = min(200, width)
         let title = engine.makeView(frame: Rect(x: (width - titleWidth) / 2, y: top, width: titleWidth, height: 44),
                                     name: "title: \(screen.name)")

@@ -17,8 +17,9 @@ public final class TabBarController {
     /// The selected tab's index.
     public private(set) var selectedIndex: Int
     let runtime: TransitionRuntime
-    /// The bar's height in points: the items (49) and the home indicator's area (34).
-    public static let barHeight = 83.0
+    /// The bar's height in points: the items (49) and the device's bottom safe area (the home
+    /// indicator's 34 on the default iPhone, none on an iPhone SE).
+    public var barHeight: Double { 49 + runtime.traits.safeArea.bottom }
     /// Each tab's item: its icon's tinted parts and its title.
     private var itemViews: [(icon: [View], title: View)] = []
 
@@ -36,7 +37,7 @@ public final class TabBarController {
         selectedIndex = 0
 
         let engine = runtime.engine
-        let bar = Self.barHeight
+        let bar = 49 + runtime.traits.safeArea.bottom
         controller = ViewController(name: name, engine: engine, frame: frame)
         contentView = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width,
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
@@ -120,7 +121,7 @@ public final class TabBarController {
             tabBar.isHidden = newValue
             let bounds = controller.view.bounds
             contentView.frame = Rect(x: 0, y: 0, width: bounds.size.width,
-                                     height: max(bounds.size.height - (newValue ? 0 : Self.barHeight), 0))
+                                     height: max(bounds.size.height - (newValue ? 0 : barHeight), 0))
             selectedViewController.view.frame = contentView.bounds
         }
     }

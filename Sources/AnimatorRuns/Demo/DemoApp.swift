@@ -155,7 +155,7 @@ public enum DemoApp {
             } else {
                 try content.fill(controller, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
                              rightToLeft: runtime.traits.layoutDirection == .rightToLeft,
-                             textSize: runtime.traits.contentSizeCategory)
+                             textSize: runtime.traits.contentSizeCategory, statusBar: runtime.traits.safeArea.top)
             }
             return controller
         }

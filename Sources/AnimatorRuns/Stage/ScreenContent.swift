@@ -16,9 +16,10 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     /// A settings list in three groups, with switches, values and chevrons.
     case settings
 
-    /// The header's height in points when a screen draws its own (status bar 47 and a
-    /// 49-point title area), as a screen presented without a navigation bar does.
-    public static let headerHeight = 96.0
+    /// The header's height in points when a screen draws its own: the status bar (the
+    /// device's top safe area, `statusBar`) and a 49-point title area, as a screen presented
+    /// without a navigation bar does; 96 on the default iPhone.
+    public static func headerHeight(statusBar: Double) -> Double { statusBar + 49 }
 
     /// The title a screen with this content shows in bars and back buttons.
     public var title: String {
@@ -52,13 +53,15 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     ///   - textSize: the content size category: the text styles (body, subheadline, title 1,
     ///     title 2) take their Dynamic Type sizes, and rows and text blocks grow or shrink
     ///     with them, as self-sizing cells do. Bars keep theirs, as UIKit's do.
+    ///   - statusBar: the device's top safe area, above a header (47 on the default iPhone).
     public func fill(_ screen: ViewController, header: Bool = true, palette: SystemPalette = .light,
-                     rightToLeft: Bool = false, textSize: Traits.ContentSizeCategory = .large) throws(EngineError) {
+                     rightToLeft: Bool = false, textSize: Traits.ContentSizeCategory = .large,
+                     statusBar: Double = 47) throws(EngineError) {
         if screen.title == nil { screen.title = title }
-        let builder = Builder(screen: screen, palette: palette, mirrored: rightToLeft)
+        let builder = Builder(screen: screen, palette: palette, mirrored: rightToLeft, headerHeight: Self.headerHeight(statusBar: statusBar))
         let view = screen.view
         let width = view.bounds.size.width
-        let top = header ? Self.headerHeight : 0
+        let top = header ? builder.headerHeight : 0
         // Each style's size, and a length laid out for its default size, at this category.
         func font(_ style: TextStyle) -> Double { style.size(at: textSize) }
         func grown(_ length: Double, _ style: TextStyle) -> Double { style.scaled(length, at: textSize) }
@@ -223,6 +226,8 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         let palette: SystemPalette
         /// Whether frames are mirrored within their parent (a right-to-left layout).
         let mirrored: Bool
+        /// A header's height: the status bar and the title area.
+        let headerHeight: Double
         var view: View { screen.view }
 
         /// `frame` in `parent`, mirrored when the layout is.
@@ -268,10 +273,10 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         /// The screen's own header: a bar under the status bar with the title, and a hairline.
         func header(color: UInt32, text: UInt32) throws(EngineError) {
             let width = view.bounds.size.width
-            let bar = try block(Rect(x: 0, y: 0, width: width, height: ScreenContent.headerHeight), color, name: "header")
-            try label(screen.title ?? screen.name, Rect(x: 16, y: ScreenContent.headerHeight - 44, width: width - 32, height: 44),
+            let bar = try block(Rect(x: 0, y: 0, width: width, height: headerHeight), color, name: "header")
+            try label(screen.title ?? screen.name, Rect(x: 16, y: headerHeight - 44, width: width - 32, height: 44),
                       size: 17, weight: .semibold, color: text, alignment: .center, name: "title", in: bar)
-            _ = try block(Rect(x: 0, y: ScreenContent.headerHeight - 0.5, width: width, height: 0.5), palette.separator,
+            _ = try block(Rect(x: 0, y: headerHeight - 0.5, width: width, height: 0.5), palette.separator,
                           name: "hairline", in: bar)
         }
     }

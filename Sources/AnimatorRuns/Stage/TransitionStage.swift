@@ -115,7 +115,7 @@ public final class TransitionStage {
         } else {
             try content.fill(screen, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
                              rightToLeft: runtime.traits.layoutDirection == .rightToLeft,
-                             textSize: runtime.traits.contentSizeCategory)
+                             textSize: runtime.traits.contentSizeCategory, statusBar: runtime.traits.safeArea.top)
         }
     }
 
