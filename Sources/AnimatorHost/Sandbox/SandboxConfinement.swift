@@ -19,6 +19,7 @@ public enum SandboxConfinement: Equatable, Sendable {
 
     /// What a Landlock ruleset enforced, by the kernel's version.
     public struct Restrictions: OptionSet, Equatable, Sendable {
+        /// The C bits (`AH_CONFINE_`).
         public let rawValue: Int
         /// Creates a set from the C bits (`AH_CONFINE_`).
         public init(rawValue: Int) { self.rawValue = rawValue }

@@ -1,8 +1,12 @@
 /// `UIEdgeInsets`: distances from a rectangle's edges, in points.
 public struct EdgeInsets: Equatable, Sendable {
+    /// From the top edge.
     public var top: Double
+    /// From the left edge.
     public var left: Double
+    /// From the bottom edge.
     public var bottom: Double
+    /// From the right edge.
     public var right: Double
 
     /// Insets of the four edges.

@@ -22,21 +22,36 @@ public enum UIUserInterfaceIdiom: Int, Sendable {
 
 /// UIContentSizeCategory: the text size the user chose, ordered smallest to largest.
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    /// UIKit's name for it.
     public let rawValue: String
+    /// A category by UIKit's name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// No preference (a trait collection that does not say).
     public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    /// xSmall (body 14 points).
     public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    /// Small (body 15).
     public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    /// Medium (body 16).
     public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    /// Large, the default (body 17).
     public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    /// xLarge (body 19).
     public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    /// xxLarge (body 21).
     public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    /// xxxLarge (body 23).
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    /// The first accessibility size (body 28).
     public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    /// The second accessibility size (body 33).
     public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    /// The third accessibility size (body 40).
     public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    /// The fourth accessibility size (body 47).
     public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    /// The largest accessibility size (body 53).
     public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
 
     /// Smallest to largest, in the ABI's order (AH_CONTENT_SIZE_*).
@@ -49,6 +64,7 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     /// Whether it is one of the five accessibility sizes.
     public var isAccessibilityCategory: Bool { (Self.ordered.firstIndex(of: self) ?? 0) >= 7 }
 
+    /// Whether `lhs` is the smaller text size.
     public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool {
         (ordered.firstIndex(of: lhs) ?? -1) < (ordered.firstIndex(of: rhs) ?? -1)
     }
