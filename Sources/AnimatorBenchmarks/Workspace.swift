@@ -9,9 +9,11 @@ struct Workspace {
     let packageRoot: String
 
     init() {
-        var template = Array("/tmp/animator-bench-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        root = String(cString: made!)
+        do {
+            root = try FileSystem.makeTemporaryFolder(prefix: "animator-bench-")
+        } catch {
+            fatalError("the benchmarks cannot make a working folder: \(error.reason)")
+        }
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
         packageRoot = path
@@ -43,7 +45,7 @@ struct Workspace {
     }
 
     func remove() {
-        _ = spawnAndWait("/bin/rm", ["-rf", root])
+        FileSystem.removeTree(root)
     }
 }
 

@@ -336,7 +336,10 @@ import Testing
         func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {}
     }
 
-    @Test func theExportedAnimatorFollowsGestureSamplesAndReportsThroughTheContext() throws {
+    /// A presentation from "a" to "b" in `session`, interactive and driven by the animator
+    /// itself (it is its own interaction controller), with its context handle.
+    static func ownInteraction(in session: HostSession) -> (state: TransitionState, b: ViewController, container: View,
+                                                            context: ah_context) {
         let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
         let a = ViewController(name: "a", engine: session.engine, frame: bounds)
         let b = ViewController(name: "b", engine: session.engine, frame: bounds)
@@ -348,6 +351,11 @@ import Testing
         state.isInteractive = true
         let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: true,
                                                        transition: state))
+        return (state, b, container, context)
+    }
+
+    @Test func theExportedAnimatorFollowsGestureSamplesAndReportsThroughTheContext() throws {
+        let (state, b, container, context) = Self.ownInteraction(in: session)
         let animator = PanFade(parameters: ParameterValues([:]))
         let c = makeCAnimator(animator, host: UnsafePointer(session.table))
         let start = try #require(c.pointee.start_interactive)
@@ -370,19 +378,9 @@ import Testing
     }
 
     @Test func aCompletionSpeedBelowTheFloorIsRaisedWithAWarning() throws {
-        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
         func drive(_ speed: Double) throws -> (status: ah_status, used: Double?, log: [String]) {
             let session = HostSession()
-            let a = ViewController(name: "a", engine: session.engine, frame: bounds)
-            let b = ViewController(name: "b", engine: session.engine, frame: bounds)
-            let container = session.engine.makeView(frame: bounds, name: "container")
-            let state = TransitionState(operation: .present, isAnimated: true, container: container, from: a, to: b,
-                                        fromView: a.view, toView: b.view, initialFrames: (.zero, .zero),
-                                        finalFrames: (.zero, bounds), presentationStyle: .fullScreen)
-            state.drivenByAnimator = true
-            state.isInteractive = true
-            let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: true,
-                                                           transition: state))
+            let (state, _, _, context) = Self.ownInteraction(in: session)
             let drivePercent = try #require(session.table.pointee.context_drive_percent)
             let status = drivePercent(UnsafePointer(session.table), context, speed, nil, ah_property_animator(AH_NULL_HANDLE))
             return (status, state.percentDriver?.script.completionSpeed, session.log.map(\.message))

@@ -26,7 +26,9 @@ public final class NavigationController {
     /// The bar's height in points: the status bar (the device's top safe area: 47 on the
     /// default iPhone, 20 on an iPhone SE, none on an iPhone on its side) and the
     /// navigation bar (44).
-    public var barHeight: Double { statusBarHeight + 44 }
+    public var barHeight: Double { Self.barHeight(for: runtime.traits) }
+    /// `barHeight` for a device's traits.
+    static func barHeight(for traits: Traits) -> Double { traits.safeArea.top + 44 }
     /// The status bar's height, above the bar's items: the top safe area.
     public var statusBarHeight: Double { runtime.traits.safeArea.top }
     /// Each screen's bar items while it is in the stack.
@@ -49,7 +51,7 @@ public final class NavigationController {
         self.runtime = runtime
         let engine = runtime.engine
         controller = ViewController(name: name, engine: engine, frame: frame)
-        let bar = runtime.traits.safeArea.top + 44
+        let bar = Self.barHeight(for: runtime.traits)
         contentView = engine.makeView(frame: Rect(x: 0, y: bar, width: frame.size.width,
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         navigationBar = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: bar),

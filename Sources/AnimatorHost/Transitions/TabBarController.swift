@@ -19,7 +19,9 @@ public final class TabBarController {
     let runtime: TransitionRuntime
     /// The bar's height in points: the items (49) and the device's bottom safe area (the home
     /// indicator's 34 on the default iPhone, none on an iPhone SE).
-    public var barHeight: Double { 49 + runtime.traits.safeArea.bottom }
+    public var barHeight: Double { Self.barHeight(for: runtime.traits) }
+    /// `barHeight` for a device's traits.
+    static func barHeight(for traits: Traits) -> Double { 49 + traits.safeArea.bottom }
     /// Each tab's item: its icon's tinted parts and its title.
     private var itemViews: [(icon: [View], title: View)] = []
 
@@ -37,7 +39,7 @@ public final class TabBarController {
         selectedIndex = 0
 
         let engine = runtime.engine
-        let bar = 49 + runtime.traits.safeArea.bottom
+        let bar = Self.barHeight(for: runtime.traits)
         controller = ViewController(name: name, engine: engine, frame: frame)
         contentView = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width,
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")

@@ -58,7 +58,7 @@ enum InstallCommand: Command {
         console.out("installed \(libraries.count) animator librar\(libraries.count == 1 ? "y" : "ies") in \(plugins.oneLine)"
                     + (libraries.isEmpty ? "" : ": " + libraries.joined(separator: ", ").oneLine))
         #if DEBUG
-        console.out("note: this is a debug build; renders are about ten times faster from a release build "
+        console.out("note: this is a debug build; renders are up to a third faster from a release build "
                     + "(swift build -c release && .build/release/animator-host install)")
         #endif
         let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)

@@ -153,9 +153,7 @@ public enum DemoApp {
             if let image = screenImages[content.rawValue] {
                 try content.fill(controller, image: image, size: bounds.size)
             } else {
-                try content.fill(controller, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
-                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft,
-                             textSize: runtime.traits.contentSizeCategory, statusBar: runtime.traits.safeArea.top)
+                try content.fill(controller, header: header, traits: runtime.traits)
             }
             return controller
         }

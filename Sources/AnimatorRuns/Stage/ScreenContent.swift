@@ -45,20 +45,19 @@ public enum ScreenContent: String, Sendable, CaseIterable {
     /// - Parameters:
     ///   - header: whether to draw a header with the title (false under a navigation bar,
     ///     which shows the title instead).
-    ///   - palette: UIKit's semantic colors in the app's appearance (light or dark); the
-    ///     app's own colors (the card screen's blues, the thumbnails) stay as they are.
-    ///   - rightToLeft: lay it out mirrored, as UIKit does in a right-to-left language:
-    ///     leading edges on the right, text aligned right, chevrons pointing left,
-    ///     switches on when their knob is on the left.
-    ///   - textSize: the content size category: the text styles (body, subheadline, title 1,
-    ///     title 2) take their Dynamic Type sizes, and rows and text blocks grow or shrink
-    ///     with them, as self-sizing cells do. Bars keep theirs, as UIKit's do.
-    ///   - statusBar: the device's top safe area, above a header (47 on the default iPhone).
-    public func fill(_ screen: ViewController, header: Bool = true, palette: SystemPalette = .light,
-                     rightToLeft: Bool = false, textSize: Traits.ContentSizeCategory = .large,
-                     statusBar: Double = 47) throws(EngineError) {
+    ///   - traits: the app's traits, as UIKit applies them to its screens: UIKit's semantic
+    ///     colors in the appearance (the app's own colors, the card screen's blues and the
+    ///     thumbnails, stay as they are); a mirrored layout in a right-to-left language
+    ///     (leading edges on the right, text aligned right, chevrons pointing left, switches
+    ///     on with their knob on the left); the text styles' Dynamic Type sizes at the
+    ///     content size category, rows and text blocks growing with them as self-sizing
+    ///     cells do; a header under the device's top safe area.
+    public func fill(_ screen: ViewController, header: Bool = true, traits: Traits = Traits()) throws(EngineError) {
         if screen.title == nil { screen.title = title }
-        let builder = Builder(screen: screen, palette: palette, mirrored: rightToLeft, headerHeight: Self.headerHeight(statusBar: statusBar))
+        let palette = SystemPalette.of(traits.userInterfaceStyle)
+        let textSize = traits.contentSizeCategory
+        let builder = Builder(screen: screen, palette: palette, mirrored: traits.layoutDirection == .rightToLeft,
+                              headerHeight: Self.headerHeight(statusBar: traits.safeArea.top))
         let view = screen.view
         let width = view.bounds.size.width
         let top = header ? builder.headerHeight : 0

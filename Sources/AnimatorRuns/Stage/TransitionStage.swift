@@ -113,9 +113,7 @@ public final class TransitionStage {
         if let image {
             try content.fill(screen, image: image, size: runtime.window.bounds.size)
         } else {
-            try content.fill(screen, header: header, palette: SystemPalette.of(runtime.traits.userInterfaceStyle),
-                             rightToLeft: runtime.traits.layoutDirection == .rightToLeft,
-                             textSize: runtime.traits.contentSizeCategory, statusBar: runtime.traits.safeArea.top)
+            try content.fill(screen, header: header, traits: runtime.traits)
         }
     }
 
