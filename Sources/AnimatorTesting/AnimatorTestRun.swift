@@ -111,8 +111,9 @@ public final class AnimatorTestRun {
         let animator = try make(runtime)
         let outcome = try stage.perform(operation, animator: animator, interaction: script, onFrame: recorder.capture)
         recorder.captureFinal()
-        let segment = Recording.Segment(operation: operation, animator: animator.identifier, from: stage.from.name,
-                                        to: stage.to.name, outcome: outcome, frames: recorder.take().frames)
+        let screens = stage.screenNames(for: operation)
+        let segment = Recording.Segment(operation: operation, animator: animator.identifier, from: screens.from,
+                                        to: screens.to, outcome: outcome, frames: recorder.take().frames)
         recording = Recording(size: size, fps: fps, segments: [segment])
     }
 

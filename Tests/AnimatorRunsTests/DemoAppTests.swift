@@ -33,9 +33,10 @@ import TestSupport
             #expect(abs(report.outcome.elapsed - report.outcome.duration) < 1e-9)
         }
         // Back where it started: the tab bar controller ("app") shows the navigation
-        // controller ("home"), whose content shows the list under the list's title.
+        // controller ("home"), whose content shows the list under the list's title, and
+        // the status bar is above it all.
         let app = try #require(runtime.window.subviews.first)
-        #expect(runtime.window.subviews.count == 1)
+        #expect(runtime.window.subviews.map(\.name) == ["app", "status bar"])
         #expect(app.subviews.map(\.name) == ["app content", "app bar"])
         let home = try #require(app.subviews[0].subviews.first)
         #expect(app.subviews[0].subviews.map(\.name) == ["home"])

@@ -47,7 +47,7 @@ import TestSupport
         let over = try runProcess(cli, ["run", "forger", "--plugin-path", folder.path],
                                   environment: environment.merging(["HOSTILE_FORGED_TIMES": "201"]) { $1 })
         #expect(over.status == 1, "\(over.standardOutput) \(over.standardError)")
-        #expect(over.standardOutput.hasPrefix("1. present from → to: forger (org.hostile.forger), failed: wrote something that is "
+        #expect(over.standardOutput.hasPrefix("1. present list → detail: forger (org.hostile.forger), failed: wrote something that is "
                                               + "not the host's protocol (over 100000 frames in one transition, the most it may "
                                               + "have); killed"), "\(over.standardOutput)")
         #expect(over.standardOutput.contains("1 transition: 0 completed, 0 cancelled, 1 failed"))

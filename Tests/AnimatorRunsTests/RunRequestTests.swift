@@ -119,7 +119,7 @@ import TestSupport
         #expect(report.frames == 16 || report.frames == 17, "\(report.frames)")
         #expect(result.recording.segments.count == 1 && result.recording.segments[0].frames.count == report.frames)
         #expect(result.recording.fps == 30 && result.recording.size == RunRequest.defaultSize)
-        #expect(report.text.hasPrefix("present from → to: fade-c (") && report.text.hasSuffix(", 0.5 s, \(report.frames) frames, completed"))
+        #expect(report.text.hasPrefix("present list → detail: fade-c (") && report.text.hasSuffix(", 0.5 s, \(report.frames) frames, completed"))
         // The summary's last line adds the transitions up.
         #expect(result.summary().last == "1 transition: 1 completed, 0 cancelled, 0.5 s")
         // Not kept: counted, not kept.

@@ -266,7 +266,7 @@ struct CLI {
         // Names regardless of case: commands, animators, operations, parameters.
         let loud = try cli.run("RUN", "Zoom", "--operation", "Push", "--param", "Duration=0.3")
         #expect(loud.status == 0, "\(loud.standardError)")
-        #expect(loud.standardOutput.hasPrefix("1. push from → to: zoom (org.animatorhost.zoom), 0.3 s,"), "\(loud.standardOutput)")
+        #expect(loud.standardOutput.hasPrefix("1. push list → detail: zoom (org.animatorhost.zoom), 0.3 s,"), "\(loud.standardOutput)")
     }
 
     @Test func outputsAreCheckedFirstAndATimePastTheEndWarns() throws {

@@ -10,8 +10,8 @@ import TestSupport
         let page = cli.home.file("compare.html")
         let result = try cli.run("compare", "bubble", "bubble?duration=0.8", "--operation", "present", "--out", page)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("A: present from → to: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed\n"))
-        #expect(result.standardOutput.contains("B: present from → to: bubble (org.animatorhost.bubble), 0.8 s, 49 frames, completed\n"))
+        #expect(result.standardOutput.contains("A: present list → detail: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed\n"))
+        #expect(result.standardOutput.contains("B: present list → detail: bubble (org.animatorhost.bubble), 0.8 s, 49 frames, completed\n"))
         let browser = try Python.runScript(PackageLayout.root + "/Tests/Browser/compare_check.py",
                                            [page, "0,0.5,1", "195,700", "Home,ArrowRight,shift+ArrowRight,v"])
         #expect(browser.status == 0, "\(browser.standardError)")

@@ -269,7 +269,7 @@ import TestSupport
             #expect(abs(scale - (0.9 + 0.1 * p)) < 1e-9, "t \(t): scale \(scale)")
         }
         let result = try cli.run("run", "delegate-fade", "--operation", "dismiss")
-        #expect(result.standardOutput.hasPrefix("1. dismiss from → to: delegate-fade (org.animatorhost.corpus.delegate-fade), 0.4 s, 25 frames, completed\n"),
+        #expect(result.standardOutput.hasPrefix("1. dismiss detail → list: delegate-fade (org.animatorhost.corpus.delegate-fade), 0.4 s, 25 frames, completed\n"),
                 "\(result.standardOutput)")
     }
 

@@ -193,7 +193,7 @@ import TestSupport
         let result = try cli.run("run", "forger", "--plugin-path", folder.path, extraEnvironment: surroundings.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
         #expect(result.standardOutput.hasPrefix(
-            "1. present from → to: forger (org.hostile.forger), failed: ended in the middle of the transition"),
+            "1. present list → detail: forger (org.hostile.forger), failed: ended in the middle of the transition"),
             "\(result.standardOutput)")
         #expect(result.standardOutput.contains("1 transition: 0 completed, 0 cancelled, 1 failed"))
     }
@@ -206,7 +206,7 @@ import TestSupport
         let result = try cli.run("run", "dripping", "--plugin-path", folder.path, "--plugin-timeout", "1", extraEnvironment: surroundings.environment)
         #expect(result.status == 1)
         let line = result.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(line.hasPrefix("1. present from → to: dripping (org.hostile.dripping), failed: "), "\(line)")
+        #expect(line.hasPrefix("1. present list → detail: dripping (org.hostile.dripping), failed: "), "\(line)")
         #expect(line.contains("did not return within 1 s") || line.contains("not finished within 1 s"), "\(line)")
         // Killed after about a second of the child's own time, not after minutes.
         #expect(Date().timeIntervalSince(started) < 30)
@@ -220,7 +220,7 @@ import TestSupport
         let result = try cli.run("run", "ticking", "--plugin-path", folder.path, "--plugin-timeout", "1", extraEnvironment: surroundings.environment)
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix(
-            "1. present from → to: ticking (org.hostile.ticking), failed: did not return within 1 s (killed; --plugin-timeout) in animateTransition"),
+            "1. present list → detail: ticking (org.hostile.ticking), failed: did not return within 1 s (killed; --plugin-timeout) in animateTransition"),
             "\(result.standardOutput)")
         #expect(Date().timeIntervalSince(started) < 30)
     }
@@ -303,7 +303,7 @@ import TestSupport
         let result = try cli.run("run", name, "--plugin-path", folder.path, extraEnvironment: surroundings.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError.prefix(500))")
         // SandboxLimits.taskLimit, as docs/isolation.md gives it.
-        #expect(result.standardOutput.hasPrefix("1. present from → to: \(name) (org.hostile.\(name)), failed: "
+        #expect(result.standardOutput.hasPrefix("1. present list → detail: \(name) (org.hostile.\(name)), failed: "
                                                 + "started more than 2048 processes and threads at once (killed) in animateTransition"),
                 "\(result.standardOutput)")
         #expect(Date().timeIntervalSince(started) < 60)

@@ -104,7 +104,7 @@ import TestSupport
                                          extraEnvironment: surroundings.environment)
                 #expect(result.status == 1, "\(name): \(result.standardOutput) \(result.standardError)")
                 let line = try #require(result.standardOutput.split(separator: "\n").first.map(String.init))
-                #expect(line.hasPrefix("1. present from → to: \(name) (org.hostile.\(name)), failed: "), "\(line)")
+                #expect(line.hasPrefix("1. present list → detail: \(name) (org.hostile.\(name)), failed: "), "\(line)")
                 #expect(line.contains(stage.call), "\(line)")
                 for word in action.words { #expect(line.contains(word), "\(name): \(line)") }
                 #expect(result.standardOutput.contains("1 transition: 0 completed, 0 cancelled, 1 failed"))
@@ -113,7 +113,7 @@ import TestSupport
         // With all of them on the path, a good animator runs as always.
         let good = try cli.run(["run", "zoom", "--operation", "push", "--plugin-path", folder.path] + Self.limits)
         #expect(good.status == 0, "\(good.standardError)")
-        #expect(good.standardOutput.contains("1. push from → to: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed"))
+        #expect(good.standardOutput.contains("1. push list → detail: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed"))
     }
 
     @Test func theDemoGoesOnAfterTransitionsWhoseAnimatorsCrashHangOrExit() throws {

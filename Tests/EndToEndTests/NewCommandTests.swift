@@ -57,7 +57,7 @@ import TestSupport
         let result = try runProcess("/bin/sh", ["-c", String(line)], environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
         // Without a terminal, play prints the summary: 0.35 s at 60 frames per second is 22 frames.
-        #expect(result.standardOutput.hasSuffix("1. present from → to: flip_card (com.example.flip-card), 0.35 s, 22 frames, completed\n"
+        #expect(result.standardOutput.hasSuffix("1. present list → detail: flip_card (com.example.flip-card), 0.35 s, 22 frames, completed\n"
                                                 + "1 transition: 1 completed, 0 cancelled, 0.35 s\n"), "\(result.standardOutput)")
         // Its own tests (a presentation value, a snapshot recorded on this first run) pass
         // with the snapshot library. Outside CI: under CI=true a first run's missing golden
@@ -90,7 +90,7 @@ import TestSupport
         let rebuilt = try runProcess("/bin/sh", ["-c", "cd \(package) && swift build"], environment: environment)
         #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
         let longer = try cli.run("run", "flip_card", "--plugin-path", package + "/.build/debug")
-        #expect(longer.standardOutput.hasPrefix("1. present from → to: flip_card (com.example.flip-card), 0.5 s, 31 frames, completed"),
+        #expect(longer.standardOutput.hasPrefix("1. present list → detail: flip_card (com.example.flip-card), 0.5 s, 31 frames, completed"),
                 "\(longer.standardOutput) \(longer.standardError)")
     }
 

@@ -326,7 +326,7 @@ import TestSupport
         let result = try cli.run("run", "zoom", "--operation", "push", "--timeline", path, "--fps", "30")
         #expect(result.status == 0, "\(result.standardError)")
         // 0.4 s at 30 fps: the first picture and 12 more.
-        #expect(result.standardOutput.hasPrefix("1. push from → to: zoom (org.animatorhost.zoom), 0.4 s, 13 frames, completed\n"))
+        #expect(result.standardOutput.hasPrefix("1. push list → detail: zoom (org.animatorhost.zoom), 0.4 s, 13 frames, completed\n"))
         let timeline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect((timeline["frames"] as? [Any])?.count == 13)
         #expect(timeline["fps"] as? Double == 30)
@@ -401,7 +401,7 @@ import TestSupport
         // --duration S is --param duration=S.
         let longer = try cli.run("run", "zoom", "--operation", "push", "--duration", "0.8")
         #expect(longer.status == 0, "\(longer.standardError)")
-        #expect(longer.standardOutput.hasPrefix("1. push from → to: zoom (org.animatorhost.zoom), 0.8 s, 49 frames, completed\n"))
+        #expect(longer.standardOutput.hasPrefix("1. push list → detail: zoom (org.animatorhost.zoom), 0.8 s, 49 frames, completed\n"))
     }
 
     @Test func aScenarioRunsItsStepsInTheDemoApp() throws {
@@ -561,7 +561,7 @@ import TestSupport
         #expect(!errorsOnly.standardOutput.contains("   log "))
         let chatty = try cli.run("run", "talker", "--operation", "present", "--plugin-path", folder, "--log-level", "info")
         let lines = chatty.standardOutput.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("1. present from → to: talker (org.fixture.talker)") == true)
+        #expect(lines.first?.hasPrefix("1. present list → detail: talker (org.fixture.talker)") == true)
         #expect(lines.contains("   log info: alongside: completed"))
         let json = try cli.runJSON("run", "talker", "--operation", "present", "--plugin-path", folder, "--json")
         let log = try #require((json["transitions"] as? [[String: Any]])?.first?["log"] as? [[String: String]])
@@ -714,7 +714,7 @@ import TestSupport
         let result = try cli.run("play", "bubble", "--operation", "present")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == """
-            1. present from → to: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed
+            1. present list → detail: bubble (org.animatorhost.bubble), 0.5 s, 31 frames, completed
             1 transition: 1 completed, 0 cancelled, 0.5 s
 
             """)

@@ -17,7 +17,7 @@ import TestSupport
         #expect(fromFile.status == 0, "\(fromFile.standardError)")
         // 0.8 s at 30 frames a second: the first picture and one per 1/30 s, 1 + 24.
         #expect(fromFile.standardOutput == """
-            1. dismiss from → to: bubble (org.animatorhost.bubble), 0.8 s, 25 frames, completed
+            1. dismiss detail → list: bubble (org.animatorhost.bubble), 0.8 s, 25 frames, completed
             1 transition: 1 completed, 0 cancelled, 0.8 s
 
             """)

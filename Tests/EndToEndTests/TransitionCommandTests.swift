@@ -47,7 +47,7 @@ import TestSupport
         let result = try cli.run("run", "bubble", "--operation", "dismiss", "--param", "duration=0.8")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == """
-            1. dismiss from → to: bubble (org.animatorhost.bubble), 0.8 s, 49 frames, completed
+            1. dismiss detail → list: bubble (org.animatorhost.bubble), 0.8 s, 49 frames, completed
             1 transition: 1 completed, 0 cancelled, 0.8 s
 
             """)
@@ -151,7 +151,7 @@ import TestSupport
         // Cancelling from 0.6 at 0.5 s takes 0.6 × 0.4 s: it ends at 0.74 s, between frames:
         // frames 0 … 44 (44/60 s ≈ 0.733 s) and the final picture at 0.74 s.
         #expect(result.standardOutput.hasPrefix(
-            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, 46 frames, cancelled (interactive, 0.74 s)\n"))
+            "1. pop detail → list: zoom (org.animatorhost.zoom), 0.4 s, 46 frames, cancelled (interactive, 0.74 s)\n"))
     }
 
     @Test func aPinchTraceFollowsTheSeedsRule() throws {
@@ -162,7 +162,7 @@ import TestSupport
         let result = try cli.run("run", "zoom", "--operation", "pop", "--interactive", trace)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix(
-            "1. pop from → to: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed (interactive, 0.4 s)\n"))
+            "1. pop detail → list: zoom (org.animatorhost.zoom), 0.4 s, 25 frames, completed (interactive, 0.4 s)\n"))
     }
 
     @Test func aBadScriptOrTraceIsOneLine() throws {
@@ -189,7 +189,7 @@ import TestSupport
         let result = try cli.run("run", library, "--duration", "0.25")
         #expect(result.status == 0, "\(result.standardError)")
         // 0.25 s at 60 frames a second: frames at 0 ... 15/60 s.
-        #expect(result.standardOutput.hasPrefix("1. present from → to: by-path (org.fixture.by-path), 0.25 s, 16 frames, completed\n"),
+        #expect(result.standardOutput.hasPrefix("1. present list → detail: by-path (org.fixture.by-path), 0.25 s, 16 frames, completed\n"),
                 "\(result.standardOutput)")
         let missing = try cli.run("run", folder.path + "/libnone.so")
         #expect(missing.status == 1)

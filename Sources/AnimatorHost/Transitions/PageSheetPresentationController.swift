@@ -6,10 +6,16 @@ import AnimatorEngine
 /// points narrower each side, its top edge at the status bar's bottom, its corners
 /// rounded, with the black window behind showing around it. The presenting view stays on
 /// screen (view(forKey: .from) is nil), and shrinks and grows back alongside the
-/// transitions, following an interaction when there is one.
+/// transitions, following an interaction when there is one. While the sheet is up the
+/// status bar turns white over the black behind the presenter, as UIKit's does.
 public final class PageSheetPresentationController: PresentationController {
-    /// The status bar's height (an iPhone 14's).
-    public static let statusBarHeight = 47.0
+    /// The status bar's height where none is given (an iPhone 14's).
+    public static let defaultStatusBarHeight = 47.0
+    /// The height of the status bar the sheet and the receded presenter sit under: the
+    /// device's top safe area.
+    public let statusBarHeight: Double
+    /// The status bar drawn over the app, recolored while the sheet is up (nil: none drawn).
+    let statusBar: StatusBar?
     /// How far below the status bar the sheet begins.
     public static let sheetGap = 10.0
     /// How much narrower, each side, the presenting screen becomes.
@@ -18,18 +24,31 @@ public final class PageSheetPresentationController: PresentationController {
     public static let cornerRadius = 10.0
 
     private var wrapper: View?
+    /// The status bar's color before the sheet came up.
+    private var statusBarColor: RGBAColor?
+
+    /// Creates the page sheet's controller under a status bar `statusBarHeight` points tall;
+    /// `statusBar`, when drawn, turns white while the sheet is up.
+    public init(presentedViewController: ViewController, presenting: ViewController,
+                statusBarHeight: Double = PageSheetPresentationController.defaultStatusBarHeight,
+                statusBar: StatusBar? = nil) {
+        self.statusBarHeight = statusBarHeight
+        self.statusBar = statusBar
+        super.init(presentedViewController: presentedViewController, presenting: presenting)
+    }
 
     public override var frameOfPresentedViewInContainerView: Rect {
         guard let bounds = containerView?.bounds else { return .zero }
-        let top = min(Self.statusBarHeight + Self.sheetGap, bounds.size.height)
+        let top = min(statusBarHeight + Self.sheetGap, bounds.size.height)
         return Rect(x: 0, y: top, width: bounds.size.width, height: bounds.size.height - top)
     }
 
     public override var presentedView: View { wrapper ?? presentedViewController.view }
 
     /// The presenting view's transform while the sheet is up: scaled about its center so
-    /// its width loses 2 × `inset`, then moved up so its top edge is at the status bar's bottom.
-    public static func recededTransform(for bounds: Rect) -> Transform3D {
+    /// its width loses 2 × `inset`, then moved up so its top edge is at the bottom of a
+    /// status bar `statusBarHeight` points tall.
+    public static func recededTransform(for bounds: Rect, statusBarHeight: Double = defaultStatusBarHeight) -> Transform3D {
         let width = bounds.size.width, height = bounds.size.height
         guard width > 2 * inset, height > 0 else { return .identity }
         let scale = (width - 2 * inset) / width
@@ -53,8 +72,12 @@ public final class PageSheetPresentationController: PresentationController {
         try? wrapper.addSubview(rounded)
         self.wrapper = wrapper
         let presenting = presentingViewController.view
-        let transform = Self.recededTransform(for: presenting.untransformedFrame)
+        let transform = Self.recededTransform(for: presenting.untransformedFrame, statusBarHeight: statusBarHeight)
         presenting.layer.masksToBounds = true
+        if let statusBar {
+            statusBarColor = statusBar.color
+            statusBar.color = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        }
         // The presenter is outside the container: its animation follows the transition's
         // time (scrubbed with it when interactive) by being tied to its layer.
         presentingViewController.transitionCoordinator?.animateAlongsideTransition(in: presenting, animation: { _ in
@@ -83,7 +106,8 @@ public final class PageSheetPresentationController: PresentationController {
             let presenting = presentingViewController.view
             presenting.layer.removeAllAnimations()
             presenting.engine.performWithoutAnimation {
-                presenting.layer.transform = Self.recededTransform(for: presenting.untransformedFrame)
+                presenting.layer.transform = Self.recededTransform(for: presenting.untransformedFrame,
+                                                                   statusBarHeight: statusBarHeight)
                 presenting.layer.cornerRadius = Self.cornerRadius
             }
             return
@@ -106,6 +130,8 @@ public final class PageSheetPresentationController: PresentationController {
             presenting.layer.cornerRadius = 0
             presenting.layer.masksToBounds = false
         }
+        if let statusBar, let statusBarColor { statusBar.color = statusBarColor }
+        statusBarColor = nil
     }
 }
 

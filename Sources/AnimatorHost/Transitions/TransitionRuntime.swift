@@ -39,10 +39,33 @@ public final class TransitionRuntime {
         window = engine.makeView(frame: Rect(origin: .zero, size: size), name: "window")
     }
 
+    /// The status bar over the app, once `showStatusBar()` installed it (nil also where the
+    /// device shows none).
+    public private(set) var statusBar: StatusBar?
+
+    /// Draws the status bar of the runtime's device and appearance (`traits`, set them
+    /// first) over everything the app puts in the window, as iOS draws it above every app.
+    /// Showing it again does nothing.
+    public func showStatusBar() throws(EngineError) {
+        guard statusBar == nil, let bar = try StatusBar.make(engine: engine, width: window.bounds.size.width, traits: traits)
+        else { return }
+        try window.addSubview(bar.view)
+        statusBar = bar
+    }
+
+    /// Adds `view` to the window above the app's views and below the status bar.
+    private func addToWindow(_ view: View) throws(EngineError) {
+        if let bar = statusBar {
+            try window.insertSubview(view, belowSubview: bar.view)
+        } else {
+            try window.addSubview(view)
+        }
+    }
+
     /// Installs the root screen (no transition).
     public func setRoot(_ root: ViewController) throws(EngineError) {
         root.view.frame = window.bounds
-        try window.addSubview(root.view)
+        try addToWindow(root.view)
         appearance += [AppearanceEvent(root.name, .willAppear), AppearanceEvent(root.name, .didAppear)]
     }
 
@@ -79,14 +102,16 @@ public final class TransitionRuntime {
             presented.modalPresentationStyle = .custom
         } else if presented.modalPresentationStyle == .pageSheet {
             presentationController = PageSheetPresentationController(presentedViewController: presented,
-                                                                      presenting: presenting)
+                                                                      presenting: presenting,
+                                                                      statusBarHeight: traits.safeArea.top,
+                                                                      statusBar: statusBar)
         }
         let style = presented.modalPresentationStyle
         let bounds = window.bounds
         presenting.homeWhilePresenting = (home, home.subviews.firstIndex(of: presenting.view) ?? home.subviews.count)
         // The container: a transition view over the window, kept while presented.
         let container = engine.makeView(frame: bounds, name: "transition container")
-        try window.addSubview(container)
+        try addToWindow(container)
         presentationController?.containerView = container
         let state = TransitionState(
             operation: .present, isAnimated: animated, container: container, from: presenting, to: presented,

@@ -264,7 +264,8 @@ public enum AnimatorChecks {
                     let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
                     let stage = TransitionStage(runtime: runtime)
                     let outcome = try stage.perform(first, animator: make(parameters)(runtime), onFrame: recorder.capture)
-                    let segment = Recording.Segment(operation: first, animator: info.id, from: "from", to: "to",
+                    let screens = stage.screenNames(for: first)
+                    let segment = Recording.Segment(operation: first, animator: info.id, from: screens.from, to: screens.to,
                                                     outcome: outcome, frames: recorder.take().frames)
                     return Timeline.json(segment, size: runtime.window.bounds.size, fps: 60).serialized()
                 }

@@ -167,6 +167,8 @@ public enum DemoApp {
         let tabs = try TabBarController(name: "app", viewControllers: [navigation.controller, settings],
                                         runtime: runtime, frame: bounds)
         try runtime.setRoot(tabs.controller)
+        // Screenshots bring their own status bar; the built-in screens get the device's.
+        if screenImages.isEmpty { try runtime.showStatusBar() }
         let screens = ["list": list, "card": card, "detail": detail, "home": navigation.controller, "settings": settings]
         let session = HostSession(engine: engine, traits: runtime.traits)
         session.marker = marker

@@ -153,14 +153,15 @@ public struct Runner {
         stage.fromImage = try request.fromImage.map { path throws(PNGDecoder.Failure) in try PNGDecoder.decode(path: path) }
         stage.toImage = try request.toImage.map { path throws(PNGDecoder.Failure) in try PNGDecoder.decode(path: path) }
         let name = "\(info.name) (\(info.id))"
-        events.begin(0, DemoApp.Step(operation: operation, from: stage.from.name, to: stage.to.name), name, nil)
+        let screens = stage.screenNames(for: operation)
+        events.begin(0, DemoApp.Step(operation: operation, from: screens.from, to: screens.to), name, nil)
         let animator = try AnimatorInstance(info, parameters: parameters, session: session)
         let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: capture)
         recorder.captureFinal()
         let (frames, count) = recorder.take()
-        try events.end(0, Recording.Segment(operation: operation, animator: info.name, from: stage.from.name, to: stage.to.name,
+        try events.end(0, Recording.Segment(operation: operation, animator: info.name, from: screens.from, to: screens.to,
                                             outcome: outcome, frames: frames, log: session.log),
-                       TransitionReport(operation: operation, from: stage.from.name, to: stage.to.name, animator: name,
+                       TransitionReport(operation: operation, from: screens.from, to: screens.to, animator: name,
                                         rule: nil, outcome: outcome, frames: count, interactive: interaction != nil,
                                         log: session.log))
     }

@@ -70,6 +70,8 @@ public final class TransitionStage {
         }
         preparedOperation = operation
         let bounds = runtime.window.bounds
+        // Screenshots bring their own status bar; the built-in screens get the device's.
+        if fromImage == nil && toImage == nil { try runtime.showStatusBar() }
         // The list is the screen below; the detail page (or settings) the one above.
         let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
         let topContent: ScreenContent = operation == .tab ? .settings : .detail
@@ -106,6 +108,18 @@ public final class TransitionStage {
     }
 
     private func image(for screen: ViewController) -> Image? { screen === from ? fromImage : toImage }
+
+    /// What reports call the two screens of `operation`: the names the demo app gives the
+    /// same screens (present and push go from the list to the detail page, dismiss and pop
+    /// back, tab from the home tab to settings), or "from" and "to" for screenshots.
+    public func screenNames(for operation: TransitionOperation) -> (from: String, to: String) {
+        if fromImage != nil || toImage != nil { return ("from", "to") }
+        switch operation {
+        case .present, .push: return ("list", "detail")
+        case .dismiss, .pop: return ("detail", "list")
+        case .tab: return ("home", "settings")
+        }
+    }
 
     /// Gives a screen its content, or a picture filling it.
     private func fill(_ screen: ViewController, _ content: ScreenContent, image: Image?, header: Bool) throws(EngineError) {
