@@ -4,9 +4,13 @@ import AnimatorEngine
 /// The bar (under a status bar, as on an iPhone 14) shows the top screen's title and,
 /// below the root, a back button naming the screen beneath ("‹ Places"). Push and pop run
 /// as transitions in the content view while the bar runs its own alongside, following an
-/// interactive transition when there is one: on push the new title slides in from the
-/// right as the old one slides toward the back button and fades, and the new back button
-/// fades in; pop runs the same in reverse.
+/// interactive transition when there is one, as UIKit's bar animates them: on push the new
+/// title slides in from the trailing edge, the old title slides to the back button's place
+/// and cross-fades into the new back button's title, which travels the same path, while
+/// the back chevron fades in where it stands; pop runs the same in reverse (the back
+/// button's title slides out to become the title). The titles' widths are estimated from
+/// their length (timelines do not depend on fonts), so the two texts coincide closely
+/// rather than to the pixel.
 public final class NavigationController {
     /// The navigation controller's own screen: content view and navigation bar.
     public let controller: ViewController
@@ -37,8 +41,24 @@ public final class NavigationController {
     /// A screen's title and back button in the bar.
     struct BarItems {
         var title: View
+        /// The back button: the chevron and the title of the screen below.
         var back: View?
+        /// The back button's chevron.
+        var backChevron: View?
+        /// The back button's title.
+        var backTitle: View?
+
+        /// Every view the items animate.
+        var views: [View] { [title, back, backChevron, backTitle].compactMap { $0 } }
     }
+
+    /// The back button's width in a bar `width` points wide.
+    static func backButtonWidth(in width: Double) -> Double { min(120, width / 3) }
+    /// Where the back button's title begins past the button's leading edge (after the chevron).
+    static let backTitleInset = 16.0
+    /// The width a title's text is taken to have: 0.55 em per character at 17 points (the
+    /// average advance of a system font's semibold letters), within the 200-point title.
+    static func estimatedTitleWidth(_ text: String) -> Double { min(Double(text.count) * 0.55 * 17, 200) }
 
     /// The screen on top.
     public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
@@ -192,33 +212,58 @@ public final class NavigationController {
         let below = stack.count > 1 ? stack[stack.count - 2] : nil
         let entering = items[ObjectIdentifier(to)] ?? makeItems(for: to, below: below)
         let width = navigationBar.bounds.size.width
-        // Push: the new title comes from the right, the old one goes toward the back button.
-        let shift = width * 0.4 * (operation == .pop ? -1 : 1)
+        let rightToLeft = runtime.traits.layoutDirection == .rightToLeft
+        // Toward the leading edge (the back button's side): left, or right in right-to-left.
+        let leading = rightToLeft ? 1.0 : -1.0
+        // How far a back button's title travels to stand where a title with its text stands.
+        func toTitle(_ text: String?) -> Double {
+            guard let text else { return 0 }
+            let half = Self.estimatedTitleWidth(text) / 2
+            let inset = 8 + Self.backTitleInset
+            return rightToLeft ? (width / 2 + half) - (width - inset) : (width / 2 - half) - inset
+        }
+        let push = operation == .push
+        // The lower screen's title is the upper screen's back button's: the two cross-fade.
+        let lower = push ? leaving : entering
+        let travel = toTitle(lower?.title.layer.text?.string)
         for screen in stack { screen.navigationController = self }
         stackInTransition = stack
         defer { stackInTransition = nil }
         let outcome = try runtime.transition(operation, in: contentView, from: from, to: to, animator: animator,
                                              animated: animated, interaction: interaction, willBegin: { [self] coordinator in
-            for view in [entering.title, entering.back].compactMap({ $0 }) {
-                view.alpha = 0
-                try? install(view)
+            try? install(entering)
+            for view in [entering.title, entering.backChevron, entering.backTitle].compactMap({ $0 }) { view.alpha = 0 }
+            // Where the entering views start, and where the leaving ones go.
+            let titleAway = AffineTransform(translationX: -leading * width / 2, y: 0)
+            let titleAtBack = AffineTransform(translationX: -travel, y: 0)
+            let backTitleAtTitle = AffineTransform(translationX: travel, y: 0)
+            let backTitleAway = AffineTransform(translationX: leading * width / 4, y: 0)
+            if push {
+                entering.title.transform = titleAway
+                entering.backTitle?.transform = backTitleAtTitle
+            } else {
+                entering.title.transform = titleAtBack
+                entering.backTitle?.transform = backTitleAway
             }
-            entering.title.transform = AffineTransform(translationX: shift, y: 0)
-            entering.back?.transform = AffineTransform(translationX: shift / 4, y: 0)
             coordinator.animateAlongsideTransition(in: navigationBar, animation: { _ in
-                entering.title.alpha = 1
-                entering.title.transform = .identity
-                entering.back?.alpha = 1
-                entering.back?.transform = .identity
-                leaving?.title.alpha = 0
-                leaving?.title.transform = AffineTransform(translationX: -shift, y: 0)
-                leaving?.back?.alpha = 0
+                for view in [entering.title, entering.backChevron, entering.backTitle].compactMap({ $0 }) {
+                    view.alpha = 1
+                    view.transform = .identity
+                }
+                for view in [leaving?.title, leaving?.backChevron, leaving?.backTitle].compactMap({ $0 }) { view.alpha = 0 }
+                if push {
+                    leaving?.title.transform = titleAtBack
+                    leaving?.backTitle?.transform = backTitleAway
+                } else {
+                    leaving?.title.transform = titleAway
+                    leaving?.backTitle?.transform = backTitleAtTitle
+                }
             }, completion: { context in
                 // The bar settles with the transition, before its last frame is drawn.
                 let (gone, kept) = context.isCancelled ? (Optional(entering), leaving) : (leaving, Optional(entering))
                 for view in [gone?.title, gone?.back].compactMap({ $0 }) { view.removeFromSuperview() }
                 self.engine.performWithoutAnimation {
-                    for view in [kept?.title, kept?.back].compactMap({ $0 }) {
+                    for view in kept?.views ?? [] {
                         view.alpha = 1
                         view.transform = .identity
                     }
@@ -250,20 +295,25 @@ public final class NavigationController {
                                     name: "title: \(screen.name)")
         let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
         title.layer.text = LayerText(screen.displayTitle, color: SystemPalette.color(palette.label), size: 17, weight: .semibold)
-        var back: View?
-        if let below {
-            // On the leading edge: the left, or in a right-to-left layout the right, its
-            // chevron pointing back toward that edge.
-            let buttonWidth = min(120, width / 3)
-            let rightToLeft = runtime.traits.layoutDirection == .rightToLeft
-            let button = engine.makeView(frame: Rect(x: rightToLeft ? width - 8 - buttonWidth : 8, y: top, width: buttonWidth,
-                                                     height: 44), name: "back: \(screen.name)")
-            button.layer.text = LayerText(rightToLeft ? below.displayTitle + " \u{203A}" : "\u{2039} " + below.displayTitle,
-                                          color: SystemPalette.color(palette.blue), size: 17,
-                                          alignment: rightToLeft ? .right : .left)
-            back = button
-        }
-        return BarItems(title: title, back: back)
+        guard let below else { return BarItems(title: title) }
+        // On the leading edge: the left, or in a right-to-left layout the right, its
+        // chevron pointing back toward that edge and the screen below's title after it.
+        let buttonWidth = Self.backButtonWidth(in: width)
+        let rightToLeft = runtime.traits.layoutDirection == .rightToLeft
+        let button = engine.makeView(frame: Rect(x: rightToLeft ? width - 8 - buttonWidth : 8, y: top, width: buttonWidth,
+                                                 height: 44), name: "back: \(screen.name)")
+        let blue = SystemPalette.color(palette.blue)
+        let chevron = engine.makeView(frame: Rect(x: rightToLeft ? buttonWidth - 12 : 0, y: 0, width: 12, height: 44),
+                                      name: "back chevron: \(screen.name)")
+        chevron.layer.text = LayerText(rightToLeft ? "\u{203A}" : "\u{2039}", color: blue, size: 17,
+                                       alignment: rightToLeft ? .right : .left)
+        let inset = Self.backTitleInset
+        let label = engine.makeView(frame: Rect(x: rightToLeft ? 0 : inset, y: 0, width: buttonWidth - inset, height: 44),
+                                    name: "back title: \(screen.name)")
+        label.layer.text = LayerText(below.displayTitle, color: blue, size: 17, alignment: rightToLeft ? .right : .left)
+        try? button.addSubview(chevron)
+        try? button.addSubview(label)
+        return BarItems(title: title, back: button, backChevron: chevron, backTitle: label)
     }
 
     private func install(_ items: BarItems) throws(EngineError) {

@@ -33,7 +33,7 @@ import TestSupport
         // The card's title, and its back button naming the list.
         #expect(titles(navigation) == ["title: card", "back: card"])
         let back = try #require(navigation.navigationBar.subviews.first { $0.name == "back: card" })
-        #expect(back.layer.text?.string == "\u{2039} List")
+        #expect(back.subviews.compactMap(\.layer.text?.string) == ["\u{2039}", "List"])
         try navigation.push(detail, animator: nil)
         #expect(try navigation.pop(animator: SystemAnimator(.slide))?.completed == true)
         #expect(navigation.topViewController === card)
@@ -46,34 +46,83 @@ import TestSupport
         #expect(throws: EngineError.self) { try navigation.push(list, animator: nil) }
     }
 
-    @Test func theBarTitleCrossFadesWithTheTransition() throws {
+    /// A view anywhere in the bar, by name.
+    func barView(_ navigation: NavigationController, _ name: String) -> View? {
+        func find(_ view: View) -> View? {
+            if view.name == name { return view }
+            for subview in view.subviews { if let found = find(subview) { return found } }
+            return nil
+        }
+        return find(navigation.navigationBar)
+    }
+
+    @Test func theOldTitleBecomesTheBackButtonAsUIKitsBarAnimatesIt() throws {
         let list = screen("list"), card = screen("card")
+        list.title = "List"
         let navigation = try NavigationController(root: list, runtime: runtime, frame: bounds)
         try runtime.setRoot(navigation.controller)
+        let names = ["title: list", "title: card", "back chevron: card", "back title: card"]
         var alphas: [Double: [Double]] = [:], shifts: [Double: [Double]] = [:]
         let start = runtime.engine.currentTime
         try navigation.push(card, animator: SystemAnimator(.slide, duration: 0.4),
                             interaction: InteractionScript.parse("update 0.25 @0.1; finish @0.2")) { t in
             let frame = ((t - start) * 60).rounded()
-            alphas[frame] = navigation.navigationBar.subviews.map { $0.layer.presentation().opacity }
-            shifts[frame] = navigation.navigationBar.subviews.map { $0.layer.presentation().transform.m41 }
+            let views = names.map { barView(navigation, $0) }
+            alphas[frame] = views.map { $0?.layer.presentation().opacity ?? -1 }
+            shifts[frame] = views.map { $0?.layer.presentation().transform.m41 ?? .nan }
         }
-        // At frame 9 the percent is 0.25, the alongside animations at easeInOut(0.25) of
-        // their way: the old title fades out and slides 0.4 × 390 to the left, the new one
-        // fades in from 0.4 × 390 to the right, the new back button fades in.
-        let at9 = try #require(alphas[9])
+        // "List" is taken to be 4 × 0.55 × 17 = 37.4 points wide, so centred in the bar it
+        // starts at 195 − 18.7; the back button's title starts at 8 + 16 = 24 (after the
+        // chevron). The old title travels the difference leftward, the back title the same
+        // path from the centre, while the new title comes in from half a width to the right.
+        let travel = (195 - 37.4 / 2) - 24
+        // At frame 9 the percent is 0.25, the alongside animations at easeInOut(0.25).
         let e = referenceEaseInOut(0.25)
-        #expect(at9.count == 4)         // hairline, old title, new title, new back button
-        #expect(abs(at9[1] - (1 - e)) < 1e-9)
-        #expect(abs(at9[2] - e) < 1e-9)
-        #expect(abs(at9[3] - e) < 1e-9)
-        let slides = try #require(shifts[9])
-        #expect(abs(slides[1] - (-0.4 * 390 * e)) < 1e-6)
-        #expect(abs(slides[2] - 0.4 * 390 * (1 - e)) < 1e-6)
+        let at9 = try #require(alphas[9]), moved = try #require(shifts[9])
+        #expect(zip(at9, [1 - e, e, e, e]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(at9)")
+        #expect(zip(moved, [-travel * e, 195 * (1 - e), 0, travel * (1 - e)]).allSatisfy { abs($0 - $1) < 1e-6 },
+                "\(moved)")
+        // At every frame the two texts start at the same x, so they cross-fade in place of
+        // each other ("‹ List" never shows beside a second "List").
+        // (The old title is gone from the last frame on, removed as the push completes.)
+        let during = shifts.filter { !$0.value[0].isNaN }
+        #expect(during.count > 10 && during.count == shifts.count - 1)
+        for (frame, moved) in during {
+            #expect(abs((195 - 37.4 / 2 + moved[0]) - (24 + moved[3])) < 1e-6, "frame \(frame)")
+        }
         #expect(titles(navigation) == ["title: card", "back: card"])
-        // Settled: the new title centred, opaque.
-        let title = try #require(navigation.navigationBar.subviews.first { $0.name == "title: card" })
-        #expect(title.alpha == 1 && title.transform == .identity)
+        // Settled: the new title centred, the back button "‹ List", everything opaque.
+        for name in names.dropFirst() {
+            let view = try #require(barView(navigation, name))
+            #expect(view.alpha == 1 && view.transform == .identity, "\(name)")
+        }
+        #expect(barView(navigation, "back chevron: card")?.layer.text?.string == "\u{2039}")
+        #expect(barView(navigation, "back title: card")?.layer.text?.string == "List")
+        #expect(barView(navigation, "title: list") == nil)
+    }
+
+    @Test func aPopSendsTheBackTitleToTheMiddleToBecomeTheTitle() throws {
+        let list = screen("list"), card = screen("card")
+        list.title = "List"
+        let navigation = try NavigationController(root: list, runtime: runtime, frame: bounds)
+        try runtime.setRoot(navigation.controller)
+        try navigation.push(card, animator: nil)
+        var shifts: [[Double]] = []
+        try navigation.pop(animator: SystemAnimator(.slide, duration: 0.4)) { _ in
+            shifts.append(["title: list", "back title: card", "title: card"].map {
+                barView(navigation, $0)?.layer.presentation().transform.m41 ?? .nan
+            })
+        }
+        let travel = (195 - 37.4 / 2) - 24
+        // The incoming title starts where the back title stands and meets the centre; the
+        // back title travels with it; the card's title leaves toward the trailing edge.
+        for moved in shifts.dropLast() {
+            #expect(abs((195 - 37.4 / 2 + moved[0]) - (24 + moved[1])) < 1e-6, "\(moved)")
+            #expect(moved[2] >= 0)
+        }
+        #expect(shifts.count > 10 && abs((shifts.first?[0] ?? 0) + travel) < 0.1 * travel)
+        #expect(titles(navigation) == ["title: list"])
+        #expect(barView(navigation, "back: card") == nil)
     }
 
     @Test func aCancelledPopLeavesTheStackAndTitleAsTheyWere() throws {
