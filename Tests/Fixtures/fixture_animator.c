@@ -42,6 +42,10 @@
  *   FIXTURE_LOG_TRAITS            animate() logs (info) the traits host_traits gives (ABI 1.7),
  *                                 one line: "traits style=S direction=D text=T reduce=R
  *                                 crossfade=C pad=P scale=X screen=WxH safe=T,L,B,R corner=K"
+ *   FIXTURE_KEEP_OBJECTS          animate() keeps a number for the incoming view with
+ *                                 layer_set_object (ABI 1.8) under its own key, reads it back
+ *                                 (and nothing under another key), replaces it and logs (info)
+ *                                 "objects kept=N other=none released=R"
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -197,8 +201,41 @@ static void probe_finished(void *user, bool finished) {
 }
 #endif
 
+#ifdef FIXTURE_KEEP_OBJECTS
+/* The key this library keeps its objects under: the address of a static of its own. */
+static const char object_key;
+static const char other_key;
+static int objects_released;
+static void release_number(void *object) {
+    objects_released += 1;
+    free(object);
+}
+#endif
+
 static void fixture_animate(const ah_animator *self, ah_context ctx) {
     (void)self; (void)ctx;
+#ifdef FIXTURE_KEEP_OBJECTS
+    {
+        const state *s = self->animator_data;
+        const ah_host *h = s->host;
+        ah_layer to = 0;
+        if (h->abi.minor >= 8 && h->context_view(h, ctx, AH_CONTEXT_TO, &to) == AH_OK) {
+            int *first = malloc(sizeof *first), *second = malloc(sizeof *second);
+            *first = 42;
+            *second = 43;
+            void *found = NULL, *other = (void *)1;
+            h->layer_set_object(h, to, &object_key, first, release_number);
+            h->layer_object(h, to, &object_key, &found);
+            h->layer_object(h, to, &other_key, &other);
+            int kept = found ? *(int *)found : -1;
+            h->layer_set_object(h, to, &object_key, second, release_number);
+            char line[96];
+            snprintf(line, sizeof line, "objects kept=%d other=%s released=%d", kept, other ? "some" : "none",
+                     objects_released);
+            h->log(h, AH_LOG_INFO, line);
+        }
+    }
+#endif
 #ifdef FIXTURE_LOG_TRAITS
     {
         const state *s = self->animator_data;

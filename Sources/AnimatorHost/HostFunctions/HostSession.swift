@@ -23,6 +23,8 @@ public final class HostSession {
     var layerHandles: [LayerID: ah_layer] = [:]
     /// The action delegates plugins set on layers (the engine holds delegates weakly).
     var actionDelegates: [LayerID: PluginActionDelegate] = [:]
+    /// The plugins' own objects for layers (batch 1.8), released with the session.
+    var layerObjects: [PluginObjectKey: PluginObject] = [:]
     /// The action requests being answered, innermost last, with the animation each
     /// delegate gave (action_request_set_animation).
     var actionRequests: [(request: UnsafeRawPointer, animation: Animation?)] = []
@@ -108,6 +110,7 @@ public final class HostSession {
         HostSession.installShapeFunctions(in: table)
         HostSession.installGradientFunctions(in: table)
         HostSession.installTextFunctions(in: table)
+        HostSession.installObjectFunctions(in: table)
     }
 
     /// The handle plugins use for a layer (issued on first use).

@@ -31,6 +31,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case block
     /// An action delegate the plugin gave the host (CALayerDelegate's action(for:forKey:)).
     case actionDelegate
+    /// The release function of an object the plugin gave the host to keep (layer_set_object).
+    case release
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -50,6 +52,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .presentationController: return "the presentation controller"
         case .block: return "an animation or completion block"
         case .actionDelegate: return "an action delegate"
+        case .release: return "an object's release"
         }
     }
 

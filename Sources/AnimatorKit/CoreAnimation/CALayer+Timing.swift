@@ -61,6 +61,6 @@ extension UIView {
         var found: ah_layer = 0
         guard link.check(link.table.view_hit_test(link.host, layer.handle, ah_point(x: point.x, y: point.y), &found), "hitTest"),
               found != AH_NULL_HANDLE else { return nil }
-        return found == layer.handle ? self : UIView(handle: found, host: link.host)
+        return found == layer.handle ? self : UIView.wrapping(found, host: link.host)
     }
 }

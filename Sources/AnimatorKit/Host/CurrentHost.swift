@@ -45,6 +45,9 @@ struct HostLink {
     /// Whether the host tells the traits the app runs with (ABI 1.7).
     var hasTraits: Bool { hasEngine && table.abi.minor >= 7 }
 
+    /// Whether the host keeps plugin objects for layers (ABI 1.8).
+    var hasObjects: Bool { hasEngine && table.abi.minor >= 8 }
+
     /// Checks a status; on failure logs "what: reason" and returns false.
     @discardableResult
     func check(_ status: ah_status, _ what: String) -> Bool {

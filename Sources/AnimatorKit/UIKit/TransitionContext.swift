@@ -50,7 +50,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     public var containerView: UIView {
         var handle: ah_layer = 0
         if hasTransitions { _ = check(host.pointee.context_container_view(host, self.handle, &handle), "containerView") }
-        return UIView(handle: handle, host: host)
+        return UIView.wrapping(handle, host: host)
     }
 
     /// view(forKey:): nil where UIKit gives nil (the presenting view of a custom presentation).
@@ -60,7 +60,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         guard check(host.pointee.context_view(host, self.handle, side, &handle), "view(forKey:)"), handle != 0 else {
             return nil
         }
-        return UIView(handle: handle, host: host)
+        return UIView.wrapping(handle, host: host)
     }
 
     /// initialFrame(for:) of one side (the zero rect where UIKit has none).

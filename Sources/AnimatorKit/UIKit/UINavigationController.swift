@@ -17,6 +17,6 @@ open class UINavigationController: UIViewController {
         navigationBar = UINavigationBar(handle: found.bar, host: host)
         isNavigationBarHidden = found.bar_hidden
         stackCount = Int(found.child_count)
-        super.init(view: UIView(handle: found.view, host: host))
+        super.init(view: UIView.wrapping(found.view, host: host))
     }
 }

@@ -13,6 +13,6 @@ open class UITabBarController: UIViewController {
     init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
         tabBar = UITabBar(handle: found.bar, host: host)
         tabCount = Int(found.child_count)
-        super.init(view: UIView(handle: found.view, host: host))
+        super.init(view: UIView.wrapping(found.view, host: host))
     }
 }

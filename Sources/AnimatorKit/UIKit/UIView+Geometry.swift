@@ -10,7 +10,7 @@ extension UIView {
         for index in 0..<count {
             var child: ah_layer = 0
             if link.table.layer_sublayer_at(link.host, layer.handle, index, &child) == ah_status(AH_OK), child != 0 {
-                views.append(UIView(handle: child, host: link.host))
+                views.append(UIView.wrapping(child, host: link.host))
             }
         }
         return views

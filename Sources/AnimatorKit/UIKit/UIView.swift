@@ -52,7 +52,39 @@ open class UIView {
         } else {
             layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
         }
+        keepWithHost()
         registerActionOverride()
+    }
+
+    /// The address this copy of AnimatorKit keeps its view objects under with the host
+    /// (layer_set_object's key): a library's views are never taken for another's.
+    private static var objectKey: UnsafeRawPointer { UnsafeRawPointer(bitPattern: objectKeyAddress)! }
+    /// A byte of this copy's own, allocated once and never freed: its address is the key.
+    private static let objectKeyAddress = UInt(bitPattern: UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
+    /// Gives the host this object to keep for its view (batch 1.8), as a view hierarchy
+    /// keeps its views: every call that finds the view then gives back this object.
+    private func keepWithHost() {
+        let link = layer.link
+        guard layer.handle != 0, link.hasObjects else { return }
+        let object = Unmanaged.passRetained(self)
+        let kept = link.check(link.table.layer_set_object(link.host, layer.handle, UIView.objectKey, object.toOpaque(), { object in
+            if let object { Unmanaged<UIView>.fromOpaque(object).release() }
+        }), "UIView")
+        if !kept { object.release() }
+    }
+
+    /// The view object for a view handle the host gave: the one already made for it (by
+    /// the plugin, with its subclass, or by an earlier call), or a new one.
+    static func wrapping(_ handle: ah_layer, host: UnsafePointer<ah_host>) -> UIView {
+        let link = HostLink(host: host)
+        if handle != 0, link.hasObjects {
+            var object: UnsafeMutableRawPointer?
+            if link.table.layer_object(host, handle, UIView.objectKey, &object) == ah_status(AH_OK), let object {
+                return Unmanaged<UIView>.fromOpaque(object).takeUnretainedValue()
+            }
+        }
+        return UIView(handle: handle, host: host)
     }
 
     /// NSCoding: there are no archived views on Linux; always nil.
@@ -149,7 +181,7 @@ open class UIView {
         guard link.check(link.table.layer_superlayer(link.host, layer.handle, &parent), "superview"), parent != 0 else {
             return nil
         }
-        return UIView(handle: parent, host: link.host)
+        return UIView.wrapping(parent, host: link.host)
     }
 
     /// Adds a subview on top.
@@ -222,7 +254,7 @@ open class UIView {
         var handle: ah_layer = 0
         guard link.check(link.table.view_snapshot(link.host, layer.handle, afterScreenUpdates, &handle),
                          "snapshotView") else { return nil }
-        return UIView(handle: handle, host: link.host)
+        return UIView.wrapping(handle, host: link.host)
     }
 
     // MARK: Animations

@@ -62,13 +62,13 @@ open class UIViewController: NSObject {
     /// is the presenting side (UIKit links them when the presentation starts).
     open var presentingViewController: UIViewController? {
         guard let context, let found = related(Int32(AH_RELATION_PRESENTING)) else { return nil }
-        return UIViewController(view: UIView(handle: found.view, host: context.host))
+        return UIViewController(view: UIView.wrapping(found.view, host: context.host))
     }
 
     /// The view controller it presented (during a dismissal, the one going away).
     open var presentedViewController: UIViewController? {
         guard let context, let found = related(Int32(AH_RELATION_PRESENTED)) else { return nil }
-        return UIViewController(view: UIView(handle: found.view, host: context.host))
+        return UIViewController(view: UIView.wrapping(found.view, host: context.host))
     }
 
     /// A view controller around a transition's own, with the screen's view.

@@ -726,6 +726,32 @@ struct ah_host {
      * not reach `reduce_motion`.
      */
     ah_status (*host_traits)(const ah_host *host, ah_traits *out);
+
+    /* ---- Batch 1.8: objects ----------------------------------------------------------- *
+     * A plugin's own object for a layer or view: what a UIView object is to its layer on
+     * iOS. The SDKs keep their view objects here, so that every call that finds a view
+     * (view(forKey:), containerView, superview, subviews, hit tests) gives back the one
+     * object, with its subclass and its stored properties. Objects are kept under a `key`,
+     * as objc_setAssociatedObject keeps them: any address the caller owns (a static
+     * variable of its own), so that libraries sharing a session never see each other's
+     * objects. [host-thread] like the rest of the table. Check `host->abi.minor >= 8` first. */
+
+    /**
+     * Keeps `object` as `layer`'s own under `key` (NULL removes it). The host holds it until
+     * it is replaced or removed, or the session ends, and then runs `release` (may be NULL)
+     * once with it, on the host thread; setting the object already kept releases nothing.
+     * AH_ERR_INVALID_HANDLE or AH_ERR_STALE_HANDLE for a handle that names no layer;
+     * AH_ERR_INVALID_ARGUMENT for a NULL `key`.
+     */
+    ah_status (*layer_set_object)(const ah_host *host, ah_layer layer, const void *key, void *object,
+                                  void (*release)(void *object));
+
+    /**
+     * The object layer_set_object keeps for `layer` under `key`, or NULL in `*object` when
+     * none is kept. AH_ERR_INVALID_HANDLE or AH_ERR_STALE_HANDLE for a handle that names no
+     * layer; AH_ERR_INVALID_ARGUMENT for a NULL `key` or `object`.
+     */
+    ah_status (*layer_object)(const ah_host *host, ah_layer layer, const void *key, void **object);
 };
 
 #ifdef __cplusplus

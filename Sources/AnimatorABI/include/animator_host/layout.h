@@ -141,7 +141,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 872
+#define AH_SIZEOF_AH_HOST 888
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -251,6 +251,8 @@
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_TEXT 848
 #define AH_OFFSETOF_AH_HOST_HOST_AFTER 856
 #define AH_OFFSETOF_AH_HOST_HOST_TRAITS 864
+#define AH_OFFSETOF_AH_HOST_LAYER_SET_OBJECT 872
+#define AH_OFFSETOF_AH_HOST_LAYER_OBJECT 880
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -606,6 +608,8 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, screen_bounds) == AH_OFFSETOF_AH_HOST_SCREEN_
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_text) == AH_OFFSETOF_AH_HOST_LAYER_SET_TEXT, "ah_host.layer_set_text offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, host_after) == AH_OFFSETOF_AH_HOST_HOST_AFTER, "ah_host.host_after offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, host_traits) == AH_OFFSETOF_AH_HOST_HOST_TRAITS, "ah_host.host_traits offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_object) == AH_OFFSETOF_AH_HOST_LAYER_SET_OBJECT, "ah_host.layer_set_object offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, layer_object) == AH_OFFSETOF_AH_HOST_LAYER_OBJECT, "ah_host.layer_object offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");

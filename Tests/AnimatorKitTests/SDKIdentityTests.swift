@@ -1,0 +1,91 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+@testable import AnimatorEngine
+
+/// A view is one object for as long as it lives, as on iOS: what view(forKey:),
+/// containerView, superview, subviews and hit tests give back is the object the plugin
+/// made or was given first, with its subclass and its stored properties.
+@Suite struct SDKIdentityTests {
+    let session = HostSession()
+    let runtime: TransitionRuntime
+    let list: ViewController
+    let detail: ViewController
+
+    init() throws {
+        runtime = TransitionRuntime(engine: session.engine)
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        list = ViewController(name: "list", engine: session.engine, frame: bounds)
+        detail = ViewController(name: "detail", engine: session.engine, frame: bounds)
+        try runtime.setRoot(list)
+    }
+
+    func instance(_ animator: any AnimatedTransitioning, id: String) -> AnimatorInstance {
+        let info = AnimatorInfo(id: id, name: id, displayName: id, version: "1", summary: nil, author: nil, url: nil,
+                                operations: OperationSet([.present, .dismiss]), isInteractive: false, parameters: [],
+                                abi: ABIVersion.host, path: "(in process)", index: 0)
+        return AnimatorInstance(inProcess: makeCAnimator(animator, host: UnsafePointer(session.table)), info: info,
+                                session: session)
+    }
+
+    /// A card view with a stored property, as libraries subclass UIView.
+    final class CardView: UIView {
+        var cornerStyle = "rounded"
+    }
+
+    /// Written as transition libraries write theirs: a weak reference to the presented view,
+    /// a chrome view of their own found again among the container's subviews.
+    final class CardPresenter: AnimatedTransitioning {
+        static let descriptor = AnimatorDescriptor(id: "test.card", name: "card", version: "1", operations: [.present])
+        weak var presentedView: UIView?
+        var checks: [String: Bool] = [:]
+        var foundCard: CardView?
+        init(parameters: ParameterValues) {}
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+            let container = transitionContext.containerView
+            guard let toView = transitionContext.view(forKey: .to) else { return }
+            presentedView = toView
+            checks["view(forKey:) twice"] = transitionContext.view(forKey: .to) === toView
+            checks["containerView twice"] = transitionContext.containerView === container
+            checks["weak reference kept"] = presentedView != nil
+            let card = CardView(frame: CGRect(x: 20, y: 200, width: 350, height: 400))
+            card.cornerStyle = "squircle"
+            container.addSubview(toView)
+            container.addSubview(card)
+            checks["superview"] = toView.superview === container && card.superview === container
+            foundCard = container.subviews.last as? CardView
+            checks["hit test"] = container.hitTest(CGPoint(x: 100, y: 300), with: nil) === card
+            checks["view controller's view"] = transitionContext.viewController(forKey: .to)?.view === toView
+            toView.alpha = 0
+            UIView.animate(withDuration: 0.3, animations: { toView.alpha = 1 }, completion: { _ in
+                card.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
+        }
+    }
+
+    @Test func everyWayToAViewGivesBackTheOneObject() throws {
+        let presenter = CardPresenter(parameters: ParameterValues([:]))
+        let outcome = try runtime.present(detail, from: list, animator: instance(presenter, id: "test.card"))
+        #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(presenter.checks == ["view(forKey:) twice": true, "containerView twice": true, "weak reference kept": true,
+                                     "superview": true, "hit test": true, "view controller's view": true])
+        // The card found among the subviews is the plugin's own object, its property intact.
+        #expect(presenter.foundCard?.cornerStyle == "squircle")
+        // After the transition the presented view is still the one object (it is on screen).
+        #expect(presenter.presentedView != nil)
+    }
+
+    @Test func aSecondTransitionFindsTheObjectsOfTheFirst() throws {
+        let presenter = CardPresenter(parameters: ParameterValues([:]))
+        _ = try runtime.present(detail, from: list, animator: instance(presenter, id: "test.card"))
+        let first = try #require(presenter.presentedView)
+        _ = try runtime.dismiss(detail, animator: nil)
+        _ = try runtime.present(detail, from: list, animator: instance(presenter, id: "test.card"))
+        #expect(presenter.presentedView === first)
+        #expect(presenter.checks.values.allSatisfy { $0 }, "\(presenter.checks)")
+    }
+}
