@@ -1,3 +1,4 @@
+import Glibc
 import AnimatorEngine
 import AnimatorRendering
 
@@ -17,6 +18,17 @@ enum EngineBenchmark {
             lines.append(row("presentation tree, per animated property per frame (\(label))",
                              presentationNanoseconds(kinds: kinds, quick: quick), "≤ 100 ns"))
         }
+        // The whole step per animated view: the clock advancing through a frame and the
+        // frame captured, as a run records it; flat in the number of views.
+        let small = scalingMicroseconds(views: 1_000, quick: quick), large = scalingMicroseconds(views: 16_000, quick: quick)
+        func microRow(_ label: String, _ samples: [Double]) -> String {
+            "| \(label) | \(fixed(median(samples), 2)) µs | \(fixed(samples.min() ?? .nan, 2)) µs | ≤ 1.0 µs |"
+        }
+        lines.append(microRow("engine step and scene frame, per animated view per frame (1,000 views)", small))
+        lines.append(microRow("engine step and scene frame, per animated view per frame (16,000 views)", large))
+        // Total cost ∝ views^slope: slope = 1 + log(per-view cost ratio) / log(16).
+        let slope = 1 + log(median(large) / median(small)) / log(16.0)
+        lines.append("| log-log slope of the frame's cost in the number of views (1,000 → 16,000) | \(fixed(slope, 3)) | | ≤ 1.05 |")
         // A path moves 13 numbers (an oval's move and four curves): the scalar goal per number.
         lines.append(row("scene frame, per animated shape-layer path per frame (an oval: 13 numbers)",
                          pathNanoseconds(quick: quick), "≤ 1300 ns"))
@@ -49,6 +61,42 @@ enum EngineBenchmark {
                 }
             }
             samples.append(ms * 1e6 / (100 * Double(frames)))
+        }
+        blackHole(Double(sink))
+        return samples
+    }
+
+    /// `views` views, each animated by its own UIView block (position and opacity over a
+    /// second, as an animator moving many views writes it); the clock steps through 30
+    /// frames at 60 a second and each frame is captured as a scene. Microseconds per view
+    /// per frame.
+    static func scalingMicroseconds(views count: Int, quick: Bool) -> [Double] {
+        let frames = 30
+        var samples: [Double] = []
+        var sink = 0
+        for _ in 0..<(quick ? 2 : 5) {
+            let engine = SnapshotRasterizer.engine()
+            let root = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+            var views: [View] = []
+            for index in 0..<count {
+                let view = engine.makeView(frame: Rect(x: Double(index % 39) * 10, y: Double(index / 39 % 84) * 10,
+                                                       width: 8, height: 8))
+                try? root.addSubview(view)
+                views.append(view)
+            }
+            for (index, view) in views.enumerated() {
+                engine.animate(withDuration: 1, animations: {
+                    view.center = Point(x: 195 + Double(index % 100), y: 422)
+                    view.alpha = 0.5
+                })
+            }
+            let ms = Clock.milliseconds {
+                for frame in 1...frames {
+                    try? engine.advance(to: Double(frame) / 60)
+                    sink &+= SceneFrame(engine: engine, root: root.layer.id).nodes.count
+                }
+            }
+            samples.append(ms * 1e3 / Double(count * frames))
         }
         blackHole(Double(sink))
         return samples

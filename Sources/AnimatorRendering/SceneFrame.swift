@@ -40,9 +40,12 @@ public struct SceneFrame: Sendable {
         shapes = details.shapes
         extras = details.extras
         gradients = details.gradients
-        masks = zip(nodes, details.masks).map { node, mask in
-            mask.map { _ in SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: node.layer, at: time) ?? []) }
+        // Only the few masked nodes are visited (a node is large: no copy of every one).
+        var masks = [SceneFrame?](repeating: nil, count: nodes.count)
+        for (index, mask) in details.masks.enumerated() where mask != nil {
+            masks[index] = SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: nodes[index].layer, at: time) ?? [])
         }
+        self.masks = masks
     }
 
     /// Creates a frame from its parts (timelines read back, tests).

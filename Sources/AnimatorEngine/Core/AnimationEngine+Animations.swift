@@ -30,6 +30,7 @@ extension AnimationEngine {
         if case .transition = active.body { active.outgoing = committedCopy(of: index) }
         records[index].animations.append(active)
         animatedRecords.insert(index)
+        reschedule(index)
         return active
     }
 
@@ -111,6 +112,7 @@ extension AnimationEngine {
         }
         records[index].animations.append(active)
         animatedRecords.insert(index)
+        reschedule(index)
     }
 
     /// Removes the animation under `key` (its delegate hears finished = false).

@@ -57,8 +57,10 @@ extension AnimationEngine {
         gradients.reserveCapacity(nodes.count)
         var animated: [(Int, LayerID, Bool, Bool)] = []
         records.withUnsafeBufferPointer { buffer in
-            for (position, node) in nodes.enumerated() {
-                let record = buffer.baseAddress! + node.layer.rawValue
+            // By index: a node is large, and only its layer is read here.
+            for position in nodes.indices {
+                let layer = nodes[position].layer
+                let record = buffer.baseAddress! + layer.rawValue
                 names.append(record.pointee.name)
                 texts.append(record.pointee.text)
                 contents.append(record.pointee.contents)
@@ -68,7 +70,7 @@ extension AnimationEngine {
                 gradients.append(record.pointee.gradient)
                 let path = record.pointee.shape != nil && record.pointee.animatesPath
                 if path || record.pointee.animatesExtras {
-                    animated.append((position, node.layer, path, record.pointee.animatesExtras))
+                    animated.append((position, layer, path, record.pointee.animatesExtras))
                 }
             }
         }
@@ -113,6 +115,8 @@ extension AnimationEngine {
         if let old = records[layer.rawValue].mask { records[old].maskedLayer = nil }
         updateRecord(layer) { $0.mask = mask?.rawValue }
         if let mask { records[mask.rawValue].maskedLayer = layer.rawValue }
+        // A mask keeps the time of the layer it masks.
+        timeMapsChanged()
     }
 
     /// The presentation of `layer`'s mask tree at `time` (in the masked layer's time), or

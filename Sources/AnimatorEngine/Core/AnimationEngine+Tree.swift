@@ -14,12 +14,14 @@ extension AnimationEngine {
         if let masked = records[child.rawValue].maskedLayer {
             updateRecord(LayerID(rawValue: masked)) { $0.mask = nil }
             records[child.rawValue].maskedLayer = nil
+            timeMapsChanged()
         }
         let children = records[parent.rawValue].children
         let position = min(max(index ?? children.count, 0), children.count)
         preserveLook(parent.rawValue)
         records[parent.rawValue].children.insert(child.rawValue, at: position)
         records[child.rawValue].parent = parent.rawValue
+        timeMapsChange(under: parent.rawValue)
     }
 
     /// Puts `child` into `parent` just above or below `sibling`.
@@ -41,6 +43,7 @@ extension AnimationEngine {
         guard let parent = records[child.rawValue].parent else { return }
         preserveLook(parent)
         records[parent].children.removeAll { $0 == child.rawValue }
+        timeMapsChange(under: parent)
         records[child.rawValue].parent = nil
     }
 

@@ -21,14 +21,22 @@ public final class AnimationEngine {
     var pendingSnapshots: [(snapshot: Int, source: Int)] = []
     /// How many times the host step committed: a layer changed since the last commit keeps
     /// its committed look for transitions.
-    package private(set) var commitCount = 0
+    package private(set) var commitCount = 0 {
+        // Looks kept for an earlier commit are no longer valid.
+        didSet { if !committedLooks.isEmpty { committedLooks.removeAll(keepingCapacity: true) } }
+    }
+    /// The looks of the layers changed since the last commit, as they were at it (kept
+    /// beside the records, which stay small for the per-frame walks).
+    private var committedLooks: [Int: LayerRecord.Look] = [:]
     var timedEvents: [TimedEvent] = []
     /// The records that have (or recently had) animations attached: the per-step scans
     /// visit these instead of every layer ever made (a long session makes many: each
     /// snapshot is a layer). Added to where an animation is attached; a record found
     /// empty during a scan is dropped. Iteration order does not matter: what a scan
     /// finds is ordered by animation sequence.
-    var animatedRecords = Set<Int>()
+    var animatedRecords = RecordSet()
+    /// When each animated layer next needs the clock to stop.
+    var schedule = EventSchedule()
 
     /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the
     /// subtree as layers instead (the host gives its renderer's).
@@ -93,15 +101,15 @@ public final class AnimationEngine {
     @inline(__always)
     func preserveLook(_ index: Int) {
         guard records[index].lookCommit != commitCount else { return }
-        records[index].committedLook = LayerRecord.Look(model: records[index].model, children: records[index].children,
-                                                        text: records[index].text, contents: records[index].contents,
-                                                        shape: records[index].shape, extras: records[index].extras)
+        committedLooks[index] = LayerRecord.Look(model: records[index].model, children: records[index].children,
+                                                 text: records[index].text, contents: records[index].contents,
+                                                 shape: records[index].shape, extras: records[index].extras)
         records[index].lookCommit = commitCount
     }
 
     /// The layer's look at the last commit.
     func committedLook(_ index: Int) -> LayerRecord.Look {
-        if records[index].lookCommit == commitCount, let look = records[index].committedLook { return look }
+        if records[index].lookCommit == commitCount, let look = committedLooks[index] { return look }
         return LayerRecord.Look(model: records[index].model, children: records[index].children,
                                 text: records[index].text, contents: records[index].contents, shape: records[index].shape,
                                 extras: records[index].extras)
@@ -166,25 +174,67 @@ public final class AnimationEngine {
     }
 
     /// The earliest start or end of an animation, or timed event, after which something
-    /// must happen.
+    /// must happen: the schedule's top (checked against its layer's animations: a removal
+    /// may have made it later), or a timed event.
     private func nextEventTime() -> Double? {
+        if schedule.isStale { rebuildSchedule() }
         var earliest = Double.infinity
-        var empty: [Int] = []
-        defer { for index in empty { animatedRecords.remove(index) } }
-        for index in animatedRecords {
-            let record = records[index]
-            guard !record.animations.isEmpty else {
-                empty.append(index)
-                continue
+        while let top = schedule.earliest() {
+            let actual = eventTime(of: top.record)
+            if actual == top.time {
+                earliest = top.time
+                break
             }
-            let map = timeMap(of: index)
-            for animation in record.animations where !animation.hasStopped {
-                if !animation.hasStarted, let t = map.engineTime(animation.startTime) { earliest = min(earliest, t) }
-                if let t = map.engineTime(animation.endTime) { earliest = min(earliest, t) }
-            }
+            reschedule(top.record, at: actual)
         }
         for event in timedEvents { earliest = min(earliest, event.time) }
         return earliest.isFinite ? max(earliest, currentTime) : nil
+    }
+
+    /// The earliest start (of one not started) or end of the layer's animations, in engine
+    /// time; nil when none will come.
+    private func eventTime(of index: Int) -> Double? {
+        records.withUnsafeBufferPointer { buffer -> Double? in
+            // Fields are read through the record's address: no copy of the whole record.
+            let record = buffer.baseAddress! + index
+            guard !record.pointee.animations.isEmpty else { return nil }
+            let map = Self.timeMap(of: index, in: buffer)
+            var earliest = Double.infinity
+            record.pointee.animations.withUnsafeBufferPointer { animations in
+                for animation in animations where !animation.hasStopped {
+                    if !animation.hasStarted, let t = map.engineTime(animation.startTime) { earliest = min(earliest, t) }
+                    if let t = map.engineTime(animation.endTime) { earliest = min(earliest, t) }
+                }
+            }
+            return earliest.isFinite ? earliest : nil
+        }
+    }
+
+    /// Puts the layer's next event in the schedule (`time`: already computed), or takes the
+    /// layer out of the animated ones when it has no animations left.
+    func reschedule(_ index: Int, at time: Double?? = nil) {
+        if records[index].animations.isEmpty { animatedRecords.remove(index) }
+        schedule.schedule(index, at: time ?? eventTime(of: index))
+    }
+
+    /// Schedules every animated layer afresh (a time map changed).
+    private func rebuildSchedule() {
+        schedule.removeAll()
+        for index in Array(animatedRecords) { reschedule(index) }
+    }
+
+    /// Marks the schedule stale when `layer`'s chain of ancestors (itself included) has
+    /// any timing of its own: moving a subtree under or out of it changes the subtree's
+    /// time maps. Chains of default timing map every time to itself, so nothing changes.
+    func timeMapsChange(under layer: Int?) {
+        guard let layer, !schedule.isStale else { return }
+        let map = timeMap(of: layer)
+        if map.scale != 1 || map.offset != 0 { schedule.isStale = true }
+    }
+
+    /// Marks the schedule stale: some layer's time map changed.
+    func timeMapsChanged() {
+        schedule.isStale = true
     }
 
     /// How close to the clock an event's time must be to count as due: a nanosecond, so
@@ -195,19 +245,25 @@ public final class AnimationEngine {
 
     /// Starts and stops the animations whose time has come, and runs due timed events.
     private func processEvents() {
+        if schedule.isStale { rebuildSchedule() }
         let now = currentTime + Self.timeTolerance
         var starting: [ActiveAnimation] = []
         var stopping: [(ActiveAnimation, Int)] = []
-        for index in animatedRecords {
-            let record = records[index]
-            guard !record.animations.isEmpty else { continue }
-            let map = timeMap(of: index)
-            for animation in record.animations where !animation.hasStopped {
-                if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= now {
-                    starting.append(animation)
-                }
-                if let t = map.engineTime(animation.endTime), t <= now {
-                    stopping.append((animation, index))
+        let due = schedule.takeDue(by: now)
+        records.withUnsafeBufferPointer { buffer in
+            for index in due {
+                let record = buffer.baseAddress! + index
+                guard !record.pointee.animations.isEmpty else { continue }
+                let map = Self.timeMap(of: index, in: buffer)
+                record.pointee.animations.withUnsafeBufferPointer { animations in
+                    for animation in animations where !animation.hasStopped {
+                        if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= now {
+                            starting.append(animation)
+                        }
+                        if let t = map.engineTime(animation.endTime), t <= now {
+                            stopping.append((animation, index))
+                        }
+                    }
                 }
             }
         }
@@ -218,9 +274,12 @@ public final class AnimationEngine {
         for (animation, index) in stopping.sorted(by: { $0.0.sequence < $1.0.sequence }) {
             stop(animation, finished: true, in: index)
         }
-        let due = timedEvents.filter { $0.time <= now }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+        // The layers visited have their next events now (callbacks that added animations
+        // elsewhere scheduled those layers as they added them).
+        if !schedule.isStale { for index in due { reschedule(index) } }
+        let dueEvents = timedEvents.filter { $0.time <= now }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
         timedEvents.removeAll { $0.time <= now }
-        due.forEach { $0.action() }
+        dueEvents.forEach { $0.action() }
     }
 
     /// Stops an animation: removes it when it is removed on completion (or was removed
@@ -261,15 +320,33 @@ public final class AnimationEngine {
     }
 
     func timeMap(of index: Int) -> TimeMap {
-        var chain: [Int] = []
+        records.withUnsafeBufferPointer { Self.timeMap(of: index, in: $0) }
+    }
+
+    /// `timeMap(of:)` over the records' storage. Layers whose chain up to the root keeps
+    /// the default timing (nearly all) map to the identity without building the chain.
+    static func timeMap(of index: Int, in records: UnsafeBufferPointer<LayerRecord>) -> TimeMap {
+        let base = records.baseAddress!
+        let identity = LayerTiming()
         var cursor: Int? = index
+        var timed = false
+        while let current = cursor {
+            if base[current].timing != identity {
+                timed = true
+                break
+            }
+            // A mask keeps the time of the layer it masks.
+            cursor = base[current].parent ?? base[current].maskedLayer
+        }
+        guard timed else { return TimeMap() }
+        var chain: [Int] = []
+        cursor = index
         while let current = cursor {
             chain.append(current)
-            // A mask keeps the time of the layer it masks.
-            cursor = records[current].parent ?? records[current].maskedLayer
+            cursor = base[current].parent ?? base[current].maskedLayer
         }
         var map = TimeMap()
-        for layer in chain.reversed() { map = map.then(records[layer].timing) }
+        for layer in chain.reversed() { map = map.then(base[layer].timing) }
         return map
     }
 

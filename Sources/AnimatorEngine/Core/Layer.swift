@@ -244,7 +244,11 @@ public struct Layer: Hashable {
     /// The layer's own timing: speed 0 with timeOffset set pauses it and everything in it.
     public var timing: LayerTiming {
         get { record.timing }
-        nonmutating set { engine.updateRecord(id) { $0.timing = newValue } }
+        nonmutating set {
+            guard newValue != record.timing else { return }
+            engine.updateRecord(id) { $0.timing = newValue }
+            engine.timeMapsChanged()
+        }
     }
 
     /// The layer's local time now.

@@ -82,9 +82,8 @@ package struct LayerRecord {
     }
 
     var model = LayerProperties()
-    /// The look before the first change of the current host step (see `Look`), valid while
-    /// `lookCommit` equals the engine's commit count.
-    var committedLook: Look?
+    /// The commit whose look the engine keeps for this layer (`committedLooks`, see
+    /// `Look`): the look is valid while this equals the engine's commit count.
     var lookCommit = -1
     var parent: Int?
     var children: [Int] = []
@@ -100,12 +99,6 @@ package struct LayerRecord {
     private(set) var animatesPath = false
     /// Whether an attached animation moves one of the extras.
     private(set) var animatesExtras = false
-    /// The layer's extras (nil: all at their defaults).
-    var extras: LayerExtras?
-    /// A gradient layer's gradient (nil: not a gradient layer).
-    var gradient: LayerGradient?
-    /// A shape layer's path and style (nil: not a shape layer).
-    var shape: LayerShape?
     /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.
     var mask: Int?
     /// The layer this one masks, when it is a mask.
@@ -119,16 +112,99 @@ package struct LayerRecord {
     var timing = LayerTiming()
     package var isView = false
     var name: String?
+    weak var delegate: (any LayerDelegate)?
+    var isUserInteractionEnabled = true
+
+    /// What few layers have (text, contents, shapes, gradients, extras, actions), kept
+    /// out of line so that the records the per-frame walks stream through stay small;
+    /// nil while all of it is at its defaults. Copied on write: a copy of a record never
+    /// changes the original's.
+    private var attachments: LayerAttachments?
+
+    /// The attachments, ready to be changed in this record only.
+    private mutating func attachmentsForWriting() -> LayerAttachments {
+        if isKnownUniquelyReferenced(&attachments), let attachments { return attachments }
+        let fresh = attachments.map { $0.copy() } ?? LayerAttachments()
+        attachments = fresh
+        return fresh
+    }
+
+    /// The layer's extras (nil: all at their defaults).
+    var extras: LayerExtras? {
+        get { attachments?.extras }
+        set { if newValue != nil || attachments != nil { attachmentsForWriting().extras = newValue } }
+    }
+    /// A gradient layer's gradient (nil: not a gradient layer).
+    var gradient: LayerGradient? {
+        get { attachments?.gradient }
+        set { if newValue != nil || attachments != nil { attachmentsForWriting().gradient = newValue } }
+    }
+    /// A shape layer's path and style (nil: not a shape layer).
+    var shape: LayerShape? {
+        get { attachments?.shape }
+        set { if newValue != nil || attachments != nil { attachmentsForWriting().shape = newValue } }
+    }
     /// A line of text drawn in the layer's bounds (a label; not animatable).
-    var text: LayerText?
+    var text: LayerText? {
+        get { attachments?.text }
+        set { if newValue != nil || attachments != nil { attachmentsForWriting().text = newValue } }
+    }
     /// The bitmap the layer shows, if any (model only: contents do not animate).
-    var contents: LayerContents?
+    var contents: LayerContents? {
+        get { attachments?.contents }
+        set { if newValue != nil || attachments != nil { attachmentsForWriting().contents = newValue } }
+    }
     /// contentsGravity, contentsRect and contentsCenter, kept while there are no contents.
+    var contentsGravity: LayerContents.Gravity {
+        get { attachments?.contentsGravity ?? .resize }
+        set { attachmentsForWriting().contentsGravity = newValue }
+    }
+    var contentsRect: Rect {
+        get { attachments?.contentsRect ?? LayerContents.unit }
+        set { attachmentsForWriting().contentsRect = newValue }
+    }
+    var contentsCenter: Rect {
+        get { attachments?.contentsCenter ?? LayerContents.unit }
+        set { attachmentsForWriting().contentsCenter = newValue }
+    }
+    var actions: [String: ActionLookup] {
+        get { attachments?.actions ?? [:] }
+        set { if !newValue.isEmpty || attachments != nil { attachmentsForWriting().actions = newValue } }
+    }
+    var style: [String: ActionLookup] {
+        get { attachments?.style ?? [:] }
+        set { if !newValue.isEmpty || attachments != nil { attachmentsForWriting().style = newValue } }
+    }
+}
+
+/// A layer record's out-of-line part (see `LayerRecord.attachments`).
+final class LayerAttachments {
+    var extras: LayerExtras?
+    var gradient: LayerGradient?
+    var shape: LayerShape?
+    var text: LayerText?
+    var contents: LayerContents?
     var contentsGravity = LayerContents.Gravity.resize
     var contentsRect = LayerContents.unit
     var contentsCenter = LayerContents.unit
     var actions: [String: ActionLookup] = [:]
     var style: [String: ActionLookup] = [:]
-    weak var delegate: (any LayerDelegate)?
-    var isUserInteractionEnabled = true
+
+    init() {}
+
+    /// A copy with the same values.
+    func copy() -> LayerAttachments {
+        let copy = LayerAttachments()
+        copy.extras = extras
+        copy.gradient = gradient
+        copy.shape = shape
+        copy.text = text
+        copy.contents = contents
+        copy.contentsGravity = contentsGravity
+        copy.contentsRect = contentsRect
+        copy.contentsCenter = contentsCenter
+        copy.actions = actions
+        copy.style = style
+        return copy
+    }
 }
