@@ -33,6 +33,10 @@ struct DynamicLibrary {
             throw DynamicLibraryError(message: "the file changed after it was checked (replaced or rewritten since); "
                                       + "not loaded, run again to check the new one")
         }
+        // A Swift plugin needs Foundation (AnimatorKit brings it, as UIKit does): loaded
+        // first with lazy binding, it costs a few milliseconds less than the immediate
+        // binding the plugin gets below; the plugin's own symbols still resolve (or fail) there.
+        if ELFDependencies.needed(descriptor: descriptor).contains("libFoundation.so") { _ = foundationPreloaded }
         _ = dlerror()
         let opened = descriptorPath(descriptor, spelling: loads.add(1, ordering: .relaxed).oldValue)
         guard let handle = dlopen(opened, RTLD_NOW | RTLD_LOCAL) else {
@@ -43,6 +47,10 @@ struct DynamicLibrary {
         }
         return DynamicLibrary(handle: handle, file: file)
     }
+
+    /// Foundation, loaded once per process with lazy binding (from the toolchain the host
+    /// runs on, whose Swift runtime the plugins share); false when it is not there.
+    private static let foundationPreloaded: Bool = dlopen("libFoundation.so", RTLD_LAZY | RTLD_LOCAL) != nil
 
     /// Libraries opened by this process so far: each gets a spelling of its own.
     private static let loads = Atomic<Int>(0)

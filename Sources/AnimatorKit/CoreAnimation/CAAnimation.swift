@@ -7,12 +7,12 @@ public enum CAMediaTimingFillMode: UInt32, Sendable {
 
 /// CAAnimation: timing, pacing and delegate closures shared by every animation kind.
 public class CAAnimation {
-    public var beginTime: CGFloat = 0
-    public var duration: CGFloat = 0
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
     public var speed: Float = 1
-    public var timeOffset: CGFloat = 0
+    public var timeOffset: CFTimeInterval = 0
     public var repeatCount: Float = 0
-    public var repeatDuration: CGFloat = 0
+    public var repeatDuration: CFTimeInterval = 0
     public var autoreverses = false
     public var fillMode = CAMediaTimingFillMode.removed
     public var timingFunction: CAMediaTimingFunction?

@@ -6,9 +6,6 @@ public enum UIModalPresentationStyle: Int, Sendable {
          overCurrentContext = 6, popover = 7, none = -1, automatic = -2
 }
 
-/// UIKit's TimeInterval: seconds.
-public typealias TimeInterval = Double
-
 /// UIKit's UIViewControllerContextTransitioning: what an animator is told about a
 /// transition and how it ends it. The host's ``TransitionContext`` is the one conforming
 /// type; animators take this protocol, as on iOS.
