@@ -2,7 +2,7 @@ import Glibc
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //
-//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [--quick]
+//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [--quick]
 //
 // With no suite named, all run. Results are Markdown tables for docs/performance.md.
 
@@ -12,7 +12,7 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render"]
+let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -43,6 +43,11 @@ if wants("loader") {
 if wants("engine") {
     print("## Engine\n")
     EngineBenchmark.run(quick: quick).forEach { print($0) }
+    print()
+}
+if wants("encode") {
+    print("## DEFLATE against zlib\n")
+    EncodeBenchmark.run(workspace: workspace, quick: quick).forEach { print($0) }
     print()
 }
 if wants("presentation") {

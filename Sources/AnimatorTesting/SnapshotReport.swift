@@ -69,11 +69,11 @@ public enum SnapshotReport {
         for outcome in outcomes where outcome.status == .differed {
             for picture in outcome.pictures where !picture.matches {
                 let stem = outcome.snapshotCase.name + "/" + String(picture.fileName.dropLast(4))
-                files.append((stem + "-actual.png", PNGEncoder.encode(picture.actual)))
+                files.append((stem + "-actual.png", PNGEncoder.encode(picture.actual, level: .fast)))
                 if let golden = picture.golden {
                     let diff = PixelComparison.diffImage(golden: golden, actual: picture.actual,
                                                          threshold: outcome.snapshotCase.tolerance.pixelThreshold)
-                    files.append((stem + "-diff.png", PNGEncoder.encode(diff)))
+                    files.append((stem + "-diff.png", PNGEncoder.encode(diff, level: .fast)))
                 }
             }
         }
@@ -106,7 +106,7 @@ public enum SnapshotReport {
     }
 
     private static func dataURL(_ image: Image) -> String {
-        "data:image/png;base64," + Base64.encode(PNGEncoder.encode(image))
+        "data:image/png;base64," + Base64.encode(PNGEncoder.encode(image, level: .fast))
     }
 
     /// A JavaScript string literal (JSON's), safe inside a script element.

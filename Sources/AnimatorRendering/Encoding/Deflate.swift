@@ -1,13 +1,37 @@
-/// A small DEFLATE compressor (RFC 1951) for PNG: LZ77 over a 32 KiB window with a hash
-/// of three bytes and short chains, coded with the fixed Huffman codes. Flat interface
-/// pictures compress well with it; it does not try to match zlib's ratios.
-enum Deflate {
+/// A DEFLATE compressor (RFC 1951) for PNG, built as zlib builds its own: LZ77 over a
+/// 32 KiB window with hash chains, lazy matching at the tighter level, and blocks coded
+/// with Huffman codes made for their own symbols (or the fixed codes, when those are
+/// smaller). The output depends only on the input and the level.
+public enum Deflate {
+    /// How hard to look for matches: zlib's levels 1 and 6, with its tuning.
+    public struct Level: Sendable {
+        /// Candidates followed along a hash chain before settling.
+        let maximumChain: Int
+        /// A match at least this long is taken at once (no further search).
+        let niceLength: Int
+        /// Lazy matching: a match shorter than this is held back one byte to see whether
+        /// the next position starts a longer one (0: greedy, take every match).
+        let lazyLength: Int
+        /// With a match this good already, the chain is searched a quarter as far.
+        let goodLength: Int
+        /// Greedy matching hashes the positions inside a match only up to this length.
+        let maximumInsertLength: Int
+
+        /// zlib's level 1: greedy, short chains; for reports and previews.
+        public static let fast = Level(maximumChain: 4, niceLength: 8, lazyLength: 0, goodLength: 4, maximumInsertLength: 4)
+        /// zlib's level 6 (its default): lazy, longer chains; for files that are kept.
+        public static let `default` = Level(maximumChain: 128, niceLength: 128, lazyLength: 16, goodLength: 8,
+                                            maximumInsertLength: 258)
+    }
+
     /// A zlib stream (RFC 1950) of `data`: header, DEFLATE blocks, Adler-32.
-    static func zlib(_ data: [UInt8]) -> [UInt8] {
+    public static func zlib(_ data: [UInt8], level: Level = .default) -> [UInt8] {
         var writer = BitWriter(capacity: data.count / 4 + 64)
+        // CMF 0x78 (deflate, 32 KiB window); FLG with the level hint, so that CMF·256 + FLG
+        // is a multiple of 31: 0x7801 (fastest) or 0x789C (default).
         writer.write(0x78, width: 8)
-        writer.write(0x01, width: 8)      // 0x7801 % 31 == 0: no dictionary, fastest level
-        data.withUnsafeBufferPointer { compress($0, into: &writer) }
+        writer.write(level.lazyLength == 0 ? 0x01 : 0x9C, width: 8)
+        data.withUnsafeBufferPointer { compress($0, level: level, into: &writer) }
         var bytes = writer.finish()
         let adler = data.withUnsafeBufferPointer { Checksums.adler32($0) }
         bytes += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
@@ -30,44 +54,54 @@ enum Deflate {
         while lengthBase[code] > length { code -= 1 }
         return UInt8(code)
     }
+    /// The distance code for distances 1...256 (index distance − 1) and, for larger ones,
+    /// for (distance − 1) >> 7 (index 256 + that), as zlib tabulates it.
+    private static let distanceCode: [UInt8] = {
+        func code(_ distance: Int) -> UInt8 {
+            var index = distanceBase.count - 1
+            while distanceBase[index] > distance { index -= 1 }
+            return UInt8(index)
+        }
+        return (1...256).map(code) + (2...256).map { code((($0) << 7) + 1) }
+    }()
 
-    /// A literal or length symbol with the fixed code (RFC 1951, 3.2.6).
     @inline(__always)
-    private static func writeSymbol(_ symbol: Int, _ writer: inout BitWriter) {
-        switch symbol {
-        case 0...143: writer.writeReversed(UInt32(0x30 + symbol), width: 8)
-        case 144...255: writer.writeReversed(UInt32(0x190 + symbol - 144), width: 9)
-        case 256...279: writer.writeReversed(UInt32(symbol - 256), width: 7)
-        default: writer.writeReversed(UInt32(0xC0 + symbol - 280), width: 8)
-        }
+    private static func distanceIndex(_ distance: Int) -> Int {
+        distance <= 256 ? Int(distanceCode[distance - 1]) : Int(distanceCode[256 + ((distance - 1) >> 7) - 2])
     }
 
-    private static func writeMatch(length: Int, distance: Int, _ writer: inout BitWriter) {
-        let lengthIndex = Int(lengthCode[length])
-        writeSymbol(257 + lengthIndex, &writer)
-        if lengthExtra[lengthIndex] > 0 {
-            writer.write(UInt32(length - lengthBase[lengthIndex]), width: lengthExtra[lengthIndex])
-        }
-        var distanceIndex = distanceBase.count - 1
-        while distanceBase[distanceIndex] > distance { distanceIndex -= 1 }
-        writer.writeReversed(UInt32(distanceIndex), width: 5)
-        if distanceExtra[distanceIndex] > 0 {
-            writer.write(UInt32(distance - distanceBase[distanceIndex]), width: distanceExtra[distanceIndex])
-        }
+    /// What LZ77 found: a literal byte (distance 0) or a match of `length` at `distance`.
+    private struct Token {
+        let length: UInt16     // the literal byte, or the match length
+        let distance: UInt16   // 0 for a literal
     }
 
-    /// One final block with fixed codes holding all of `data`.
-    private static func compress(_ data: UnsafeBufferPointer<UInt8>, into writer: inout BitWriter) {
-        writer.write(1, width: 1)       // BFINAL
-        writer.write(1, width: 2)       // BTYPE = 01, fixed Huffman codes
-        let hashBits = 15
-        var head = [Int32](repeating: -1, count: 1 << hashBits)
-        var previous = [Int32](repeating: -1, count: 1 << 15)
-        let window = 32768, maxChain = 16
-        var position = 0
+    /// The most tokens a block holds before it is coded (zlib's lit_bufsize at level 6).
+    private static let blockTokens = 16_384
+
+    private static func compress(_ data: UnsafeBufferPointer<UInt8>, level: Level, into writer: inout BitWriter) {
         let count = data.count
+        guard count > 0 else {
+            writeBlock([], final: true, into: &writer)
+            return
+        }
+        let hashBits = 15, window = 32_768
+        // The chains as plain memory: the inner loops index them at every byte.
+        let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
+        head.initialize(repeating: -1, count: 1 << hashBits)
+        let previous = UnsafeMutablePointer<Int32>.allocate(capacity: window)
+        previous.initialize(repeating: -1, count: window)
+        defer {
+            head.deallocate()
+            previous.deallocate()
+        }
+        var tokens: [Token] = []
+        tokens.reserveCapacity(blockTokens + 1)
+        let base = data.baseAddress!
+        let raw = UnsafeRawPointer(base)
+
         @inline(__always) func hash(_ i: Int) -> Int {
-            let value = UInt32(data[i]) | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2]) << 16
+            let value = UInt32(base[i]) | UInt32(base[i + 1]) << 8 | UInt32(base[i + 2]) << 16
             return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
         }
         @inline(__always) func insert(_ i: Int) {
@@ -76,38 +110,260 @@ enum Deflate {
             previous[i & (window - 1)] = head[h]
             head[h] = Int32(i)
         }
-        while position < count {
-            var bestLength = 0, bestDistance = 0
-            if position + 2 < count {
-                var candidate = Int(head[hash(position)])
-                var chain = 0
-                let limit = min(258, count - position)
-                while candidate >= 0, position - candidate <= window, chain < maxChain {
-                    if data[candidate + bestLength] == data[position + bestLength] || bestLength == 0 {
-                        var length = 0
-                        while length < limit, data[candidate + length] == data[position + length] { length += 1 }
-                        if length > bestLength {
-                            bestLength = length
-                            bestDistance = position - candidate
-                            if length == limit { break }
-                        }
-                    }
-                    let next = Int(previous[candidate & (window - 1)])
-                    guard next < candidate else { break }
-                    candidate = next
-                    chain += 1
-                }
+        /// How many bytes from `a` and `b` agree, up to `limit`: eight at a time, then the
+        /// first differing byte from the lowest set bit of their difference.
+        @inline(__always) func agreement(_ a: Int, _ b: Int, _ limit: Int) -> Int {
+            var length = 0
+            while length + 8 <= limit {
+                let difference = raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+                    ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
+                if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
+                length += 8
             }
-            if bestLength >= 3 {
-                writeMatch(length: bestLength, distance: bestDistance, &writer)
-                for i in position..<(position + bestLength) { insert(i) }
-                position += bestLength
-            } else {
-                writeSymbol(Int(data[position]), &writer)
-                insert(position)
-                position += 1
+            while length < limit, base[a + length] == base[b + length] { length += 1 }
+            return length
+        }
+        /// The longest match for `position` longer than `atLeast`, searching the chain.
+        @inline(__always) func longestMatch(_ position: Int, atLeast: Int) -> (length: Int, distance: Int) {
+            guard position + 2 < count else { return (0, 0) }
+            var bestLength = atLeast, bestDistance = 0
+            let limit = min(258, count - position)
+            guard limit > bestLength else { return (0, 0) }
+            var chain = bestLength >= level.goodLength ? max(level.maximumChain >> 2, 1) : level.maximumChain
+            var candidate = Int(head[hash(position)])
+            while candidate >= 0, position - candidate <= window, chain > 0 {
+                // Only a candidate that agrees at the current best length can beat it.
+                if base[candidate + bestLength] == base[position + bestLength], base[candidate] == base[position] {
+                    let length = agreement(candidate, position, limit)
+                    if length > bestLength {
+                        bestLength = length
+                        bestDistance = position - candidate
+                        if length >= level.niceLength || length == limit { break }
+                    }
+                }
+                let next = Int(previous[candidate & (window - 1)])
+                guard next < candidate else { break }
+                candidate = next
+                chain -= 1
+            }
+            return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
+        }
+        @inline(__always) func emit(_ token: Token) {
+            tokens.append(token)
+            if tokens.count >= blockTokens {
+                writeBlock(tokens, final: false, into: &writer)
+                tokens.removeAll(keepingCapacity: true)
             }
         }
-        writeSymbol(256, &writer)       // end of block
+
+        var position = 0
+        if level.lazyLength == 0 {
+            // Greedy: take each match found.
+            while position < count {
+                let match = longestMatch(position, atLeast: 2)
+                if match.length >= 3 {
+                    emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)))
+                    // As zlib's fastest level: the positions inside a long match are not
+                    // hashed (the next search starts after it).
+                    if match.length <= level.maximumInsertLength {
+                        for i in position..<(position + match.length) { insert(i) }
+                    } else {
+                        insert(position)
+                    }
+                    position += match.length
+                } else {
+                    emit(Token(length: UInt16(base[position]), distance: 0))
+                    insert(position)
+                    position += 1
+                }
+            }
+        } else {
+            // Lazy: a match is held back one byte; a longer one starting there wins, and the
+            // held byte goes out as a literal.
+            var held: (length: Int, distance: Int)? = nil
+            while position < count {
+                let atLeast = held.map { $0.length } ?? 2
+                let search = held.map { $0.length < level.lazyLength } ?? true
+                let match: (length: Int, distance: Int) = search ? longestMatch(position, atLeast: atLeast) : (0, 0)
+                if let pending = held {
+                    if match.length > pending.length {
+                        // The byte before is a literal; hold the better match instead.
+                        emit(Token(length: UInt16(base[position - 1]), distance: 0))
+                        insert(position)
+                        held = match
+                        position += 1
+                    } else {
+                        // Take the held match (it started at position − 1).
+                        emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)))
+                        let end = position - 1 + pending.length
+                        for i in position..<end { insert(i) }
+                        position = end
+                        held = nil
+                    }
+                } else if match.length >= 3 {
+                    insert(position)
+                    held = match
+                    position += 1
+                } else {
+                    emit(Token(length: UInt16(base[position]), distance: 0))
+                    insert(position)
+                    position += 1
+                }
+            }
+            if let pending = held {
+                emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)))
+            }
+        }
+        writeBlock(tokens, final: true, into: &writer)
+    }
+
+    // MARK: Blocks
+
+    /// The order code length code lengths are written in (RFC 1951, 3.2.7).
+    private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    /// The fixed codes' lengths (RFC 1951, 3.2.6).
+    private static let fixedLiteralLengths: [UInt8] = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
+    private static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)
+
+    /// Codes one block of tokens with its own Huffman codes, or the fixed ones when those
+    /// come out smaller.
+    private static func writeBlock(_ tokens: [Token], final: Bool, into writer: inout BitWriter) {
+        var literalFrequencies = [Int](repeating: 0, count: 286), distanceFrequencies = [Int](repeating: 0, count: 30)
+        for token in tokens {
+            if token.distance == 0 {
+                literalFrequencies[Int(token.length)] += 1
+            } else {
+                literalFrequencies[257 + Int(lengthCode[Int(token.length)])] += 1
+                distanceFrequencies[distanceIndex(Int(token.distance))] += 1
+            }
+        }
+        literalFrequencies[256] = 1
+        let literalLengths = HuffmanCode.lengths(literalFrequencies, limit: 15)
+        var distanceLengths = HuffmanCode.lengths(distanceFrequencies, limit: 15)
+        // At least one distance code, even for a block of literals (as zlib writes it).
+        if !distanceLengths.contains(where: { $0 > 0 }) { distanceLengths[0] = 1 }
+        let header = DynamicHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
+
+        func payloadBits(_ literal: [UInt8], _ distance: [UInt8]) -> Int {
+            var bits = 0
+            for (symbol, frequency) in literalFrequencies.enumerated() where frequency > 0 {
+                bits += frequency * (Int(literal[symbol]) + (symbol > 256 ? lengthExtra[symbol - 257] : 0))
+            }
+            for (symbol, frequency) in distanceFrequencies.enumerated() where frequency > 0 {
+                bits += frequency * (Int(distance[symbol]) + distanceExtra[symbol])
+            }
+            return bits
+        }
+        let dynamicBits = header.bits + payloadBits(literalLengths, distanceLengths)
+        let fixedBits = payloadBits(fixedLiteralLengths, fixedDistanceLengths)
+        writer.write(final ? 1 : 0, width: 1)
+        let literal: [UInt8], distance: [UInt8]
+        if dynamicBits < fixedBits {
+            writer.write(2, width: 2)
+            header.write(into: &writer)
+            (literal, distance) = (literalLengths, distanceLengths)
+        } else {
+            writer.write(1, width: 2)
+            (literal, distance) = (fixedLiteralLengths, fixedDistanceLengths)
+        }
+        // Codes go out most significant bit first: reversed once here, written as fields.
+        let literalCodes = HuffmanCode.canonical(literal).enumerated().map { reversed($1, Int(literal[$0])) }
+        let distanceCodes = HuffmanCode.canonical(distance).enumerated().map { reversed($1, Int(distance[$0])) }
+        for token in tokens {
+            if token.distance == 0 {
+                let symbol = Int(token.length)
+                writer.write(literalCodes[symbol], width: Int(literal[symbol]))
+            } else {
+                let length = Int(token.length), lengthIndex = Int(lengthCode[length])
+                writer.write(literalCodes[257 + lengthIndex], width: Int(literal[257 + lengthIndex]))
+                if lengthExtra[lengthIndex] > 0 {
+                    writer.write(UInt32(length - lengthBase[lengthIndex]), width: lengthExtra[lengthIndex])
+                }
+                let distanceValue = Int(token.distance), index = distanceIndex(distanceValue)
+                writer.write(distanceCodes[index], width: Int(distance[index]))
+                if distanceExtra[index] > 0 {
+                    writer.write(UInt32(distanceValue - distanceBase[index]), width: distanceExtra[index])
+                }
+            }
+        }
+        writer.write(literalCodes[256], width: Int(literal[256]))
+    }
+
+    /// `code`'s low `width` bits in the opposite order.
+    private static func reversed(_ code: UInt32, _ width: Int) -> UInt32 {
+        var result: UInt32 = 0
+        for bit in 0..<width { result |= (code >> UInt32(bit) & 1) << UInt32(width - 1 - bit) }
+        return result
+    }
+
+    /// A dynamic block's header: the two code length lists, run-length coded with the code
+    /// length alphabet (16: repeat the last 3–6 times, 17: 3–10 zeros, 18: 11–138 zeros),
+    /// themselves Huffman coded (RFC 1951, 3.2.7).
+    private struct DynamicHeader {
+        let literalCount: Int, distanceCount: Int, codeLengthCount: Int
+        let runs: [(symbol: Int, extra: Int)]
+        let codeLengthLengths: [UInt8]
+        let bits: Int
+
+        init(literalLengths: [UInt8], distanceLengths: [UInt8]) {
+            var literalCount = 286
+            while literalCount > 257, literalLengths[literalCount - 1] == 0 { literalCount -= 1 }
+            var distanceCount = 30
+            while distanceCount > 1, distanceLengths[distanceCount - 1] == 0 { distanceCount -= 1 }
+            self.literalCount = literalCount
+            self.distanceCount = distanceCount
+            let lengths = Array(literalLengths[..<literalCount]) + Array(distanceLengths[..<distanceCount])
+            var runs: [(symbol: Int, extra: Int)] = []
+            var index = 0
+            while index < lengths.count {
+                let value = lengths[index]
+                var run = 1
+                while index + run < lengths.count, lengths[index + run] == value { run += 1 }
+                index += run
+                if value == 0 {
+                    while run >= 11 { let n = min(run, 138); runs.append((18, n - 11)); run -= n }
+                    if run >= 3 { runs.append((17, run - 3)); run = 0 }
+                } else {
+                    runs.append((Int(value), 0))
+                    run -= 1
+                    while run >= 3 { let n = min(run, 6); runs.append((16, n - 3)); run -= n }
+                }
+                for _ in 0..<run { runs.append((Int(value), 0)) }
+            }
+            self.runs = runs
+            var frequencies = [Int](repeating: 0, count: 19)
+            for run in runs { frequencies[run.symbol] += 1 }
+            codeLengthLengths = HuffmanCode.lengths(frequencies, limit: 7)
+            var codeLengthCount = 19
+            while codeLengthCount > 4, codeLengthLengths[Deflate.codeLengthOrder[codeLengthCount - 1]] == 0 {
+                codeLengthCount -= 1
+            }
+            self.codeLengthCount = codeLengthCount
+            var bits = 5 + 5 + 4 + 3 * codeLengthCount
+            for run in runs {
+                bits += Int(codeLengthLengths[run.symbol]) + [16: 2, 17: 3, 18: 7][run.symbol, default: 0]
+            }
+            self.bits = bits
+        }
+
+        func write(into writer: inout BitWriter) {
+            writer.write(UInt32(literalCount - 257), width: 5)
+            writer.write(UInt32(distanceCount - 1), width: 5)
+            writer.write(UInt32(codeLengthCount - 4), width: 4)
+            for position in 0..<codeLengthCount {
+                writer.write(UInt32(codeLengthLengths[Deflate.codeLengthOrder[position]]), width: 3)
+            }
+            let codes = HuffmanCode.canonical(codeLengthLengths)
+            for run in runs {
+                writer.writeReversed(codes[run.symbol], width: Int(codeLengthLengths[run.symbol]))
+                switch run.symbol {
+                case 16: writer.write(UInt32(run.extra), width: 2)
+                case 17: writer.write(UInt32(run.extra), width: 3)
+                case 18: writer.write(UInt32(run.extra), width: 7)
+                default: break
+                }
+            }
+        }
     }
 }

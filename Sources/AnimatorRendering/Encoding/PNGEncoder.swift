@@ -4,21 +4,30 @@ import AnimatorEngine
 /// compressed with `Deflate`.
 public enum PNGEncoder {
     /// The PNG file for `image` (straight, not premultiplied, alpha: frames are opaque).
-    public static func encode(_ image: Image) -> [UInt8] {
+    /// `level`: `.default` (zlib's 6) for files that are kept, `.fast` (zlib's 1) for
+    /// reports and previews.
+    public static func encode(_ image: Image, level: Deflate.Level = .default) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header += bigEndian(UInt32(image.width))
         header += bigEndian(UInt32(image.height))
         header += [8, 6, 0, 0, 0]       // 8 bits, RGBA, deflate, no filter choice, no interlace
         chunk("IHDR", header, into: &file)
-        chunk("IDAT", compressedRows(image), into: &file)
+        chunk("IDAT", compressedRows(image, level: level), into: &file)
         chunk("IEND", [], into: &file)
         return file
     }
 
     /// The image's rows, filtered and compressed: what its IDAT (or an APNG frame's
-    /// fdAT) holds.
-    public static func compressedRows(_ image: Image) -> [UInt8] {
+    /// fdAT) holds. `level`: `.default` for files that are kept, `.fast` for reports and
+    /// previews.
+    public static func compressedRows(_ image: Image, level: Deflate.Level = .default) -> [UInt8] {
+        Deflate.zlib(filteredRows(image), level: level)
+    }
+
+    /// The image's rows as PNG compresses them: each begins with its filter type, the
+    /// first row unfiltered (0), the others with "up" (2: each byte minus the byte above).
+    public static func filteredRows(_ image: Image) -> [UInt8] {
         let stride = image.width * 4
         var raw = [UInt8](repeating: 0, count: (stride + 1) * image.height)
         image.pixels.withUnsafeBytes { pixels in
@@ -30,14 +39,14 @@ public enum PNGEncoder {
                         row[0] = 0
                         (row + 1).update(from: current, count: stride)
                     } else {
-                        row[0] = 2          // up: each byte minus the byte above
+                        row[0] = 2
                         let above = current - stride
                         for i in 0..<stride { row[1 + i] = current[i] &- above[i] }
                     }
                 }
             }
         }
-        return Deflate.zlib(raw)
+        return raw
     }
 
     /// An animated PNG (APNG): frames of one size, each shown for its delay in seconds

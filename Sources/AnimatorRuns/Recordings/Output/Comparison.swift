@@ -74,8 +74,8 @@ public enum Comparison {
             bytes = GIFEncoder.encode(pictures, times: clock.times, end: end)
             summary = "\(pictures.count) frames side by side, \(pictures[0].width)x\(pictures[0].height)"
         case .html:
-            let pngsA = RenderOutput.encodeInBatches(playA.frames, scale: options.scale, progress: nil, PNGEncoder.encode)
-            let pngsB = RenderOutput.encodeInBatches(playB.frames, scale: options.scale, progress: nil, PNGEncoder.encode)
+            let pngsA = RenderOutput.encodeInBatches(playA.frames, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
+            let pngsB = RenderOutput.encodeInBatches(playB.frames, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
             bytes = Array(page(a, b, pngs: (pngsA, pngsB)).utf8)
             summary = "page comparing \(pngsA.count) and \(pngsB.count) frames on one scrubber"
         case .apng, .mp4, .webm:

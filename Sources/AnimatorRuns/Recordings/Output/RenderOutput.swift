@@ -90,7 +90,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             summary = picture.summary
         case .apng:
             let compressed = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
-                                                  PNGEncoder.compressedRows)
+                                                  { PNGEncoder.compressedRows($0) })
             // Each frame shows until the next; the last is held a second, as in the GIF.
             let delays = playback.times.indices.map { index in
                 index + 1 < playback.times.count ? playback.times[index + 1] - playback.times[index]
@@ -100,7 +100,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             bytes = PNGEncoder.encodeAnimated(width: renderer.width, height: renderer.height, delays: delays, frames: compressed)
             summary = "animated PNG of \(compressed.count) frames, \(renderer.width)x\(renderer.height)"
         case .html:
-            let pngs = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress, PNGEncoder.encode)
+            // The player page is for review: its frames are compressed quickly.
+            let pngs = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+                                            { PNGEncoder.encode($0, level: .fast) })
             bytes = Array(HTMLPlayer.page(recording, pngs: pngs).utf8)
             summary = "page with \(pngs.count) frames"
         case .mp4, .webm:
@@ -126,7 +128,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     /// Frame `index` of the recording's playback as PNG, nil past the end.
     public static func framePNG(_ index: Int, of playback: [SceneFrame], size: Size, scale: Double) -> [UInt8]? {
         guard playback.indices.contains(index) else { return nil }
-        return PNGEncoder.encode(SceneRenderer(size: size, scale: scale).render(playback[index]))
+        return PNGEncoder.encode(SceneRenderer(size: size, scale: scale).render(playback[index]), level: .fast)
     }
 
     /// The one picture a PNG shows: the frame nearest `options.at` (default: the last), or
