@@ -8,25 +8,10 @@ import Testing
 /// containerView, superview, subviews and hit tests give back is the object the plugin
 /// made or was given first, with its subclass and its stored properties.
 @Suite struct SDKIdentityTests {
-    let session = HostSession()
-    let runtime: TransitionRuntime
-    let list: ViewController
-    let detail: ViewController
+    let stage: SDKStage
 
     init() throws {
-        runtime = TransitionRuntime(engine: session.engine)
-        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
-        list = ViewController(name: "list", engine: session.engine, frame: bounds)
-        detail = ViewController(name: "detail", engine: session.engine, frame: bounds)
-        try runtime.setRoot(list)
-    }
-
-    func instance(_ animator: any AnimatedTransitioning, id: String) -> AnimatorInstance {
-        let info = AnimatorInfo(id: id, name: id, displayName: id, version: "1", summary: nil, author: nil, url: nil,
-                                operations: OperationSet([.present, .dismiss]), isInteractive: false, parameters: [],
-                                abi: ABIVersion.host, path: "(in process)", index: 0)
-        return AnimatorInstance(inProcess: makeCAnimator(animator, host: UnsafePointer(session.table)), info: info,
-                                session: session)
+        stage = try SDKStage()
     }
 
     /// A card view with a stored property, as libraries subclass UIView.
@@ -69,7 +54,7 @@ import Testing
 
     @Test func everyWayToAViewGivesBackTheOneObject() throws {
         let presenter = CardPresenter(parameters: ParameterValues([:]))
-        let outcome = try runtime.present(detail, from: list, animator: instance(presenter, id: "test.card"))
+        let outcome = try stage.runtime.present(stage.detail, from: stage.list, animator: stage.instance(presenter, id: "test.card"))
         #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(presenter.checks == ["view(forKey:) twice": true, "containerView twice": true, "weak reference kept": true,
                                      "superview": true, "hit test": true, "view controller's view": true])
@@ -81,10 +66,10 @@ import Testing
 
     @Test func aSecondTransitionFindsTheObjectsOfTheFirst() throws {
         let presenter = CardPresenter(parameters: ParameterValues([:]))
-        _ = try runtime.present(detail, from: list, animator: instance(presenter, id: "test.card"))
+        _ = try stage.runtime.present(stage.detail, from: stage.list, animator: stage.instance(presenter, id: "test.card"))
         let first = try #require(presenter.presentedView)
-        _ = try runtime.dismiss(detail, animator: nil)
-        _ = try runtime.present(detail, from: list, animator: instance(presenter, id: "test.card"))
+        _ = try stage.runtime.dismiss(stage.detail, animator: nil)
+        _ = try stage.runtime.present(stage.detail, from: stage.list, animator: stage.instance(presenter, id: "test.card"))
         #expect(presenter.presentedView === first)
         #expect(presenter.checks.values.allSatisfy { $0 }, "\(presenter.checks)")
     }

@@ -9,26 +9,18 @@ import Testing
 /// The SDK's interruptible animators and presentation controllers (ABI 1.3), written as
 /// an author would and run by the host's transition runtime through the exported C animator.
 @Suite struct SDKPresentationTests {
-    let session = HostSession()
-    let runtime: TransitionRuntime
-    let list: ViewController
-    let detail: ViewController
+    let stage: SDKStage
+    var session: HostSession { stage.session }
+    var runtime: TransitionRuntime { stage.runtime }
+    var list: ViewController { stage.list }
+    var detail: ViewController { stage.detail }
 
     init() throws {
-        runtime = TransitionRuntime(engine: session.engine)
-        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
-        list = ViewController(name: "list", engine: session.engine, frame: bounds)
-        detail = ViewController(name: "detail", engine: session.engine, frame: bounds)
-        try runtime.setRoot(list)
+        stage = try SDKStage()
     }
 
-    /// Wraps a Swift animator's exported C instance for the runtime.
     func instance(_ animator: any AnimatedTransitioning, id: String) -> AnimatorInstance {
-        let info = AnimatorInfo(id: id, name: id, displayName: id, version: "1", summary: nil, author: nil, url: nil,
-                                operations: OperationSet([.present, .dismiss]), isInteractive: false, parameters: [],
-                                abi: ABIVersion.host, path: "(in process)", index: 0)
-        return AnimatorInstance(inProcess: makeCAnimator(animator, host: UnsafePointer(session.table)), info: info,
-                                session: session)
+        stage.instance(animator, id: id)
     }
 
     /// Fades the incoming view in with one linear property animator for the whole transition.
