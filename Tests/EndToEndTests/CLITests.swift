@@ -336,6 +336,12 @@ struct CLI {
                                                + bundled.joined(separator: ", ")))
         #expect(result.standardOutput.contains("note: \(prefix.path)/bin is not on PATH"))
         let installed = prefix.path + "/bin/animator-host"
+        // The cache (under the test's HOME, empty before) now answers for every installed
+        // library: the installed executable's first `list` examines none.
+        let cacheData = try Data(contentsOf: URL(fileURLWithPath: cli.home.path + "/cache/animator-host/plugins.json"))
+        let cache = try #require(try JSONSerialization.jsonObject(with: cacheData) as? [String: Any])
+        let cached = Set((cache["libraries"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+        #expect(Set(bundled.map { prefix.path + "/lib/animator-host/plugins/" + $0 }).isSubset(of: cached), "\(cached)")
         let mode = try FileManager.default.attributesOfItem(atPath: installed)[.posixPermissions] as? Int
         #expect(mode == 0o755)
         #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.path + "/lib/animator-host/plugins").sorted() == bundled)

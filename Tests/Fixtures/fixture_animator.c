@@ -46,6 +46,9 @@
  *                                 layer_set_object (ABI 1.8) under its own key, reads it back
  *                                 (and nothing under another key), replaces it and logs (info)
  *                                 "objects kept=N other=none released=R"
+ *   FIXTURE_DECLINES              declines (ABI 1.8) every dismissal, as a transitioning
+ *                                 delegate returning nil for it, and logs (info) the
+ *                                 operation it was asked about: "asked: N"
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -495,6 +498,19 @@ static const ah_presentation_controller *fixture_presentation(const ah_animator 
 }
 #endif
 
+#ifdef FIXTURE_DECLINES
+/* As a transitioning delegate returning nil for dismissals: UIKit's own runs. */
+static bool fixture_declines(const ah_animator *self, ah_context ctx) {
+    const state *s = self->animator_data;
+    ah_operation operation = 0;
+    s->host->context_operation(s->host, ctx, &operation);
+    char line[32];
+    snprintf(line, sizeof line, "asked: %u", (unsigned)operation);
+    s->host->log(s->host, AH_LOG_INFO, line);
+    return operation == AH_OP_DISMISS;
+}
+#endif
+
 static void fixture_destroy(const ah_animator *self) {
     free(self->animator_data);
     free((void *)self);
@@ -563,6 +579,9 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
 #ifdef FIXTURE_PRESENTATION
         .presentation_controller = fixture_presentation,
 #endif
+#ifdef FIXTURE_DECLINES
+        .declines = fixture_declines,
+#endif
     };
 #ifdef FIXTURE_BUILT_FOR_1_2
     /* As a plugin compiled against the 1.2 headers: the instance ends before the fields
@@ -574,6 +593,7 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
     animator->gesture = (void (*)(const ah_animator *, ah_context, const ah_gesture_sample *))(uintptr_t)1;
     animator->interruptible_animator = (ah_property_animator (*)(const ah_animator *, ah_context))(uintptr_t)1;
     animator->presentation_controller = (const ah_presentation_controller *(*)(const ah_animator *, ah_context))(uintptr_t)1;
+    animator->declines = (bool (*)(const ah_animator *, ah_context))(uintptr_t)1;
 #endif
     return animator;
 #endif

@@ -111,13 +111,37 @@ public final class AnimatorInstance {
 extension AnimatorInstance: TransitionAnimator {
     public var identifier: String { info.id }
 
+    /// The transition's context on the instance's session: the one `declines` opened, or a
+    /// new one.
+    private func context(for state: TransitionState) -> ah_context {
+        if let open = openContexts[ObjectIdentifier(state)] { return open }
+        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
+                                                       isInteractive: state.isInteractive, transition: state))
+        openContexts[ObjectIdentifier(state)] = context
+        return context
+    }
+
+    /// Asks the instance's `declines` (ABI 1.8, read only when its struct_size covers the
+    /// field) with the transition's context; a declined transition's context is closed
+    /// (no other call follows for it).
+    public func declines(_ state: TransitionState) -> Bool {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.declines)), let call = animatorPointer.pointee.declines else {
+            return false
+        }
+        let context = context(for: state)
+        let declined = session.calling(.declines, info.id) { call(animatorPointer, context) }
+        if declined {
+            openContexts[ObjectIdentifier(state)] = nil
+            session.closeContext(context)
+        }
+        return declined
+    }
+
     /// Opens the transition's context on the instance's session and asks the duration.
     private func open(_ state: TransitionState,
                       engine: AnimationEngine) -> (context: ah_context, duration: Double, problems: [String]) {
         precondition(session.engine === engine, "the animator must be created against the runtime's engine")
-        let context = session.openContext(ContextState(operation: state.operation, isAnimated: true,
-                                                       isInteractive: state.isInteractive, transition: state))
-        openContexts[ObjectIdentifier(state)] = context
+        let context = context(for: state)
         do {
             return (context, try duration(context), [])
         } catch {

@@ -33,6 +33,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case actionDelegate
     /// The release function of an object the plugin gave the host to keep (layer_set_object).
     case release
+    /// Whether the animator declines a transition (its delegate's choice).
+    case declines
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -53,6 +55,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .block: return "an animation or completion block"
         case .actionDelegate: return "an action delegate"
         case .release: return "an object's release"
+        case .declines: return "the delegate's choice (declines)"
         }
     }
 

@@ -38,6 +38,11 @@ public protocol TransitionAnimator: AnyObject {
     /// animator must have run animate itself.
     func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
         -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?)
+
+    /// Whether the animator declines `state`'s transition, as a delegate returning nil for
+    /// the animation controller: UIKit's default transition runs instead. Asked once,
+    /// before anything else of the transition. False by default.
+    func declines(_ state: TransitionState) -> Bool
 }
 
 extension TransitionAnimator {
@@ -60,4 +65,6 @@ extension TransitionAnimator {
         let begun = begin(state, engine: engine)
         return (begun.duration, begun.problems, nil)
     }
+
+    public func declines(_ state: TransitionState) -> Bool { false }
 }

@@ -304,6 +304,11 @@ public final class TransitionRuntime {
         // the screen was drawn before: a CATransition's old look and a snapshot made without
         // screen updates show it.
         try engine.advance(to: engine.currentTime)
+        // The delegate is asked for the animation controller first; nil gives UIKit's own.
+        var animator = animator
+        if let chosen = animator, state.isAnimated, chosen.declines(state) {
+            animator = SystemAnimator(.default(for: state.operation))
+        }
         appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
         let start = engine.currentTime
         var problems: [String] = []

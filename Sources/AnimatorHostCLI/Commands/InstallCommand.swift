@@ -16,7 +16,9 @@ enum InstallCommand: Command {
         beside it (the bundled ones a build makes) to PREFIX/lib/animator-host/plugins, which
         an executable in PREFIX/bin searches. Install a release build: a debug build renders
         up to twice as slowly (swift build -c release && .build/release/animator-host install).
-        Files are replaced whole; a file that cannot be written is one line, exit 1.
+        Files are replaced whole; a file that cannot be written is one line, exit 1. The
+        installed libraries are examined once (in a child process, as list does) so that the
+        metadata cache answers for them and the first list starts no child.
         """
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -57,6 +59,7 @@ enum InstallCommand: Command {
         console.out("installed \(bin.oneLine)/animator-host")
         console.out("installed \(libraries.count) animator librar\(libraries.count == 1 ? "y" : "ies") in \(plugins.oneLine)"
                     + (libraries.isEmpty ? "" : ": " + libraries.joined(separator: ", ").oneLine))
+        warmCache(plugins, environment: environment)
         #if DEBUG
         console.out("note: this is a debug build; renders are up to a third faster from a release build "
                     + "(swift build -c release && .build/release/animator-host install)")
@@ -66,5 +69,16 @@ enum InstallCommand: Command {
             console.out("note: \(bin.oneLine) is not on PATH; add it: export PATH=\"\(bin.oneLine):$PATH\"")
         }
         return 0
+    }
+
+    /// Examines the installed libraries once, in a child as `list` does, so that their
+    /// metadata is in the cache and the installed executable's first `list` starts no child.
+    /// A library that cannot be examined is left for `list` to report.
+    private static func warmCache(_ plugins: String, environment: [String: String]) {
+        guard let path = MetadataCache.defaultPath(environment: environment),
+              let executable = PluginSandbox.runningExecutable() else { return }
+        let loader = PluginLoader(cache: MetadataCache(path: path),
+                                  scanner: .sandboxed(PluginSandbox(executable: executable)))
+        _ = loader.discover(PluginSearchPath(entries: [.init(directory: plugins, origin: .installed)]))
     }
 }

@@ -59,6 +59,8 @@ public struct AnimatorExport {
     let make: (ParameterValues) -> any UIViewControllerAnimatedTransitioning
     let prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?
     let interaction: InteractionFactory?
+    /// Makes the delegate object of a delegate export.
+    let delegate: ((ParameterValues) -> AnyObject)?
 
     init(descriptor: AnimatorDescriptor, make: @escaping (ParameterValues) -> any UIViewControllerAnimatedTransitioning,
          prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)?) {
@@ -66,6 +68,27 @@ public struct AnimatorExport {
         self.make = make
         self.prepare = prepare
         interaction = nil
+        delegate = nil
+    }
+
+    /// An export whose transitions a delegate chooses, as on iOS: before each transition the
+    /// host gives it, the object `delegate` makes is asked what UIKit asks it. A
+    /// `UIViewControllerTransitioningDelegate` answers for present and dismiss, a
+    /// `UINavigationControllerDelegate` for push and pop, a `UITabBarControllerDelegate`
+    /// for tab changes (one object may be all three); nil for the animation controller
+    /// runs UIKit's own transition instead, and the interaction controller it gives for
+    /// the animator is driven by the gesture of an interactive run.
+    ///
+    /// - Parameters:
+    ///   - descriptor: id, name, operations (those the delegate answers for), parameters.
+    ///   - delegate: makes the delegate from checked parameter values, as an app makes its
+    ///     delegate (one per instance; see `sharesInstance`).
+    public init(_ descriptor: AnimatorDescriptor, delegate: @escaping (ParameterValues) -> AnyObject) {
+        self.descriptor = descriptor
+        make = { _ in DeclinedAnimator() }
+        prepare = nil
+        interaction = nil
+        self.delegate = delegate
     }
 
     /// An export.
@@ -100,6 +123,7 @@ public struct AnimatorExport {
         interaction = interactionController.map { factory in
             { animator, context in (animator as? Animator).flatMap { factory($0, context) } }
         }
+        delegate = nil
     }
 }
 
@@ -137,6 +161,10 @@ private final class ExportedLibrary {
                 guard let export = library.exports.first(where: { $0.descriptor.id == wanted }) else { return nil }
                 let parameters = ParameterValues(parameters: export.descriptor.parameters, cValues: values,
                                                  count: Int(count))
+                if let makeDelegate = export.delegate {
+                    let choice = DelegateChoice(delegate: CurrentHost.with(host) { makeDelegate(parameters) })
+                    return UnsafePointer(makeCAnimator(DeclinedAnimator(), choice: choice, host: host))
+                }
                 let animator = CurrentHost.with(host) { export.make(parameters) }
                 return UnsafePointer(makeCAnimator(animator, prepare: export.prepare, interaction: export.interaction,
                                                    host: host))
@@ -168,12 +196,20 @@ private final class AnimatorBox {
         self.host = host
     }
 
+    /// The delegate that chooses each transition's animator (a delegate export), if any.
+    var choice: DelegateChoice?
+    /// The animator the delegate chose for the transition in progress.
+    var chosen: (any UIViewControllerAnimatedTransitioning)?
+    /// The animator of the transition in progress: the delegate's choice, or the instance's.
+    var current: any UIViewControllerAnimatedTransitioning { chosen ?? animator }
+
     /// start_interactive through an interaction controller: it is made (its recognizers
     /// attach to this transition's router), given the animator and started.
     func startInteraction(_ context: TransitionContext) {
         let router = GestureRouter()
         self.router = router
         router.with {
+            let animator = current
             guard let controller = interaction?(animator, context) else {
                 // No controller for this transition: the animator plays on its own.
                 animator.animateTransition(using: context)
@@ -217,24 +253,32 @@ private final class AnimatorBox {
 
 func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                    prepare: ((any UIViewControllerAnimatedTransitioning, Operations) -> Void)? = nil,
-                   interaction: InteractionFactory? = nil,
+                   interaction: InteractionFactory? = nil, choice: DelegateChoice? = nil,
                    host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_animator> {
+    // A delegate's interaction controllers come from the delegate, for the animator it chose.
+    let interaction: InteractionFactory? = interaction ?? choice.map { choice in
+        { animator, context in
+            (context as? TransitionContext).flatMap { choice.interactionController(for: animator, context: $0) }
+        }
+    }
     let box = AnimatorBox(animator: animator, prepare: prepare, interaction: interaction, host: host)
+    box.choice = choice
     let cAnimator = UnsafeMutablePointer<ah_animator>.allocate(capacity: 1)
     cAnimator.initialize(to: ah_animator(
         abi: currentABI, struct_size: UInt32(MemoryLayout<ah_animator>.size),
         animator_data: Unmanaged.passRetained(box).toOpaque(),
         duration: { this, ctx in
             guard let box = AnimatorBox.from(this) else { return 0 }
-            return CurrentHost.with(box.host) { box.animator.transitionDuration(using: box.context(ctx)) }
+            return CurrentHost.with(box.host) { box.current.transitionDuration(using: box.context(ctx)) }
         },
         animate: { this, ctx in
             guard let box = AnimatorBox.from(this) else { return }
-            CurrentHost.with(box.host) { box.animator.animateTransition(using: box.context(ctx)) }
+            CurrentHost.with(box.host) { box.current.animateTransition(using: box.context(ctx)) }
         },
         ended: { this, ctx, completed in
             guard let box = AnimatorBox.from(this) else { return }
-            CurrentHost.with(box.host) { box.animator.animationEnded(completed) }
+            CurrentHost.with(box.host) { box.current.animationEnded(completed) }
+            box.chosen = nil
             box.interruptible = nil
             box.controller = nil
             box.router = nil
@@ -252,7 +296,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             guard let box = AnimatorBox.from(this) else { return }
             let context = box.context(ctx)
             CurrentHost.with(box.host) {
-                if let interactive = box.animator as? InteractiveTransitioning {
+                if let interactive = box.current as? InteractiveTransitioning {
                     interactive.startInteractiveTransition(context)
                 } else {
                     box.startInteraction(context)
@@ -263,7 +307,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             guard let box = AnimatorBox.from(this), let sample else { return }
             let context = box.context(ctx)
             CurrentHost.with(box.host) {
-                if let interactive = box.animator as? InteractiveTransitioning {
+                if let interactive = box.current as? InteractiveTransitioning {
                     interactive.handleGesture(GestureSample(sample.pointee), transitionContext: context)
                 } else {
                     box.deliver(GestureSample(sample.pointee))
@@ -271,8 +315,8 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             }
         } : nil,
         // Only for animators that give one property animator for the whole transition.
-        interruptible_animator: animator is InterruptibleTransitioning ? { this, ctx in
-            guard let box = AnimatorBox.from(this), let interruptible = box.animator as? InterruptibleTransitioning else {
+        interruptible_animator: animator is InterruptibleTransitioning || choice != nil ? { this, ctx in
+            guard let box = AnimatorBox.from(this), let interruptible = box.current as? InterruptibleTransitioning else {
                 return ah_property_animator(AH_NULL_HANDLE)
             }
             let given = CurrentHost.with(box.host) { interruptible.interruptibleAnimator(using: box.context(ctx)) }
@@ -290,6 +334,15 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                   let controller = CurrentHost.with(box.host, { provider.presentationController(using: box.context(ctx)) })
             else { return nil }
             return UnsafePointer(PresentationControllerBox.make(controller, host: box.host))
+        } : nil,
+        // Only for delegate exports: the delegate is asked for the transition's animator.
+        declines: choice != nil ? { this, ctx in
+            guard let box = AnimatorBox.from(this), let choice = box.choice else { return false }
+            let context = box.context(ctx)
+            box.chosen = CurrentHost.with(box.host) { choice.animator(for: context) }
+            // Declined: no other call follows for this transition.
+            if box.chosen == nil { box.endContext(ctx) }
+            return box.chosen == nil
         } : nil))
     return cAnimator
 }
@@ -362,4 +415,15 @@ private func makeCParameter(_ parameter: Parameter) -> UnsafeMutablePointer<ah_p
     let result = UnsafeMutablePointer<ah_param_descriptor>.allocate(capacity: 1)
     result.initialize(to: cParameter)
     return result
+}
+
+/// The instance of a delegate export before its delegate chose: what a host older than
+/// ABI 1.8 (which never asks the delegate) runs. It completes at once.
+final class DeclinedAnimator: UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0 }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        if let to = transitionContext.view(forKey: .to) { transitionContext.containerView.addSubview(to) }
+        transitionContext.completeTransition(true)
+    }
 }

@@ -66,6 +66,10 @@ public struct TransitionReport: Sendable {
             + (outcome.completed ? "completed" : "cancelled")
             + (interactive ? " (interactive, \(JSONValue.format(Self.rounded(outcome.elapsed))) s)" : "")
             + (tap.map { " (tap at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
+        // The animator (its delegate) declined: UIKit's own transition ran instead.
+        if let ran = outcome.animator, ran.hasPrefix("system."), !animator.hasPrefix("system") {
+            text += " (declined: UIKit's own \(ran) ran)"
+        }
         if let rule { text += "  [\(rule)]" }
         return text
     }

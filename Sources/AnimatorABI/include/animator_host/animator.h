@@ -106,6 +106,19 @@ struct ah_animator {
      * custom) or NULL for none. The host calls its `destroy` when done with it.
      */
     const ah_presentation_controller *(*presentation_controller)(const ah_animator *self, ah_context ctx);
+
+    /* ---- Appended in 1.8: the delegate's choice ------------------------------------- */
+
+    /**
+     * Whether the animator declines this transition. Optional (NULL: never). [host-thread]
+     * Asked once before each transition the routes give this animator, before any other
+     * call for it and before the appearance callbacks, with a context whose operation,
+     * view controllers and views can be read; true makes the host run UIKit's default
+     * transition for the operation instead (no other call of this animator follows for
+     * the transition), as UIKit does when a transitioning, navigation or tab bar
+     * controller delegate returns nil for the animation controller.
+     */
+    bool (*declines)(const ah_animator *self, ah_context ctx);
 };
 
 #ifdef __cplusplus

@@ -84,7 +84,7 @@
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_DAMPING 72
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_INITIAL_VELOCITY 80
 
-#define AH_SIZEOF_AH_ANIMATOR 88
+#define AH_SIZEOF_AH_ANIMATOR 96
 #define AH_OFFSETOF_AH_ANIMATOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_ANIMATOR_ANIMATOR_DATA 16
@@ -96,6 +96,7 @@
 #define AH_OFFSETOF_AH_ANIMATOR_GESTURE 64
 #define AH_OFFSETOF_AH_ANIMATOR_INTERRUPTIBLE_ANIMATOR 72
 #define AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER 80
+#define AH_OFFSETOF_AH_ANIMATOR_DECLINES 88
 
 #define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
@@ -458,6 +459,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, start_interactive) == AH_OFFSETOF_AH_ANIM
 AH_LAYOUT_ASSERT(offsetof(ah_animator, gesture) == AH_OFFSETOF_AH_ANIMATOR_GESTURE, "ah_animator.gesture offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, interruptible_animator) == AH_OFFSETOF_AH_ANIMATOR_INTERRUPTIBLE_ANIMATOR, "ah_animator.interruptible_animator offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, presentation_controller) == AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER, "ah_animator.presentation_controller offset");
+AH_LAYOUT_ASSERT(offsetof(ah_animator, declines) == AH_OFFSETOF_AH_ANIMATOR_DECLINES, "ah_animator.declines offset");
 AH_LAYOUT_ASSERT(sizeof(ah_related_view_controller) == AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER, "ah_related_view_controller size");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, abi) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI, "ah_related_view_controller.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, struct_size) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE, "ah_related_view_controller.struct_size offset");
