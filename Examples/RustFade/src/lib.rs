@@ -192,6 +192,7 @@ extern "C" fn create(host: *const ah_host, id: *const c_char, values: *const ah_
         gesture: None,
         interruptible_animator: None,
         presentation_controller: None,
+        declines: None,
     }))
 }
 
