@@ -34,7 +34,8 @@ let package = Package(
         .executable(name: "animator-host", targets: ["AnimatorHostCLI"]),
         .executable(name: "animator-bench", targets: ["AnimatorBenchmarks"]),
         .library(name: "AnimatorHost", targets: ["AnimatorHost"]),
-        .library(name: "AnimatorKit", targets: ["AnimatorKit"]),
+        // The SDK, with the Apple module names iOS code imports beside UIKit.
+        .library(name: "AnimatorKit", targets: ["AnimatorKit", "CoreGraphics", "QuartzCore"]),
         // Snapshot testing of transitions for XCTest and Swift Testing (docs/testing.md).
         .library(name: "AnimatorTesting", targets: ["AnimatorTesting"]),
         // The bundled animators: libZoom.so, libBubble.so, libPendulum.so.
@@ -98,6 +99,9 @@ let package = Package(
         .target(name: "CSystem"),
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
         .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
+        // `import CoreGraphics` and `import QuartzCore` as iOS code writes them: AnimatorKit.
+        .target(name: "CoreGraphics", dependencies: ["AnimatorKit"]),
+        .target(name: "QuartzCore", dependencies: ["AnimatorKit"]),
         // The command-line tool, a thin layer over AnimatorHost.
         .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                  "AnimatorRendering", "AnimatorTesting", "CSystem"]),
@@ -148,7 +152,7 @@ let package = Package(
         // The snapshot library, used as an animator author's test target uses it.
         .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorRendering", "TestSupport"]),
         // The Swift SDK driven against the real host table, in one process.
-        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
+        .testTarget(name: "AnimatorKitTests", dependencies: ["AnimatorKit", "CoreGraphics", "QuartzCore", "AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorABI"]),
         // The built `animator-host` program, run as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AnimatorABI"]),
     ]

@@ -63,3 +63,14 @@ import Testing
         #expect(log.steps == ["later"])
     }
 }
+
+/// `import CoreGraphics` and `import QuartzCore` compile as on iOS and give the SDK's types.
+@Suite struct SDKAppleModuleNameTests {
+    @Test func helpersImportingCoreGraphicsAndQuartzCoreWorkWithTheSDK() {
+        let outline = cardOutline(in: CGRect(x: 10, y: 20, width: 100, height: 50), radius: 8)
+        // A rounded rectangle's bounding box is its rectangle.
+        #expect(outline.boundingBox == CGRect(x: 10, y: 20, width: 100, height: 50))
+        let fade: AnimatorKit.CABasicAnimation = fadeIn(duration: 0.3)
+        #expect(fade.duration == 0.3 && fade.keyPath == "opacity")
+    }
+}
