@@ -249,6 +249,12 @@ import TestSupport
         #expect(try cli.run("run", "calm", "--plugin-path", package, "--out", package + "/calm.html").status == 0)
         #expect(try cli.run("compare", "zoom", "calm", "--plugin-path", package, "--out", package + "/both.html").status == 0,
                 "\(library)")
+        // An output caught while it is written: the temporary file an atomic write makes
+        // beside it, there for a moment and then renamed.
+        let temporary = package + "/slow.gif.tmp-a1B2c3"
+        try "GIF89a".write(toFile: temporary, atomically: false, encoding: .utf8)
+        usleep(700_000)
+        try FileManager.default.moveItem(atPath: temporary, toPath: package + "/slow.gif")
         sleep(2)
         #expect(!watch.output.contains("changed: "), "\(watch.output)")
         #expect(!watch.output.contains("preview 2"))

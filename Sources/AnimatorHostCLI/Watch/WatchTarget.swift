@@ -106,7 +106,8 @@ struct WatchTarget {
 
     /// The sources a change to which means a build: every file under the folder except
     /// hidden ones, build products (.build, .so, .o, .a, .d), what animator-host writes
-    /// (`outputKinds`, snapshot reports and goldens). Names, sizes and modification times.
+    /// (`outputKinds`, snapshot reports and goldens, and those files while they are being
+    /// written). Names, sizes and modification times.
     func sourceStamp() -> [String: Int64] {
         guard kind != .library else { return [:] }
         var stamp: [String: Int64] = [:]
@@ -116,7 +117,9 @@ struct WatchTarget {
             visited += 1
             for name in (try? FileSystem.contents(ofDirectory: folder)) ?? [] {
                 if name.hasPrefix(".") || name == "snapshot-report" || name == "__snapshots__" { continue }
-                if ([".so", ".o", ".a", ".d"] + Self.outputKinds).contains(where: { name.lowercased().hasSuffix($0) }) { continue }
+                // A file being written atomically is "NAME.tmp-XXXXXX" until it is renamed to NAME.
+                let written = Self.nameBeingWritten(name)
+                if ([".so", ".o", ".a", ".d"] + Self.outputKinds).contains(where: { written.lowercased().hasSuffix($0) }) { continue }
                 let full = folder + "/" + name
                 guard let status = try? FileSystem.status(full) else { continue }
                 if status.isDirectory {
@@ -127,6 +130,18 @@ struct WatchTarget {
             }
         }
         return stamp
+    }
+
+    /// The name a file will have once written: "zoom.gif" for "zoom.gif.tmp-a1B2c3" (what
+    /// an atomic write makes beside its target), the name itself otherwise.
+    static func nameBeingWritten(_ name: String) -> String {
+        let marker = Array(".tmp-".utf8), bytes = Array(name.utf8)
+        guard bytes.count > marker.count else { return name }
+        for start in stride(from: bytes.count - marker.count, through: 1, by: -1)
+        where Array(bytes[start..<(start + marker.count)]) == marker {
+            return String(decoding: bytes[..<start], as: UTF8.self)
+        }
+        return name
     }
 
     /// What identifies one version of a library file: nil when it is missing.

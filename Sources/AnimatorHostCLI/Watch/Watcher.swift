@@ -74,9 +74,12 @@ final class Watcher: @unchecked Sendable {
                         now = again
                         settled += 1
                     }
-                    log("changed: " + changedNames(sources, now).joined(separator: ", "))
-                    sources = now
-                    lastBuild = build()
+                    // Settled back to what was built (a file that came and went): no edit.
+                    if now != sources {
+                        log("changed: " + changedNames(sources, now).joined(separator: ", "))
+                        sources = now
+                        lastBuild = build()
+                    }
                 }
             }
             if let library = try? target.library(), let stamp = WatchTarget.libraryStamp(library), stamp != lastRun {
