@@ -30,10 +30,10 @@ struct EventSchedule {
         siftUp(heap.count - 1)
     }
 
-    /// Forgets every entry (before a rebuild).
+    /// Forgets every entry (before a rebuild). The stamps stay: with the heap empty no old
+    /// entry is left to tell apart, and each layer scheduled again gets a new one.
     mutating func removeAll() {
         heap.removeAll(keepingCapacity: true)
-        for index in stamps.indices { stamps[index] &+= 1 }
         isStale = false
     }
 

@@ -129,51 +129,58 @@ package struct LayerRecord {
         return fresh
     }
 
+    /// Sets one attachment; a default value makes no out-of-line part where there is none.
+    private mutating func set<Value>(_ keyPath: ReferenceWritableKeyPath<LayerAttachments, Value>, _ value: Value,
+                                     isDefault: Bool) {
+        guard !isDefault || attachments != nil else { return }
+        attachmentsForWriting()[keyPath: keyPath] = value
+    }
+
     /// The layer's extras (nil: all at their defaults).
     var extras: LayerExtras? {
         get { attachments?.extras }
-        set { if newValue != nil || attachments != nil { attachmentsForWriting().extras = newValue } }
+        set { set(\.extras, newValue, isDefault: newValue == nil) }
     }
     /// A gradient layer's gradient (nil: not a gradient layer).
     var gradient: LayerGradient? {
         get { attachments?.gradient }
-        set { if newValue != nil || attachments != nil { attachmentsForWriting().gradient = newValue } }
+        set { set(\.gradient, newValue, isDefault: newValue == nil) }
     }
     /// A shape layer's path and style (nil: not a shape layer).
     var shape: LayerShape? {
         get { attachments?.shape }
-        set { if newValue != nil || attachments != nil { attachmentsForWriting().shape = newValue } }
+        set { set(\.shape, newValue, isDefault: newValue == nil) }
     }
     /// A line of text drawn in the layer's bounds (a label; not animatable).
     var text: LayerText? {
         get { attachments?.text }
-        set { if newValue != nil || attachments != nil { attachmentsForWriting().text = newValue } }
+        set { set(\.text, newValue, isDefault: newValue == nil) }
     }
     /// The bitmap the layer shows, if any (model only: contents do not animate).
     var contents: LayerContents? {
         get { attachments?.contents }
-        set { if newValue != nil || attachments != nil { attachmentsForWriting().contents = newValue } }
+        set { set(\.contents, newValue, isDefault: newValue == nil) }
     }
     /// contentsGravity, contentsRect and contentsCenter, kept while there are no contents.
     var contentsGravity: LayerContents.Gravity {
         get { attachments?.contentsGravity ?? .resize }
-        set { attachmentsForWriting().contentsGravity = newValue }
+        set { set(\.contentsGravity, newValue, isDefault: newValue == .resize) }
     }
     var contentsRect: Rect {
         get { attachments?.contentsRect ?? LayerContents.unit }
-        set { attachmentsForWriting().contentsRect = newValue }
+        set { set(\.contentsRect, newValue, isDefault: newValue == LayerContents.unit) }
     }
     var contentsCenter: Rect {
         get { attachments?.contentsCenter ?? LayerContents.unit }
-        set { attachmentsForWriting().contentsCenter = newValue }
+        set { set(\.contentsCenter, newValue, isDefault: newValue == LayerContents.unit) }
     }
     var actions: [String: ActionLookup] {
         get { attachments?.actions ?? [:] }
-        set { if !newValue.isEmpty || attachments != nil { attachmentsForWriting().actions = newValue } }
+        set { set(\.actions, newValue, isDefault: newValue.isEmpty) }
     }
     var style: [String: ActionLookup] {
         get { attachments?.style ?? [:] }
-        set { if !newValue.isEmpty || attachments != nil { attachmentsForWriting().style = newValue } }
+        set { set(\.style, newValue, isDefault: newValue.isEmpty) }
     }
 }
 
