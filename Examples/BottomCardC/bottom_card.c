@@ -4,8 +4,10 @@
  * (opacity 0.44, radius 13, offset (0, -6)) around a view with rounded top corners
  * (radius 16, reaching 16 points below the card so its square bottom corners are hidden),
  * over a black dimming view that fades to 0.5 alongside the presentation and back to 0
- * alongside the dismissal, and dismisses on a tap outside the card (on the dimming view);
- * and the animator that slides the card up and down.
+ * alongside the dismissal, stretched over the container in the container's layout pass
+ * (ABI 1.9's container_will_layout, UIKit's containerViewWillLayoutSubviews), and dismisses
+ * on a tap outside the card (on the dimming view); and the animator that slides the card
+ * up and down.
  *
  *     cc -shared -fPIC -I Sources/AnimatorABI/include bottom_card.c -o libBottomCardC.so
  */
@@ -110,8 +112,8 @@ static ah_layer card_will_begin(const ah_presentation_controller *self, ah_conte
     h->layer_insert(h, rounded, presented, AH_INSERT_TOP, 0, 0);
     h->layer_insert(h, wrapper, rounded, AH_INSERT_TOP, 0, 0);
 
-    /* The dimming view, fading in alongside. */
-    h->view_create(h, bounds.rect, &state->dimming);
+    /* The dimming view, fading in alongside; the layout pass gives it the container's size. */
+    h->view_create(h, (ah_rect){ { 0, 0 }, { 0, 0 } }, &state->dimming);
     ah_value black = { .type = AH_VALUE_COLOR }, zero = number(0);
     black.color = (ah_color){ 0, 0, 0, 1 };
     h->layer_set(h, state->dimming, "backgroundColor", &black);
@@ -142,6 +144,17 @@ static void card_dismissal_did_end(const ah_presentation_controller *self, bool 
     }
 }
 
+/* containerViewWillLayoutSubviews: the dimming view covers the container. */
+static void card_will_layout(const ah_presentation_controller *self, ah_context ctx) {
+    const card_state *state = self->controller_data;
+    const ah_host *h = state->host;
+    ah_layer container = 0;
+    if (!state->dimming || h->context_container_view(h, ctx, &container) != AH_OK) return;
+    ah_value bounds;
+    h->layer_get(h, container, "bounds", &bounds);
+    h->layer_set(h, state->dimming, "frame", &bounds);
+}
+
 /* dimmingViewTapped: a tap on the dimming view, that is anywhere outside the card, dismisses. */
 static bool card_tap(const ah_presentation_controller *self, ah_point point, ah_rect bounds) {
     const card_state *state = self->controller_data;
@@ -166,7 +179,7 @@ static const ah_presentation_controller *card_controller(const ah_animator *self
         .frame_of_presented_view = card_frame, .presentation_will_begin = card_will_begin,
         .presentation_did_end = card_did_end, .dismissal_will_begin = card_dismissal_will_begin,
         .dismissal_did_end = card_dismissal_did_end, .destroy = card_controller_destroy,
-        .tap = card_tap,
+        .tap = card_tap, .container_will_layout = card_will_layout,
     };
     return controller;
 }

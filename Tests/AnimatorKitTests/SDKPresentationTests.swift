@@ -77,39 +77,41 @@ import Testing
 
     /// A sheet over the bottom half with a dimming view, dismissed by a tap above it.
     final class Sheet: UIPresentationController {
-        var dimming: UIView?
+        let dimming = UIView()
         var calls: [String] = []
 
-        override func frameOfPresentedView(inContainerBounds containerBounds: CGRect) -> CGRect {
-            CGRect(x: 0, y: containerBounds.height / 2, width: containerBounds.width, height: containerBounds.height / 2)
+        override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+            super.init(presentedViewController: presentedViewController, presenting: presentingViewController)
+            dimming.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in
+                self?.presentedViewController.dismiss(animated: true)
+            })
         }
 
-        override func presentationTransitionWillBegin(_ transitionContext: TransitionContext) -> UIView? {
+        override var frameOfPresentedViewInContainerView: CGRect {
+            guard let bounds = containerView?.bounds else { return .zero }
+            return CGRect(x: 0, y: bounds.height / 2, width: bounds.width, height: bounds.height / 2)
+        }
+
+        override func presentationTransitionWillBegin() {
             calls.append("presentationWillBegin")
-            let dimming = UIView(frame: transitionContext.containerView.bounds)
+            guard let containerView else { return }
+            dimming.frame = containerView.bounds
             dimming.backgroundColor = UIColor(red: 0, green: 0, blue: 0)
             dimming.alpha = 0
-            transitionContext.containerView.addSubview(dimming)
-            self.dimming = dimming
-            _ = transitionContext.animateAlongside({ dimming.alpha = 0.5 })
-            return nil
+            containerView.addSubview(dimming)
+            presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimming.alpha = 0.5 })
         }
 
         override func presentationTransitionDidEnd(_ completed: Bool) { calls.append("presentationDidEnd \(completed)") }
 
-        override func dismissalTransitionWillBegin(_ transitionContext: TransitionContext) {
+        override func dismissalTransitionWillBegin() {
             calls.append("dismissalWillBegin")
-            let dimming = self.dimming
-            _ = transitionContext.animateAlongside({ dimming?.alpha = 0 })
+            presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimming.alpha = 0 })
         }
 
         override func dismissalTransitionDidEnd(_ completed: Bool) {
             calls.append("dismissalDidEnd \(completed)")
-            if completed { dimming?.removeFromSuperview() }
-        }
-
-        override func handleTap(at point: CGPoint, containerBounds: CGRect) -> Bool {
-            point.y < frameOfPresentedView(inContainerBounds: containerBounds).minY
+            if completed { dimming.removeFromSuperview() }
         }
     }
 
@@ -121,7 +123,8 @@ import Testing
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
 
         func presentationController(using transitionContext: UIViewControllerContextTransitioning) -> UIPresentationController? {
-            let sheet = Sheet()
+            guard let presented = transitionContext.viewController(forKey: .to) else { return nil }
+            let sheet = Sheet(presentedViewController: presented, presenting: transitionContext.viewController(forKey: .from))
             sheets.append(sheet)
             return sheet
         }
@@ -150,7 +153,7 @@ import Testing
         // The bottom half of 390 × 844; the presenter stays on screen (custom presentation).
         #expect(detail.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
         #expect(list.view.superview == runtime.window)
-        let dimming = try #require(sheet.dimming)
+        let dimming = sheet.dimming
         #expect(dimming.alpha == 0.5)
         #expect(sheet.calls == ["presentationWillBegin", "presentationDidEnd true"])
         // Taps: above the sheet dismisses, on it does not.

@@ -183,12 +183,13 @@ extension AnimatorInstance: TransitionAnimator {
     }
 
     /// The presentation controller the instance supplies (ABI 1.3), asked with a context
-    /// that only answers the operation.
-    public func makePresentationController(presented: ViewController,
-                                           presenting: ViewController) -> PresentationController? {
+    /// on the presentation about to run: its container and both sides' views and view
+    /// controllers (from ABI 1.9 on; before, the context only answered the operation).
+    public func makePresentationController(for state: TransitionState) -> PresentationController? {
         guard covers(MemoryLayout<ah_animator>.offset(of: \.presentation_controller)),
               let make = animatorPointer.pointee.presentation_controller else { return nil }
-        let context = session.openContext(ContextState(operation: .present, isAnimated: true, isInteractive: false))
+        let context = session.openContext(ContextState(operation: state.operation, isAnimated: state.isAnimated,
+                                                       isInteractive: state.isInteractive, transition: state))
         defer { session.closeContext(context) }
         guard let controller = session.calling(.presentationController, info.id, { make(animatorPointer, context) }) else {
             return nil
@@ -207,8 +208,8 @@ extension AnimatorInstance: TransitionAnimator {
                            + "controller (version, struct_size or destroy); no presentation controller is used")
             return nil
         }
-        return PluginPresentationController(controller, supplier: self, session: session, presented: presented,
-                                            presenting: presenting)
+        return PluginPresentationController(controller, supplier: self, session: session, presented: state.to,
+                                            presenting: state.from)
     }
 
     /// Whether the instance implements interruptible_animator (ABI 1.3).

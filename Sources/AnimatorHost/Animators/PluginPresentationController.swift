@@ -59,10 +59,24 @@ final class PluginPresentationController: PresentationController {
     }
 
     override func handleTap(at point: Point) -> Bool {
-        let offset = MemoryLayout<ah_presentation_controller>.offset(of: \.tap)!
-        guard fields >= offset + MemoryLayout<UnsafeRawPointer>.size, let tap = controller.pointee.tap,
+        guard covers(\.tap), let tap = controller.pointee.tap,
               let container = containerView else { return false }
         return session.calling(.presentationController, nil) { tap(controller, ah_point(x: point.x, y: point.y), HostSession.cRect(container.bounds)) }
+    }
+
+    override func containerViewWillLayoutSubviews() {
+        guard covers(\.container_will_layout), let hook = controller.pointee.container_will_layout else { return }
+        withContext { context in session.calling(.presentationController, nil) { hook(controller, context) } }
+    }
+
+    override func containerViewDidLayoutSubviews() {
+        guard covers(\.container_did_layout), let hook = controller.pointee.container_did_layout else { return }
+        withContext { context in session.calling(.presentationController, nil) { hook(controller, context) } }
+    }
+
+    /// Whether the plugin's struct_size covers `field` (appended after 1.3's required part).
+    private func covers<T>(_ field: KeyPath<ah_presentation_controller, T>) -> Bool {
+        fields >= MemoryLayout<ah_presentation_controller>.offset(of: field)! + MemoryLayout<T>.size
     }
 
     /// Runs `body` with a context handle on the transition in progress.

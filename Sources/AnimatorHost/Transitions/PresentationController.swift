@@ -7,7 +7,9 @@ import AnimatorEngine
 /// - `presentationTransitionWillBegin()` after the will-appear callbacks and before
 ///   animateTransition (the coordinator is available on both screens), and
 ///   `presentationTransitionDidEnd(_:)` when the presentation completed or was cancelled;
-/// - `dismissalTransitionWillBegin()` / `dismissalTransitionDidEnd(_:)` likewise.
+/// - `dismissalTransitionWillBegin()` / `dismissalTransitionDidEnd(_:)` likewise;
+/// - `containerViewWillLayoutSubviews()` / `containerViewDidLayoutSubviews()` when the
+///   container lays out, after animateTransition of a presentation.
 ///
 /// `frameOfPresentedViewInContainerView` is the to-view's final frame;
 /// `presentedView` is what the transition context's view(forKey: .to) (presenting) and
@@ -49,6 +51,15 @@ open class PresentationController {
 
     /// The dismissal transition ended: `completed` is false when it was cancelled.
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
+
+    /// containerViewWillLayoutSubviews(): the container is about to lay out its subviews.
+    /// The runtime lays the container out once as a presentation begins, after the
+    /// animator's animateTransition and before the first frame, as UIKit's layout pass
+    /// follows it (the window does not change size during a run).
+    open func containerViewWillLayoutSubviews() {}
+
+    /// containerViewDidLayoutSubviews(): the container laid out its subviews.
+    open func containerViewDidLayoutSubviews() {}
 
     /// A tap at `point` (in the container's coordinates) while the presented screen is
     /// shown: whether it asks for the dismissal, as a tap gesture recognizer on a dimming

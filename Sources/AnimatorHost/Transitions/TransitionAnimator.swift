@@ -27,8 +27,10 @@ public protocol TransitionAnimator: AnyObject {
     func gesture(_ event: GestureEvent, state: TransitionState)
 
     /// presentationController(forPresented:presenting:source:): the controller the
-    /// animator's library supplies for a presentation, or nil (the default).
-    func makePresentationController(presented: ViewController, presenting: ViewController) -> PresentationController?
+    /// animator's library supplies for the presentation `state` is about to run (its
+    /// container made, the presented view's final frame not yet known), or nil (the
+    /// default). Asked before the animation controller, as UIKit asks the delegate.
+    func makePresentationController(for state: TransitionState) -> PresentationController?
 
     /// Whether the animator offers interruptibleAnimator(using:): false by default.
     var offersInterruptibleAnimator: Bool { get }
@@ -55,8 +57,7 @@ extension TransitionAnimator {
 
     public func gesture(_ event: GestureEvent, state: TransitionState) {}
 
-    public func makePresentationController(presented: ViewController,
-                                           presenting: ViewController) -> PresentationController? { nil }
+    public func makePresentationController(for state: TransitionState) -> PresentationController? { nil }
 
     public var offersInterruptibleAnimator: Bool { false }
 

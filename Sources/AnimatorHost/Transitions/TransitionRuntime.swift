@@ -90,12 +90,25 @@ public final class TransitionRuntime {
         guard let home = presenting.view.superview else {
             throw EngineError("\(presenting.name) cannot present \(presented.name): its view is not in the window")
         }
-        // A custom presentation's controller (from the delegate, or the animator's library)
-        // makes the style .custom; a page sheet gets the system's sheet controller.
-        var presentationController = presentationController
-            ?? animator?.makePresentationController(presented: presented, presenting: presenting)
+        let bounds = window.bounds
+        presenting.homeWhilePresenting = (home, home.subviews.firstIndex(of: presenting.view) ?? home.subviews.count)
+        // The container: a transition view over the window, kept while presented.
+        let container = engine.makeView(frame: bounds, name: "transition container")
+        try addToWindow(container)
+        // The presented view's final frame and the style wait for the presentation controller.
+        let state = TransitionState(
+            operation: .present, isAnimated: animated, container: container, from: presenting, to: presented,
+            fromView: nil, toView: presented.view,
+            initialFrames: (from: presenting.view.frame, to: .zero), finalFrames: (from: presenting.view.frame, to: bounds),
+            presentationStyle: presented.modalPresentationStyle, traits: traits)
+        // A custom presentation's controller (from the delegate, or the animator's library,
+        // asked first as UIKit asks the transitioning delegate) makes the style .custom; a
+        // page sheet gets the system's sheet controller.
+        var presentationController = presentationController ?? animator?.makePresentationController(for: state)
         if let controller = presentationController {
             guard controller.presentedViewController === presented, controller.presentingViewController === presenting else {
+                presenting.homeWhilePresenting = nil
+                container.removeFromSuperview()
                 throw EngineError("the presentation controller is for \(controller.presentedViewController.name) "
                                   + "presented by \(controller.presentingViewController.name)")
             }
@@ -107,19 +120,13 @@ public final class TransitionRuntime {
                                                                       statusBar: statusBar)
         }
         let style = presented.modalPresentationStyle
-        let bounds = window.bounds
-        presenting.homeWhilePresenting = (home, home.subviews.firstIndex(of: presenting.view) ?? home.subviews.count)
-        // The container: a transition view over the window, kept while presented.
-        let container = engine.makeView(frame: bounds, name: "transition container")
-        try addToWindow(container)
+        state.presentationStyle = style
         presentationController?.containerView = container
-        let state = TransitionState(
-            operation: .present, isAnimated: animated, container: container, from: presenting, to: presented,
-            fromView: style == .fullScreen ? presenting.view : nil, toView: presented.view,
-            initialFrames: (from: presenting.view.frame, to: .zero),
-            finalFrames: (from: style == .fullScreen ? .zero : presenting.view.frame,
-                          to: presentationController?.frameOfPresentedViewInContainerView ?? bounds),
-            presentationStyle: style, traits: traits)
+        if style == .fullScreen {
+            state.fromView = presenting.view
+            state.finalFrames.from = .zero
+        }
+        state.finalFrames.to = presentationController?.frameOfPresentedViewInContainerView ?? bounds
         presented.view.frame = bounds
         // As in UIKit, a full-screen presentation starts with the presenting view in the
         // container (animators insert the presented view above it).
@@ -131,6 +138,9 @@ public final class TransitionRuntime {
             guard let controller = presentationController else { return }
             controller.presentationTransitionWillBegin()
             state.toView = controller.presentedView
+        }, didBegin: {
+            presentationController?.containerViewWillLayoutSubviews()
+            presentationController?.containerViewDidLayoutSubviews()
         }, wrapUp: { completed throws(EngineError) in
             presentationController?.presentationTransitionDidEnd(completed)
             if completed {
@@ -291,6 +301,7 @@ public final class TransitionRuntime {
     /// old one) and never a view the runtime is about to remove.
     private func run(_ state: TransitionState, animator: TransitionAnimator?, interaction: InteractionScript?,
                      willBegin: ((TransitionCoordinator) -> Void)? = nil,
+                     didBegin: (() -> Void)? = nil,
                      wrapUp: (Bool) throws(EngineError) -> Void,
                      onFrame reportFrame: ((Double) -> Void)?) throws(EngineError) -> TransitionOutcome {
         // The frame in which completeTransition was called waits for the wrap-up.
@@ -359,6 +370,8 @@ public final class TransitionRuntime {
             }
             coordinator.transitionDuration = duration
             coordinator.startAlongside()
+            // The layout pass that follows animateTransition, before anything is drawn.
+            didBegin?()
             // Frame 0: the transition's first picture, after animateTransition set it up.
             try engine.advance(to: start)
             onFrame?(start)
@@ -395,6 +408,7 @@ public final class TransitionRuntime {
             // animations apply at once.
             coordinator.startAlongside()
             if let toView = state.toView, toView.superview != state.container { try state.container.addSubview(toView) }
+            didBegin?()
             state.completion = true
             try wrapUp(true)
         }

@@ -21,9 +21,9 @@ public final class TransitionState {
     /// initialFrame(for:) of the from and to view controllers.
     public let initialFrames: (from: Rect, to: Rect)
     /// finalFrame(for:) of the from and to view controllers.
-    public let finalFrames: (from: Rect, to: Rect)
+    public internal(set) var finalFrames: (from: Rect, to: Rect)
     /// presentationStyle.
-    public let presentationStyle: ModalPresentationStyle
+    public internal(set) var presentationStyle: ModalPresentationStyle
     /// The traits the app runs with (the container's trait collection, the accessibility
     /// settings, the device).
     public let traits: Traits

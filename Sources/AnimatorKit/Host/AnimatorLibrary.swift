@@ -328,12 +328,26 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             box.interruptible = propertyAnimator
             return propertyAnimator.handle
         } : nil,
-        // Only for animators that supply presentation controllers.
-        presentation_controller: animator is PresentationControllerProviding ? { this, ctx in
-            guard let box = AnimatorBox.from(this), let provider = box.animator as? PresentationControllerProviding,
-                  let controller = CurrentHost.with(box.host, { provider.presentationController(using: box.context(ctx)) })
-            else { return nil }
-            return UnsafePointer(PresentationControllerBox.make(controller, host: box.host))
+        // Only for animators that supply presentation controllers, and for delegates (a
+        // transitioning delegate's presentationController(forPresented:presenting:source:)).
+        presentation_controller: animator is PresentationControllerProviding || choice != nil ? { this, ctx in
+            guard let box = AnimatorBox.from(this) else { return nil }
+            let controller: UIPresentationController? = CurrentHost.with(box.host) {
+                let context = TransitionContext(host: box.host, handle: ctx)
+                let made: UIPresentationController?
+                if let choice = box.choice {
+                    made = choice.presentationController(for: context)
+                } else if let provider = box.animator as? PresentationControllerProviding {
+                    made = provider.presentationController(using: box.context(ctx))
+                    box.endContext(ctx)
+                } else {
+                    made = nil
+                }
+                // The container exists from now on (hosts from ABI 1.9 give it here).
+                if context.host.pointee.abi.minor >= 9 { made?.attach(context, presenting: true) }
+                return made
+            }
+            return controller.map { UnsafePointer(PresentationControllerBox.make($0, host: box.host)) }
         } : nil,
         // Only for delegate exports: the delegate is asked for the transition's animator.
         declines: choice != nil ? { this, ctx in

@@ -99,10 +99,48 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     /// viewController(forKey:): the side's view controller, its view the side's view and
     /// its title the screen's name.
+    ///
+    /// Its `view` is the screen's own view: in a presentation or dismissal, that is not
+    /// view(forKey:) where UIKit gives nil (the presenter of a custom presentation) or a
+    /// presentation controller's wrapper. The same screen gives the same object every time.
     public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
-        let controller = UIViewController(view: view(forKey: key.viewKey), side: key.viewKey, context: self)
-        controller.title = viewControllerName(forKey: key.viewKey)
+        let side = key.viewKey
+        guard let view = ownView(forKey: side) else {
+            let controller = UIViewController(view: nil, side: side, context: self)
+            controller.title = viewControllerName(forKey: side)
+            return controller
+        }
+        let controller = UIViewController.object(for: view, side: side, context: self)
+        if controller.title == nil { controller.title = viewControllerName(forKey: side) }
         return controller
+    }
+
+    /// The view controller's own view on one side: in a presentation or dismissal, the
+    /// other side's presented or presenting view controller's view (ABI 1.6); else the
+    /// side's view.
+    private func ownView(forKey key: Key) -> UIView? {
+        let operation = self.operation
+        if operation.contains(.present) || operation.contains(.dismiss), let side = key.side {
+            // The presented screen is .to when presenting and .from when dismissing.
+            let presentedSide = operation.contains(.present) ? Key.to : Key.from
+            let asking: Key = key == .to ? .from : .to
+            let relation = key == presentedSide ? Int32(AH_RELATION_PRESENTED) : Int32(AH_RELATION_PRESENTING)
+            if let other = asking.side, side != other,
+               let found = related(side: other, relation: relation), found.view != 0 {
+                return UIView.wrapping(found.view, host: host)
+            }
+        }
+        return view(forKey: key)
+    }
+
+    /// context_related_view_controller (ABI 1.6): the view controller related to one side's.
+    func related(side: UInt32, relation: Int32) -> ah_related_view_controller? {
+        guard hasCoordinator, host.pointee.abi.minor >= 6 else { return nil }
+        var out = ah_related_view_controller()
+        out.struct_size = UInt32(MemoryLayout<ah_related_view_controller>.size)
+        let status = host.pointee.context_related_view_controller(host, handle, side, ah_relation(relation), &out)
+        guard HostLink(host: host).check(status, "related view controller"), out.exists else { return nil }
+        return out
     }
 
     /// initialFrame(for:) of a view controller this context gave.

@@ -13,6 +13,10 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
     /// The interaction controller a gesture drives the dismissal through (nil: none).
     func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning?
+    /// The controller of the custom presentation of `presented` (nil: none, the
+    /// presentation keeps its style). Asked first, before the animation controller.
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -23,6 +27,8 @@ extension UIViewControllerTransitioningDelegate {
         -> UIViewControllerInteractiveTransitioning? { nil }
     public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning? { nil }
+    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                       source: UIViewController) -> UIPresentationController? { nil }
 }
 
 extension UINavigationController {
@@ -107,6 +113,15 @@ struct DelegateChoice {
                 .tabBarController(tabs, animationControllerForTransitionFrom: from, to: to)
         }
         return nil
+    }
+
+    /// The presentation controller a transitioning delegate gives for the context's
+    /// presentation, or nil.
+    func presentationController(for context: TransitionContext) -> UIPresentationController? {
+        guard context.operation.contains(.present), let delegate = delegate as? UIViewControllerTransitioningDelegate,
+              let presented = context.viewController(forKey: .to), let presenting = context.viewController(forKey: .from)
+        else { return nil }
+        return delegate.presentationController(forPresented: presented, presenting: presenting, source: presenting)
     }
 
     /// The interaction controller the delegate gives for `animator` in the context's

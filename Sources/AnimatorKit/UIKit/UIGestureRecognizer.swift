@@ -1,27 +1,47 @@
 import AnimatorABI
 import Glibc
 
-/// UIKit's gesture recognizers, fed from the gesture that drives an interactive
-/// transition (`animator-host run --interactive TRACE`): a pan trace reaches pan and
-/// screen-edge pan recognizers, a pinch trace pinch recognizers, sample by sample, each
-/// recognizer calling its handlers. Objective-C's target-action has no place here: a
-/// handler is a closure (`UIPanGestureRecognizer { [weak self] in self?.handle($0) }`).
-open class UIGestureRecognizer {
+/// UIKit's gesture recognizers. Continuous ones (pan, screen-edge pan, pinch, swipe) are
+/// fed from the gesture that drives an interactive transition (`animator-host run
+/// --interactive TRACE`), sample by sample; a tap in the container of a custom presentation
+/// reaches the tap recognizers of the view under the finger, found by hit testing. Each
+/// recognizer asks its `delegate` as UIKit does and calls its handlers. Objective-C's
+/// target-action has no place here: a handler is a closure
+/// (`UIPanGestureRecognizer { [weak self] in self?.handle($0) }`), the one edit to iOS code.
+open class UIGestureRecognizer: NSObject {
     /// UIGestureRecognizer.State.
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
+
+        /// A discrete recognizer's recognized state (the same as `.ended`).
+        public static let recognized = State.ended
     }
 
     /// Where the gesture is.
     public internal(set) var state = State.possible
     /// The view the recognizer is attached to.
     public internal(set) weak var view: UIView?
-    /// Whether it receives samples.
+    /// Whether it receives touches and samples.
     public var isEnabled = true
+    /// The delegate asked whether to begin, receive a touch, and recognize alongside others.
+    public weak var delegate: UIGestureRecognizerDelegate?
+    /// cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded: kept; views here get
+    /// no touches of their own, only recognizers do, so they change nothing.
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    /// The name, for debugging.
+    public var name: String?
+    /// Where the touch is, in the window's coordinates (taps), or nil.
+    var touchLocation: CGPoint?
     private var handlers: [(UIGestureRecognizer) -> Void] = []
+    /// The recognizers that must fail first (require(toFail:)).
+    public private(set) var failureRequirements: [UIGestureRecognizer] = []
 
     /// A recognizer without a handler yet (add one with `addTarget(_:)`).
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     /// Adds a handler, called with the recognizer at every change of its state.
     public func addTarget(_ handler: @escaping (UIGestureRecognizer) -> Void) {
@@ -33,22 +53,120 @@ open class UIGestureRecognizer {
         handlers.removeAll()
     }
 
+    /// require(toFail:): this recognizer waits for `other` to fail before it recognizes.
+    public func require(toFail other: UIGestureRecognizer) {
+        failureRequirements.append(other)
+    }
+
+    /// location(in:): where the touch is in `view`'s coordinates (the window's for nil);
+    /// for a trace's pan, which has no place, the middle of the recognizer's view.
+    open func location(in view: UIView?) -> CGPoint {
+        guard let touchLocation else {
+            guard let own = self.view else { return .zero }
+            let middle = CGPoint(x: own.bounds.midX, y: own.bounds.midY)
+            return view.map { own.convert(middle, to: $0) } ?? own.convert(middle, to: nil)
+        }
+        guard let view else { return touchLocation }
+        return view.convert(touchLocation, from: nil)
+    }
+
+    /// numberOfTouches: the fingers down (one for a tap or pan, two for a pinch).
+    open var numberOfTouches: Int { state == .possible || state == .failed ? 0 : 1 }
+
     /// Whether a sample of this kind is for this recognizer.
     func accepts(_ sample: GestureSample) -> Bool { false }
 
     /// Takes a sample into the recognizer's values.
     func take(_ sample: GestureSample) {}
 
-    /// Delivers one sample: the state follows the sample's phase, then the handlers run.
+    /// Whether the delegate lets the recognizer begin (gestureRecognizerShouldBegin).
+    func delegateLetsBegin() -> Bool {
+        delegate?.gestureRecognizerShouldBegin(self) ?? true
+    }
+
+    /// Runs the handlers.
+    func fire() {
+        for handler in handlers { handler(self) }
+    }
+
+    /// Delivers one sample: the state follows the sample's phase, then the handlers run. A
+    /// delegate that declines the beginning fails the recognizer until the gesture ends.
     func deliver(_ sample: GestureSample) {
         guard isEnabled, accepts(sample) else { return }
+        if sample.phase == .began {
+            guard delegateLetsBegin() else {
+                state = .failed
+                return
+            }
+        } else if state == .failed || state == .possible {
+            if sample.phase == .ended, state == .failed { state = .possible }
+            return
+        }
         take(sample)
         switch sample.phase {
         case .began: state = .began
         case .changed: state = .changed
         case .ended: state = .ended
         }
-        for handler in handlers { handler(self) }
+        fire()
+    }
+}
+
+/// UIGestureRecognizerDelegate: every method has UIKit's default.
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `.possible` (default true).
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the recognizer sees `touch` (default true).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    /// Whether two recognizers may recognize at once (default false; the host's traces
+    /// reach every attached recognizer of the gesture's kind).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the recognizer waits for `otherGestureRecognizer` to fail (default false).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether `otherGestureRecognizer` waits for this one to fail (default false).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+}
+
+/// UITouch: one finger, as a recognizer's delegate is asked about it.
+open class UITouch: NSObject {
+    /// UITouch.Phase.
+    public enum Phase: Int, Sendable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    /// The view the touch landed in (the hit-tested view).
+    public private(set) weak var view: UIView?
+    /// The touch's phase.
+    public let phase: Phase
+    /// How many taps (1 for the host's taps).
+    public let tapCount: Int
+    private let windowLocation: CGPoint
+
+    init(view: UIView?, windowLocation: CGPoint, phase: Phase = .began, tapCount: Int = 1) {
+        self.view = view
+        self.windowLocation = windowLocation
+        self.phase = phase
+        self.tapCount = tapCount
+        super.init()
+    }
+
+    /// location(in:): the touch in `view`'s coordinates (the window's for nil).
+    public func location(in view: UIView?) -> CGPoint {
+        view.map { $0.convert(windowLocation, from: nil) } ?? windowLocation
     }
 }
 
@@ -93,13 +211,15 @@ final class GestureRouter {
 
 extension UIView {
     /// Attaches a recognizer: during an interactive transition the driving gesture's
-    /// samples reach it. Outside one (no gesture can come), the host's log says so.
+    /// samples reach it; taps reach tap recognizers through hit testing. A continuous
+    /// recognizer attached outside an interactive transition (no gesture can come) is
+    /// noted in the host's log.
     public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
         recognizer.view = self
         gestureRecognizerList.append(recognizer)
         if let router = GestureRouter.current {
             router.add(recognizer)
-        } else if let link = HostLink.current {
+        } else if !(recognizer is UITapGestureRecognizer), let link = HostLink.current {
             link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
                            "addGestureRecognizer: no interactive transition is starting; attach recognizers in the "
                            + "export's interactionController closure or in startInteractiveTransition")

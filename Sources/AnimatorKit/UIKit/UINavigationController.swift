@@ -1,4 +1,5 @@
 import AnimatorABI
+import Foundation
 
 /// UINavigationBar: the bar across the top of a navigation controller (a view of the
 /// host's screen: hiding or moving it shows).
@@ -17,6 +18,11 @@ open class UINavigationController: UIViewController {
         navigationBar = UINavigationBar(handle: found.bar, host: host)
         isNavigationBarHidden = found.bar_hidden
         stackCount = Int(found.child_count)
-        super.init(view: UIView.wrapping(found.view, host: host))
+        super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+    }
+
+    /// NSCoding: there are no archived view controllers here; always nil.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 }

@@ -1,50 +1,212 @@
 import AnimatorABI
+import Foundation
 
-/// UIPresentationController: manages a custom presentation from the moment it begins until
-/// the presented screen is dismissed. Subclass it and override what you need; the host
-/// calls the hooks at UIKit's moments, each with the context of the transition it belongs
-/// to (its container, its views, its coordinator for alongside animations), valid during
-/// the call.
+/// UIPresentationController, in UIKit's shape: manages a custom presentation from the
+/// moment it begins until the presented view controller is dismissed. Subclass it and
+/// override what you need, as on iOS; make it in your transitioning delegate's
+/// `presentationController(forPresented:presenting:source:)`.
 ///
-/// Differences from UIKit, all due to the host owning the screens: the hooks receive the
-/// transition context instead of reading `presentedViewController.transitionCoordinator`;
-/// `presentationTransitionWillBegin` returns the wrapper view (UIKit's `presentedView`
-/// override) instead of the class overriding a property; a tap on the container arrives
-/// as `handleTap(at:containerBounds:)`, whose answer asks the host to dismiss.
-open class UIPresentationController {
-    /// Creates a controller.
-    public init() {}
+/// The host calls the overrides at UIKit's moments: `presentationTransitionWillBegin()`
+/// after the will-appear callbacks and before the animator's animateTransition (the
+/// presented view controller's `transitionCoordinator` takes alongside animations),
+/// `containerViewWillLayoutSubviews()` and `containerViewDidLayoutSubviews()` in the layout
+/// pass after animateTransition, `presentationTransitionDidEnd(_:)` when the presentation
+/// completed or was cancelled, and the dismissal's two likewise. `containerView` is set from
+/// the moment the presentation is asked for until the dismissal ends.
+///
+/// A tap in the container reaches the `UITapGestureRecognizer`s of the view under it (a
+/// dimming view's), whose handler may call `dismiss(animated:)` on either view controller:
+/// the host then dismisses the presented one.
+open class UIPresentationController: NSObject {
+    private let presented: UIViewController
+    /// The presenter given at init, or (given nil) the presentation's own, once it began.
+    private var presenter: UIViewController?
+    /// The container of the presentation's transitions: set when the presentation is asked
+    /// for, nil after the dismissal ended.
+    public internal(set) var containerView: UIView?
+    /// The adaptive presentation delegate (kept; the host's window never changes its size
+    /// class, so it is not asked).
+    public weak var delegate: UIAdaptivePresentationControllerDelegate?
+    /// Completions of dismissals asked for, run when the dismissal ends.
+    private var dismissalCompletions: [() -> Void] = []
+    /// Whether a dismissal was asked for while taps were delivered.
+    private var dismissalRequested = false
+    /// Whether taps are being delivered (a dismissal asked for now is run by the host).
+    private var deliveringTap = false
+    /// Whether the dismissal runs.
+    private(set) var isDismissing = false
 
-    /// shouldRemovePresentersView (default false: the presenting screen stays visible).
+    /// init(presentedViewController:presenting:): the controller for presenting
+    /// `presentedViewController` from `presentingViewController` (nil: the source's).
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        presented = presentedViewController
+        presenter = presentingViewController
+        super.init()
+        presented.presentationController = self
+        presentingViewController?.presentingController = self
+    }
+
+    /// The view controller being presented.
+    public var presentedViewController: UIViewController { presented }
+
+    /// The view controller presenting it (given nil at init, the presented one until the
+    /// presentation begins and the host names its presenter).
+    public var presentingViewController: UIViewController { presenter ?? presented }
+
+    /// presentedView: the view animated on and off screen (the presented view
+    /// controller's view by default). Override it to return a view wrapping that one (a
+    /// rounded, shadowed card): view(forKey:) gives it to the animators.
+    open var presentedView: UIView? { presented.view }
+
+    /// frameOfPresentedViewInContainerView: where the presented view ends up (default:
+    /// the whole container); the animator's finalFrame(for:) of the presented side.
+    open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+
+    /// shouldRemovePresentersView (default false: the presenting view stays visible).
     open var shouldRemovePresentersView: Bool { false }
 
-    /// frameOfPresentedViewInContainerView, for a container with `containerBounds`
-    /// (default: the whole container).
-    ///
-    /// - Returns: the presented view's final frame (view(forKey: .to)'s, when presenting).
-    open func frameOfPresentedView(inContainerBounds containerBounds: CGRect) -> CGRect { containerBounds }
+    /// shouldPresentInFullscreen (default true). Kept for UIKit's shape; the host's
+    /// presentations always cover the window.
+    open var shouldPresentInFullscreen: Bool { true }
 
-    /// presentationTransitionWillBegin(), before the animator's animateTransition: add
-    /// chrome to the container (a dimming view) and animate it alongside.
-    ///
-    /// - Returns: a view wrapping the presented screen's view (it becomes what
-    ///   view(forKey: .to) returns), or nil to present the screen's own view.
-    open func presentationTransitionWillBegin(_ transitionContext: TransitionContext) -> UIView? { nil }
+    /// presentationStyle: `.custom`, the style of every presentation with a controller of yours.
+    open var presentationStyle: UIModalPresentationStyle { .custom }
+
+    /// adaptivePresentationStyle: the style it adapts to in a horizontally compact
+    /// environment (UIKit's default `.fullScreen`). The host does not adapt custom
+    /// presentations, as UIKit does not without an adaptive delegate.
+    open var adaptivePresentationStyle: UIModalPresentationStyle { .fullScreen }
+
+    /// adaptivePresentationStyle(for:): the style for `traitCollection` (default: the property's).
+    open func adaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        adaptivePresentationStyle
+    }
+
+    /// The traits the app runs with.
+    public var traitCollection: UITraitCollection { .current }
+
+    /// presentationTransitionWillBegin(): add chrome to the container (a dimming view) and
+    /// animate it alongside through `presentedViewController.transitionCoordinator`.
+    open func presentationTransitionWillBegin() {}
 
     /// presentationTransitionDidEnd(_:): `completed` is false when it was cancelled.
     open func presentationTransitionDidEnd(_ completed: Bool) {}
 
-    /// dismissalTransitionWillBegin(), before the dismissing animator's animateTransition.
-    open func dismissalTransitionWillBegin(_ transitionContext: TransitionContext) {}
+    /// dismissalTransitionWillBegin(): animate the chrome away alongside.
+    open func dismissalTransitionWillBegin() {}
 
-    /// dismissalTransitionDidEnd(_:): `completed` is false when it was cancelled.
+    /// dismissalTransitionDidEnd(_:): `completed` is false when it was cancelled (the
+    /// presentation stays); remove the chrome when it is true.
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
 
-    /// A tap in the container while the presented screen is shown, at `point` in the
-    /// container's coordinates (what a tap gesture recognizer on a dimming view gets).
-    ///
-    /// - Returns: true to have the presented screen dismissed (default: false).
-    open func handleTap(at point: CGPoint, containerBounds: CGRect) -> Bool { false }
+    /// containerViewWillLayoutSubviews(): the usual body sets `presentedView?.frame` to
+    /// `frameOfPresentedViewInContainerView` and stretches the chrome over the container.
+    open func containerViewWillLayoutSubviews() {}
+
+    /// containerViewDidLayoutSubviews().
+    open func containerViewDidLayoutSubviews() {}
+
+    /// viewWillTransition(to:with:): the container is about to change size. Kept for
+    /// UIKit's shape; the host's window keeps its size during a run, so it is not called.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+
+    /// size(forChildContentContainer:withParentContainerSize:): the presented content's
+    /// size in a parent of `parentSize` (default: the parent's).
+    open func size(forChildContentContainer container: UIContentContainer,
+                   withParentContainerSize parentSize: CGSize) -> CGSize {
+        parentSize
+    }
+
+    /// preferredContentSizeDidChange(forChildContentContainer:): the presented view
+    /// controller's preferred size changed.
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+    // MARK: The host's calls
+
+    /// Gives both view controllers the hook's context (their transitionCoordinator) and
+    /// the container.
+    func attach(_ context: TransitionContext, presenting isPresenting: Bool) {
+        containerView = context.containerView
+        presented.context = context
+        presented.side = isPresenting ? .to : .from
+        if presenter == nil, let found = context.viewController(forKey: isPresenting ? .from : .to) {
+            presenter = found
+            found.presentingController = self
+        }
+        presenter?.context = context
+        presenter?.side = isPresenting ? .from : .to
+    }
+
+    /// A view controller asked for the dismissal (dismiss(animated:completion:)).
+    func requestDismissal(completion: (() -> Void)?) {
+        if deliveringTap {
+            dismissalRequested = true
+        } else if !isDismissing, let link = HostLink.current {
+            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                           "dismiss(animated:) outside a tap or the dismissal itself: the host's script starts "
+                           + "transitions; nothing was dismissed")
+            return
+        }
+        if let completion { dismissalCompletions.append(completion) }
+    }
+
+    /// Delivers a tap at `point` (in the container's coordinates) to the tap recognizers of
+    /// the view under it and its superviews; returns whether a handler asked for the dismissal.
+    func tap(at point: CGPoint) -> Bool {
+        guard let containerView else { return false }
+        deliveringTap = true
+        dismissalRequested = false
+        defer { deliveringTap = false }
+        var view = containerView.hitTest(point, with: nil)
+        while let current = view {
+            let recognizers = current.gestureRecognizerList.compactMap { $0 as? UITapGestureRecognizer }
+            if recognizers.contains(where: { $0.recognizeTap(at: containerView.convert(point, to: current), in: current) }) {
+                break
+            }
+            if current === containerView { break }
+            view = current.superview
+        }
+        if !dismissalRequested { dismissalCompletions.removeAll() }
+        return dismissalRequested
+    }
+
+    /// The dismissal began.
+    func dismissalBegan(_ context: TransitionContext) {
+        isDismissing = true
+        attach(context, presenting: false)
+        dismissalTransitionWillBegin()
+    }
+
+    /// The dismissal ended: completions run when it completed.
+    func dismissalEnded(_ completed: Bool) {
+        dismissalTransitionDidEnd(completed)
+        isDismissing = false
+        let completions = dismissalCompletions
+        dismissalCompletions.removeAll()
+        if completed {
+            containerView = nil
+            for completion in completions { completion() }
+        }
+    }
+}
+
+/// UIAdaptivePresentationControllerDelegate: asked how a presentation adapts to a
+/// compact environment. Every method has UIKit's default.
+public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+    /// The style to adapt to (`.none`: no adaptation).
+    func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
+}
+
+extension UIAdaptivePresentationControllerDelegate {
+    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
+        controller.adaptivePresentationStyle
+    }
+}
+
+/// UIContentContainer: what a view controller tells its container about its size.
+public protocol UIContentContainer: AnyObject {
+    /// The size it prefers for its content.
+    var preferredContentSize: CGSize { get }
 }
 
 /// A controller handed to the host: the C struct and the Swift object it calls.
@@ -62,6 +224,17 @@ final class PresentationControllerBox {
         return Unmanaged<PresentationControllerBox>.fromOpaque(data).takeUnretainedValue()
     }
 
+    /// Runs `body` with the controller, the host current and the hook's context attached.
+    private static func call<R>(_ this: UnsafePointer<ah_presentation_controller>?, _ ctx: ah_context?,
+                                presenting: Bool, default value: R,
+                                _ body: (UIPresentationController, PresentationControllerBox) -> R) -> R {
+        guard let box = from(this) else { return value }
+        return CurrentHost.with(box.host) {
+            if let ctx { box.controller.attach(TransitionContext(host: box.host, handle: ctx), presenting: presenting) }
+            return body(box.controller, box)
+        }
+    }
+
     /// The C controller for `controller`; its `destroy` frees both.
     static func make(_ controller: UIPresentationController,
                      host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_presentation_controller> {
@@ -72,32 +245,31 @@ final class PresentationControllerBox {
             controller_data: Unmanaged.passRetained(box).toOpaque(),
             should_remove_presenters_view: controller.shouldRemovePresentersView,
             frame_of_presented_view: { this, bounds in
-                guard let box = PresentationControllerBox.from(this) else { return bounds }
-                let frame = CurrentHost.with(box.host) {
-                    box.controller.frameOfPresentedView(inContainerBounds: CGRect(bounds))
-                }
-                return frame.cValue
+                PresentationControllerBox.call(this, nil, presenting: true, default: CGRect(bounds)) { controller, _ in
+                    controller.frameOfPresentedViewInContainerView
+                }.cValue
             },
             presentation_will_begin: { this, ctx in
-                guard let box = PresentationControllerBox.from(this) else { return ah_layer(AH_NULL_HANDLE) }
-                let wrapper = CurrentHost.with(box.host) {
-                    box.controller.presentationTransitionWillBegin(TransitionContext(host: box.host, handle: ctx))
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ah_layer(AH_NULL_HANDLE)) { controller, _ in
+                    controller.presentationTransitionWillBegin()
+                    // A wrapper stands for the presented view; the view itself needs none.
+                    guard let shown = controller.presentedView, shown !== controller.presentedViewController.viewIfLoaded
+                    else { return ah_layer(AH_NULL_HANDLE) }
+                    return shown.layer.handle
                 }
-                return wrapper?.layer.handle ?? ah_layer(AH_NULL_HANDLE)
             },
             presentation_did_end: { this, completed in
-                guard let box = PresentationControllerBox.from(this) else { return }
-                CurrentHost.with(box.host) { box.controller.presentationTransitionDidEnd(completed) }
+                PresentationControllerBox.call(this, nil, presenting: true, default: ()) { controller, _ in
+                    controller.presentationTransitionDidEnd(completed)
+                    if !completed { controller.containerView = nil }
+                }
             },
             dismissal_will_begin: { this, ctx in
                 guard let box = PresentationControllerBox.from(this) else { return }
-                CurrentHost.with(box.host) {
-                    box.controller.dismissalTransitionWillBegin(TransitionContext(host: box.host, handle: ctx))
-                }
+                CurrentHost.with(box.host) { box.controller.dismissalBegan(TransitionContext(host: box.host, handle: ctx)) }
             },
             dismissal_did_end: { this, completed in
-                guard let box = PresentationControllerBox.from(this) else { return }
-                CurrentHost.with(box.host) { box.controller.dismissalTransitionDidEnd(completed) }
+                PresentationControllerBox.call(this, nil, presenting: false, default: ()) { controller, _ in controller.dismissalEnded(completed) }
             },
             destroy: { this in
                 guard let this, let data = this.pointee.controller_data else { return }
@@ -105,11 +277,16 @@ final class PresentationControllerBox {
                 UnsafeMutablePointer(mutating: this).deinitialize(count: 1)
                 UnsafeMutablePointer(mutating: this).deallocate()
             },
-            tap: { this, point, bounds in
-                guard let box = PresentationControllerBox.from(this) else { return false }
-                return CurrentHost.with(box.host) {
-                    box.controller.handleTap(at: CGPoint(x: point.x, y: point.y), containerBounds: CGRect(bounds))
+            tap: { this, point, _ in
+                PresentationControllerBox.call(this, nil, presenting: true, default: false) { controller, _ in
+                    controller.tap(at: CGPoint(x: point.x, y: point.y))
                 }
+            },
+            container_will_layout: { this, ctx in
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller, _ in controller.containerViewWillLayoutSubviews() }
+            },
+            container_did_layout: { this, ctx in
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller, _ in controller.containerViewDidLayoutSubviews() }
             }))
         return c
     }

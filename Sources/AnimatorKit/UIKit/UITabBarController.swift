@@ -1,4 +1,5 @@
 import AnimatorABI
+import Foundation
 
 /// UITabBar: the bar across the bottom of a tab bar controller.
 public final class UITabBar: UIView {}
@@ -13,6 +14,11 @@ open class UITabBarController: UIViewController {
     init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
         tabBar = UITabBar(handle: found.bar, host: host)
         tabCount = Int(found.child_count)
-        super.init(view: UIView.wrapping(found.view, host: host))
+        super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+    }
+
+    /// NSCoding: there are no archived view controllers here; always nil.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 }

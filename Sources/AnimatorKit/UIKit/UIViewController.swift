@@ -1,36 +1,93 @@
 import AnimatorABI
+import Foundation
 
-/// A view controller of a transition, as `viewController(forKey:)` gives it: its view,
-/// its title (the screen's name) and which side it is on, with the view controllers around
-/// it on the host's screen: `navigationController`, `tabBarController`,
-/// `presentingViewController`, `presentedViewController`. The host's screens are not view
-/// controllers the plugin can push or present.
-open class UIViewController: NSObject {
-    /// The view controller's view.
-    public var view: UIView!
-    /// Its title (nil: the host does not pass titles yet).
-    public var title: String?
-    /// The side of the transition it was given for, nil for one made by the plugin.
-    let side: UITransitionContextViewKey?
-    /// The transition it was given for.
-    private(set) var context: TransitionContext?
+/// UIViewController, as transition code meets it: a context's view controllers (their
+/// view, their title, the view controllers around them on the host's screen:
+/// `navigationController`, `tabBarController`, `presentingViewController`,
+/// `presentedViewController`), the two a presentation controller is made for, and view
+/// controllers a plugin makes itself (`init()`, `init(nibName:bundle:)`, a subclass with
+/// `loadView` and `viewDidLoad`).
+///
+/// A context's view controller is one object for its screen, as on iOS: every
+/// `viewController(forKey:)` for the same screen, and the presentation controller's
+/// `presentedViewController`, give back the same object (on hosts from ABI 1.8).
+open class UIViewController: NSObject, UIContentContainer {
+    private var loadedView: UIView?
+    /// Its title (a context's view controllers have the screen's name).
+    open var title: String?
+    /// The side of the transition it was last given for, nil for one made by the plugin.
+    var side: UITransitionContextViewKey?
+    /// The transition it was last given for (a stale context once that transition ended).
+    var context: TransitionContext?
+    /// The custom presentation that shows it, once a presentation controller was made for
+    /// it (UIKit's `presentationController` of a `.custom` presentation).
+    public internal(set) weak var presentationController: UIPresentationController?
+    /// The custom presentation it shows another view controller in, as the presenter.
+    weak var presentingController: UIPresentationController?
 
-    /// A view controller with a new, empty view.
+    /// A view controller whose view `loadView` makes when it is first asked for.
     public override init() {
-        side = nil
         super.init()
-        view = UIView(frame: .zero)
     }
 
-    init(view: UIView?, side: UITransitionContextViewKey, context: TransitionContext) {
+    /// init(nibName:bundle:): there are no nibs here; both must be nil or are ignored
+    /// (the host's log says so), and the view comes from `loadView`.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+        if let nibNameOrNil, let link = HostLink.current {
+            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                           "UIViewController(nibName: \(nibNameOrNil)): there are no nibs here; loadView makes its view")
+        }
+    }
+
+    /// NSCoding: there are no archived view controllers here; always nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    init(view: UIView?, side: UITransitionContextViewKey?, context: TransitionContext?) {
         self.side = side
         self.context = context
         super.init()
-        self.view = view
+        loadedView = view
+    }
+
+    /// The view controller's view, made by `loadView` (then `viewDidLoad`) on first use.
+    /// Views are made inside host calls: ask for it in `make`, a hook or animateTransition.
+    public var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+
+    /// Whether the view was made.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// viewIfLoaded: the view if it was made, without making it.
+    public var viewIfLoaded: UIView? { loadedView }
+
+    /// Makes the view: the default makes a plain view the screen's size. Override it to set
+    /// `view` to your own (do not call super then).
+    open func loadView() {
+        loadedView = UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// Called once after `loadView`.
+    open func viewDidLoad() {}
+
+    /// Makes the view now if it was not made yet.
+    public func loadViewIfNeeded() {
+        _ = view
     }
 
     /// transitionCoordinator: the coordinator of the transition this view controller is in
-    /// (nil for one the plugin made).
+    /// (nil for one the plugin made and never gave to a presentation).
     public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
         context.map(HostTransitionCoordinator.init)
     }
@@ -38,12 +95,7 @@ open class UIViewController: NSObject {
     /// The host's view controller related to this one, when it was given by a context.
     private func related(_ relation: Int32) -> ah_related_view_controller? {
         guard let context, let side = side?.side, context.host.pointee.abi.minor >= 6 else { return nil }
-        var out = ah_related_view_controller()
-        out.struct_size = UInt32(MemoryLayout<ah_related_view_controller>.size)
-        let status = context.host.pointee.context_related_view_controller(context.host, context.handle, side,
-                                                                           ah_relation(relation), &out)
-        guard HostLink(host: context.host).check(status, "related view controller"), out.exists else { return nil }
-        return out
+        return context.related(side: side, relation: relation)
     }
 
     /// The navigation controller whose stack holds it (during a push or pop, both sides').
@@ -61,20 +113,68 @@ open class UIViewController: NSObject {
     /// The view controller that presented it: during a presentation, the presented side's
     /// is the presenting side (UIKit links them when the presentation starts).
     open var presentingViewController: UIViewController? {
+        if let controller = presentationController { return controller.presentingViewController }
         guard let context, let found = related(Int32(AH_RELATION_PRESENTING)) else { return nil }
-        return UIViewController(view: UIView.wrapping(found.view, host: context.host))
+        return UIViewController.object(for: UIView.wrapping(found.view, host: context.host))
     }
 
     /// The view controller it presented (during a dismissal, the one going away).
     open var presentedViewController: UIViewController? {
+        if let controller = presentingController { return controller.presentedViewController }
         guard let context, let found = related(Int32(AH_RELATION_PRESENTED)) else { return nil }
-        return UIViewController(view: UIView.wrapping(found.view, host: context.host))
+        return UIViewController.object(for: UIView.wrapping(found.view, host: context.host))
     }
 
-    /// A view controller around a transition's own, with the screen's view.
-    init(view: UIView) {
-        side = nil
-        super.init()
-        self.view = view
+    /// dismiss(animated:completion:): dismisses the view controller this one presented,
+    /// or this one if it presented none, as UIKit does. The host runs the dismissal (with
+    /// the animator its routes pick) when the call comes from a tap the presentation's
+    /// gesture recognizers handle; a call during that view controller's dismissal (a
+    /// gesture handler's `.began` of an interactive dismissal the host started) is that
+    /// dismissal, and `completion` runs when it ends. Anywhere else the host's log says
+    /// it was not done: the host's script, not plugin code, starts transitions.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard let controller = presentingController ?? presentationController else {
+            if let link = HostLink.current {
+                link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                               "dismiss(animated:): \(title ?? "this view controller") is not presented by a presentation "
+                               + "controller the plugin made; nothing was dismissed")
+            }
+            return
+        }
+        controller.requestDismissal(completion: completion)
+    }
+
+    /// preferredContentSize: the size it prefers for its content (zero: none).
+    open var preferredContentSize: CGSize = .zero
+
+    /// The address this copy of AnimatorKit keeps its view controller objects under, on
+    /// their views' layers (layer_set_object's key).
+    private static var objectKey: UnsafeRawPointer { UnsafeRawPointer(bitPattern: objectKeyAddress)! }
+    private static let objectKeyAddress = UInt(bitPattern: UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
+    /// The view controller object for a screen whose own view is `view`: the one kept for
+    /// it with the host, or a new one kept from now on.
+    static func object(for view: UIView, side: UITransitionContextViewKey? = nil,
+                       context: TransitionContext? = nil) -> UIViewController {
+        let link = view.layer.link
+        guard view.layer.handle != 0, link.hasObjects else {
+            return UIViewController(view: view, side: side, context: context)
+        }
+        var object: UnsafeMutableRawPointer?
+        if link.table.layer_object(link.host, view.layer.handle, objectKey, &object) == ah_status(AH_OK), let object {
+            let found = Unmanaged<UIViewController>.fromOpaque(object).takeUnretainedValue()
+            if let context {
+                found.context = context
+                found.side = side
+            }
+            return found
+        }
+        let made = UIViewController(view: view, side: side, context: context)
+        let retained = Unmanaged.passRetained(made)
+        let kept = link.check(link.table.layer_set_object(link.host, view.layer.handle, objectKey, retained.toOpaque(), { object in
+            if let object { Unmanaged<UIViewController>.fromOpaque(object).release() }
+        }), "UIViewController")
+        if !kept { retained.release() }
+        return made
     }
 }

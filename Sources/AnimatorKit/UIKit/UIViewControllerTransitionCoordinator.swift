@@ -41,6 +41,13 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 }
 
 extension UIViewControllerTransitionCoordinator {
+    /// animate(alongsideTransition:completion:) without a completion, as UIKit code often
+    /// calls it.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
+    }
+
     /// notifyWhenInteractionEnds(_:), the older name of `notifyWhenInteractionChanges`.
     public func notifyWhenInteractionEnds(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
         notifyWhenInteractionChanges(handler)

@@ -283,7 +283,7 @@
 #define AH_OFFSETOF_AH_PATH_ELEMENT_RESERVED 4
 #define AH_OFFSETOF_AH_PATH_ELEMENT_POINTS 8
 
-#define AH_SIZEOF_AH_PRESENTATION_CONTROLLER 88
+#define AH_SIZEOF_AH_PRESENTATION_CONTROLLER 104
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_ABI 0
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTROLLER_DATA 16
@@ -295,6 +295,8 @@
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DISMISSAL_DID_END 64
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DESTROY 72
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP 80
+#define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_WILL_LAYOUT 88
+#define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_DID_LAYOUT 96
 
 #define AH_SIZEOF_AH_TEXT_STYLE 72
 #define AH_OFFSETOF_AH_TEXT_STYLE_ABI 0
@@ -649,6 +651,8 @@ AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, dismissal_will_begin) == A
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, dismissal_did_end) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DISMISSAL_DID_END, "ah_presentation_controller.dismissal_did_end offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, destroy) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_DESTROY, "ah_presentation_controller.destroy offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, tap) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP, "ah_presentation_controller.tap offset");
+AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, container_will_layout) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_WILL_LAYOUT, "ah_presentation_controller.container_will_layout offset");
+AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, container_did_layout) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_DID_LAYOUT, "ah_presentation_controller.container_did_layout offset");
 AH_LAYOUT_ASSERT(sizeof(ah_text_style) == AH_SIZEOF_AH_TEXT_STYLE, "ah_text_style size");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, abi) == AH_OFFSETOF_AH_TEXT_STYLE_ABI, "ah_text_style.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, struct_size) == AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE, "ah_text_style.struct_size offset");

@@ -71,6 +71,20 @@ struct ah_presentation_controller {
      * bounds, for hit testing against frame_of_presented_view.
      */
     bool (*tap)(const ah_presentation_controller *self, ah_point point, ah_rect container_bounds);
+
+    /* ---- Appended in 1.9: the container's layout ------------------------------------ */
+
+    /**
+     * containerViewWillLayoutSubviews(): the container is about to lay out its subviews,
+     * once when a presentation begins (after the animator's animate, before the first
+     * frame is drawn, as UIKit's layout pass follows animateTransition). The usual body
+     * sets the presented view's frame to frame_of_presented_view and stretches a dimming
+     * view over the container. Optional. [host-thread] `ctx` is the presentation's
+     * context, stale after the hook returns.
+     */
+    void (*container_will_layout)(const ah_presentation_controller *self, ah_context ctx);
+    /** containerViewDidLayoutSubviews(), right after the layout. Optional. [host-thread] */
+    void (*container_did_layout)(const ah_presentation_controller *self, ah_context ctx);
 };
 
 #ifdef __cplusplus
