@@ -52,6 +52,8 @@ let package = Package(
         .library(name: "FlipC", type: .dynamic, targets: ["FlipC"]),
         // The corpus's pop-block in C (action delegates, batch 1.6) with a pan-driven dismissal.
         .library(name: "PopBlockC", type: .dynamic, targets: ["PopBlockC"]),
+        // The corpus's photo zoom in C, with the library's own screens (ABI 1.9, load_screen).
+        .library(name: "PhotoZoomC", type: .dynamic, targets: ["PhotoZoomC"]),
         // The corpus: animators written as iOS developers write them, compiled unchanged but
         // for the import (Examples/Corpus, docs/authoring.md).
         .library(name: "SpringSlideUp", type: .dynamic, targets: ["SpringSlideUp"]),
@@ -60,6 +62,8 @@ let package = Package(
         .library(name: "ElasticPop", type: .dynamic, targets: ["ElasticPop"]),
         .library(name: "DelegateFade", type: .dynamic, targets: ["DelegateFade"]),
         .library(name: "ThumbnailZoom", type: .dynamic, targets: ["ThumbnailZoom"]),
+        // The app's own screens (ABI 1.9): a photo zoom between a grid and a photo page.
+        .library(name: "PhotoZoom", type: .dynamic, targets: ["PhotoZoom"]),
         .library(name: "CircularReveal", type: .dynamic, targets: ["CircularReveal"]),
         .library(name: "FlipPerspective", type: .dynamic, targets: ["FlipPerspective"]),
         .library(name: "SwipeDismiss", type: .dynamic, targets: ["SwipeDismiss"]),
@@ -115,6 +119,7 @@ let package = Package(
         corpusAnimator("ElasticPop"),
         corpusAnimator("DelegateFade"),
         corpusAnimator("ThumbnailZoom"),
+        corpusAnimator("PhotoZoom"),
         corpusAnimator("CircularReveal"),
         corpusAnimator("FlipPerspective"),
         corpusAnimator("SwipeDismiss"),
@@ -133,6 +138,8 @@ let package = Package(
         .target(name: "FlipC", dependencies: ["AnimatorABI"], path: "Examples/FlipC",
                 linkerSettings: pluginLinkerSettings + [.linkedLibrary("m")]),
         .target(name: "PopBlockC", dependencies: ["AnimatorABI"], path: "Examples/PopBlockC",
+                linkerSettings: pluginLinkerSettings),
+        .target(name: "PhotoZoomC", dependencies: ["AnimatorABI"], path: "Examples/PhotoZoomC",
                 linkerSettings: pluginLinkerSettings),
 
         // Helpers shared by the tests: temporary folders, fixture compilation, processes.

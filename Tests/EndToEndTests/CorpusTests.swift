@@ -314,6 +314,50 @@ import TestSupport
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
     }
 
+    @Test func photoZoomRunsBetweenTheLibrarysOwnScreens() throws {
+        func picture(_ animator: String, _ operation: String, _ at: String?) throws -> String {
+            let path = cli.home.file("\(animator)-\(operation)-\(at ?? "end").png")
+            var arguments = ["run", animator, "--operation", operation, "--out", path]
+            if let at { arguments += ["--at", at] }
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains(operation == "push" ? "push list → detail" : "pop detail → list"))
+            return path
+        }
+        // The library's own screens, whole: a push starts on the grid a pop ends on, and
+        // ends on the photo page a pop starts from (the bar shows the screens' titles).
+        let pushStart = try picture("photo-zoom", "push", "0"), pushEnd = try picture("photo-zoom", "push", nil)
+        let popStart = try picture("photo-zoom", "pop", "0"), popEnd = try picture("photo-zoom", "pop", nil)
+        #expect(try differingBox(pushStart, popEnd).standardOutput == "None\n")
+        #expect(try differingBox(pushEnd, popStart).standardOutput == "None\n")
+        // The C twin (load_screen in C) draws the same pictures, at the start, half way and
+        // at the end of both.
+        let middle = try picture("photo-zoom", "push", "0.2")
+        for (operation, at) in [("push", "0"), ("push", "0.2"), ("push", nil), ("pop", "0.2"), ("pop", nil)] {
+            let swift = try picture("photo-zoom", operation, at), c = try picture("photo-zoom-c", operation, at)
+            #expect(try differingBox(swift, c).standardOutput == "None\n", "\(operation) at \(at ?? "end")")
+        }
+        // The page: the tapped photo (cell 4, system teal 90, 200, 250) across the width,
+        // centred on black. Half way (easeInOut is 0.5 at 0.2 s of 0.4 s), the snapshot's left
+        // edge is half way between the cell's (2 + side + 2, side = (390 − 8) / 3) and the
+        // photo's (0), its width half way between side and 390: teal from x = 65.67 to 324.33
+        // on the row through its middle (found as the middle of the teal run at x = 195):
+        // pixels 66 to 323 covered whole, 65 and 324 a third.
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            end, mid = (Image.open(p).convert('RGB') for p in sys.argv[1:3])
+            teal = (90, 200, 250)
+            near = lambda p: max(abs(a - b) for a, b in zip(p, teal)) <= 2
+            rows = [y for y in range(844) if near(mid.getpixel((195, y)))]
+            row = (rows[0] + rows[-1]) // 2
+            print(near(end.getpixel((195, 467))), end.getpixel((195, 835)), end.getpixel((195, 100)),
+                  [near(mid.getpixel((x, row))) for x in (64, 65, 66, 67, 323, 324, 325)])
+            """, [pushEnd, middle])
+        #expect(probe.standardOutput == "True (0, 0, 0) (0, 0, 0) [False, False, True, True, True, False, False]\n",
+                "\(probe.standardOutput)\(probe.standardError)")
+    }
+
     /// Where two PNG files differ, as Pillow's ImageChops reports it ("None" when they are
     /// pixel for pixel the same), a line of output.
     func differingBox(_ a: String, _ b: String) throws -> ProcessResult {

@@ -49,6 +49,13 @@
  *   FIXTURE_DECLINES              declines (ABI 1.8) every dismissal, as a transitioning
  *                                 delegate returning nil for it, and logs (info) the
  *                                 operation it was asked about: "asked: N"
+ *   FIXTURE_SCREENS               load_screen (ABI 1.9) brings "list" and "detail": a view the
+ *                                 screen's size, red (list) or blue (detail), titled
+ *                                 "Red list" / "Blue detail"; by mode:
+ *                                 1 as said; 2 "detail" answers true with a handle it never
+ *                                 made; 3 both screens give one view; 4 the list's title is
+ *                                 1 MiB of 'x' with no NUL before its end (mapped so that
+ *                                 reading past it faults)
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -498,6 +505,48 @@ static const ah_presentation_controller *fixture_presentation(const ah_animator 
 }
 #endif
 
+#ifdef FIXTURE_SCREENS
+#include <sys/mman.h>
+static ah_layer fixture_shared_view;
+/* The library's own screens: a red list and a blue detail page. */
+static bool fixture_load_screen(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out) {
+    (void)ctx;
+    const state *s = self->animator_data;
+    const ah_host *h = s->host;
+    bool list = strcmp(name, "list") == 0;
+    if (!list && strcmp(name, "detail") != 0) return false;
+    if (FIXTURE_SCREENS == 2 && !list) {
+        out->view = (ah_layer)0x7fff00001234ull;
+        return true;
+    }
+    ah_rect screen = { { 0, 0 }, { 0, 0 } };
+    double scale = 1;
+    h->screen_bounds(h, &screen, &scale);
+    ah_layer view = 0;
+    if (FIXTURE_SCREENS == 3 && fixture_shared_view) {
+        view = fixture_shared_view;
+    } else {
+        if (h->view_create(h, screen, &view) != AH_OK) return false;
+        ah_value fill = { .type = AH_VALUE_COLOR };
+        fill.color = list ? (ah_color){ 1, 0, 0, 1 } : (ah_color){ 0, 0, 1, 1 };
+        h->layer_set(h, view, "backgroundColor", &fill);
+        fixture_shared_view = view;
+    }
+    out->view = view;
+    out->title = list ? "Red list" : "Blue detail";
+    if (FIXTURE_SCREENS == 4 && list) {
+        /* 1 MiB of 'x' ending at an unmapped page: a host reading to a NUL would fault. */
+        size_t size = 1 << 20, page = 4096;
+        char *area = mmap(NULL, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (area == MAP_FAILED) return false;
+        memset(area, 'x', size);
+        mprotect(area + size, page, PROT_NONE);
+        out->title = area;
+    }
+    return true;
+}
+#endif
+
 #ifdef FIXTURE_DECLINES
 /* As a transitioning delegate returning nil for dismissals: UIKit's own runs. */
 static bool fixture_declines(const ah_animator *self, ah_context ctx) {
@@ -581,6 +630,9 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
 #endif
 #ifdef FIXTURE_DECLINES
         .declines = fixture_declines,
+#endif
+#ifdef FIXTURE_SCREENS
+        .load_screen = fixture_load_screen,
 #endif
     };
 #ifdef FIXTURE_BUILT_FOR_1_2

@@ -303,6 +303,6 @@ public enum BundledAnimators {
 
     /// The names of the animators those libraries offer, sorted (one each).
     public static let names = ["bottom-card-c", "bubble", "catransition-push", "circular-reveal", "circular-reveal-c",
-                               "delegate-fade", "elastic-pop", "fade-c", "flip-c", "flip-perspective", "keyframe-dismiss", "pendulum", "pinch-pop",
-                               "pop-block", "pop-block-c", "scale-fade-modal", "spring-slide-up", "swipe-dismiss", "thumbnail-zoom", "zoom"]
+                               "delegate-fade", "elastic-pop", "fade-c", "flip-c", "flip-perspective", "keyframe-dismiss", "pendulum", "photo-zoom",
+                               "photo-zoom-c", "pinch-pop", "pop-block", "pop-block-c", "scale-fade-modal", "spring-slide-up", "swipe-dismiss", "thumbnail-zoom", "zoom"]
 }

@@ -10,7 +10,8 @@
  * animation descriptions), operation.h, param.h, descriptor.h, gesture.h, image.h
  * (bitmaps for layer contents), path.h (paths and shape layers), action.h (action
  * delegates), controller.h (the view controllers around a transition), gradient.h
- * (gradient kinds), text.h (a label's text), traits.h (the traits an app runs with), presentation.h,
+ * (gradient kinds), text.h (a label's text), traits.h (the traits an app runs with),
+ * screen.h (screens a library brings), presentation.h,
  * animator.h (the instance calls), host.h (the host function table), entry.h (the
  * exported symbol), layout.h (every published struct's size and offsets).
  */
@@ -32,6 +33,7 @@
 #include "animator_host/gradient.h"
 #include "animator_host/text.h"
 #include "animator_host/traits.h"
+#include "animator_host/screen.h"
 #include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"

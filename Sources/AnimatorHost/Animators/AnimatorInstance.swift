@@ -121,6 +121,11 @@ extension AnimatorInstance: TransitionAnimator {
         return context
     }
 
+    /// Whether the instance implements `declines` (ABI 1.8): a delegate that chooses.
+    public var offersDeclines: Bool {
+        covers(MemoryLayout<ah_animator>.offset(of: \.declines)) && animatorPointer.pointee.declines != nil
+    }
+
     /// Asks the instance's `declines` (ABI 1.8, read only when its struct_size covers the
     /// field) with the transition's context; a declined transition's context is closed
     /// (no other call follows for it).
@@ -135,6 +140,33 @@ extension AnimatorInstance: TransitionAnimator {
             session.closeContext(context)
         }
         return declined
+    }
+
+    /// Asks the instance's `load_screen` (ABI 1.9) for the screen called `name`, with a
+    /// context that answers the operation only. A view that is not a live view of the
+    /// session is logged and ignored (the host's screen is used).
+    public func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen? {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.load_screen)), let call = animatorPointer.pointee.load_screen else {
+            return nil
+        }
+        let context = session.openContext(ContextState(operation: operation, isAnimated: true, isInteractive: false))
+        defer { session.closeContext(context) }
+        var screen = ah_screen()
+        screen.abi = ABIVersion.host.cValue
+        screen.struct_size = UInt32(MemoryLayout<ah_screen>.size)
+        let (built, title) = session.calling(.loadScreen, info.id) { () -> (Bool, String?) in
+            let built = name.withCString { call(animatorPointer, context, $0, &screen) }
+            // The title is the plugin's, valid during the call: copied (bounded) now.
+            return (built, built ? screen.title.map { CConversions.boundedString($0, limit: 256) } : nil)
+        }
+        guard built else { return nil }
+        do {
+            return LoadedScreen(view: try session.view(screen.view), title: title)
+        } catch {
+            session.append(UInt32(AH_LOG_ERROR), "\(info.id): load_screen(\(name)) returned no view of its own "
+                           + "(\(error)); the host's screen is used")
+            return nil
+        }
     }
 
     /// Opens the transition's context on the instance's session and asks the duration.

@@ -78,6 +78,17 @@ enum CConversions {
         c.map { String(cString: $0) }
     }
 
+    /// A plugin's C string read no further than `limit` bytes (cut there, at a character
+    /// boundary, when longer): a text whose end the host cannot trust.
+    static func boundedString(_ c: UnsafePointer<CChar>, limit: Int) -> String {
+        let length = strnlen(c, limit + 1)
+        let bytes = UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self)
+        var end = min(length, limit)
+        // Back off continuation bytes (10xxxxxx) so that a character is not split.
+        if length > limit { while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 } }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self)
+    }
+
     /// A timing function; nil for AH_TIMING_DEFAULT.
     static func timing(_ c: ah_timing_function) throws(HostCallError) -> TimingFunction? {
         switch Int(c.kind) {

@@ -35,6 +35,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case release
     /// Whether the animator declines a transition (its delegate's choice).
     case declines
+    /// load_screen: the library builds one of its screens.
+    case loadScreen
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -56,6 +58,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .actionDelegate: return "an action delegate"
         case .release: return "an object's release"
         case .declines: return "the delegate's choice (declines)"
+        case .loadScreen: return "load_screen"
         }
     }
 

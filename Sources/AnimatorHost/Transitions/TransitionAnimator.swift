@@ -45,6 +45,25 @@ public protocol TransitionAnimator: AnyObject {
     /// the animation controller: UIKit's default transition runs instead. Asked once,
     /// before anything else of the transition. False by default.
     func declines(_ state: TransitionState) -> Bool
+
+    /// The screen called `name` ("list", "detail", "home", "settings") for a run of
+    /// `operation`, as the animator's library builds it, or nil for the host's (the
+    /// default).
+    func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen?
+}
+
+/// A screen a library built: its root view and its title.
+public struct LoadedScreen {
+    /// The screen's root view.
+    public let view: View
+    /// Its title, or nil for the host's.
+    public let title: String?
+
+    /// A screen of `view` titled `title`.
+    public init(view: View, title: String?) {
+        self.view = view
+        self.title = title
+    }
 }
 
 extension TransitionAnimator {
@@ -68,4 +87,6 @@ extension TransitionAnimator {
     }
 
     public func declines(_ state: TransitionState) -> Bool { false }
+
+    public func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen? { nil }
 }

@@ -9,7 +9,7 @@ public final class ViewController {
     /// capitalized.
     public var title: String?
     /// Its root view.
-    public let view: View
+    public private(set) var view: View
     /// How it is presented modally.
     public var modalPresentationStyle = ModalPresentationStyle.fullScreen
     /// The screen it presents, if any.
@@ -40,6 +40,24 @@ public final class ViewController {
     public init(name: String, engine: AnimationEngine, frame: Rect) {
         self.name = name
         view = engine.makeView(frame: frame, name: name)
+    }
+
+    /// Makes `newView` the screen's root view (a view a library built: its own screen),
+    /// with the old view's frame (and its name, when it has none), before the screen is shown.
+    ///
+    /// - Throws: `EngineError` when the screen is on screen or in a container already.
+    public func replaceView(with newView: View) throws(EngineError) {
+        guard view.superview == nil, presentingViewController == nil, navigationController == nil,
+              tabBarController == nil else {
+            throw EngineError("\(name)'s view cannot change: the screen is shown already")
+        }
+        guard newView != view else { return }
+        newView.removeFromSuperview()
+        newView.frame = view.frame
+        // Timelines and reports find the screen's view by the screen's name.
+        var named = newView
+        if named.name == nil { named.name = view.name }
+        view = named
     }
 }
 

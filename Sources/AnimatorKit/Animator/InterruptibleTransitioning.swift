@@ -48,3 +48,17 @@ public protocol PresentationControllerProviding: AnyObject {
     /// keeps it until the presented screen is dismissed.
     func presentationController(using transitionContext: UIViewControllerContextTransitioning) -> UIPresentationController?
 }
+
+/// The app's own screens: adopt it on the delegate object of a delegate export (or on an
+/// animator) to run transitions between view controllers you build, as your app builds
+/// them, instead of the host's generated screens. Shared-element transitions then take
+/// their geometry from your views, and `viewController(forKey:)` gives back your view
+/// controller objects, with their subclass and stored properties.
+public protocol ScreenProviding: AnyObject {
+    /// The view controller for the host's screen called `name`: "list" (the root: below a
+    /// presentation, at the bottom of a navigation stack), "detail" (presented or pushed
+    /// over it), "home" and "settings" (a tab bar controller's two tabs). Return nil to
+    /// keep the host's screen. Its view is loaded at once (`loadView`, `viewDidLoad`) and
+    /// sized to the window; its `title` goes to the navigation bar.
+    func viewController(forScreen name: String) -> UIViewController?
+}

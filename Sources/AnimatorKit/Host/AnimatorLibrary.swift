@@ -198,6 +198,19 @@ private final class AnimatorBox {
 
     /// The delegate that chooses each transition's animator (a delegate export), if any.
     var choice: DelegateChoice?
+    /// C strings handed to the host, freed with the box.
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    /// A C copy of `string` that lives as long as the box.
+    func keep(_ string: String) -> UnsafePointer<CChar>? {
+        guard let copy = strdup(string) else { return nil }
+        strings.append(copy)
+        return UnsafePointer(copy)
+    }
+
+    deinit {
+        for string in strings { free(string) }
+    }
     /// The animator the delegate chose for the transition in progress.
     var chosen: (any UIViewControllerAnimatedTransitioning)?
     /// The animator of the transition in progress: the delegate's choice, or the instance's.
@@ -357,6 +370,25 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
             // Declined: no other call follows for this transition.
             if box.chosen == nil { box.endContext(ctx) }
             return box.chosen == nil
+        } : nil,
+        // Only for delegates and animators that bring their own screens.
+        load_screen: choice?.delegate is ScreenProviding || animator is ScreenProviding ? { this, _, name, out in
+            guard let box = AnimatorBox.from(this), let name, let out else { return false }
+            guard let provider = (box.choice?.delegate as? ScreenProviding) ?? (box.animator as? ScreenProviding) else {
+                return false
+            }
+            return CurrentHost.with(box.host) {
+                guard let controller = provider.viewController(forScreen: String(cString: name)),
+                      let view = controller.view, view.layer.handle != 0 else { return false }
+                UIViewController.keep(controller, for: view)
+                out.pointee.view = view.layer.handle
+                // The title lives as long as the box; the host copies it before this returns.
+                let titleEnd = MemoryLayout<ah_screen>.offset(of: \.title)! + MemoryLayout<UnsafePointer<CChar>?>.size
+                if Int(out.pointee.struct_size) >= titleEnd, let title = controller.title {
+                    out.pointee.title = box.keep(title)
+                }
+                return true
+            }
         } : nil))
     return cAnimator
 }

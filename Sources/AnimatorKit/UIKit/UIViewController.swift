@@ -152,6 +152,18 @@ open class UIViewController: NSObject, UIContentContainer {
     private static var objectKey: UnsafeRawPointer { UnsafeRawPointer(bitPattern: objectKeyAddress)! }
     private static let objectKeyAddress = UInt(bitPattern: UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
 
+    /// Keeps `controller` with the host as the view controller of `view` (its own view):
+    /// contexts then give back this object for the screen.
+    static func keep(_ controller: UIViewController, for view: UIView) {
+        let link = view.layer.link
+        guard view.layer.handle != 0, link.hasObjects else { return }
+        let retained = Unmanaged.passRetained(controller)
+        let kept = link.check(link.table.layer_set_object(link.host, view.layer.handle, objectKey, retained.toOpaque(), { object in
+            if let object { Unmanaged<UIViewController>.fromOpaque(object).release() }
+        }), "UIViewController")
+        if !kept { retained.release() }
+    }
+
     /// The view controller object for a screen whose own view is `view`: the one kept for
     /// it with the host, or a new one kept from now on.
     static func object(for view: UIView, side: UITransitionContextViewKey? = nil,
@@ -170,11 +182,7 @@ open class UIViewController: NSObject, UIContentContainer {
             return found
         }
         let made = UIViewController(view: view, side: side, context: context)
-        let retained = Unmanaged.passRetained(made)
-        let kept = link.check(link.table.layer_set_object(link.host, view.layer.handle, objectKey, retained.toOpaque(), { object in
-            if let object { Unmanaged<UIViewController>.fromOpaque(object).release() }
-        }), "UIViewController")
-        if !kept { retained.release() }
+        keep(made, for: view)
         return made
     }
 }

@@ -1,3 +1,4 @@
+import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
 import AnimatorSupport
@@ -275,6 +276,41 @@ public enum AnimatorChecks {
                     return ValidationResult(.failed, "the second run's timeline differs from byte \(offset) on")
                 }
                 return ValidationResult(.passed)
+            case "delegate.choice":
+                guard let probe = try make(parameters)(TransitionRuntime()) as? AnimatorInstance, probe.offersDeclines else {
+                    return ValidationResult(.skipped, "it does not choose per transition (no declines)")
+                }
+                var lines: [String] = []
+                for operation in info.operations.operations {
+                    let result = try checker.run(operation, makeAnimator: make(parameters))
+                    if !result.outcome.problems.isEmpty || !result.passed {
+                        return ValidationResult(.failed, "\(operation.rawValue): "
+                                                + (result.outcome.problems + result.findings).joined(separator: "; "))
+                    }
+                    let ran = result.outcome.animator ?? "none"
+                    lines.append("\(operation.rawValue): " + (ran.hasPrefix("system.") ? "UIKit's own (\(ran))" : "its animator"))
+                }
+                return ValidationResult(.passed, lines.joined(separator: "; "))
+            case "screens":
+                var brought: [String] = []
+                for operation in info.operations.operations {
+                    let runtime = TransitionRuntime()
+                    guard let instance = try make(parameters)(runtime) else { continue }
+                    let names = operation == .tab ? ["home", "settings"] : ["list", "detail"]
+                    var views: [(name: String, view: View)] = []
+                    for name in names {
+                        guard let screen = instance.loadScreen(named: name, for: operation) else { continue }
+                        if let other = views.first(where: { $0.view == screen.view }) {
+                            return ValidationResult(.failed, "\(operation.rawValue): the same view for \(other.name) and \(name)")
+                        }
+                        views.append((name, screen.view))
+                    }
+                    if !views.isEmpty { brought.append("\(operation.rawValue): " + views.map(\.name).joined(separator: ", ")) }
+                }
+                let errors = sessions.flatMap(\.log).filter { $0.level == .error && $0.message.contains("load_screen") }
+                if let error = errors.first { return ValidationResult(.failed, error.message) }
+                return brought.isEmpty ? ValidationResult(.skipped, "it brings no screens of its own (the host's are used)")
+                    : ValidationResult(.passed, "brings " + brought.joined(separator: "; "))
             default:
                 return ValidationResult(.skipped, "no such check")
             }

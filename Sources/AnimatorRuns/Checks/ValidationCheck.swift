@@ -61,6 +61,10 @@ public struct ValidationCheck: Sendable, Equatable {
                         purpose: "a thousand transitions in a row (present and dismiss) with no growth in live handles"),
         ValidationCheck(name: "determinism", scope: .animator,
                         purpose: "two runs of the same transition give byte-identical timelines"),
+        ValidationCheck(name: "delegate.choice", scope: .animator,
+                        purpose: "a delegate that chooses per transition (declines): which operations run its animator, which UIKit's"),
+        ValidationCheck(name: "screens", scope: .animator,
+                        purpose: "the screens it brings (load_screen) come as views of its own, one per screen, without errors"),
     ]
 
     /// The check named `name`.

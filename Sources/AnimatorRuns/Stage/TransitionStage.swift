@@ -59,7 +59,9 @@ public final class TransitionStage {
     ///
     /// - Parameter presenter: for dismiss, the animator whose library supplies the
     ///   presentation's controller, as the transitioning delegate would for the earlier
-    ///   presentation (nil: the stage's `style`).
+    ///   presentation (nil: the stage's `style`); for every operation, the animator whose
+    ///   library may bring its own screens (`loadScreen`), which then replace the built-in
+    ///   content (not the screenshots).
     /// - Throws: `EngineError` when the stage was prepared for another operation.
     public func prepare(_ operation: TransitionOperation, presenter: TransitionAnimator? = nil) throws(EngineError) {
         if let preparedOperation {
@@ -75,6 +77,21 @@ public final class TransitionStage {
         // The list is the screen below; the detail page (or settings) the one above.
         let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
         let topContent: ScreenContent = operation == .tab ? .settings : .detail
+        // The library's own screens, by the names reports give them.
+        if fromImage == nil && toImage == nil, let presenter {
+            let names = operation == .tab ? ("home", "settings") : ("list", "detail")
+            for (screen, name) in [(base, names.0), (top, names.1)] {
+                if let loaded = presenter.loadScreen(named: name, for: operation) {
+                    // One view cannot be two screens (UIKit would move it from one to the other).
+                    guard loaded.view != base.view, loaded.view != top.view else {
+                        throw EngineError("the animator's library gave one view for two screens (\(name) and another)")
+                    }
+                    try screen.replaceView(with: loaded.view)
+                    screen.title = loaded.title
+                    ownScreens.insert(ObjectIdentifier(screen))
+                }
+            }
+        }
         switch operation {
         case .present, .dismiss:
             try fill(base, .list, image: image(for: base), header: true)
@@ -97,7 +114,7 @@ public final class TransitionStage {
             try fill(base, .list, image: image(for: base), header: true)
             // Its tab carries the demo app's name for the list's tab, so that a tab is
             // called the same in single runs and in the demo.
-            if fromImage == nil && toImage == nil { base.tabBarItemTitle = "Home" }
+            if fromImage == nil && toImage == nil && !ownScreens.contains(ObjectIdentifier(base)) { base.tabBarItemTitle = "Home" }
             try fill(top, topContent, image: image(for: top), header: true)
             let tabs = try TabBarController(name: "tabs", viewControllers: [base, top], runtime: runtime, frame: bounds)
             if fromImage != nil || toImage != nil { tabs.isTabBarHidden = true }
@@ -121,8 +138,15 @@ public final class TransitionStage {
         }
     }
 
-    /// Gives a screen its content, or a picture filling it.
+    /// The screens a library built (`loadScreen`): they keep their content.
+    private var ownScreens: Set<ObjectIdentifier> = []
+
+    /// Gives a screen its content, or a picture filling it (not a library's own screen).
     private func fill(_ screen: ViewController, _ content: ScreenContent, image: Image?, header: Bool) throws(EngineError) {
+        guard !ownScreens.contains(ObjectIdentifier(screen)) else {
+            if screen.title == nil { screen.title = content.title }
+            return
+        }
         screen.title = content.title
         if let image {
             try content.fill(screen, image: image, size: runtime.window.bounds.size)

@@ -15,6 +15,7 @@
 
 #include "gesture.h"
 #include "presentation.h"
+#include "screen.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -101,9 +102,10 @@ struct ah_animator {
 
     /**
      * presentationController(forPresented:presenting:source:). Optional (NULL).
-     * [host-thread] Asked before a presentation this animator performs, with a context
-     * that only answers the operation; returns a controller (the presentation becomes
-     * custom) or NULL for none. The host calls its `destroy` when done with it.
+     * [host-thread] Asked before a presentation this animator performs, before
+     * `declines`, with the presentation's context (from 1.9: its container, views and view
+     * controllers; before, only its operation); returns a controller (the presentation
+     * becomes custom) or NULL for none. The host calls its `destroy` when done with it.
      */
     const ah_presentation_controller *(*presentation_controller)(const ah_animator *self, ah_context ctx);
 
@@ -119,6 +121,18 @@ struct ah_animator {
      * controller delegate returns nil for the animation controller.
      */
     bool (*declines)(const ah_animator *self, ah_context ctx);
+
+    /* ---- Appended in 1.9: the library's own screens -------------------------------- */
+
+    /**
+     * Builds the screen called `name` ("list", "detail", "home" or "settings", screen.h) for a
+     * run of `ctx`'s operation. Optional (NULL: the host's screens). [host-thread]
+     * Asked before the run's screens are put on screen, once per screen, with a context
+     * that answers the operation only. Return true with `out->view` set to a view the
+     * library made (and `out->title`, or NULL) to bring that screen; false keeps the
+     * host's. `out` is valid during the call only.
+     */
+    bool (*load_screen)(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out);
 };
 
 #ifdef __cplusplus

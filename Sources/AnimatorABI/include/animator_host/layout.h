@@ -84,7 +84,7 @@
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_DAMPING 72
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_INITIAL_VELOCITY 80
 
-#define AH_SIZEOF_AH_ANIMATOR 96
+#define AH_SIZEOF_AH_ANIMATOR 104
 #define AH_OFFSETOF_AH_ANIMATOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_ANIMATOR_ANIMATOR_DATA 16
@@ -97,6 +97,7 @@
 #define AH_OFFSETOF_AH_ANIMATOR_INTERRUPTIBLE_ANIMATOR 72
 #define AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER 80
 #define AH_OFFSETOF_AH_ANIMATOR_DECLINES 88
+#define AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN 96
 
 #define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
@@ -298,6 +299,12 @@
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_WILL_LAYOUT 88
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_DID_LAYOUT 96
 
+#define AH_SIZEOF_AH_SCREEN 32
+#define AH_OFFSETOF_AH_SCREEN_ABI 0
+#define AH_OFFSETOF_AH_SCREEN_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_SCREEN_VIEW 16
+#define AH_OFFSETOF_AH_SCREEN_TITLE 24
+
 #define AH_SIZEOF_AH_TEXT_STYLE 72
 #define AH_OFFSETOF_AH_TEXT_STYLE_ABI 0
 #define AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE 8
@@ -462,6 +469,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, gesture) == AH_OFFSETOF_AH_ANIMATOR_GESTU
 AH_LAYOUT_ASSERT(offsetof(ah_animator, interruptible_animator) == AH_OFFSETOF_AH_ANIMATOR_INTERRUPTIBLE_ANIMATOR, "ah_animator.interruptible_animator offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, presentation_controller) == AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER, "ah_animator.presentation_controller offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, declines) == AH_OFFSETOF_AH_ANIMATOR_DECLINES, "ah_animator.declines offset");
+AH_LAYOUT_ASSERT(offsetof(ah_animator, load_screen) == AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN, "ah_animator.load_screen offset");
 AH_LAYOUT_ASSERT(sizeof(ah_related_view_controller) == AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER, "ah_related_view_controller size");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, abi) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI, "ah_related_view_controller.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, struct_size) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE, "ah_related_view_controller.struct_size offset");
@@ -653,6 +661,11 @@ AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, destroy) == AH_OFFSETOF_AH
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, tap) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP, "ah_presentation_controller.tap offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, container_will_layout) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_WILL_LAYOUT, "ah_presentation_controller.container_will_layout offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, container_did_layout) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_DID_LAYOUT, "ah_presentation_controller.container_did_layout offset");
+AH_LAYOUT_ASSERT(sizeof(ah_screen) == AH_SIZEOF_AH_SCREEN, "ah_screen size");
+AH_LAYOUT_ASSERT(offsetof(ah_screen, abi) == AH_OFFSETOF_AH_SCREEN_ABI, "ah_screen.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen, struct_size) == AH_OFFSETOF_AH_SCREEN_STRUCT_SIZE, "ah_screen.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen, view) == AH_OFFSETOF_AH_SCREEN_VIEW, "ah_screen.view offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen, title) == AH_OFFSETOF_AH_SCREEN_TITLE, "ah_screen.title offset");
 AH_LAYOUT_ASSERT(sizeof(ah_text_style) == AH_SIZEOF_AH_TEXT_STYLE, "ah_text_style size");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, abi) == AH_OFFSETOF_AH_TEXT_STYLE_ABI, "ah_text_style.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, struct_size) == AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE, "ah_text_style.struct_size offset");

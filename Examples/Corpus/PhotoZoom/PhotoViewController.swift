@@ -1,0 +1,26 @@
+import AnimatorKit
+
+/// The photo's page: the photo across the screen's width, centred, on black.
+final class PhotoViewController: UIViewController {
+    let photoView = UIView()
+    private let color: UIColor
+
+    init(color: UIColor) {
+        self.color = color
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Photo"
+        view.backgroundColor = .black
+        let width = view.bounds.width
+        photoView.frame = CGRect(x: 0, y: (view.bounds.height - width) / 2, width: width, height: width)
+        photoView.backgroundColor = color
+        view.addSubview(photoView)
+    }
+}

@@ -1,0 +1,42 @@
+/*
+ * animator-host ABI: screens an animator library brings, the view controllers a
+ * transition runs between when the app's own look matters (a grid of photos and the
+ * photo's page, a card deck). Added in ABI 1.9.
+ *
+ * The host's runs name their screens by their role: "list" (the root: below a
+ * presentation, at the bottom of a navigation stack), "detail" (presented or pushed over
+ * it), "home" and "settings" (a tab bar controller's first and second tabs). `ah_animator.load_screen` is asked
+ * for each screen of a run before it is put on screen; a screen the library does not
+ * bring keeps the host's generated content.
+ */
+#ifndef ANIMATOR_HOST_SCREEN_H
+#define ANIMATOR_HOST_SCREEN_H
+
+#include <stdint.h>
+
+#include "types.h"
+#include "version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A screen the library built, as `ah_animator.load_screen` fills it. */
+typedef struct ah_screen {
+    /** The ABI version the host was built with (set by the host). */
+    ah_version abi;
+    /** sizeof(ah_screen) in the host (set by the host): write only what it covers. */
+    uint32_t struct_size;
+    /** The screen's view, made by the library (view_create) with its content inside;
+     *  the host makes it the screen's view and gives it the window's bounds. */
+    ah_layer view;
+    /** The screen's title (the navigation bar's), or NULL for the host's; copied by the
+     *  host before load_screen returns. */
+    const char *title;
+} ah_screen;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANIMATOR_HOST_SCREEN_H */

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A C library that brings its own screens (load_screen, ABI 1.9), run in its sandboxed
+/// child as a user runs it, and hostile ones: a handle it never made, one view for two
+/// screens, a title with no end.
+@Suite struct PluginScreenTests {
+    let cli = CLI()
+
+    /// A folder with the fixture compiled in screens mode `mode`, named "screens".
+    func library(mode: Int, extra: [String] = []) throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try compileFixture(defines: ["FIXTURE_SCREENS=\(mode)", "FIXTURE_COMPLETE_NOW", "FIXTURE_ID=\"org.fixture.screens\"",
+                                     "FIXTURE_NAME=\"screens\""] + extra, output: folder.path + "/libscreens.so")
+        return folder
+    }
+
+    /// The red, green and blue of a pixel of a PNG file.
+    func pixel(_ path: String, _ x: Int, _ y: Int) throws -> String {
+        let result = try Python.run("""
+            import sys
+            from PIL import Image
+            print(Image.open(sys.argv[1]).convert('RGB').getpixel((int(sys.argv[2]), int(sys.argv[3]))))
+            """, [path, String(x), String(y)])
+        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func theLibrarysScreensAreTheRunsScreens() throws {
+        let folder = try library(mode: 1)
+        let presented = cli.home.file("presented.png"), dismissed = cli.home.file("dismissed.png")
+        let present = try cli.run(arguments: ["run", "screens", "--operation", "present", "--plugin-path", folder.path,
+                                              "--out", presented])
+        #expect(present.status == 0, "\(present.standardOutput)\(present.standardError)")
+        let dismiss = try cli.run(arguments: ["run", "screens", "--operation", "dismiss", "--plugin-path", folder.path,
+                                              "--out", dismissed])
+        #expect(dismiss.status == 0, "\(dismiss.standardOutput)\(dismiss.standardError)")
+        // Presented: the library's blue detail page; dismissed: its red list (below the
+        // status bar, in the middle of the screen).
+        #expect(try pixel(presented, 195, 400) == "(0, 0, 255)")
+        #expect(try pixel(dismissed, 195, 400) == "(255, 0, 0)")
+        // validate says what it brings.
+        let validate = try cli.run(arguments: ["validate", "screens", "--plugin-path", folder.path, "--only", "screens"])
+        #expect(validate.status == 0, "\(validate.standardOutput)")
+        #expect(validate.standardOutput.contains("passed  screens: brings present: list, detail; dismiss: list, detail"),
+                "\(validate.standardOutput)")
+    }
+
+    @Test func aHandleTheLibraryNeverMadeLeavesTheHostsScreenAndSaysSo() throws {
+        let folder = try library(mode: 2)
+        let out = cli.home.file("presented.png")
+        let present = try cli.run(arguments: ["run", "screens", "--operation", "present", "--plugin-path", folder.path,
+                                              "--out", out])
+        #expect(present.status == 0, "\(present.standardOutput)\(present.standardError)")
+        #expect(present.standardOutput.contains("load_screen(detail) returned no view of its own"), "\(present.standardOutput)")
+        // The host's detail page (not blue), over the library's list.
+        #expect(try pixel(out, 195, 400) != "(0, 0, 255)")
+        let validate = try cli.run(arguments: ["validate", "screens", "--plugin-path", folder.path, "--only", "screens"])
+        #expect(validate.status != 0)
+        #expect(validate.standardOutput.contains("failed  screens: org.fixture.screens: load_screen(detail) returned no view"),
+                "\(validate.standardOutput)")
+    }
+
+    @Test func oneViewForTwoScreensIsRefusedInOneLine() throws {
+        let folder = try library(mode: 3)
+        let present = try cli.run(arguments: ["run", "screens", "--operation", "present", "--plugin-path", folder.path])
+        #expect(present.status != 0)
+        #expect(present.standardError.contains("the animator's library gave one view for two screens (detail and another)"),
+                "\(present.standardError)")
+        let validate = try cli.run(arguments: ["validate", "screens", "--plugin-path", folder.path, "--only", "screens"])
+        #expect(validate.standardOutput.contains("failed  screens: present: the same view for list and detail"),
+                "\(validate.standardOutput)")
+    }
+
+    @Test func aTitleWithNoEndIsReadNoFurtherThanItsLimit() throws {
+        // Pushed, so that the navigation bar shows the title; reading to a NUL would fault.
+        let folder = try library(mode: 4, extra: ["FIXTURE_OPERATIONS=(AH_OP_PUSH|AH_OP_POP)"])
+        let timeline = cli.home.file("pop.json")
+        let pop = try cli.run(arguments: ["run", "screens", "--operation", "pop", "--plugin-path", folder.path,
+                                          "--timeline", timeline])
+        #expect(pop.status == 0, "\(pop.standardOutput)\(pop.standardError)")
+        // The back button's title is the list's: 256 bytes of it.
+        let text = try String(contentsOfFile: timeline, encoding: .utf8)
+        #expect(text.contains(String(repeating: "x", count: 256)) && !text.contains(String(repeating: "x", count: 257)))
+    }
+}
