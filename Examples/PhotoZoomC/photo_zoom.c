@@ -3,7 +3,8 @@
  * load_screen): a grid of twelve square photos ("list") and the page of the tapped photo
  * ("detail"); on push a snapshot of the photo grows from its cell to its place on the page
  * while the page fades in, on pop it shrinks back while the page fades out. It draws the
- * pictures of its Swift twin (Examples/Corpus/PhotoZoom) pixel for pixel.
+ * pictures of its Swift twin (Examples/Corpus/PhotoZoom) pixel for pixel. A tap on a photo
+ * (`animator-host run photo-zoom-c --tap X,Y`) pushes that photo's page (screen_show, ABI 1.9).
  *
  *     cc -shared -fPIC -I Sources/AnimatorABI/include photo_zoom.c -o libPhotoZoomC.so
  */
@@ -91,6 +92,42 @@ static void set_hidden(const ah_host *h, ah_layer view, bool hidden) {
 
 /* ---- The library's screens ------------------------------------------------------ */
 
+/* The photo's page: the photo across the width, centred, on black. */
+static ah_layer make_page(zoom_state *state) {
+    const ah_host *h = state->host;
+    ah_rect screen = { { 0, 0 }, { 0, 0 } };
+    double scale = 1;
+    h->screen_bounds(h, &screen, &scale);
+    ah_layer view = 0;
+    if (h->view_create(h, screen, &view) != AH_OK) return 0;
+    ah_value black = color((ah_color){ 0, 0, 0, 1 });
+    h->layer_set(h, view, "backgroundColor", &black);
+    double width = screen.size.width;
+    h->view_create(h, (ah_rect){ { 0, (screen.size.height - width) / 2 }, { width, width } }, &state->photo);
+    ah_value fill = color(photo_colors[state->selected]);
+    h->layer_set(h, state->photo, "backgroundColor", &fill);
+    h->layer_insert(h, view, state->photo, AH_INSERT_TOP, 0, 0);
+    return view;
+}
+
+/* A tap on a photo of the grid pushes its page, as the Swift twin's tap recognizers do. */
+static void zoom_tap(const ah_animator *self, ah_context ctx, ah_layer view, ah_point point) {
+    (void)ctx;
+    (void)point;
+    zoom_state *state = self->animator_data;
+    for (int index = 0; index < PHOTO_COUNT; index++) {
+        if (state->cells[index] != view) continue;
+        state->selected = index;
+        ah_layer page = make_page(state);
+        if (!page) return;
+        ah_screen_request request = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof request,
+                                      .operation = AH_OP_PUSH, .source = view, .screen = page, .title = "Photo",
+                                      .animated = true };
+        state->host->screen_show(state->host, &request);
+        return;
+    }
+}
+
 static bool zoom_load_screen(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out) {
     (void)ctx;
     zoom_state *state = self->animator_data;
@@ -117,15 +154,8 @@ static bool zoom_load_screen(const ah_animator *self, ah_context ctx, const char
         return true;
     }
     if (strcmp(name, "detail") == 0) {
-        /* The photo across the width, centred, on black. */
-        if (h->view_create(h, screen, &view) != AH_OK) return false;
-        ah_value black = color((ah_color){ 0, 0, 0, 1 });
-        h->layer_set(h, view, "backgroundColor", &black);
-        double width = screen.size.width;
-        h->view_create(h, (ah_rect){ { 0, (screen.size.height - width) / 2 }, { width, width } }, &state->photo);
-        ah_value fill = color(photo_colors[state->selected]);
-        h->layer_set(h, state->photo, "backgroundColor", &fill);
-        h->layer_insert(h, view, state->photo, AH_INSERT_TOP, 0, 0);
+        view = make_page(state);
+        if (!view) return false;
         out->view = view;
         out->title = "Photo";
         return true;
@@ -251,7 +281,7 @@ static const ah_animator *zoom_create(const ah_host *host, const char *animator_
     *animator = (ah_animator){
         .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator),
         .animator_data = state, .duration = zoom_duration, .animate = zoom_animate,
-        .destroy = zoom_destroy, .load_screen = zoom_load_screen,
+        .destroy = zoom_destroy, .load_screen = zoom_load_screen, .tap = zoom_tap,
     };
     return animator;
 }

@@ -358,6 +358,40 @@ import TestSupport
                 "\(probe.standardOutput)\(probe.standardError)")
     }
 
+    @Test func aTapOnAPhotoOfTheGridPushesItsPage() throws {
+        // The content starts below the status bar (47) and the navigation bar (44): y = 400
+        // is 309 points into the grid, the third row (2 + 2 × (side + 2) = 260.67 to 388);
+        // x = 300 is the third column: photo 8, system pink (255, 45, 85).
+        var pictures: [String] = []
+        for animator in ["photo-zoom", "photo-zoom-c"] {
+            let path = cli.home.file("\(animator)-tap.png")
+            let result = try cli.run("run", animator, "--operation", "push", "--tap", "300,400", "--out", path)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("1. push list → detail: \(animator) "), "\(result.standardOutput)")
+            pictures.append(path)
+        }
+        #expect(try differingBox(pictures[0], pictures[1]).standardOutput == "None\n")
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            print(Image.open(sys.argv[1]).convert('RGB').getpixel((195, 467)))
+            """, [pictures[0]])
+        #expect(probe.standardOutput == "(255, 45, 85)\n", "\(probe.standardOutput)")
+        // Where no handler is, nothing starts, and the run says why in one line.
+        let below = try cli.run("run", "photo-zoom", "--operation", "push", "--tap", "195,800")
+        #expect(below.status != 0)
+        #expect(below.standardError.contains("the tap at (195, 800) asked for no transition"), "\(below.standardError)")
+        let bar = try cli.run("run", "photo-zoom-c", "--operation", "push", "--tap", "195,60")
+        #expect(bar.status != 0 && bar.standardError.contains("the tap at (195, 60) asked for no transition"),
+                "\(bar.standardError)")
+        let outside = try cli.run("run", "photo-zoom", "--operation", "push", "--tap", "500,100")
+        #expect(outside.status != 0 && outside.standardError.contains("the tap at (500, 100) is outside the 390x844 screen"),
+                "\(outside.standardError)")
+        let typo = try cli.run("run", "photo-zoom", "--operation", "push", "--tap", "300;400")
+        #expect(typo.status == 2 && typo.standardError.contains("--tap: '300;400' is not X,Y in points"),
+                "\(typo.standardError)")
+    }
+
     /// Where two PNG files differ, as Pillow's ImageChops reports it ("None" when they are
     /// pixel for pixel the same), a line of output.
     func differingBox(_ a: String, _ b: String) throws -> ProcessResult {

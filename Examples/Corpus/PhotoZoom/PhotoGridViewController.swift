@@ -28,8 +28,15 @@ final class PhotoGridViewController: UIViewController {
             let photo = UIView(frame: CGRect(x: 2 + CGFloat(index % 3) * (side + 2),
                                              y: 2 + CGFloat(index / 3) * (side + 2), width: side, height: side))
             photo.backgroundColor = color
+            photo.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.showPhoto(at: index) })
             view.addSubview(photo)
             photoViews.append(photo)
         }
+    }
+
+    /// A tap on a photo opens its page.
+    func showPhoto(at index: Int) {
+        selectedIndex = index
+        navigationController?.pushViewController(PhotoViewController(color: Self.photoColors[index]), animated: true)
     }
 }

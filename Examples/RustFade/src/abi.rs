@@ -180,6 +180,8 @@ pub struct ah_animator {
     pub interruptible_animator: Option<extern "C" fn()>,
     pub presentation_controller: Option<extern "C" fn()>,
     pub declines: Option<extern "C" fn(this: *const ah_animator, ctx: ah_context) -> bool>,
+    pub load_screen: Option<extern "C" fn()>,
+    pub tap: Option<extern "C" fn()>,
 }
 
 #[repr(C)]
@@ -208,7 +210,7 @@ pub mod layout {
     pub const AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAMS: usize = 88;
     pub const AH_SIZEOF_AH_VIEW_ANIMATION: usize = 64;
     pub const AH_OFFSETOF_AH_VIEW_ANIMATION_SPRING_INITIAL_VELOCITY: usize = 56;
-    pub const AH_SIZEOF_AH_ANIMATOR: usize = 96;
+    pub const AH_SIZEOF_AH_ANIMATOR: usize = 112;
     pub const AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER: usize = 80;
     pub const AH_SIZEOF_AH_PLUGIN_ENTRY: usize = 56;
     pub const AH_OFFSETOF_AH_PLUGIN_ENTRY_CREATE_ANIMATOR: usize = 48;

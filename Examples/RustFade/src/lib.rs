@@ -193,6 +193,8 @@ extern "C" fn create(host: *const ah_host, id: *const c_char, values: *const ah_
         interruptible_animator: None,
         presentation_controller: None,
         declines: None,
+        load_screen: None,
+        tap: None,
     }))
 }
 

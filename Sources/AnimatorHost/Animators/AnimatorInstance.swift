@@ -169,6 +169,24 @@ extension AnimatorInstance: TransitionAnimator {
         }
     }
 
+    /// Delivers a tap to the instance's `tap` (ABI 1.9) with the deepest view under it that
+    /// the library made or was given (walking up from `view`), and returns the transition
+    /// its handler asked for with screen_show, if any.
+    public func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest? {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.tap)), let call = animatorPointer.pointee.tap else { return nil }
+        var cursor: View? = view
+        while let current = cursor, session.knownHandle(for: current.layer.id) == nil { cursor = current.superview }
+        guard let known = cursor, let handle = session.knownHandle(for: known.layer.id) else { return nil }
+        let context = session.openContext(ContextState(operation: operation, isAnimated: true, isInteractive: false))
+        defer { session.closeContext(context) }
+        session.screenRequest = nil
+        session.acceptsScreenRequest = true
+        session.calling(.tap, info.id) { call(animatorPointer, context, handle, ah_point(x: point.x, y: point.y)) }
+        session.acceptsScreenRequest = false
+        defer { session.screenRequest = nil }
+        return session.screenRequest
+    }
+
     /// Opens the transition's context on the instance's session and asks the duration.
     private func open(_ state: TransitionState,
                       engine: AnimationEngine) -> (context: ah_context, duration: Double, problems: [String]) {

@@ -25,6 +25,10 @@ public final class HostSession {
     var actionDelegates: [LayerID: PluginActionDelegate] = [:]
     /// The plugins' own objects for layers (batch 1.8), released with the session.
     var layerObjects: [PluginObjectKey: PluginObject] = [:]
+    /// Whether screen_show is accepted now (during an animator's `tap`, until one request).
+    var acceptsScreenRequest = false
+    /// The transition the last tap asked for (batch 1.9).
+    var screenRequest: ScreenRequest?
     /// The action requests being answered, innermost last, with the animation each
     /// delegate gave (action_request_set_animation).
     var actionRequests: [(request: UnsafeRawPointer, animation: Animation?)] = []
@@ -111,6 +115,12 @@ public final class HostSession {
         HostSession.installGradientFunctions(in: table)
         HostSession.installTextFunctions(in: table)
         HostSession.installObjectFunctions(in: table)
+        HostSession.installScreenFunctions(in: table)
+    }
+
+    /// The handle plugins already have for a layer (one they made or were given), or nil.
+    public func knownHandle(for layer: LayerID) -> ah_layer? {
+        layerHandles[layer]
     }
 
     /// The handle plugins use for a layer (issued on first use).

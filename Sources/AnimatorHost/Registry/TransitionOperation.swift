@@ -15,6 +15,12 @@ public enum TransitionOperation: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// The operation whose AH_OP_* bit is `bit`, or nil for anything else.
+    public init?(bit: UInt32) {
+        guard let found = TransitionOperation.allCases.first(where: { $0.bit == bit }) else { return nil }
+        self = found
+    }
+
     public static func < (lhs: TransitionOperation, rhs: TransitionOperation) -> Bool {
         lhs.bit < rhs.bit
     }

@@ -37,6 +37,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case declines
     /// load_screen: the library builds one of its screens.
     case loadScreen
+    /// tap: a tap reaches the library's views.
+    case tap
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -59,6 +61,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .release: return "an object's release"
         case .declines: return "the delegate's choice (declines)"
         case .loadScreen: return "load_screen"
+        case .tap: return "tap (the app's tap handler)"
         }
     }
 

@@ -50,6 +50,11 @@ public protocol TransitionAnimator: AnyObject {
     /// `operation`, as the animator's library builds it, or nil for the host's (the
     /// default).
     func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen?
+
+    /// A tap at `point` (window coordinates) on `view`, the deepest view under it, before a
+    /// run of `operation`: what the app's tap handler asked for (present, push...), or nil
+    /// (the default: taps reach nothing).
+    func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest?
 }
 
 /// A screen a library built: its root view and its title.
@@ -89,4 +94,6 @@ extension TransitionAnimator {
     public func declines(_ state: TransitionState) -> Bool { false }
 
     public func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen? { nil }
+
+    public func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest? { nil }
 }

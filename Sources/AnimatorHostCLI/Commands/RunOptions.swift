@@ -14,6 +14,8 @@ enum RunOptions {
         .value("--duration", valueName: "S", help: "Shorthand for --param duration=S."),
         .value("--interactive", valueName: "TRACE",
                help: "Drive the transition interactively: a gesture trace (.json), a script file, or a script."),
+        .value("--tap", valueName: "X,Y",
+               help: "Start the transition with a tap at X,Y (points): the app's tap handler there asks for it."),
         .value("--style", valueName: "STYLE",
                help: "How present and dismiss present: fullScreen (default), overFullScreen, pageSheet or custom."),
         .value("--from-image", valueName: "PNG", help: "Show this screenshot as the outgoing screen (scaled to fill --size)."),
@@ -39,6 +41,7 @@ enum RunOptions {
         case .operation: return "--operation"
         case .parameters: return "--param"
         case .interaction: return "--interactive"
+        case .tap: return "--tap"
         case .style: return "--style"
         case .fromImage: return "--from-image"
         case .toImage: return "--to-image"
@@ -74,6 +77,7 @@ enum RunOptions {
         request.parameters = arguments.values("--param")
         if let duration = arguments.value("--duration") { request.parameters.insert("duration=\(duration)", at: 0) }
         request.interaction = arguments.value("--interactive")
+        request.tap = try tap(arguments)
         request.style = try style(arguments)
         request.fromImage = arguments.value("--from-image")
         request.toImage = arguments.value("--to-image")
@@ -109,6 +113,16 @@ enum RunOptions {
             throw UsageError("--style: '\(text)' is not fullScreen, overFullScreen, pageSheet or custom")
         }
         return style
+    }
+
+    /// `--tap X,Y` in points, or nil.
+    static func tap(_ arguments: ParsedArguments) throws(UsageError) -> Point? {
+        guard let text = arguments.value("--tap") else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+            throw UsageError("--tap: '\(text)' is not X,Y in points (e.g. 195,300)")
+        }
+        return Point(x: x, y: y)
     }
 
     /// `--size WxH`, default 390x844.

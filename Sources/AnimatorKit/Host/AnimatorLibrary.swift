@@ -198,6 +198,8 @@ private final class AnimatorBox {
 
     /// The delegate that chooses each transition's animator (a delegate export), if any.
     var choice: DelegateChoice?
+    /// Completions of transitions a tap handler asked for, run when the transition ends.
+    var tapCompletions: [() -> Void] = []
     /// C strings handed to the host, freed with the box.
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
@@ -290,7 +292,13 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
         },
         ended: { this, ctx, completed in
             guard let box = AnimatorBox.from(this) else { return }
-            CurrentHost.with(box.host) { box.current.animationEnded(completed) }
+            CurrentHost.with(box.host) {
+                box.current.animationEnded(completed)
+                // present(_:animated:completion:) and the like, asked for from a tap: done.
+                let completions = box.tapCompletions
+                box.tapCompletions.removeAll()
+                for completion in completions { completion() }
+            }
             box.chosen = nil
             box.interruptible = nil
             box.controller = nil
@@ -389,7 +397,18 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 }
                 return true
             }
-        } : nil))
+        } : nil,
+        // Taps reach the library's views and their tap recognizers.
+        tap: { this, _, view, point in
+            guard let box = AnimatorBox.from(this) else { return }
+            CurrentHost.with(box.host) {
+                let scope = TapScope(host: box.host)
+                _ = scope.with {
+                    UIView.wrapping(view, host: box.host).deliverTap(atWindowPoint: CGPoint(x: point.x, y: point.y))
+                }
+                box.tapCompletions += scope.completions
+            }
+        }))
     return cAnimator
 }
 

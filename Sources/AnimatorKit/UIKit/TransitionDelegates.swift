@@ -90,6 +90,14 @@ extension UITabBarControllerDelegate {
 struct DelegateChoice {
     let delegate: AnyObject
 
+    /// The transitioning delegate for a presentation or dismissal: the presented view
+    /// controller's own `transitioningDelegate` when it has one, as UIKit asks it, else the
+    /// export's delegate.
+    private func transitioning(_ context: TransitionContext) -> UIViewControllerTransitioningDelegate? {
+        let presented = context.viewController(forKey: context.operation.contains(.present) ? .to : .from)
+        return presented?.transitioningDelegate ?? delegate as? UIViewControllerTransitioningDelegate
+    }
+
     /// The animator the delegate gives for the context's transition, or nil.
     func animator(for context: TransitionContext) -> (any UIViewControllerAnimatedTransitioning)? {
         guard let from = context.viewController(forKey: .from), let to = context.viewController(forKey: .to) else {
@@ -97,11 +105,10 @@ struct DelegateChoice {
         }
         let operation = context.operation
         if operation.contains(.present) {
-            return (delegate as? UIViewControllerTransitioningDelegate)?
-                .animationController(forPresented: to, presenting: from, source: from)
+            return transitioning(context)?.animationController(forPresented: to, presenting: from, source: from)
         }
         if operation.contains(.dismiss) {
-            return (delegate as? UIViewControllerTransitioningDelegate)?.animationController(forDismissed: from)
+            return transitioning(context)?.animationController(forDismissed: from)
         }
         if operation.contains(.push) || operation.contains(.pop), let navigation = from.navigationController ?? to.navigationController {
             return (delegate as? UINavigationControllerDelegate)?
@@ -118,7 +125,7 @@ struct DelegateChoice {
     /// The presentation controller a transitioning delegate gives for the context's
     /// presentation, or nil.
     func presentationController(for context: TransitionContext) -> UIPresentationController? {
-        guard context.operation.contains(.present), let delegate = delegate as? UIViewControllerTransitioningDelegate,
+        guard context.operation.contains(.present), let delegate = transitioning(context),
               let presented = context.viewController(forKey: .to), let presenting = context.viewController(forKey: .from)
         else { return nil }
         return delegate.presentationController(forPresented: presented, presenting: presenting, source: presenting)
@@ -130,10 +137,10 @@ struct DelegateChoice {
                                context: TransitionContext) -> (any UIViewControllerInteractiveTransitioning)? {
         let operation = context.operation
         if operation.contains(.present) {
-            return (delegate as? UIViewControllerTransitioningDelegate)?.interactionControllerForPresentation(using: animator)
+            return transitioning(context)?.interactionControllerForPresentation(using: animator)
         }
         if operation.contains(.dismiss) {
-            return (delegate as? UIViewControllerTransitioningDelegate)?.interactionControllerForDismissal(using: animator)
+            return transitioning(context)?.interactionControllerForDismissal(using: animator)
         }
         let from = context.viewController(forKey: .from), to = context.viewController(forKey: .to)
         if operation.contains(.push) || operation.contains(.pop),

@@ -14,11 +14,56 @@ open class UINavigationController: UIViewController {
     /// How many view controllers the stack holds (during a push or pop, the new stack's).
     public let stackCount: Int
 
+    /// The tap being handled, for a navigation controller made in a tap handler.
+    private let scope: TapScope?
+    /// The view of the screen that asks, in a tap handler.
+    private let requester: UIView?
+
     init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
         navigationBar = UINavigationBar(handle: found.bar, host: host)
         isNavigationBarHidden = found.bar_hidden
         stackCount = Int(found.child_count)
+        scope = nil
+        requester = nil
         super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+    }
+
+    /// The navigation controller a tap handler's screen asks to push and pop (its bar and
+    /// stack are not read here).
+    init(requestsFrom view: UIView, scope: TapScope) {
+        navigationBar = UINavigationBar(handle: 0, host: scope.host)
+        isNavigationBarHidden = false
+        stackCount = 0
+        self.scope = scope
+        requester = view
+        super.init(view: nil, side: nil, context: nil)
+    }
+
+    /// pushViewController(_:animated:): from a tap handler, asks the host to push
+    /// `viewController` (its view loaded now, its title with it) with the animator the
+    /// navigation delegate gives; elsewhere logged and not done.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard let scope, let requester else { return refused("pushViewController(_:animated:)") }
+        scope.request(UInt32(AH_OP_PUSH), source: requester, screen: viewController, animated: animated, completion: nil)
+    }
+
+    /// popViewController(animated:): from a tap handler, asks the host to pop the top view
+    /// controller; returns nil (the popped one is the host's to name). Elsewhere logged.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard let scope, let requester else {
+            refused("popViewController(animated:)")
+            return nil
+        }
+        scope.request(UInt32(AH_OP_POP), source: requester, animated: animated, completion: nil)
+        return nil
+    }
+
+    private func refused(_ call: String) {
+        guard let link = HostLink.current else { return }
+        link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                       "\(call) outside a tap handler: nothing happened (transitions start from a tap here: "
+                       + "animator-host run --tap X,Y)")
     }
 
     /// NSCoding: there are no archived view controllers here; always nil.

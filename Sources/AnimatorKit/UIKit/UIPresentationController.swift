@@ -157,14 +157,8 @@ open class UIPresentationController: NSObject {
         deliveringTap = true
         dismissalRequested = false
         defer { deliveringTap = false }
-        var view = containerView.hitTest(point, with: nil)
-        while let current = view {
-            let recognizers = current.gestureRecognizerList.compactMap { $0 as? UITapGestureRecognizer }
-            if recognizers.contains(where: { $0.recognizeTap(at: containerView.convert(point, to: current), in: current) }) {
-                break
-            }
-            if current === containerView { break }
-            view = current.superview
+        if let hit = containerView.hitTest(point, with: nil) {
+            _ = hit.deliverTap(atWindowPoint: containerView.convert(point, to: nil), upTo: containerView)
         }
         if !dismissalRequested { dismissalCompletions.removeAll() }
         return dismissalRequested

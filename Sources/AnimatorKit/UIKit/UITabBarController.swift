@@ -11,10 +11,36 @@ open class UITabBarController: UIViewController {
     /// How many tabs it has.
     public let tabCount: Int
 
+    /// The tap being handled, for a tab bar controller made in a tap handler.
+    private let scope: TapScope?
+    /// The view of the screen that asks, in a tap handler.
+    private let requester: UIView?
+
     init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
         tabBar = UITabBar(handle: found.bar, host: host)
         tabCount = Int(found.child_count)
+        scope = nil
+        requester = nil
         super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+    }
+
+    /// The tab bar controller a tap handler's screen asks to change tabs.
+    init(requestsFrom view: UIView, scope: TapScope) {
+        tabBar = UITabBar(handle: 0, host: scope.host)
+        tabCount = 0
+        self.scope = scope
+        requester = view
+        super.init(view: nil, side: nil, context: nil)
+    }
+
+    /// selectedIndex: setting it in a tap handler asks the host to change to that tab
+    /// with the animator the tab bar controller's delegate gives (reading it gives the
+    /// last index set here, 0 before).
+    open var selectedIndex: Int = 0 {
+        didSet {
+            guard let scope, let requester else { return }
+            scope.request(UInt32(AH_OP_TAB), source: requester, animated: true, tabIndex: selectedIndex, completion: nil)
+        }
     }
 
     /// NSCoding: there are no archived view controllers here; always nil.

@@ -98,16 +98,47 @@ open class UIViewController: NSObject, UIContentContainer {
         return context.related(side: side, relation: relation)
     }
 
-    /// The navigation controller whose stack holds it (during a push or pop, both sides').
+    /// The navigation controller whose stack holds it (during a push or pop, both sides');
+    /// in a tap handler, the one its push and pop go to (the host checks the screen is in one).
     open var navigationController: UINavigationController? {
+        if let scope = TapScope.current, let view = viewIfLoaded { return UINavigationController(requestsFrom: view, scope: scope) }
         guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return nil }
         return UINavigationController(found, host: context.host)
     }
 
-    /// The tab bar controller whose tabs hold it.
+    /// The tab bar controller whose tabs hold it; in a tap handler, the one whose
+    /// `selectedIndex` it sets.
     open var tabBarController: UITabBarController? {
+        if let scope = TapScope.current, let view = viewIfLoaded { return UITabBarController(requestsFrom: view, scope: scope) }
         guard let context, let found = related(Int32(AH_RELATION_TAB_BAR_CONTROLLER)) else { return nil }
         return UITabBarController(found, host: context.host)
+    }
+
+    /// modalPresentationStyle: how `present` shows it (UIKit's default `.automatic`, a page
+    /// sheet). The host draws fullScreen, pageSheet, overFullScreen and custom.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// transitioningDelegate: asked, instead of the export's delegate, for the animator, the
+    /// interaction controller and the presentation controller when this view controller is
+    /// presented or dismissed (held weakly, as UIKit holds it).
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+
+    /// present(_:animated:completion:): from a tap handler, asks the host to present
+    /// `viewControllerToPresent` (its view loaded now, its title and
+    /// `modalPresentationStyle` with it); the transitioning delegate decides the animator as
+    /// on iOS, and `completion` runs when the presentation ends. Elsewhere the host's log
+    /// says nothing was presented: the host's script starts transitions.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard let scope = TapScope.current, let source = viewIfLoaded else {
+            if let link = HostLink.current {
+                link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                               "present(_:animated:) outside a tap handler: nothing was presented (transitions start "
+                               + "from a tap here: animator-host run --tap X,Y)")
+            }
+            return
+        }
+        scope.request(UInt32(AH_OP_PRESENT), source: source, screen: viewControllerToPresent,
+                      style: viewControllerToPresent.modalPresentationStyle, animated: flag, completion: completion)
     }
 
     /// The view controller that presented it: during a presentation, the presented side's
@@ -127,12 +158,17 @@ open class UIViewController: NSObject, UIContentContainer {
 
     /// dismiss(animated:completion:): dismisses the view controller this one presented,
     /// or this one if it presented none, as UIKit does. The host runs the dismissal (with
-    /// the animator its routes pick) when the call comes from a tap the presentation's
-    /// gesture recognizers handle; a call during that view controller's dismissal (a
+    /// the animator its routes pick) when the call comes from a tap handler (the app's
+    /// screen's, or a presentation's gesture recognizers'); a call during that view controller's dismissal (a
     /// gesture handler's `.began` of an interactive dismissal the host started) is that
     /// dismissal, and `completion` runs when it ends. Anywhere else the host's log says
     /// it was not done: the host's script, not plugin code, starts transitions.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        // In a tap handler of the app's screen (not a presentation controller's tap).
+        if let scope = TapScope.current, let source = viewIfLoaded {
+            scope.request(UInt32(AH_OP_DISMISS), source: source, animated: flag, completion: completion)
+            return
+        }
         guard let controller = presentingController ?? presentationController else {
             if let link = HostLink.current {
                 link.table.log(link.host, ah_log_level(AH_LOG_WARNING),

@@ -22,6 +22,9 @@ public struct RunRequest: Equatable, Sendable {
     public var parameters: [String] = []
     /// An interaction: an interaction script, or the path of a gesture trace or script file.
     public var interaction: String?
+    /// A tap at this point (window points) that starts the transition: the app's tap handler
+    /// there asks for it (nil: the host starts it).
+    public var tap: Point?
     /// How present and dismiss present (nil: fullScreen).
     public var style: ModalPresentationStyle?
     /// A PNG shown as the outgoing screen instead of the built-in one.
@@ -77,7 +80,7 @@ public struct RunRequest: Equatable, Sendable {
     /// The names of the fields, as JSON keys and in messages.
     public enum Field: String, Sendable, CaseIterable {
         case animator, operation, parameters, interaction, style, fromImage, toImage, scenario, routes, size, fps
-        case keepsFrames, outputs, variant
+        case keepsFrames, outputs, variant, tap
     }
 
     /// Checks what can be checked without plugins: fields that need an animator, fields
@@ -88,7 +91,7 @@ public struct RunRequest: Equatable, Sendable {
         if isDemo {
             let needsAnimator: [(Field, Bool)] = [
                 (.operation, operation != nil), (.parameters, !parameters.isEmpty), (.interaction, interaction != nil),
-                (.style, style != nil), (.fromImage, fromImage != nil), (.toImage, toImage != nil),
+                (.style, style != nil), (.fromImage, fromImage != nil), (.toImage, toImage != nil), (.tap, tap != nil),
             ]
             if let field = needsAnimator.first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "needs an animator: <id|name> --operation OP")
@@ -169,6 +172,13 @@ public struct RunRequest: Equatable, Sendable {
             }
             style = value
         }
+        if let pair = json[Field.tap.rawValue], pair != .null {
+            guard let items = pair.arrayValue, items.count == 2, let x = items[0].numberValue, let y = items[1].numberValue,
+                  x.isFinite, y.isFinite else {
+                throw RunRequestError(.tap, ": expected [x, y] in points")
+            }
+            tap = Point(x: x, y: y)
+        }
         fromImage = try string(.fromImage)
         toImage = try string(.toImage)
         scenario = try string(.scenario)
@@ -204,6 +214,7 @@ public struct RunRequest: Equatable, Sendable {
         add(.operation, operation.map { .string($0.rawValue) })
         add(.parameters, parameters.isEmpty ? nil : .array(parameters.map(JSONValue.string)))
         add(.interaction, interaction.map(JSONValue.string))
+        add(.tap, tap.map { .array([.number($0.x), .number($0.y)]) })
         add(.style, style.map { .string($0.name) })
         add(.fromImage, fromImage.map(JSONValue.string))
         add(.toImage, toImage.map(JSONValue.string))

@@ -156,7 +156,8 @@ public struct Runner {
         let screens = stage.screenNames(for: operation)
         events.begin(0, DemoApp.Step(operation: operation, from: screens.from, to: screens.to), name, nil)
         let animator = try AnimatorInstance(info, parameters: parameters, session: session)
-        let outcome = try stage.perform(operation, animator: animator, interaction: interaction, onFrame: capture)
+        let outcome = try stage.perform(operation, animator: animator, interaction: interaction, tap: request.tap,
+                                        onFrame: capture)
         recorder.captureFinal()
         let (frames, count) = recorder.take()
         try events.end(0, Recording.Segment(operation: operation, animator: info.name, from: screens.from, to: screens.to,

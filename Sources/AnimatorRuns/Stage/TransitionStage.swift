@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorHost
+import AnimatorSupport
 
 /// Two screens, "from" and "to", in the containers an operation has in UIKit, set up so
 /// that one transition can run between them: what `animator-host run <animator>
@@ -138,6 +139,42 @@ public final class TransitionStage {
         }
     }
 
+    /// Delivers a tap at `point` (window coordinates) to the app through the view under it
+    /// and takes the transition its handler asked for: it must be the stage's operation; a
+    /// new screen it brings (present, push) becomes "to", with its title and style.
+    private func tapRequest(at point: Point, animator: TransitionAnimator?,
+                            operation: TransitionOperation) throws(EngineError) -> ScreenRequest {
+        let place = "the tap at (\(JSONValue.format(point.x)), \(JSONValue.format(point.y)))"
+        let bounds = runtime.window.bounds
+        guard point.x >= 0, point.y >= 0, point.x < bounds.size.width, point.y < bounds.size.height else {
+            throw EngineError("\(place) is outside the \(JSONValue.format(bounds.size.width))x"
+                              + "\(JSONValue.format(bounds.size.height)) screen")
+        }
+        guard let hit = runtime.window.hitTest(point), let animator else {
+            throw EngineError("\(place) landed on no view")
+        }
+        guard let request = animator.tap(at: point, on: hit, for: operation) else {
+            throw EngineError("\(place) asked for no transition (no tap handler there called present, dismiss, "
+                              + "pushViewController, popViewController or selected a tab)")
+        }
+        guard request.operation == operation else {
+            throw EngineError("\(place) asked for \(request.operation.rawValue); the run is set up for \(operation.rawValue)")
+        }
+        if operation == .tab, request.tabIndex != 1 {
+            throw EngineError("\(place) selected tab \(request.tabIndex); the run changes to the second tab (1)")
+        }
+        if let screen = request.screen {
+            guard screen != from.view, screen != root.view else {
+                throw EngineError("\(place) asked to show a screen that is on screen already")
+            }
+            try to.replaceView(with: screen)
+            to.title = request.title ?? to.title
+            ownScreens.insert(ObjectIdentifier(to))
+        }
+        if let style = request.presentationStyle { to.modalPresentationStyle = style }
+        return request
+    }
+
     /// The screens a library built (`loadScreen`): they keep their content.
     private var ownScreens: Set<ObjectIdentifier> = []
 
@@ -167,11 +204,16 @@ public final class TransitionStage {
     /// - Throws: `EngineError` when the operation cannot be performed (also when the stage
     ///   has run a transition already).
     public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?, animated: Bool = true,
-                        interaction: InteractionScript? = nil,
+                        interaction: InteractionScript? = nil, tap: Point? = nil,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         guard !performed else { throw EngineError("the stage has run its transition already") }
         try prepare(operation, presenter: animator)
         performed = true
+        var animated = animated
+        if let tap {
+            let request = try tapRequest(at: tap, animator: animator, operation: operation)
+            animated = animated && request.animated
+        }
         switch operation {
         case .present:
             return try runtime.present(to, from: from, animator: animator, animated: animated, interaction: interaction,

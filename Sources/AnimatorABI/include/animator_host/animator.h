@@ -133,6 +133,16 @@ struct ah_animator {
      * host's. `out` is valid during the call only.
      */
     bool (*load_screen)(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out);
+
+    /**
+     * A tap on the run's screen before its transition (`animator-host run --tap X,Y`): the
+     * finger at `point` (window coordinates) over `view`, the deepest view under it the
+     * library made or was given (the host hit-tests). Optional (NULL: taps reach nothing).
+     * [host-thread] `ctx` answers the run's operation only. During this call the library
+     * may ask for the run's transition with host->screen_show, as a tap handler calls
+     * present or pushViewController; the host runs it after this returns.
+     */
+    void (*tap)(const ah_animator *self, ah_context ctx, ah_layer view, ah_point point);
 };
 
 #ifdef __cplusplus

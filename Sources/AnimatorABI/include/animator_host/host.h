@@ -752,6 +752,21 @@ struct ah_host {
      * layer; AH_ERR_INVALID_ARGUMENT for a NULL `key` or `object`.
      */
     ah_status (*layer_object)(const ah_host *host, ah_layer layer, const void *key, void **object);
+
+    /* ---- Batch 1.9: transitions the app asks for ---------------------------------------- *
+     * What a tap handler does on iOS: present, dismiss, push, pop, select a tab. Check
+     * `host->abi.minor >= 9` first. */
+
+    /**
+     * Asks for a transition (screen.h's ah_screen_request). Valid only during the animator's
+     * `tap` call, once: the host runs it after `tap` returns, with the animator the run
+     * gives, the new screen (present, push) taking the library's view and title.
+     * AH_ERR_INVALID_STATE outside a `tap` call or for a second request in one;
+     * AH_ERR_INVALID_ARGUMENT for NULL, a struct_size that does not reach `tab_index`, an
+     * unknown operation, present or push without a screen, or a style UIKit does not have;
+     * AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE for a source or screen naming no view.
+     */
+    ah_status (*screen_show)(const ah_host *host, const ah_screen_request *request);
 };
 
 #ifdef __cplusplus

@@ -84,7 +84,7 @@
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_DAMPING 72
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_INITIAL_VELOCITY 80
 
-#define AH_SIZEOF_AH_ANIMATOR 104
+#define AH_SIZEOF_AH_ANIMATOR 112
 #define AH_OFFSETOF_AH_ANIMATOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_ANIMATOR_ANIMATOR_DATA 16
@@ -98,6 +98,7 @@
 #define AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER 80
 #define AH_OFFSETOF_AH_ANIMATOR_DECLINES 88
 #define AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN 96
+#define AH_OFFSETOF_AH_ANIMATOR_TAP 104
 
 #define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
@@ -143,7 +144,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 888
+#define AH_SIZEOF_AH_HOST 896
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -255,6 +256,7 @@
 #define AH_OFFSETOF_AH_HOST_HOST_TRAITS 864
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_OBJECT 872
 #define AH_OFFSETOF_AH_HOST_LAYER_OBJECT 880
+#define AH_OFFSETOF_AH_HOST_SCREEN_SHOW 888
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -304,6 +306,17 @@
 #define AH_OFFSETOF_AH_SCREEN_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_SCREEN_VIEW 16
 #define AH_OFFSETOF_AH_SCREEN_TITLE 24
+
+#define AH_SIZEOF_AH_SCREEN_REQUEST 56
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_ABI 0
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_OPERATION 12
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_SOURCE 16
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_SCREEN 24
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_TITLE 32
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_PRESENTATION_STYLE 40
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_ANIMATED 44
+#define AH_OFFSETOF_AH_SCREEN_REQUEST_TAB_INDEX 48
 
 #define AH_SIZEOF_AH_TEXT_STYLE 72
 #define AH_OFFSETOF_AH_TEXT_STYLE_ABI 0
@@ -470,6 +483,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, interruptible_animator) == AH_OFFSETOF_AH
 AH_LAYOUT_ASSERT(offsetof(ah_animator, presentation_controller) == AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER, "ah_animator.presentation_controller offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, declines) == AH_OFFSETOF_AH_ANIMATOR_DECLINES, "ah_animator.declines offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, load_screen) == AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN, "ah_animator.load_screen offset");
+AH_LAYOUT_ASSERT(offsetof(ah_animator, tap) == AH_OFFSETOF_AH_ANIMATOR_TAP, "ah_animator.tap offset");
 AH_LAYOUT_ASSERT(sizeof(ah_related_view_controller) == AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER, "ah_related_view_controller size");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, abi) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI, "ah_related_view_controller.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, struct_size) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE, "ah_related_view_controller.struct_size offset");
@@ -622,6 +636,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, host_after) == AH_OFFSETOF_AH_HOST_HOST_AFTER
 AH_LAYOUT_ASSERT(offsetof(ah_host, host_traits) == AH_OFFSETOF_AH_HOST_HOST_TRAITS, "ah_host.host_traits offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_object) == AH_OFFSETOF_AH_HOST_LAYER_SET_OBJECT, "ah_host.layer_set_object offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_object) == AH_OFFSETOF_AH_HOST_LAYER_OBJECT, "ah_host.layer_object offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, screen_show) == AH_OFFSETOF_AH_HOST_SCREEN_SHOW, "ah_host.screen_show offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
@@ -666,6 +681,16 @@ AH_LAYOUT_ASSERT(offsetof(ah_screen, abi) == AH_OFFSETOF_AH_SCREEN_ABI, "ah_scre
 AH_LAYOUT_ASSERT(offsetof(ah_screen, struct_size) == AH_OFFSETOF_AH_SCREEN_STRUCT_SIZE, "ah_screen.struct_size offset");
 AH_LAYOUT_ASSERT(offsetof(ah_screen, view) == AH_OFFSETOF_AH_SCREEN_VIEW, "ah_screen.view offset");
 AH_LAYOUT_ASSERT(offsetof(ah_screen, title) == AH_OFFSETOF_AH_SCREEN_TITLE, "ah_screen.title offset");
+AH_LAYOUT_ASSERT(sizeof(ah_screen_request) == AH_SIZEOF_AH_SCREEN_REQUEST, "ah_screen_request size");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, abi) == AH_OFFSETOF_AH_SCREEN_REQUEST_ABI, "ah_screen_request.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, struct_size) == AH_OFFSETOF_AH_SCREEN_REQUEST_STRUCT_SIZE, "ah_screen_request.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, operation) == AH_OFFSETOF_AH_SCREEN_REQUEST_OPERATION, "ah_screen_request.operation offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, source) == AH_OFFSETOF_AH_SCREEN_REQUEST_SOURCE, "ah_screen_request.source offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, screen) == AH_OFFSETOF_AH_SCREEN_REQUEST_SCREEN, "ah_screen_request.screen offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, title) == AH_OFFSETOF_AH_SCREEN_REQUEST_TITLE, "ah_screen_request.title offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, presentation_style) == AH_OFFSETOF_AH_SCREEN_REQUEST_PRESENTATION_STYLE, "ah_screen_request.presentation_style offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, animated) == AH_OFFSETOF_AH_SCREEN_REQUEST_ANIMATED, "ah_screen_request.animated offset");
+AH_LAYOUT_ASSERT(offsetof(ah_screen_request, tab_index) == AH_OFFSETOF_AH_SCREEN_REQUEST_TAB_INDEX, "ah_screen_request.tab_index offset");
 AH_LAYOUT_ASSERT(sizeof(ah_text_style) == AH_SIZEOF_AH_TEXT_STYLE, "ah_text_style size");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, abi) == AH_OFFSETOF_AH_TEXT_STYLE_ABI, "ah_text_style.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, struct_size) == AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE, "ah_text_style.struct_size offset");

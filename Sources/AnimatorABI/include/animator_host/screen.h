@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 
+#include "operation.h"
 #include "types.h"
 #include "version.h"
 
@@ -34,6 +35,35 @@ typedef struct ah_screen {
      *  host before load_screen returns. */
     const char *title;
 } ah_screen;
+
+/**
+ * A transition the app asks for from a tap handler, as present(_:animated:),
+ * dismiss(animated:), pushViewController(_:animated:), popViewController(animated:) and a tab
+ * bar controller's selectedIndex do; given to host->screen_show (host.h, batch 1.9).
+ */
+typedef struct ah_screen_request {
+    /** AH_ABI_VERSION_INIT. */
+    ah_version abi;
+    /** sizeof(ah_screen_request). */
+    uint32_t struct_size;
+    /** AH_OP_PRESENT, AH_OP_DISMISS, AH_OP_PUSH, AH_OP_POP or AH_OP_TAB. */
+    ah_operation operation;
+    /** A view of the screen that asks (the presenter, a screen of the navigation stack, the
+     *  presented screen): any view inside it. */
+    ah_layer source;
+    /** present and push: the new screen's root view, made by the library (view_create);
+     *  AH_NULL_HANDLE otherwise. */
+    ah_layer screen;
+    /** present and push: the new screen's title, or NULL; copied before screen_show returns. */
+    const char *title;
+    /** present: the UIModalPresentationStyle raw value (0 fullScreen, 1 pageSheet, 5
+     *  overFullScreen...). */
+    uint32_t presentation_style;
+    /** Whether it is animated (false runs the operation without animation). */
+    bool animated;
+    /** tab: the index of the tab to select. */
+    uint32_t tab_index;
+} ah_screen_request;
 
 #ifdef __cplusplus
 }
