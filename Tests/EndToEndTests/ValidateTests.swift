@@ -29,9 +29,10 @@ import TestSupport
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         // 5 library checks; 6 per operation and 3 interactive ones for each of its 5
         // operations; parameters.range, parameters.out-of-range, instance.reuse,
-        // robustness.repeat and determinism. It has no interaction controller of its own,
-        // so interactive.gesture is skipped for each operation.
-        #expect(result.standardOutput.hasSuffix("55 checks: 50 passed, 0 warnings, 0 failed, 0 crashed, 5 skipped\n"),
+        // robustness.repeat and determinism; delegate.choice and screens. It has no
+        // interaction controller of its own, so interactive.gesture is skipped for each
+        // operation; it is no delegate and brings no screens, so the last two are skipped.
+        #expect(result.standardOutput.hasSuffix("57 checks: 50 passed, 0 warnings, 0 failed, 0 crashed, 7 skipped\n"),
                 "\(result.standardOutput)")
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
@@ -258,7 +259,7 @@ import TestSupport
         #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
         let list = try cli.run("validate", "--list-checks")
         #expect(list.status == 0)
-        #expect(list.standardOutput.split(separator: "\n").count == 19)
+        #expect(list.standardOutput.split(separator: "\n").count == 21)
         let endState = list.standardOutput.split(separator: "\n").first { $0.hasPrefix("transition.end-state ") }
         #expect(endState?.hasSuffix("[operation] the last frame is the app after the operation, drawn without animation") == true)
         for (arguments, message) in [
