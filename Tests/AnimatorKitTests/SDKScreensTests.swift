@@ -13,11 +13,22 @@ import Testing
 /// handed (its own object, with its stored properties) and grows a copy of it to the
 /// page's photo.
 @Suite struct SDKScreensTests {
+    /// What the screens heard, in order ("grid viewWillAppear true").
+    final class CallLog {
+        var calls: [String] = []
+    }
+
     /// Twelve square cells, three to a row, 2 points apart and from the edges, from y = 100.
     final class PhotoGridViewController: UIViewController {
         static let colors: [UIColor] = [.red, .green, .blue, .yellow]
         var cells: [UIView] = []
         var selectedIndex = 4
+        var log: CallLog?
+
+        override func viewWillAppear(_ animated: Bool) { log?.calls.append("grid viewWillAppear \(animated)") }
+        override func viewDidAppear(_ animated: Bool) { log?.calls.append("grid viewDidAppear \(animated)") }
+        override func viewWillDisappear(_ animated: Bool) { log?.calls.append("grid viewWillDisappear \(animated)") }
+        override func viewDidDisappear(_ animated: Bool) { log?.calls.append("grid viewDidDisappear \(animated)") }
 
         override func loadView() {
             view = UIView(frame: UIScreen.main.bounds)
@@ -40,6 +51,12 @@ import Testing
     /// The photo, a square across the page 200 points down, on black.
     final class PhotoPageViewController: UIViewController {
         let photoView = UIView()
+        var log: CallLog?
+
+        override func viewWillAppear(_ animated: Bool) { log?.calls.append("page viewWillAppear \(animated)") }
+        override func viewDidAppear(_ animated: Bool) { log?.calls.append("page viewDidAppear \(animated)") }
+        override func viewWillDisappear(_ animated: Bool) { log?.calls.append("page viewWillDisappear \(animated)") }
+        override func viewDidDisappear(_ animated: Bool) { log?.calls.append("page viewDidDisappear \(animated)") }
 
         override func viewDidLoad() {
             view.backgroundColor = .black
@@ -91,14 +108,19 @@ import Testing
     final class PhotoApp: NSObject, UINavigationControllerDelegate, ScreenProviding {
         let zoom = ZoomAnimator()
         var grids: [PhotoGridViewController] = []
+        let log = CallLog()
 
         func viewController(forScreen name: String) -> UIViewController? {
             switch name {
             case "list":
                 let grid = PhotoGridViewController()
+                grid.log = log
                 grids.append(grid)
                 return grid
-            case "detail": return PhotoPageViewController()
+            case "detail":
+                let page = PhotoPageViewController()
+                page.log = log
+                return page
             default: return nil
             }
         }
@@ -157,6 +179,11 @@ import Testing
         // The animator was handed the app's own grid object, with its stored cells.
         let grid = try #require(run.app.grids.first)
         #expect(run.app.grids.count == 1 && run.app.zoom.grid === grid)
+        // The screens heard UIKit's appearance callbacks in UIKit's order: the grid shown
+        // as the navigation controller's root (not animated), then the animated push.
+        #expect(run.app.log.calls == ["grid viewWillAppear false", "grid viewDidAppear false",
+                                      "grid viewWillDisappear true", "page viewWillAppear true",
+                                      "grid viewDidDisappear true", "page viewDidAppear true"])
         // The navigation bar shows the grid's title.
         #expect(run.stage.from.title == "Photos")
         // Cell 4 is the second row's middle one: side (390 − 8) / 3, at x = 2 + (side + 2),
@@ -187,6 +214,48 @@ import Testing
         #expect(image.rgb(195, top + 600) == [0, 0, 0])
         // The cell and the photo are shown again, the grid's view left the screen.
         #expect(!grid.cells[4].isHidden && grid.view.superview == nil)
+    }
+
+    @Test func aCancelledInteractivePopKeepsTheCallbacksBalanced() throws {
+        let session = HostSession()
+        let runtime = TransitionRuntime(engine: session.engine)
+        let stage = TransitionStage(runtime: runtime)
+        let app = PhotoApp()
+        let info = AnimatorInfo(id: "test.photos", name: "photos", displayName: "photos", version: "1", summary: nil,
+                                author: nil, url: nil, operations: OperationSet([.push, .pop]), isInteractive: true,
+                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
+        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
+                                                                 host: UnsafePointer(session.table)),
+                                        info: info, session: session)
+        // The delegate gives no animator for a pop: UIKit's slide, driven to 30 % and cancelled.
+        let script = try InteractionScript.parse("update 0.3 @0.1; cancel @0.2")
+        let outcome = try stage.perform(.pop, animator: instance, interaction: script)
+        #expect(!outcome.completed)
+        // Set up without animation (the grid, then the page pushed on it), then UIKit's order
+        // for a cancelled pop: the will- callbacks, then the incoming screen's disappearance
+        // and the outgoing one's reappearance.
+        #expect(app.log.calls == [
+            "grid viewWillAppear false", "grid viewDidAppear false",
+            "grid viewWillDisappear false", "page viewWillAppear false", "grid viewDidDisappear false",
+            "page viewDidAppear false",
+            "page viewWillDisappear true", "grid viewWillAppear true",
+            "grid viewWillDisappear true", "grid viewDidDisappear true", "page viewWillAppear true",
+            "page viewDidAppear true",
+        ])
+    }
+
+    @Test func beginAndEndAppearanceTransitionForwardAsUIKitDoes() throws {
+        let log = CallLog()
+        let page = PhotoPageViewController()
+        page.log = log
+        page.endAppearanceTransition()
+        page.beginAppearanceTransition(true, animated: true)
+        page.endAppearanceTransition()
+        page.beginAppearanceTransition(false, animated: false)
+        page.endAppearanceTransition()
+        page.endAppearanceTransition()
+        #expect(log.calls == ["page viewWillAppear true", "page viewDidAppear true", "page viewWillDisappear false",
+                              "page viewDidDisappear false"])
     }
 
     @Test func aSecondRunDrawsTheSameBytes() throws {

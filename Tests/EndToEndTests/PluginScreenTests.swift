@@ -34,12 +34,20 @@ import TestSupport
                                               "--out", presented])
         #expect(present.status == 0, "\(present.standardOutput)\(present.standardError)")
         let dismiss = try cli.run(arguments: ["run", "screens", "--operation", "dismiss", "--plugin-path", folder.path,
-                                              "--out", dismissed])
+                                              "--out", dismissed, "--log-level", "info"])
         #expect(dismiss.status == 0, "\(dismiss.standardOutput)\(dismiss.standardError)")
         // Presented: the library's blue detail page; dismissed: its red list (below the
         // status bar, in the middle of the screen).
         #expect(try pixel(presented, 195, 400) == "(0, 0, 255)")
         #expect(try pixel(dismissed, 195, 400) == "(255, 0, 0)")
+        // Its screens heard their appearance callbacks in UIKit's order (kinds: 0 will
+        // appear, 1 did appear, 2 will disappear, 3 did disappear): the list shown, then the
+        // presentation over it without animation, then the animated dismissal.
+        let logged = dismiss.standardOutput.split(separator: "\n").filter { $0.contains("log info: appearance") }
+            .map { $0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces) }
+        #expect(logged == ["appearance list 0 0", "appearance list 1 0", "appearance list 2 0", "appearance detail 0 0",
+                           "appearance list 3 0", "appearance detail 1 0", "appearance detail 2 1",
+                           "appearance list 0 1", "appearance detail 3 1", "appearance list 1 1"], "\(dismiss.standardOutput)")
         // validate says what it brings.
         let validate = try cli.run(arguments: ["validate", "screens", "--plugin-path", folder.path, "--only", "screens"])
         #expect(validate.status == 0, "\(validate.standardOutput)")

@@ -55,7 +55,9 @@
  *                                 1 as said; 2 "detail" answers true with a handle it never
  *                                 made; 3 both screens give one view; 4 the list's title is
  *                                 1 MiB of 'x' with no NUL before its end (mapped so that
- *                                 reading past it faults)
+ *                                 reading past it faults); every mode logs (info) each
+ *                                 appearance callback of its screens: "appearance list 0 1"
+ *                                 (screen, ah_appearance kind, animated)
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -508,6 +510,7 @@ static const ah_presentation_controller *fixture_presentation(const ah_animator 
 #ifdef FIXTURE_SCREENS
 #include <sys/mman.h>
 static ah_layer fixture_shared_view;
+static ah_layer fixture_list_view, fixture_detail_view;
 /* The library's own screens: a red list and a blue detail page. */
 static bool fixture_load_screen(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out) {
     (void)ctx;
@@ -533,6 +536,7 @@ static bool fixture_load_screen(const ah_animator *self, ah_context ctx, const c
         fixture_shared_view = view;
     }
     out->view = view;
+    if (list) fixture_list_view = view; else fixture_detail_view = view;
     out->title = list ? "Red list" : "Blue detail";
     if (FIXTURE_SCREENS == 4 && list) {
         /* 1 MiB of 'x' ending at an unmapped page: a host reading to a NUL would fault. */
@@ -544,6 +548,16 @@ static bool fixture_load_screen(const ah_animator *self, ah_context ctx, const c
         out->title = area;
     }
     return true;
+}
+#endif
+
+#ifdef FIXTURE_SCREENS
+static void fixture_appearance(const ah_animator *self, ah_layer view, ah_appearance kind, bool animated) {
+    const state *s = self->animator_data;
+    char line[64];
+    const char *name = view == fixture_list_view ? "list" : view == fixture_detail_view ? "detail" : "other";
+    snprintf(line, sizeof line, "appearance %s %u %d", name, (unsigned)kind, animated ? 1 : 0);
+    s->host->log(s->host, AH_LOG_INFO, line);
 }
 #endif
 
@@ -633,6 +647,7 @@ static const ah_animator *fixture_create(const ah_host *host, const char *id, co
 #endif
 #ifdef FIXTURE_SCREENS
         .load_screen = fixture_load_screen,
+        .appearance = fixture_appearance,
 #endif
     };
 #ifdef FIXTURE_BUILT_FOR_1_2

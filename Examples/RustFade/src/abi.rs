@@ -182,6 +182,7 @@ pub struct ah_animator {
     pub declines: Option<extern "C" fn(this: *const ah_animator, ctx: ah_context) -> bool>,
     pub load_screen: Option<extern "C" fn()>,
     pub tap: Option<extern "C" fn()>,
+    pub appearance: Option<extern "C" fn()>,
 }
 
 #[repr(C)]
@@ -210,7 +211,7 @@ pub mod layout {
     pub const AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAMS: usize = 88;
     pub const AH_SIZEOF_AH_VIEW_ANIMATION: usize = 64;
     pub const AH_OFFSETOF_AH_VIEW_ANIMATION_SPRING_INITIAL_VELOCITY: usize = 56;
-    pub const AH_SIZEOF_AH_ANIMATOR: usize = 112;
+    pub const AH_SIZEOF_AH_ANIMATOR: usize = 120;
     pub const AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER: usize = 80;
     pub const AH_SIZEOF_AH_PLUGIN_ENTRY: usize = 56;
     pub const AH_OFFSETOF_AH_PLUGIN_ENTRY_CREATE_ANIMATOR: usize = 48;

@@ -195,6 +195,7 @@ extern "C" fn create(host: *const ah_host, id: *const c_char, values: *const ah_
         declines: None,
         load_screen: None,
         tap: None,
+        appearance: None,
     }))
 }
 

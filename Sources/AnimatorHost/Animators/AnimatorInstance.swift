@@ -187,6 +187,21 @@ extension AnimatorInstance: TransitionAnimator {
         return session.screenRequest
     }
 
+    /// Tells the instance's `appearance` (ABI 1.9) an appearance callback of a screen whose
+    /// root view it knows.
+    public func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool) {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.appearance)), let call = animatorPointer.pointee.appearance,
+              let handle = session.knownHandle(for: view.layer.id) else { return }
+        let code: UInt32
+        switch kind {
+        case .willAppear: code = UInt32(AH_APPEARANCE_WILL_APPEAR)
+        case .didAppear: code = UInt32(AH_APPEARANCE_DID_APPEAR)
+        case .willDisappear: code = UInt32(AH_APPEARANCE_WILL_DISAPPEAR)
+        case .didDisappear: code = UInt32(AH_APPEARANCE_DID_DISAPPEAR)
+        }
+        session.calling(.appearance, info.id) { call(animatorPointer, handle, code, animated) }
+    }
+
     /// Opens the transition's context on the instance's session and asks the duration.
     private func open(_ state: TransitionState,
                       engine: AnimationEngine) -> (context: ah_context, duration: Double, problems: [String]) {

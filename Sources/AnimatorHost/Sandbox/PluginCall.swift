@@ -39,6 +39,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case loadScreen
     /// tap: a tap reaches the library's views.
     case tap
+    /// appearance: a screen of the library hears viewWillAppear and the rest.
+    case appearance
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -62,6 +64,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .declines: return "the delegate's choice (declines)"
         case .loadScreen: return "load_screen"
         case .tap: return "tap (the app's tap handler)"
+        case .appearance: return "an appearance callback (viewWillAppear...)"
         }
     }
 

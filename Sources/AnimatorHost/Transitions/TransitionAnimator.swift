@@ -55,6 +55,10 @@ public protocol TransitionAnimator: AnyObject {
     /// run of `operation`: what the app's tap handler asked for (present, push...), or nil
     /// (the default: taps reach nothing).
     func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest?
+
+    /// An appearance callback of a screen the animator's library brought, whose root view is
+    /// `view` (the default does nothing).
+    func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool)
 }
 
 /// A screen a library built: its root view and its title.
@@ -96,4 +100,6 @@ extension TransitionAnimator {
     public func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen? { nil }
 
     public func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest? { nil }
+
+    public func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool) {}
 }

@@ -16,6 +16,16 @@ public final class TransitionRuntime {
     public let window: View
     /// The appearance callbacks so far, in order.
     public private(set) var appearance: [AppearanceEvent] = []
+    /// Told every appearance callback as it is made, with its screen and whether the
+    /// transition is animated: how a library's own view controllers hear viewWillAppear
+    /// and the rest (the stage sets it to the library that brought the screens).
+    public var appearanceObserver: ((ViewController, AppearanceEvent.Kind, Bool) -> Void)?
+
+    /// Records one appearance callback and tells the observer.
+    private func appear(_ screen: ViewController, _ kind: AppearanceEvent.Kind, animated: Bool) {
+        appearance.append(AppearanceEvent(screen.name, kind))
+        appearanceObserver?(screen, kind, animated)
+    }
     /// Seconds between frames while a transition runs (60 fps).
     public var frameInterval = 1.0 / 60
     /// The traits the app runs with (`--variant`): every transition's context reports them.
@@ -66,7 +76,8 @@ public final class TransitionRuntime {
     public func setRoot(_ root: ViewController) throws(EngineError) {
         root.view.frame = window.bounds
         try addToWindow(root.view)
-        appearance += [AppearanceEvent(root.name, .willAppear), AppearanceEvent(root.name, .didAppear)]
+        appear(root, .willAppear, animated: false)
+        appear(root, .didAppear, animated: false)
     }
 
     /// Presents `presented` from `presenting` (present(_:animated:)).
@@ -320,7 +331,8 @@ public final class TransitionRuntime {
         if let chosen = animator, state.isAnimated, chosen.declines(state) {
             animator = SystemAnimator(.default(for: state.operation))
         }
-        appearance += [AppearanceEvent(state.from.name, .willDisappear), AppearanceEvent(state.to.name, .willAppear)]
+        appear(state.from, .willDisappear, animated: state.isAnimated)
+        appear(state.to, .willAppear, animated: state.isAnimated)
         let start = engine.currentTime
         var problems: [String] = []
         var duration = 0.0
@@ -419,11 +431,14 @@ public final class TransitionRuntime {
         problems += state.problems
         let completed = state.completion!
         if completed {
-            appearance += [AppearanceEvent(state.from.name, .didDisappear), AppearanceEvent(state.to.name, .didAppear)]
+            appear(state.from, .didDisappear, animated: state.isAnimated)
+            appear(state.to, .didAppear, animated: state.isAnimated)
         } else {
             // Cancelled: the roles swap, so the callbacks stay balanced.
-            appearance += [AppearanceEvent(state.to.name, .willDisappear), AppearanceEvent(state.to.name, .didDisappear),
-                           AppearanceEvent(state.from.name, .willAppear), AppearanceEvent(state.from.name, .didAppear)]
+            appear(state.to, .willDisappear, animated: state.isAnimated)
+            appear(state.to, .didDisappear, animated: state.isAnimated)
+            appear(state.from, .willAppear, animated: state.isAnimated)
+            appear(state.from, .didAppear, animated: state.isAnimated)
         }
         var outcome = TransitionOutcome(operation: state.operation, animator: animator?.identifier, duration: duration,
                                         elapsed: engine.currentTime - start, completed: completed, problems: problems)

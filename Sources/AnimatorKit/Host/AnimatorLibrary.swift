@@ -408,6 +408,14 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 }
                 box.tapCompletions += scope.completions
             }
+        },
+        // The library's own screens hear their appearance callbacks.
+        appearance: { this, view, kind, animated in
+            guard let box = AnimatorBox.from(this) else { return }
+            CurrentHost.with(box.host) {
+                UIViewController.kept(for: UIView.wrapping(view, host: box.host))?
+                    .receiveAppearance(kind, animated: animated)
+            }
         }))
     return cAnimator
 }

@@ -81,6 +81,50 @@ open class UIViewController: NSObject, UIContentContainer {
     /// Called once after `loadView`.
     open func viewDidLoad() {}
 
+    /// viewWillAppear(_:): the view is about to be shown (a screen of the library's, or one
+    /// it presented or pushed: the host calls the four in UIKit's order around each
+    /// transition, balanced when one is cancelled).
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// viewDidAppear(_:): the view is shown.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// viewWillDisappear(_:): the view is about to leave.
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// viewDidDisappear(_:): the view left.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Whether an appearance transition begun with `beginAppearanceTransition` is appearing
+    /// (nil: none under way).
+    private var appearing: (isAppearing: Bool, animated: Bool)?
+
+    /// beginAppearanceTransition(_:animated:): a container forwarding appearance to a child
+    /// it manages itself calls viewWillAppear (appearing) or viewWillDisappear now.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        appearing = (isAppearing, animated)
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+    }
+
+    /// endAppearanceTransition(): calls viewDidAppear or viewDidDisappear to match the
+    /// begin; without a begin, nothing (as UIKit does).
+    public func endAppearanceTransition() {
+        guard let (isAppearing, animated) = appearing else { return }
+        appearing = nil
+        if isAppearing { viewDidAppear(animated) } else { viewDidDisappear(animated) }
+    }
+
+    /// One appearance callback from the host (ah_appearance).
+    func receiveAppearance(_ kind: UInt32, animated: Bool) {
+        switch Int(kind) {
+        case AH_APPEARANCE_WILL_APPEAR: viewWillAppear(animated)
+        case AH_APPEARANCE_DID_APPEAR: viewDidAppear(animated)
+        case AH_APPEARANCE_WILL_DISAPPEAR: viewWillDisappear(animated)
+        case AH_APPEARANCE_DID_DISAPPEAR: viewDidDisappear(animated)
+        default: break
+        }
+    }
+
     /// Makes the view now if it was not made yet.
     public func loadViewIfNeeded() {
         _ = view
@@ -187,6 +231,16 @@ open class UIViewController: NSObject, UIContentContainer {
     /// their views' layers (layer_set_object's key).
     private static var objectKey: UnsafeRawPointer { UnsafeRawPointer(bitPattern: objectKeyAddress)! }
     private static let objectKeyAddress = UInt(bitPattern: UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
+    /// The view controller object kept for `view`, or nil (none is made).
+    static func kept(for view: UIView) -> UIViewController? {
+        let link = view.layer.link
+        guard view.layer.handle != 0, link.hasObjects else { return nil }
+        var object: UnsafeMutableRawPointer?
+        guard link.table.layer_object(link.host, view.layer.handle, objectKey, &object) == ah_status(AH_OK),
+              let object else { return nil }
+        return Unmanaged<UIViewController>.fromOpaque(object).takeUnretainedValue()
+    }
 
     /// Keeps `controller` with the host as the view controller of `view` (its own view):
     /// contexts then give back this object for the screen.

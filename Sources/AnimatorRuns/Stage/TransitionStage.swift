@@ -78,7 +78,14 @@ public final class TransitionStage {
         // The list is the screen below; the detail page (or settings) the one above.
         let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
         let topContent: ScreenContent = operation == .tab ? .settings : .detail
-        // The library's own screens, by the names reports give them.
+        // The library's own screens, by the names reports give them; they hear their
+        // appearance callbacks.
+        if let presenter {
+            runtime.appearanceObserver = { [weak self] screen, kind, animated in
+                guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
+                presenter.appearance(kind, of: screen.view, animated: animated)
+            }
+        }
         if fromImage == nil && toImage == nil, let presenter {
             let names = operation == .tab ? ("home", "settings") : ("list", "detail")
             for (screen, name) in [(base, names.0), (top, names.1)] {
@@ -110,6 +117,9 @@ public final class TransitionStage {
             self.navigation = navigation
             root = navigation.controller
             try runtime.setRoot(root)
+            // The container forwards its appearance to the child it shows, as UIKit does.
+            runtime.appearanceObserver?(base, .willAppear, false)
+            runtime.appearanceObserver?(base, .didAppear, false)
             if operation == .pop { try navigation.push(top, animator: nil, animated: false) }
         case .tab:
             try fill(base, .list, image: image(for: base), header: true)
@@ -122,6 +132,9 @@ public final class TransitionStage {
             self.tabs = tabs
             root = tabs.controller
             try runtime.setRoot(root)
+            // The container forwards its appearance to the child it shows, as UIKit does.
+            runtime.appearanceObserver?(base, .willAppear, false)
+            runtime.appearanceObserver?(base, .didAppear, false)
         }
     }
 

@@ -143,6 +143,16 @@ struct ah_animator {
      * present or pushViewController; the host runs it after this returns.
      */
     void (*tap)(const ah_animator *self, ah_context ctx, ah_layer view, ah_point point);
+
+    /**
+     * An appearance callback of a screen the library brought (load_screen, or a screen a
+     * tap presented or pushed), in UIKit's order: will-disappear of the outgoing screen and
+     * will-appear of the incoming one before the transition, their did- callbacks after
+     * it (swapped and balanced when it is cancelled), and the root's when it is first shown.
+     * `view` is the screen's root view, `animated` whether the transition is. Optional
+     * (NULL). [host-thread]
+     */
+    void (*appearance)(const ah_animator *self, ah_layer view, ah_appearance kind, bool animated);
 };
 
 #ifdef __cplusplus

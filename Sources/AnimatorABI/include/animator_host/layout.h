@@ -84,7 +84,7 @@
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_DAMPING 72
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_INITIAL_VELOCITY 80
 
-#define AH_SIZEOF_AH_ANIMATOR 112
+#define AH_SIZEOF_AH_ANIMATOR 120
 #define AH_OFFSETOF_AH_ANIMATOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_ANIMATOR_ANIMATOR_DATA 16
@@ -99,6 +99,7 @@
 #define AH_OFFSETOF_AH_ANIMATOR_DECLINES 88
 #define AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN 96
 #define AH_OFFSETOF_AH_ANIMATOR_TAP 104
+#define AH_OFFSETOF_AH_ANIMATOR_APPEARANCE 112
 
 #define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
@@ -484,6 +485,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, presentation_controller) == AH_OFFSETOF_A
 AH_LAYOUT_ASSERT(offsetof(ah_animator, declines) == AH_OFFSETOF_AH_ANIMATOR_DECLINES, "ah_animator.declines offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, load_screen) == AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN, "ah_animator.load_screen offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, tap) == AH_OFFSETOF_AH_ANIMATOR_TAP, "ah_animator.tap offset");
+AH_LAYOUT_ASSERT(offsetof(ah_animator, appearance) == AH_OFFSETOF_AH_ANIMATOR_APPEARANCE, "ah_animator.appearance offset");
 AH_LAYOUT_ASSERT(sizeof(ah_related_view_controller) == AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER, "ah_related_view_controller size");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, abi) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI, "ah_related_view_controller.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, struct_size) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE, "ah_related_view_controller.struct_size offset");

@@ -22,6 +22,19 @@
 extern "C" {
 #endif
 
+/** The appearance callbacks of a view controller (`ah_animator.appearance`). */
+typedef uint32_t ah_appearance;
+enum {
+    /** viewWillAppear(_:). */
+    AH_APPEARANCE_WILL_APPEAR = 0,
+    /** viewDidAppear(_:). */
+    AH_APPEARANCE_DID_APPEAR = 1,
+    /** viewWillDisappear(_:). */
+    AH_APPEARANCE_WILL_DISAPPEAR = 2,
+    /** viewDidDisappear(_:). */
+    AH_APPEARANCE_DID_DISAPPEAR = 3,
+};
+
 /** A screen the library built, as `ah_animator.load_screen` fills it. */
 typedef struct ah_screen {
     /** The ABI version the host was built with (set by the host). */
