@@ -115,6 +115,9 @@ extension HostSession {
                     driver.pendingPropertyAnimator = propertyAnimator
                 }
                 state.percentDriver = driver
+                // Asked for after start_interactive returned (from a gesture sample): it
+                // begins now with the duration the transition has.
+                if let duration = state.interactiveDuration { driver.begin(duration: duration) }
                 // Alongside animations (a navigation bar's) follow the transition's time.
                 state.coordinator?.interaction = driver
             }

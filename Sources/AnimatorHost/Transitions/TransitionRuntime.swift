@@ -365,8 +365,11 @@ public final class TransitionRuntime {
             var propertyAnimator: PropertyAnimator?
             if ownTrace != nil {
                 (duration, problems) = animator.beginInteractive(state, engine: engine)
-                // A UIPercentDrivenInteractiveTransition in the plugin asked for scrubbing.
+                // A UIPercentDrivenInteractiveTransition in the plugin asked for scrubbing
+                // (now, or later: from the gesture's first sample, which a pan-to-dismiss's
+                // `.began` handler answers before its delegate gives the controller).
                 state.percentDriver?.begin(duration: duration)
+                state.interactiveDuration = duration
             } else if let driver, animator.offersInterruptibleAnimator {
                 // The property animator is scrubbed instead of the container's time.
                 driver.releaseContainer()

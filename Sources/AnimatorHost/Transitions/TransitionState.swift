@@ -38,6 +38,9 @@ public final class TransitionState {
     /// The percent-driven scrubbing an animator that is its own interaction controller
     /// asked for (context_drive_percent: a UIPercentDrivenInteractiveTransition in the plugin).
     var percentDriver: PercentDrivenInteraction?
+    /// The duration of a transition its own interaction controller drives, once
+    /// start_interactive returned (a percent driver asked for later begins with it).
+    var interactiveDuration: Double?
     /// The transition's coordinator while it runs.
     weak var coordinator: TransitionCoordinator?
     /// Problems the animator caused (a second completeTransition, ...).

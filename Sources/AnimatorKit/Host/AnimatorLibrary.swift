@@ -218,28 +218,50 @@ private final class AnimatorBox {
     /// The animator of the transition in progress: the delegate's choice, or the instance's.
     var current: any UIViewControllerAnimatedTransitioning { chosen ?? animator }
 
+    /// A transition whose interaction controller is asked again after the gesture's first
+    /// sample reached the recognizers of its views.
+    private var pendingStart: TransitionContext?
+
     /// start_interactive through an interaction controller: it is made (its recognizers
-    /// attach to this transition's router), given the animator and started.
+    /// attach to this transition's router), given the animator and started. When the
+    /// delegate gives none yet, and the transition's views carry pan or pinch recognizers
+    /// (a pan-to-dismiss on the presented view), those get the gesture and the delegate is
+    /// asked again once their `.began` handler ran: on iOS that handler sets its
+    /// "interacting" flag and calls dismiss, and only then is the delegate asked.
     func startInteraction(_ context: TransitionContext) {
         let router = GestureRouter()
         self.router = router
         router.with {
-            let animator = current
-            guard let controller = interaction?(animator, context) else {
+            if let controller = interaction?(current, context) { return start(controller, context) }
+            let found = context.containerView.continuousRecognizersInTree()
+            guard !found.isEmpty else {
                 // No controller for this transition: the animator plays on its own.
-                animator.animateTransition(using: context)
-                return
+                return current.animateTransition(using: context)
             }
-            self.controller = controller
-            (controller as? UIPercentDrivenInteractiveTransition)?.animator = animator
-            controller.startInteractiveTransition(context)
+            for recognizer in found { router.add(recognizer) }
+            pendingStart = context
         }
+    }
+
+    private func start(_ controller: any UIViewControllerInteractiveTransitioning, _ context: TransitionContext) {
+        self.controller = controller
+        (controller as? UIPercentDrivenInteractiveTransition)?.animator = current
+        controller.startInteractiveTransition(context)
     }
 
     /// A gesture sample for the recognizers of the transition.
     func deliver(_ sample: GestureSample) {
         guard let router else { return }
-        router.with { router.deliver(sample) }
+        router.with {
+            router.deliver(sample)
+            guard let context = pendingStart else { return }
+            pendingStart = nil
+            if let controller = interaction?(current, context) {
+                start(controller, context)
+            } else {
+                current.animateTransition(using: context)
+            }
+        }
     }
 
     static func from(_ cAnimator: UnsafePointer<ah_animator>?) -> AnimatorBox? {

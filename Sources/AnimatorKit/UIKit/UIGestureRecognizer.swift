@@ -170,6 +170,16 @@ open class UITouch: NSObject {
     }
 }
 
+extension UIView {
+    /// The enabled pan, pinch and swipe-like recognizers of this view and every view
+    /// inside it, depth first (the continuous recognizers a gesture can reach).
+    func continuousRecognizersInTree() -> [UIGestureRecognizer] {
+        var found = gestureRecognizerList.filter { $0.isEnabled && !($0 is UITapGestureRecognizer) }
+        for subview in subviews { found += subview.continuousRecognizersInTree() }
+        return found
+    }
+}
+
 /// The recognizers attached during a transition, which the gesture's samples reach. The
 /// SDK makes one per interactive transition and makes it current (per thread, as the
 /// current host) while the interaction controller runs, so `addGestureRecognizer` finds it.
@@ -211,19 +221,13 @@ final class GestureRouter {
 
 extension UIView {
     /// Attaches a recognizer: during an interactive transition the driving gesture's
-    /// samples reach it; taps reach tap recognizers through hit testing. A continuous
-    /// recognizer attached outside an interactive transition (no gesture can come) is
-    /// noted in the host's log.
+    /// samples reach it, as they reach the pan and pinch recognizers of the transition's
+    /// views attached before it began (a pan-to-dismiss on the presented view); taps reach
+    /// tap recognizers through hit testing.
     public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
         recognizer.view = self
         gestureRecognizerList.append(recognizer)
-        if let router = GestureRouter.current {
-            router.add(recognizer)
-        } else if !(recognizer is UITapGestureRecognizer), let link = HostLink.current {
-            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
-                           "addGestureRecognizer: no interactive transition is starting; attach recognizers in the "
-                           + "export's interactionController closure or in startInteractiveTransition")
-        }
+        GestureRouter.current?.add(recognizer)
     }
 
     /// Detaches a recognizer.

@@ -19,12 +19,16 @@ open class UINavigationController: UIViewController {
     /// The view of the screen that asks, in a tap handler.
     private let requester: UIView?
 
-    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
+    /// The push or pop under way, for a navigation controller a context gave.
+    private let transition: TransitionContext?
+
+    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil) {
         navigationBar = UINavigationBar(handle: found.bar, host: host)
         isNavigationBarHidden = found.bar_hidden
         stackCount = Int(found.child_count)
         scope = nil
         requester = nil
+        self.transition = transition
         super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
     }
 
@@ -36,6 +40,7 @@ open class UINavigationController: UIViewController {
         stackCount = 0
         self.scope = scope
         requester = view
+        transition = nil
         super.init(view: nil, side: nil, context: nil)
     }
 
@@ -48,9 +53,12 @@ open class UINavigationController: UIViewController {
     }
 
     /// popViewController(animated:): from a tap handler, asks the host to pop the top view
-    /// controller; returns nil (the popped one is the host's to name). Elsewhere logged.
+    /// controller; returns nil (the popped one is the host's to name). During a pop (an
+    /// edge pan's `.began` handler of the interactive pop the host started) it is that pop
+    /// and returns the view controller going away. Elsewhere logged.
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
+        if let transition, transition.operation.contains(.pop) { return transition.viewController(forKey: .from) }
         guard let scope, let requester else {
             refused("popViewController(animated:)")
             return nil

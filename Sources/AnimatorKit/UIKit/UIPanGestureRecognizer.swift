@@ -14,7 +14,15 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         addTarget { handler($0 as! UIPanGestureRecognizer) }
     }
 
-    override func accepts(_ sample: GestureSample) -> Bool { sample.kind == .pan }
+    /// minimumNumberOfTouches: the fingers a pan needs (a trace's pan is one finger, so a
+    /// recognizer that needs more never begins).
+    public var minimumNumberOfTouches = 1
+    /// maximumNumberOfTouches: the most fingers it follows.
+    public var maximumNumberOfTouches = Int.max
+
+    override func accepts(_ sample: GestureSample) -> Bool {
+        sample.kind == .pan && minimumNumberOfTouches <= 1 && maximumNumberOfTouches >= 1
+    }
 
     override func take(_ sample: GestureSample) {
         translationValue = sample.axis == .y ? CGPoint(x: 0, y: sample.value) : CGPoint(x: sample.value, y: 0)

@@ -147,7 +147,7 @@ open class UIViewController: NSObject, UIContentContainer {
     open var navigationController: UINavigationController? {
         if let scope = TapScope.current, let view = viewIfLoaded { return UINavigationController(requestsFrom: view, scope: scope) }
         guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return nil }
-        return UINavigationController(found, host: context.host)
+        return UINavigationController(found, host: context.host, transition: context)
     }
 
     /// The tab bar controller whose tabs hold it; in a tap handler, the one whose
