@@ -1,3 +1,4 @@
+import AnimatorABI
 import AnimatorHost
 import AnimatorRendering
 import AnimatorRuns
@@ -36,7 +37,30 @@ enum ScreensBenchmark {
             lines.append("| \(label) | \(fixed(median(runs), 2)) ms | \(fixed(median(draws), 2)) ms | \(count) |")
         }
         lines += ["", "Own screens over the host's: stage and transition \(fixed(medians[0].run / medians[1].run, 2))x, "
-                  + "drawing \(fixed(medians[0].draw / medians[1].draw, 2))x."]
+                  + "drawing \(fixed(medians[0].draw / medians[1].draw, 2))x.", ""]
+        lines += snapshotCost(rounds: rounds)
+        return lines
+    }
+
+    /// What one snapshotView of a whole screen costs through the host table: the host's
+    /// list page (text, 390 × 844 points), with and without screen updates.
+    static func snapshotCost(rounds: Int) -> [String] {
+        let runtime = TransitionRuntime()
+        let session = HostSession(engine: runtime.engine)
+        let stage = TransitionStage(runtime: runtime)
+        guard (try? stage.prepare(.present)) != nil else { return ["(the stage could not be set up)"] }
+        let table = UnsafePointer(session.table)
+        let handle = session.handle(for: stage.from.view.layer.id)
+        var lines = ["snapshotView of a whole screen (the host's list page), median ms over \(rounds) calls:", "",
+                     "| afterScreenUpdates | ms |", "|---|---|"]
+        for after in [false, true] {
+            var samples: [Double] = []
+            for _ in 0..<rounds {
+                var out: ah_layer = 0
+                samples.append(Clock.milliseconds { _ = table.pointee.view_snapshot(table, handle, after, &out) })
+            }
+            lines.append("| \(after) | \(fixed(median(samples), 3)) |")
+        }
         return lines
     }
 
