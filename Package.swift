@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                  "AnimatorRendering", "AnimatorTesting", "CSystem"]),
         // Benchmarks: `swift run -c release animator-bench`.
-        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorABI", "AnimatorEngine", "AnimatorSupport",
+        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering", "CSystem"]),
 
         corpusAnimator("SpringSlideUp"),

@@ -1,4 +1,4 @@
-import AnimatorABI
+import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
 import AnimatorRuns
@@ -42,22 +42,18 @@ enum ScreensBenchmark {
         return lines
     }
 
-    /// What one snapshotView of a whole screen costs through the host table: the host's
-    /// list page (text, 390 × 844 points), with and without screen updates.
+    /// What one snapshotView of a whole screen costs (what the host table's view_snapshot
+    /// runs): the host's list page (text, 390 × 844 points), with and without screen updates.
     static func snapshotCost(rounds: Int) -> [String] {
         let runtime = TransitionRuntime()
-        let session = HostSession(engine: runtime.engine)
         let stage = TransitionStage(runtime: runtime)
         guard (try? stage.prepare(.present)) != nil else { return ["(the stage could not be set up)"] }
-        let table = UnsafePointer(session.table)
-        let handle = session.handle(for: stage.from.view.layer.id)
         var lines = ["snapshotView of a whole screen (the host's list page), median ms over \(rounds) calls:", "",
                      "| afterScreenUpdates | ms |", "|---|---|"]
         for after in [false, true] {
             var samples: [Double] = []
             for _ in 0..<rounds {
-                var out: ah_layer = 0
-                samples.append(Clock.milliseconds { _ = table.pointee.view_snapshot(table, handle, after, &out) })
+                samples.append(Clock.milliseconds { _ = stage.from.view.snapshotView(afterScreenUpdates: after) })
             }
             lines.append("| \(after) | \(fixed(median(samples), 3)) |")
         }
