@@ -113,6 +113,10 @@ let package = Package(
         .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering", "CSystem"]),
 
+        // Auto Layout's constraint solver: an incremental Cassowary simplex, pure value code.
+        .target(name: "AnimatorLayout", swiftSettings: optimizedInDebug),
+        .testTarget(name: "AnimatorLayoutTests", dependencies: ["AnimatorLayout"]),
+
         corpusAnimator("SpringSlideUp"),
         corpusAnimator("ScaleFadeModal"),
         corpusAnimator("CATransitionPush"),
