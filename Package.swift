@@ -96,7 +96,7 @@ let package = Package(
                                                      "CSystem"]),
         // Snapshot tests: manifests, golden files, timeline and picture comparison, diff
         // pictures and the HTML report, and in-process runs for test targets.
-        .target(name: "AnimatorTesting", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
+        .target(name: "AnimatorTesting", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorLayout", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering"]),
         // Internal to the host: C math Swift's Glibc module does not export.
         .target(name: "CMathShim"),
         // System calls Swift's Glibc module lacks: memfd, prctl, rlimits, a spawn's chdir.
@@ -107,10 +107,10 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["AnimatorKit"]),
         .target(name: "QuartzCore", dependencies: ["AnimatorKit"]),
         // The command-line tool, a thin layer over AnimatorHost.
-        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+        .executableTarget(name: "AnimatorHostCLI", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorLayout", "AnimatorEngine", "AnimatorSupport",
                                                                  "AnimatorRendering", "AnimatorTesting", "CSystem"]),
         // Benchmarks: `swift run -c release animator-bench`.
-        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+        .executableTarget(name: "AnimatorBenchmarks", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorLayout", "AnimatorEngine", "AnimatorSupport",
                                                                     "AnimatorRendering", "CSystem"]),
 
         // Auto Layout's constraint solver: an incremental Cassowary simplex, pure value code.
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "AnimatorHostTests", dependencies: ["AnimatorHost", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering",
                                                               "AnimatorABI", "TestSupport"]),
         // Runs: requests, the runner, the stage and the demo app, routes, recordings, checks.
-        .testTarget(name: "AnimatorRunsTests", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorSupport",
+        .testTarget(name: "AnimatorRunsTests", dependencies: ["AnimatorRuns", "AnimatorHost", "AnimatorLayout", "AnimatorEngine", "AnimatorSupport",
                                                               "AnimatorRendering", "TestSupport"]),
         // The snapshot library, used as an animator author's test target uses it.
         .testTarget(name: "AnimatorTestingTests", dependencies: ["AnimatorTesting", "AnimatorRuns", "AnimatorHost", "AnimatorEngine", "AnimatorRendering", "TestSupport"]),

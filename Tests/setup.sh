@@ -5,6 +5,8 @@
 #   - Chromium, from Debian's packages: the headless browser the HTML player is tested in,
 #   - fontTools, from PyPI: an independent reader of the fonts text is drawn with,
 #   - pypng, from PyPI: an independent PNG encoder that writes every kind of PNG,
+#   - kiwisolver, from PyPI: a C++ Cassowary solver the layout solver's answers are checked
+#     against (and the layout benchmark's reference),
 #   - two TrueType font families (Liberation Sans and DejaVu Sans, from Debian's packages)
 #     to draw text with and to tell two fonts apart,
 #   - cargo, from Debian's packages: builds the Rust example animator (Examples/RustFade),
@@ -48,6 +50,9 @@ fi
 if ! python3 -c 'import png' 2>/dev/null; then
     python3 -m pip install --quiet pypng 2>/dev/null || apt_install python3-png
 fi
+if ! python3 -c 'import kiwisolver' 2>/dev/null; then
+    python3 -m pip install --quiet kiwisolver 2>/dev/null || apt_install python3-kiwisolver
+fi
 if ! ls /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf >/dev/null 2>&1; then
     apt_install fonts-liberation
 fi
@@ -63,4 +68,4 @@ fi
 if ! command -v ffmpeg >/dev/null 2>&1 || ! command -v ffprobe >/dev/null 2>&1; then
     apt_install --no-install-recommends ffmpeg
 fi
-echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, fonts, Chromium, cargo and ffmpeg are ready"
+echo "Tests/setup.sh: cc, Pillow, fontTools, pypng, kiwisolver, fonts, Chromium, cargo and ffmpeg are ready"

@@ -45,6 +45,12 @@ struct SimplexRow {
     /// Adds `coefficient` × `row` (its constant too), merging the sorted cells.
     mutating func insert(_ row: SimplexRow, _ coefficient: Double = 1) {
         constant += row.constant * coefficient
+        // A short row into a long one: cell by cell, in place (a pivot row of a few cells
+        // substituted into long rows is the common case); otherwise one merge.
+        if row.cells.count * 8 < cells.count {
+            for cell in row.cells { insert(cell.symbol, cell.coefficient * coefficient) }
+            return
+        }
         var merged: [(symbol: Int, coefficient: Double)] = []
         merged.reserveCapacity(cells.count + row.cells.count)
         var i = 0, j = 0
@@ -94,12 +100,14 @@ struct SimplexRow {
         solve(for: rhs)
     }
 
-    /// Replaces `symbol` with `row` (what it equals).
-    mutating func substitute(_ symbol: Int, with row: SimplexRow) {
+    /// Replaces `symbol` with `row` (what it equals); whether the row held it.
+    @discardableResult
+    mutating func substitute(_ symbol: Int, with row: SimplexRow) -> Bool {
         let (index, found) = position(of: symbol)
-        guard found else { return }
+        guard found else { return false }
         let coefficient = cells[index].coefficient
         cells.remove(at: index)
         insert(row, coefficient)
+        return true
     }
 }
