@@ -102,7 +102,7 @@ let package = Package(
         // System calls Swift's Glibc module lacks: memfd, prctl, rlimits, a spawn's chdir.
         .target(name: "CSystem"),
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
-        .target(name: "AnimatorKit", dependencies: ["AnimatorABI"]),
+        .target(name: "AnimatorKit", dependencies: ["AnimatorABI", "AnimatorLayout"]),
         // `import CoreGraphics` and `import QuartzCore` as iOS code writes them: AnimatorKit.
         .target(name: "CoreGraphics", dependencies: ["AnimatorKit"]),
         .target(name: "QuartzCore", dependencies: ["AnimatorKit"]),

@@ -21,7 +21,11 @@ enum CurrentHost {
     static func with<R>(_ host: UnsafePointer<ah_host>, _ body: () -> R) -> R {
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, UnsafeRawPointer(host))
-        defer { pthread_setspecific(key, previous) }
+        defer {
+            // The end of the host's call (UIKit's run-loop turn): constraint layout first.
+            if previous == nil { LayoutPass.flush() }
+            pthread_setspecific(key, previous)
+        }
         return body()
     }
 }

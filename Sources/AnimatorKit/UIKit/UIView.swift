@@ -336,11 +336,32 @@ open class UIView {
     public var tag: Int = 0
     /// autoresizingMask: kept; the host's screens do not change size during a transition.
     public var autoresizingMask: AutoresizingMask = []
-    /// layoutIfNeeded(): the host lays nothing out on its own; animating frames inside an
-    /// animation block is what moves views.
-    public func layoutIfNeeded() {}
-    /// setNeedsLayout().
-    public func setNeedsLayout() {}
+    /// The constraints installed on this view (NSLayoutConstraint.isActive).
+    var installedConstraints: [NSLayoutConstraint] = []
+    /// The safe area's layout guide, made on first use and kept (constraints hold their
+    /// items weakly, as UIKit's do, so the view owns its guide).
+    var safeAreaGuide: UILayoutGuide?
+    /// Content hugging and compression resistance priorities (UIKit's defaults).
+    var huggingPriorities = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
+    var compressionPriorities = (horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
+    /// translatesAutoresizingMaskIntoConstraints: true (the default) keeps the view where
+    /// its frame puts it; false hands its frame to its constraints.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { LayoutPass.invalidate(self) }
+    }
+    /// intrinsicContentSize: the size its content wants (UIView.noIntrinsicMetric, -1, for
+    /// none, the default); labels and image views have one.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// UIView.noIntrinsicMetric.
+    public static let noIntrinsicMetric: CGFloat = -1
+    /// invalidateIntrinsicContentSize(): lays out again with the new size.
+    public func invalidateIntrinsicContentSize() { LayoutPass.invalidate(self) }
+    /// layoutIfNeeded(): when a constraint in this view's tree changed, solves them now and
+    /// sets the frames (inside an animation block, the frames animate).
+    public func layoutIfNeeded() { LayoutPass.layoutIfNeeded(self) }
+    /// setNeedsLayout(): lays the tree out again at the end of this host call (or at the
+    /// next layoutIfNeeded).
+    public func setNeedsLayout() { LayoutPass.invalidate(self) }
 
     /// UIView.AutoresizingMask.
     public struct AutoresizingMask: OptionSet, Sendable {

@@ -1,0 +1,190 @@
+import AnimatorABI
+import AnimatorLayout
+import Glibc
+
+/// The layout pass of constraint-based views, when UIKit runs it: `layoutIfNeeded()`, and
+/// the end of every host call into the plugin (UIKit's end of a run-loop turn, before the
+/// next frame is drawn) after a constraint changed. Each pass solves every active constraint
+/// in the view tree of the change from scratch (a Cassowary simplex, `AnimatorLayout`) in
+/// window coordinates, with the views that keep `translatesAutoresizingMaskIntoConstraints`
+/// held where they are, and sets the frames of the others, so that inside an animation
+/// block the new frames animate.
+enum LayoutPass {
+    /// The views whose trees need a pass, per thread (the host's thread).
+    private final class Pending {
+        var views: [UIView] = []
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static var pending: Pending {
+        if let existing = pthread_getspecific(key) { return Unmanaged<Pending>.fromOpaque(existing).takeUnretainedValue() }
+        let made = Pending()
+        pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
+        return made
+    }
+
+    /// The constraint's views' trees need a pass.
+    static func invalidate(_ constraint: NSLayoutConstraint) {
+        pending.views += constraint.views
+    }
+
+    /// `view`'s tree needs a pass.
+    static func invalidate(_ view: UIView) {
+        pending.views.append(view)
+    }
+
+    /// Lays out `view`'s tree if it needs it (layoutIfNeeded).
+    static func layoutIfNeeded(_ view: UIView) {
+        let root = view.ancestry.last ?? view
+        let waiting = pending.views
+        guard waiting.contains(where: { ($0.ancestry.last ?? $0) === root }) else { return }
+        pending.views = waiting.filter { ($0.ancestry.last ?? $0) !== root }
+        layout(root)
+    }
+
+    /// Lays out every tree that needs it (the end of a host call).
+    static func flush() {
+        guard pthread_getspecific(key) != nil else { return }
+        while let view = pending.views.first {
+            layoutIfNeeded(view)
+            // A view whose tree was laid out is gone from the list; drop one that was not.
+            if let first = pending.views.first, first === view { pending.views.removeFirst() }
+        }
+    }
+
+    /// One view's variables: its frame in window coordinates.
+    private struct Variables {
+        let x, y, width, height: LayoutVariable
+    }
+
+    /// Solves the active constraints of `root`'s tree and sets the frames they give.
+    static func layout(_ root: UIView) {
+        var constraints: [NSLayoutConstraint] = []
+        var tree: [UIView] = []
+        func walk(_ view: UIView) {
+            tree.append(view)
+            constraints += view.installedConstraints.filter(\.isActive)
+            for subview in view.subviews { walk(subview) }
+        }
+        walk(root)
+        let laidOut = tree.filter { !$0.translatesAutoresizingMaskIntoConstraints }
+        guard !constraints.isEmpty || !laidOut.isEmpty else { return }
+        let solver = ConstraintSolver()
+        var variables: [ObjectIdentifier: Variables] = [:]
+        var order: [UIView] = []
+        func variablesOf(_ view: UIView) -> Variables {
+            if let known = variables[ObjectIdentifier(view)] { return known }
+            let made = Variables(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(),
+                                 height: solver.makeVariable())
+            variables[ObjectIdentifier(view)] = made
+            order.append(view)
+            if view.translatesAutoresizingMaskIntoConstraints {
+                // Held where it is, as UIKit's autoresizing-mask constraints hold it.
+                let frame = view.convert(view.bounds, to: nil)
+                for (variable, value) in [(made.x, frame.minX), (made.y, frame.minY), (made.width, frame.width),
+                                          (made.height, frame.height)] {
+                    _ = try? solver.add(LayoutConstraint(variable.expression, .equal, value))
+                }
+            }
+            return made
+        }
+        for view in laidOut {
+            let own = variablesOf(view)
+            // Intrinsic content size: hugging keeps it from growing, compression resistance
+            // from shrinking.
+            let size = view.intrinsicContentSize
+            for (variable, length, axis) in [(own.width, size.width, NSLayoutConstraint.Axis.horizontal),
+                                             (own.height, size.height, .vertical)] where length >= 0 {
+                let hugging = view.contentHuggingPriority(for: axis), resistance = view.contentCompressionResistancePriority(for: axis)
+                _ = try? solver.add(LayoutConstraint(variable.expression, .lessThanOrEqual, length,
+                                                     priority: LayoutPriority(hugging.rawValue)))
+                _ = try? solver.add(LayoutConstraint(variable.expression, .greaterThanOrEqual, length,
+                                                     priority: LayoutPriority(resistance.rawValue)))
+            }
+        }
+        let rightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        func expression(_ item: AnyObject?, _ attribute: NSLayoutConstraint.Attribute) -> LinearExpression? {
+            var insets = UIEdgeInsets.zero
+            let view: UIView
+            if let guide = item as? UILayoutGuide, let owner = guide.owningView {
+                view = owner
+                insets = owner.safeAreaInsets
+            } else if let plain = item as? UIView {
+                view = plain
+            } else {
+                return nil
+            }
+            let v = variablesOf(view)
+            let margin = 8.0
+            let insetLeft = Double(insets.left), insetTop = Double(insets.top)
+            let insetRight = Double(insets.right), insetBottom = Double(insets.bottom)
+            let left: LinearExpression = v.x + insetLeft
+            let top: LinearExpression = v.y + insetTop
+            let right: LinearExpression = (v.x + v.width) - insetRight
+            let bottom: LinearExpression = (v.y + v.height) - insetBottom
+            let centerX: LinearExpression = (v.x.expression + v.width * 0.5) + (insetLeft - insetRight) / 2
+            let centerY: LinearExpression = (v.y.expression + v.height * 0.5) + (insetTop - insetBottom) / 2
+            switch attribute {
+            case .left: return left
+            case .right: return right
+            case .top, .firstBaseline: return top
+            case .bottom, .lastBaseline: return bottom
+            case .leading: return rightToLeft ? right : left
+            case .trailing: return rightToLeft ? left : right
+            case .width: return v.width - (insetLeft + insetRight)
+            case .height: return v.height - (insetTop + insetBottom)
+            case .centerX, .centerXWithinMargins: return centerX
+            case .centerY, .centerYWithinMargins: return centerY
+            case .leftMargin: return left + margin
+            case .rightMargin: return right - margin
+            case .topMargin: return top + margin
+            case .bottomMargin: return bottom - margin
+            case .leadingMargin: return rightToLeft ? right - margin : left + margin
+            case .trailingMargin: return rightToLeft ? left + margin : right - margin
+            case .notAnAttribute: return nil
+            }
+        }
+        let link = HostLink.current
+        for constraint in constraints {
+            guard let lhs = expression(constraint.firstItem, constraint.firstAttribute) else { continue }
+            var rhs = LinearExpression(constant: Double(constraint.constant))
+            if constraint.secondItem != nil {
+                guard let second = expression(constraint.secondItem, constraint.secondAttribute) else { continue }
+                rhs = second * Double(constraint.multiplier) + Double(constraint.constant)
+            }
+            let relation: LayoutRelation = constraint.relation == .equal ? .equal
+                : constraint.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
+            do {
+                try solver.add(LayoutConstraint(lhs, relation, rhs, priority: LayoutPriority(constraint.priority.rawValue)))
+            } catch {
+                // UIKit's words: it breaks the constraint and carries on.
+                link?.table.log(link!.host, ah_log_level(AH_LOG_WARNING),
+                                "Unable to simultaneously satisfy constraints: will attempt to recover by breaking "
+                                + "\(constraint)")
+            }
+        }
+        // Frames in each superview's coordinates, from the window's.
+        for view in order where !view.translatesAutoresizingMaskIntoConstraints {
+            let v = variables[ObjectIdentifier(view)]!
+            var origin = CGPoint(x: solver.value(of: v.x), y: solver.value(of: v.y))
+            if let parent = view.superview {
+                let parentOrigin: CGPoint
+                if let p = variables[ObjectIdentifier(parent)] {
+                    parentOrigin = CGPoint(x: solver.value(of: p.x), y: solver.value(of: p.y))
+                } else {
+                    parentOrigin = parent.convert(parent.bounds, to: nil).origin
+                }
+                let bounds = parent.bounds
+                origin = CGPoint(x: origin.x - parentOrigin.x + bounds.minX, y: origin.y - parentOrigin.y + bounds.minY)
+            }
+            let frame = CGRect(x: origin.x, y: origin.y, width: max(0, solver.value(of: v.width)),
+                               height: max(0, solver.value(of: v.height)))
+            if view.frame != frame { view.frame = frame }
+        }
+    }
+}

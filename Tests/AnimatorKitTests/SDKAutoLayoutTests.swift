@@ -1,0 +1,115 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+@testable import AnimatorEngine
+
+/// Auto Layout as UIKit code writes it: anchors, activate, constants changed and animated
+/// with layoutIfNeeded in an animation block, a contradiction broken with UIKit's message,
+/// the safe area; frames checked against layouts worked by hand on a 390 × 844 screen.
+@Suite struct SDKAutoLayoutTests {
+    let stage: SDKStage
+    var host: UnsafePointer<ah_host> { UnsafePointer(stage.session.table) }
+
+    init() throws {
+        stage = try SDKStage()
+    }
+
+    /// A card pinned 16 points from the sides and 34 from the bottom, 300 tall, over a
+    /// dimming view pinned to every edge; `makeBody` adds more.
+    final class CardScreen {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let dimming = UIView()
+        let card = UIView()
+        let height: NSLayoutConstraint
+
+        init() {
+            for view in [dimming, card] {
+                view.translatesAutoresizingMaskIntoConstraints = false
+                container.addSubview(view)
+            }
+            height = card.heightAnchor.constraint(equalToConstant: 300)
+            NSLayoutConstraint.activate([
+                dimming.topAnchor.constraint(equalTo: container.topAnchor),
+                dimming.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+                dimming.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                dimming.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+                card.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16),
+                card.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -16),
+                card.bottomAnchor.constraint(equalTo: container.bottomAnchor, constant: -34),
+                height,
+            ])
+        }
+    }
+
+    @Test func anchorsPlaceTheViewsWhenTheHostCallEnds() throws {
+        let screen = CurrentHost.with(host) { CardScreen() }
+        // Laid out at the end of the host call, with no layoutIfNeeded: 844 − 34 − 300 = 510.
+        #expect(screen.card.frame == CGRect(x: 16, y: 510, width: 358, height: 300))
+        #expect(screen.dimming.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
+        // Installed where UIKit installs them: on the items' nearest common ancestor, the
+        // container, and a constant height on the card itself.
+        #expect(screen.container.constraints.count == 7 && screen.card.constraints == [screen.height])
+        #expect(stage.session.log.isEmpty, "\(stage.session.log)")
+    }
+
+    @Test func aConstantChangedAndLaidOutInAnAnimationBlockAnimatesTheFrame() throws {
+        let screen = CurrentHost.with(host) { CardScreen() }
+        let start = stage.session.engine.currentTime
+        CurrentHost.with(host) {
+            screen.height.constant = 400
+            // Not laid out until asked: the frame is still the old one here.
+            #expect(screen.card.frame.height == 300)
+            UIView.animate(withDuration: 0.3) { screen.container.layoutIfNeeded() }
+        }
+        // The model at once: 844 − 34 − 400 = 410.
+        #expect(screen.card.frame == CGRect(x: 16, y: 410, width: 358, height: 400))
+        // Half way through easeInOut (0.5 at the middle, by symmetry): y 460, height 350.
+        let id = try stage.session.layers.lookup(screen.card.layer.handle).get()
+        let middle = Layer(engine: stage.session.engine, id: id).presentation(at: start + 0.15).frame
+        #expect(abs(middle.origin.y - 460) < 1e-9 && abs(middle.size.height - 350) < 1e-9, "\(middle)")
+    }
+
+    @Test func aContradictionIsBrokenWithUIKitsMessage() throws {
+        let view = CurrentHost.with(host) { () -> UIView in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let view = UIView()
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+            NSLayoutConstraint.activate([
+                view.widthAnchor.constraint(equalToConstant: 100),
+                view.widthAnchor.constraint(equalToConstant: 200),
+                view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+            ])
+            return view
+        }
+        // The first width holds; the second is broken and said so, in one line.
+        #expect(view.frame.width == 100 && view.frame.height == 50)
+        let messages = stage.session.log.map(\.message)
+        #expect(messages.count == 1 && messages[0].hasPrefix(
+            "Unable to simultaneously satisfy constraints: will attempt to recover by breaking <NSLayoutConstraint "),
+                "\(messages)")
+    }
+
+    @Test func optionalConstraintsGiveWayByPriority() throws {
+        let view = CurrentHost.with(host) { () -> UIView in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let view = UIView()
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+            let preferred = view.widthAnchor.constraint(equalToConstant: 600)
+            preferred.priority = .defaultHigh
+            NSLayoutConstraint.activate([
+                preferred,
+                view.widthAnchor.constraint(lessThanOrEqualTo: container.widthAnchor, constant: -40),
+                view.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+                view.topAnchor.constraint(equalTo: container.safeAreaLayoutGuide.topAnchor, constant: 8),
+                view.heightAnchor.constraint(equalToConstant: 44),
+            ])
+            return view
+        }
+        // 600 wanted, at most 390 − 40 = 350, centred: x = (390 − 350) / 2 = 20; the top 8
+        // below the safe area (47 points on this iPhone: Apple's figure).
+        #expect(view.frame == CGRect(x: 20, y: 55, width: 350, height: 44))
+    }
+}
