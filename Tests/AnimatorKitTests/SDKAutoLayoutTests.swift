@@ -113,3 +113,32 @@ import Testing
         #expect(view.frame == CGRect(x: 20, y: 55, width: 350, height: 44))
     }
 }
+
+extension SDKAutoLayoutTests {
+    @Test func aLabelSizesItselfFromItsTextUnlessTheConstraintsSayOtherwise() throws {
+        let (label, squeezed) = CurrentHost.with(host) { () -> (UILabel, UILabel) in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let label = UILabel(), squeezed = UILabel()
+            label.text = "Photos"                        // 6 characters
+            label.font = .systemFont(ofSize: 20)
+            squeezed.text = String(repeating: "x", count: 100)
+            for view in [label, squeezed] {
+                view.translatesAutoresizingMaskIntoConstraints = false
+                container.addSubview(view)
+            }
+            NSLayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16),
+                label.topAnchor.constraint(equalTo: container.topAnchor, constant: 60),
+                squeezed.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16),
+                squeezed.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor, constant: -16),
+                squeezed.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 8),
+            ])
+            return (label, squeezed)
+        }
+        // 6 × 0.55 × 20 = 66 wide, 1.2 × 20 = 24 tall, from hugging and compression resistance.
+        #expect(label.frame == CGRect(x: 16, y: 60, width: 66, height: 24))
+        // 100 × 0.55 × 17 = 935 wanted, at most 390 − 32 = 358 (compression resistance 750
+        // gives way to a required constraint); 1.2 × 17 = 20.4, 21 tall.
+        #expect(squeezed.frame == CGRect(x: 16, y: 92, width: 358, height: 21))
+    }
+}

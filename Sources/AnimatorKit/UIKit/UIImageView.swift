@@ -29,7 +29,15 @@ extension UIView {
 open class UIImageView: UIView {
     /// The image shown (nil: none).
     public var image: UIImage? {
-        didSet { show() }
+        didSet {
+            show()
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// intrinsicContentSize: the image's size in points (none without an image).
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
     /// An image view the size of its image (in points), at the origin.

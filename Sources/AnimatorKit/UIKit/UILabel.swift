@@ -9,7 +9,26 @@ public enum NSTextAlignment: Int, Sendable {
 /// UIKit lays it out in its bounds. Text does not animate: a change shows at once.
 open class UILabel: UIView {
     /// The text (nil: none).
-    public var text: String? { didSet { send() } }
+    public var text: String? {
+        didSet {
+            send()
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// intrinsicContentSize for Auto Layout: the text's width estimated at 0.55 em a
+    /// character (so that layouts do not depend on the fonts a machine has, as the
+    /// navigation bar's titles do not) on one line, or its longest line's, and 1.2 em a
+    /// line, rounded up to whole points; zero without text.
+    open override var intrinsicContentSize: CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let size = Double(font?.pointSize ?? 17)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let shown = numberOfLines == 0 ? lines.count : min(lines.count, max(numberOfLines, 1))
+        let longest = lines.prefix(shown).map(\.count).max() ?? 0
+        return CGSize(width: (Double(longest) * 0.55 * size).rounded(.up),
+                      height: (Double(shown) * 1.2 * size).rounded(.up))
+    }
     /// The text color (default black).
     public var textColor: UIColor! = .black { didSet { send() } }
     /// The font (default the system font at 17 points).
