@@ -104,12 +104,6 @@ import Testing
         }
     }
 
-    static func info(_ operations: [TransitionOperation]) -> AnimatorInfo {
-        AnimatorInfo(id: "test.delegate", name: "delegate", displayName: "delegate", version: "1", summary: nil, author: nil,
-                     url: nil, operations: OperationSet(operations), isInteractive: true, parameters: [],
-                     abi: ABIVersion.host, path: "(in process)", index: 0)
-    }
-
     /// A downward pan: the translations at 0, 0.1 and 0.2 s, released at 0.3 s.
     static func pan(_ values: [Double], axis: String = "y", velocity: Double) -> GestureTrace {
         let samples = values.enumerated().map { GestureTrace.Sample(time: Double($0.offset) / 10, value: $0.element, velocity: 0) }
@@ -118,13 +112,17 @@ import Testing
                             completionCurve: .linear)
     }
 
-    @Test func aPanOnThePresentedSheetCallsDismissInBeganAndDrivesTheDismissal() throws {
+    /// The detail page presented as the sheet, through the sheet's delegate.
+    func presentedSheet() throws -> (SDKStage, SheetTransitions, AnimatorInstance) {
         let stage = try SDKStage()
         let delegate = SheetTransitions()
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: delegate),
-                                                                 host: UnsafePointer(stage.session.table)),
-                                        info: Self.info([.present, .dismiss]), session: stage.session)
+        let instance = SDKStage.delegateInstance(delegate, session: stage.session, operations: [.present, .dismiss])
         _ = try stage.runtime.present(stage.detail, from: stage.list, animator: instance)
+        return (stage, delegate, instance)
+    }
+
+    @Test func aPanOnThePresentedSheetCallsDismissInBeganAndDrivesTheDismissal() throws {
+        let (stage, delegate, instance) = try presentedSheet()
         #expect(stage.detail.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
         // Pulled down 100, 250, then 300 points and let go: 300 / 422 is past half.
         let trace = Self.pan([0, 100, 250, 300], velocity: 200)
@@ -146,12 +144,7 @@ import Testing
     }
 
     @Test func aShortPullCancelsAndLeavesTheSheetAsItWas() throws {
-        let stage = try SDKStage()
-        let delegate = SheetTransitions()
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: delegate),
-                                                                 host: UnsafePointer(stage.session.table)),
-                                        info: Self.info([.present, .dismiss]), session: stage.session)
-        _ = try stage.runtime.present(stage.detail, from: stage.list, animator: instance)
+        let (stage, delegate, instance) = try presentedSheet()
         let before = (frame: stage.detail.view.frame, subviews: stage.runtime.window.subviews)
         let outcome = try stage.runtime.dismiss(stage.detail, animator: instance,
                                                 interaction: Self.pan([0, 60, 100], velocity: -50)
@@ -244,9 +237,7 @@ import Testing
         let runtime = TransitionRuntime(engine: session.engine)
         let stage = TransitionStage(runtime: runtime)
         let app = PagesApp()
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
-                                                                 host: UnsafePointer(session.table)),
-                                        info: Self.info([.push, .pop]), session: session)
+        let instance = SDKStage.delegateInstance(app, session: session, operations: [.push, .pop])
         // From the left edge, 100, 200, 300 points to the right, then let go moving right.
         var lefts: [Int: Double] = [:]
         let start = runtime.engine.currentTime
@@ -304,9 +295,7 @@ import Testing
             let runtime = TransitionRuntime(engine: session.engine)
             let stage = TransitionStage(runtime: runtime)
             let tabs = Tabs()
-            let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: tabs),
-                                                                     host: UnsafePointer(session.table)),
-                                            info: Self.info([.tab]), session: session)
+            let instance = SDKStage.delegateInstance(tabs, session: session, operations: [.tab])
             let start = runtime.engine.currentTime
             var atHalf: Double?
             let outcome = try stage.perform(.tab, animator: instance,

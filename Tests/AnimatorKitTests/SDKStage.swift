@@ -28,4 +28,16 @@ struct SDKStage {
         return AnimatorInstance(inProcess: makeCAnimator(animator, host: UnsafePointer(session.table)), info: info,
                                 session: session)
     }
+
+    /// Wraps a delegate export's exported C instance (a delegate object that the host asks
+    /// what UIKit asks it) in `session`.
+    static func delegateInstance(_ delegate: AnyObject, session: HostSession, operations: [TransitionOperation],
+                                 id: String = "test.delegate", interactive: Bool = true) -> AnimatorInstance {
+        let info = AnimatorInfo(id: id, name: id, displayName: id, version: "1", summary: nil, author: nil, url: nil,
+                                operations: OperationSet(operations), isInteractive: interactive, parameters: [],
+                                abi: ABIVersion.host, path: "(in process)", index: 0)
+        return AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: delegate),
+                                                         host: UnsafePointer(session.table)),
+                                info: info, session: session)
+    }
 }

@@ -97,20 +97,23 @@ import TestSupport
         #expect(present.last!.alpha == 1 && present.last!.scale == 1)
     }
 
+    /// Renders `animator`'s `operation` at `at` seconds (nil: its end) to a PNG and returns
+    /// its path; the run must succeed.
+    func picture(_ animator: String, _ operation: String, _ at: String?) throws -> String {
+        let path = cli.home.file("\(animator)-\(operation)-\(at ?? "end").png")
+        var arguments = ["run", animator, "--operation", operation, "--out", path]
+        if let at { arguments += ["--at", at] }
+        let result = try cli.run(arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return path
+    }
+
     @Test func firstAndLastPicturesAreTheTwoScreens() throws {
         // The same two screens, whatever the animator: at its start each shows only the
         // outgoing screen (the slide-up's incoming one is below the screen, the pops' and
         // fades' transparent, the reveal's a dot inside the same white, the flip's card
         // edge-on, the CATransition's old look), as fade-c does (its incoming view
         // transparent); all end on the incoming screen alone.
-        func picture(_ animator: String, _ operation: String, _ at: String?) throws -> String {
-            let path = cli.home.file("\(animator)-\(operation)-\(at ?? "end").png")
-            var arguments = ["run", animator, "--operation", operation, "--out", path]
-            if let at { arguments += ["--at", at] }
-            let result = try cli.run(arguments)
-            #expect(result.status == 0, "\(result.standardError)")
-            return path
-        }
         let corpus: [(String, String)] = [
             ("spring-slide-up", "present"), ("scale-fade-modal", "present"), ("pop-block", "present"),
             ("elastic-pop", "present"), ("delegate-fade", "present"), ("circular-reveal", "present"),
@@ -315,15 +318,6 @@ import TestSupport
     }
 
     @Test func photoZoomRunsBetweenTheLibrarysOwnScreens() throws {
-        func picture(_ animator: String, _ operation: String, _ at: String?) throws -> String {
-            let path = cli.home.file("\(animator)-\(operation)-\(at ?? "end").png")
-            var arguments = ["run", animator, "--operation", operation, "--out", path]
-            if let at { arguments += ["--at", at] }
-            let result = try cli.run(arguments)
-            #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.standardOutput.contains(operation == "push" ? "push list → detail" : "pop detail → list"))
-            return path
-        }
         // The library's own screens, whole: a push starts on the grid a pop ends on, and
         // ends on the photo page a pop starts from (the bar shows the screens' titles).
         let pushStart = try picture("photo-zoom", "push", "0"), pushEnd = try picture("photo-zoom", "push", nil)

@@ -1,6 +1,5 @@
 import AnimatorABI
 import AnimatorLayout
-import Glibc
 
 /// The layout pass of constraint-based views, when UIKit runs it: `layoutIfNeeded()`, and
 /// the end of every host call into the plugin (UIKit's end of a run-loop turn, before the
@@ -15,18 +14,9 @@ enum LayoutPass {
         var views: [UIView] = []
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let slot = ThreadSlot<Pending>()
 
-    private static var pending: Pending {
-        if let existing = pthread_getspecific(key) { return Unmanaged<Pending>.fromOpaque(existing).takeUnretainedValue() }
-        let made = Pending()
-        pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
-        return made
-    }
+    private static var pending: Pending { slot.value(orMake: Pending.init) }
 
     /// The constraint's views' trees need a pass.
     static func invalidate(_ constraint: NSLayoutConstraint) {
@@ -49,7 +39,7 @@ enum LayoutPass {
 
     /// Lays out every tree that needs it (the end of a host call).
     static func flush() {
-        guard pthread_getspecific(key) != nil else { return }
+        guard slot.current != nil else { return }
         while let view = pending.views.first {
             layoutIfNeeded(view)
             // A view whose tree was laid out is gone from the list; drop one that was not.

@@ -14,24 +14,13 @@ final class TapScope {
         self.host = host
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let slot = ThreadSlot<TapScope>()
 
     /// The tap being handled on this thread, if any.
-    static var current: TapScope? {
-        pthread_getspecific(key).map { Unmanaged<TapScope>.fromOpaque($0).takeUnretainedValue() }
-    }
+    static var current: TapScope? { slot.current }
 
     /// Runs `body` with this scope current.
-    func with<R>(_ body: () -> R) -> R {
-        let previous = pthread_getspecific(Self.key)
-        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(Self.key, previous) }
-        return body()
-    }
+    func with<R>(_ body: () -> R) -> R { Self.slot.with(self, body) }
 
     /// Asks the host for a transition (screen_show, ABI 1.9); false (logged) when it refused.
     @discardableResult

@@ -1,5 +1,4 @@
 import AnimatorABI
-import Glibc
 
 /// UIKit's gesture recognizers. Continuous ones (pan, screen-edge pan, pinch, swipe) are
 /// fed from the gesture that drives an interactive transition (`animator-host run
@@ -186,24 +185,13 @@ extension UIView {
 final class GestureRouter {
     private var recognizers: [UIGestureRecognizer] = []
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let slot = ThreadSlot<GestureRouter>()
 
     /// The router of the interaction running on this thread, if any.
-    static var current: GestureRouter? {
-        pthread_getspecific(key).map { Unmanaged<GestureRouter>.fromOpaque($0).takeUnretainedValue() }
-    }
+    static var current: GestureRouter? { slot.current }
 
     /// Runs `body` with this router current.
-    func with<R>(_ body: () -> R) -> R {
-        let previous = pthread_getspecific(Self.key)
-        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(Self.key, previous) }
-        return body()
-    }
+    func with<R>(_ body: () -> R) -> R { Self.slot.with(self, body) }
 
     func add(_ recognizer: UIGestureRecognizer) {
         if !recognizers.contains(where: { $0 === recognizer }) { recognizers.append(recognizer) }
