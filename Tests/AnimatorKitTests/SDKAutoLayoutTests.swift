@@ -142,3 +142,41 @@ extension SDKAutoLayoutTests {
         #expect(squeezed.frame == CGRect(x: 16, y: 92, width: 358, height: 21))
     }
 }
+
+extension SDKAutoLayoutTests {
+    final class ScrollWatcher: UIScrollViewDelegate {
+        var offsets: [CGFloat] = []
+        func scrollViewDidScroll(_ scrollView: UIScrollView) { offsets.append(scrollView.contentOffset.y) }
+    }
+
+    @Test func aScrollViewsOffsetMovesItsContentAndTellsItsDelegate() throws {
+        let watcher = ScrollWatcher()
+        let (container, scroll, row) = CurrentHost.with(host) { () -> (UIView, UIScrollView, UIView) in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let scroll = UIScrollView(frame: CGRect(x: 0, y: 100, width: 390, height: 400))
+            container.addSubview(scroll)
+            scroll.contentSize = CGSize(width: 390, height: 2000)
+            scroll.delegate = watcher
+            let row = UIView(frame: CGRect(x: 0, y: 600, width: 390, height: 44))
+            scroll.addSubview(row)
+            scroll.contentOffset = CGPoint(x: 0, y: 500)
+            return (container, scroll, row)
+        }
+        // The row at 600 in the content, scrolled by 500, shows 100 into the scroll view,
+        // which is 100 down the container: at 200.
+        #expect(scroll.bounds.origin == CGPoint(x: 0, y: 500))
+        let shown = CurrentHost.with(host) { row.convert(row.bounds, to: container) }
+        #expect(shown.origin.y == 200)
+        // And it is drawn there: red at 200...244, the white content elsewhere.
+        CurrentHost.with(host) {
+            container.backgroundColor = .white
+            row.backgroundColor = .red
+        }
+        let picture = try stage.session.picture(of: container, size: Size(width: 390, height: 844))
+        #expect(picture.rgb(195, 220) == [255, 0, 0] && picture.rgb(195, 620) == [255, 255, 255])
+        #expect(watcher.offsets == [500])
+        // scrollRectToVisible: the least scroll showing 1800...1844 in 400 points: 1444.
+        CurrentHost.with(host) { scroll.scrollRectToVisible(CGRect(x: 0, y: 1800, width: 10, height: 44), animated: false) }
+        #expect(scroll.contentOffset.y == 1444 && watcher.offsets == [500, 1444])
+    }
+}
