@@ -2,7 +2,7 @@ import Glibc
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //
-//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [screens] [layout] [--quick]
+//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [screens] [layout] [gif] [--quick]
 //
 // With no suite named, all run. Results are Markdown tables for docs/performance.md.
 
@@ -12,7 +12,7 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode", "screens", "layout"]
+let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode", "screens", "layout", "gif"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -100,5 +100,10 @@ if wants("screens") {
 if wants("layout") {
     print("## Auto Layout's solver against kiwisolver\n")
     LayoutBenchmark.run(packageRoot: workspace.packageRoot, quick: quick).forEach { print($0) }
+    print()
+}
+if wants("gif") {
+    print("## GIF against ffmpeg\n")
+    GIFBenchmark.run(executableDirectory: executableDirectory, workspace: workspace, quick: quick).forEach { print($0) }
     print()
 }

@@ -94,6 +94,11 @@ public enum GIFEncoder {
         times.isEmpty ? 0 : keptFrames(times: times, end: end, hold: hold).count
     }
 
+    /// The indices (into `times`) of the frames a GIF of frames at `times` holds, in order.
+    public static func keptFrameIndices(times: [Double], end: Double, hold: Double = 1) -> [Int] {
+        times.isEmpty ? [] : keptFrames(times: times, end: end, hold: hold).map(\.frame)
+    }
+
     /// The frames GIF's timing keeps, with their delays in hundredths (see the type's
     /// documentation).
     static func keptFrames(times: [Double], end: Double, hold: Double) -> [(frame: Int, delay: Int)] {

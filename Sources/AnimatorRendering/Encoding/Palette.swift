@@ -1,35 +1,38 @@
 import AnimatorEngine
 
 /// A palette of at most 256 colors for a whole animation, by median cut: the colors of
-/// all frames are counted in a 32×32×32 histogram (each bin remembering the mean of the
-/// exact colors in it), the histogram is cut into boxes along their longest side at the
-/// median, and each box's color is the mean of its pixels, or, when one bin holds most of
-/// a box's pixels, that bin's most frequent exact color (a majority vote kept per bin), so
-/// flat colors that fill large areas come out exact even where a bin also holds their
-/// anti-aliased neighbours.
+/// all frames are counted in a 64×64×64 histogram (each bin remembering the sums and
+/// squared sums of the exact colors in it), the box whose colors lie furthest from its
+/// mean (the largest sum of squared errors) is cut at the median along its channel of
+/// largest variance until there are enough, and each box's color is the mean of its
+/// pixels, or, when one bin holds most of a box's pixels, that bin's most frequent exact
+/// color (a majority vote kept per bin), so flat colors that fill large areas come out
+/// exact even where a bin also holds their anti-aliased neighbours. A few rounds of
+/// k-means over the histogram then move the other colors to the means of what they stand
+/// for. Pixels map to the nearest color of their exact value (what PSNR measures).
 struct Palette {
     /// The colors, packed as image pixels (alpha 255).
     private(set) var colors: [UInt32]
-    /// For each 15-bit bin, the index of the nearest palette color.
-    private var lookup: [UInt8]
 
     fileprivate struct Bin {
         var count = 0
         var red = 0, green = 0, blue = 0
+        /// Sums of the squared channels, for the boxes' variances.
+        var redSquares = 0, greenSquares = 0, blueSquares = 0
         /// The exact color winning the bin's running majority vote (Boyer–Moore), and its lead.
         var candidate: UInt32 = 0
         var votes = 0
     }
 
-    /// The bin of a pixel: 5 bits per channel.
+    /// The bin of a pixel: 6 bits per channel.
     @inline(__always)
     static func bin(_ pixel: UInt32) -> Int {
-        Int((pixel >> 3) & 0x1F) | Int((pixel >> 11) & 0x1F) << 5 | Int((pixel >> 19) & 0x1F) << 10
+        Int((pixel >> 2) & 0x3F) | Int((pixel >> 10) & 0x3F) << 6 | Int((pixel >> 18) & 0x3F) << 12
     }
 
     /// Counts the colors of frames, one at a time, for a palette of them all.
     struct Builder {
-        fileprivate var bins = [Bin](repeating: Bin(), count: 1 << 15)
+        fileprivate var bins = [Bin](repeating: Bin(), count: 1 << 18)
         /// Every `step`-th pixel is counted.
         var step = 3
 
@@ -43,9 +46,13 @@ struct Palette {
                         let pixel = pixels[index]
                         let b = Palette.bin(pixel)
                         bins[b].count += 1
-                        bins[b].red += Int(pixel & 0xFF)
-                        bins[b].green += Int(pixel >> 8 & 0xFF)
-                        bins[b].blue += Int(pixel >> 16 & 0xFF)
+                        let red = Int(pixel & 0xFF), green = Int(pixel >> 8 & 0xFF), blue = Int(pixel >> 16 & 0xFF)
+                        bins[b].red += red
+                        bins[b].green += green
+                        bins[b].blue += blue
+                        bins[b].redSquares += red * red
+                        bins[b].greenSquares += green * green
+                        bins[b].blueSquares += blue * blue
                         let color = pixel & 0x00FF_FFFF
                         if bins[b].votes == 0 {
                             bins[b].candidate = color
@@ -66,25 +73,31 @@ struct Palette {
     private init(bins: [Bin], size: Int) {
         let used = bins.indices.filter { bins[$0].count > 0 }
         var boxes: [[Int]] = used.isEmpty ? [] : [used]
-        // Cut the box with the most pixels that can still be cut, until there are enough.
+        // Cut the box whose colors are furthest from its mean (the largest sum of squared
+        // errors) along its channel of largest variance, at the median, until there are enough.
+        func variances(_ box: [Int]) -> (total: Double, channels: [Double]) {
+            var count = 0, sums = [0, 0, 0], squares = [0, 0, 0]
+            for b in box {
+                count += bins[b].count
+                sums[0] += bins[b].red; sums[1] += bins[b].green; sums[2] += bins[b].blue
+                squares[0] += bins[b].redSquares; squares[1] += bins[b].greenSquares; squares[2] += bins[b].blueSquares
+            }
+            guard count > 0 else { return (0, [0, 0, 0]) }
+            let channels = (0..<3).map { Double(squares[$0]) - Double(sums[$0]) * Double(sums[$0]) / Double(count) }
+            return (channels.reduce(0, +), channels)
+        }
+        var errors = boxes.map(variances)
         while boxes.count < size {
-            var chosen = -1, most = 0
-            for (index, box) in boxes.enumerated() where box.count > 1 {
-                let pixels = box.reduce(0) { $0 + bins[$1].count }
-                if pixels > most { most = pixels; chosen = index }
+            var chosen = -1, largest = 0.0
+            for (index, box) in boxes.enumerated() where box.count > 1 && errors[index].total > largest {
+                largest = errors[index].total
+                chosen = index
             }
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
-            // The channel with the widest range of bin coordinates.
-            var low = [31, 31, 31], high = [0, 0, 0]
-            for b in box {
-                for channel in 0..<3 {
-                    let value = b >> (5 * channel) & 0x1F
-                    low[channel] = min(low[channel], value); high[channel] = max(high[channel], value)
-                }
-            }
-            let channel = (0..<3).max { high[$0] - low[$0] < high[$1] - low[$1] }!
-            let sorted = box.sorted { ($0 >> (5 * channel) & 0x1F, $0) < ($1 >> (5 * channel) & 0x1F, $1) }
+            let channelVariances = errors[chosen].channels
+            let channel = (0..<3).max { channelVariances[$0] < channelVariances[$1] }!
+            let sorted = box.sorted { ($0 >> (6 * channel) & 0x3F, $0) < ($1 >> (6 * channel) & 0x3F, $1) }
             var half = 0, cut = 0
             let total = sorted.reduce(0) { $0 + bins[$1].count }
             while cut < sorted.count - 1, half + bins[sorted[cut]].count <= total / 2 || cut == 0 {
@@ -93,6 +106,8 @@ struct Palette {
             }
             boxes[chosen] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
+            errors[chosen] = variances(boxes[chosen])
+            errors.append(variances(boxes[boxes.count - 1]))
         }
         colors = boxes.map { box in
             var count = 0, red = 0, green = 0, blue = 0
@@ -108,27 +123,91 @@ struct Palette {
             return UInt32((red + n / 2) / n) | UInt32((green + n / 2) / n) << 8 | UInt32((blue + n / 2) / n) << 16 | 0xFF00_0000
         }
         if colors.isEmpty { colors = [0xFF00_0000] }
-        // Nearest color for every bin (by the bin's center), so mapping a pixel is a lookup.
-        lookup = [UInt8](repeating: 0, count: 1 << 15)
-        let palette = colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
-        for b in 0..<(1 << 15) {
-            let r = bins[b].count > 0 ? bins[b].red / bins[b].count : (b & 0x1F) << 3 | 4
-            let g = bins[b].count > 0 ? bins[b].green / bins[b].count : (b >> 5 & 0x1F) << 3 | 4
-            let bl = bins[b].count > 0 ? bins[b].blue / bins[b].count : (b >> 10 & 0x1F) << 3 | 4
-            var best = 0, bestDistance = Int.max
-            for (index, color) in palette.enumerated() {
-                let dr = color.0 - r, dg = color.1 - g, db = color.2 - bl
-                let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-                if distance < bestDistance { bestDistance = distance; best = index }
+        refine(bins: bins, fixed: boxes.map { box in
+            var count = 0, dominant = box[0]
+            for b in box {
+                count += bins[b].count
+                if bins[b].count > bins[dominant].count { dominant = b }
             }
-            lookup[b] = UInt8(best)
+            return bins[dominant].count * 2 >= count && bins[dominant].votes > 0
+        })
+    }
+
+    /// A few rounds of k-means over the histogram: every used bin (its mean color, weighted
+    /// by its pixels) goes to its nearest palette color, and each color not `fixed` (a flat
+    /// color kept exact) moves to the mean of what went to it.
+    private mutating func refine(bins: [Bin], fixed: [Bool], rounds: Int = 4) {
+        let used = bins.indices.filter { bins[$0].count > 0 }
+        guard colors.count == fixed.count, !used.isEmpty else { return }
+        let means = used.map { b -> (Int, Int, Int, Int) in
+            let n = bins[b].count
+            return (bins[b].red / n, bins[b].green / n, bins[b].blue / n, n)
+        }
+        for _ in 0..<rounds {
+            let palette = colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
+            var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
+            for mean in means {
+                var best = 0, bestDistance = Int.max
+                for (index, color) in palette.enumerated() {
+                    let dr = color.0 - mean.0, dg = color.1 - mean.1, db = color.2 - mean.2
+                    let distance = dr * dr + dg * dg + db * db
+                    if distance < bestDistance { bestDistance = distance; best = index }
+                }
+                sums[best].0 += mean.0 * mean.3
+                sums[best].1 += mean.1 * mean.3
+                sums[best].2 += mean.2 * mean.3
+                sums[best].3 += mean.3
+            }
+            for index in colors.indices where !fixed[index] && sums[index].3 > 0 {
+                let n = sums[index].3
+                colors[index] = UInt32((sums[index].0 + n / 2) / n) | UInt32((sums[index].1 + n / 2) / n) << 8
+                    | UInt32((sums[index].2 + n / 2) / n) << 16 | 0xFF00_0000
+            }
         }
     }
 
-    /// Maps every pixel of `image` to palette indices.
+    /// Maps every pixel of `image` to the index of the palette color nearest its exact
+    /// color (least squared RGB distance, what PSNR measures). Nearest colors are found once
+    /// per distinct color, through a direct-mapped cache of the colors seen in this image.
     func indices(of image: Image) -> [UInt8] {
-        lookup.withUnsafeBufferPointer { table in
-            image.pixels.map { table[Self.bin($0)] }
+        let palette = colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
+        let slots = 1 << 16
+        var keys = [UInt32](repeating: 0xFFFF_FFFF, count: slots)
+        var values = [UInt8](repeating: 0, count: slots)
+        var result = [UInt8](repeating: 0, count: image.pixels.count)
+        keys.withUnsafeMutableBufferPointer { keys in
+            values.withUnsafeMutableBufferPointer { values in
+                palette.withUnsafeBufferPointer { palette in
+                    image.pixels.withUnsafeBufferPointer { pixels in
+                        result.withUnsafeMutableBufferPointer { result in
+                            for index in 0..<pixels.count {
+                                let color = pixels[index] & 0x00FF_FFFF
+                                // A multiplicative hash of the 24 bits into 16.
+                                let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
+                                if keys[slot] == color {
+                                    result[index] = values[slot]
+                                    continue
+                                }
+                                let r = Int(color & 0xFF), g = Int(color >> 8 & 0xFF), b = Int(color >> 16 & 0xFF)
+                                var best = 0, bestDistance = Int.max
+                                for (candidate, entry) in palette.enumerated() {
+                                    let dr = entry.0 - r, dg = entry.1 - g, db = entry.2 - b
+                                    let distance = dr * dr + dg * dg + db * db
+                                    if distance < bestDistance {
+                                        bestDistance = distance
+                                        best = candidate
+                                        if distance == 0 { break }
+                                    }
+                                }
+                                keys[slot] = color
+                                values[slot] = UInt8(best)
+                                result[index] = UInt8(best)
+                            }
+                        }
+                    }
+                }
+            }
         }
+        return result
     }
 }
