@@ -33,6 +33,7 @@ public struct LinearExpression: Sendable, Equatable {
             && zip(lhs.terms, rhs.terms).allSatisfy { $0.variable == $1.variable && $0.coefficient == $1.coefficient }
     }
 
+    /// The sum of two expressions.
     public static func + (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression {
         var sum = lhs
         for term in rhs.terms { sum.add(term.variable, term.coefficient) }
@@ -40,20 +41,24 @@ public struct LinearExpression: Sendable, Equatable {
         return sum
     }
 
+    /// The difference of two expressions.
     public static func - (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression {
         lhs + rhs * -1
     }
 
+    /// The expression scaled.
     public static func * (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         LinearExpression(lhs.terms.map { ($0.variable, $0.coefficient * rhs) }, constant: lhs.constant * rhs)
     }
 
+    /// The expression plus a constant.
     public static func + (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         var sum = lhs
         sum.constant += rhs
         return sum
     }
 
+    /// The expression minus a constant.
     public static func - (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         lhs + -rhs
     }
@@ -63,11 +68,18 @@ extension LayoutVariable {
     /// The expression 1 × this variable.
     public var expression: LinearExpression { LinearExpression([(self, 1)]) }
 
+    /// The variable scaled.
     public static func * (lhs: LayoutVariable, rhs: Double) -> LinearExpression { lhs.expression * rhs }
+    /// The variable plus a constant.
     public static func + (lhs: LayoutVariable, rhs: Double) -> LinearExpression { lhs.expression + rhs }
+    /// The variable minus a constant.
     public static func - (lhs: LayoutVariable, rhs: Double) -> LinearExpression { lhs.expression - rhs }
+    /// The sum of two variables.
     public static func + (lhs: LayoutVariable, rhs: LayoutVariable) -> LinearExpression { lhs.expression + rhs.expression }
+    /// The difference of two variables.
     public static func - (lhs: LayoutVariable, rhs: LayoutVariable) -> LinearExpression { lhs.expression - rhs.expression }
+    /// The expression plus a variable.
     public static func + (lhs: LinearExpression, rhs: LayoutVariable) -> LinearExpression { lhs + rhs.expression }
+    /// The expression minus a variable.
     public static func - (lhs: LinearExpression, rhs: LayoutVariable) -> LinearExpression { lhs - rhs.expression }
 }

@@ -24,10 +24,12 @@ open class UIGestureRecognizer: NSObject {
     public var isEnabled = true
     /// The delegate asked whether to begin, receive a touch, and recognize alongside others.
     public weak var delegate: UIGestureRecognizerDelegate?
-    /// cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded: kept; views here get
-    /// no touches of their own, only recognizers do, so they change nothing.
+    /// cancelsTouchesInView: kept; views here get no touches of their own, only
+    /// recognizers do, so it changes nothing (nor do the two below).
     public var cancelsTouchesInView = true
+    /// delaysTouchesBegan: kept.
     public var delaysTouchesBegan = false
+    /// delaysTouchesEnded: kept.
     public var delaysTouchesEnded = true
     /// The name, for debugging.
     public var name: String?

@@ -25,12 +25,15 @@ open class UIScrollView: UIView {
     public var bounces = true
     /// Whether it bounces vertically even when the content is short (kept).
     public var alwaysBounceVertical = false
-    /// Whether it shows its indicators (there are none to draw here).
+    /// Whether it shows its vertical indicator (there are none to draw here).
     public var showsVerticalScrollIndicator = true
+    /// Whether it shows its horizontal indicator (there are none to draw here).
     public var showsHorizontalScrollIndicator = true
-    /// Whether it is being dragged or decelerating: never, without touches.
+    /// Whether a finger drags it: never, without touches.
     public var isDragging: Bool { false }
+    /// Whether it coasts after a drag: never, without touches.
     public var isDecelerating: Bool { false }
+    /// Whether a finger is on it: never, without touches.
     public var isTracking: Bool { false }
     /// Its delegate, told when it scrolls.
     public weak var delegate: UIScrollViewDelegate?
