@@ -180,3 +180,24 @@ extension SDKAutoLayoutTests {
         #expect(scroll.contentOffset.y == 1444 && watcher.offsets == [500, 1444])
     }
 }
+
+extension SDKAutoLayoutTests {
+    @Test func maskedCornersRoundOnlyTheCornersNamed() throws {
+        let card = CurrentHost.with(host) { () -> UIView in
+            let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            card.backgroundColor = .red
+            card.layer.cornerRadius = 20
+            card.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            return card
+        }
+        #expect(CurrentHost.with(host) { card.layer.maskedCorners } == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        let picture = try stage.session.picture(of: card, size: Size(width: 100, height: 100))
+        // The top corners are quarter circles of radius 20 about (20, 20) and (80, 20): the
+        // pixel centred at (1.5, 1.5) lies 26.2 from its centre, outside; (10.5, 10.5) lies
+        // 13.4 from it, inside. The bottom corners stay square: (1.5, 98.5) is red.
+        // (The picture's backdrop is black.)
+        #expect(picture.rgb(1, 1) == [0, 0, 0] && picture.rgb(98, 1) == [0, 0, 0])
+        #expect(picture.rgb(10, 10) == [255, 0, 0] && picture.rgb(89, 10) == [255, 0, 0])
+        #expect(picture.rgb(1, 98) == [255, 0, 0] && picture.rgb(98, 98) == [255, 0, 0])
+    }
+}

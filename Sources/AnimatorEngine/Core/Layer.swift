@@ -78,6 +78,11 @@ public struct Layer: Hashable {
         get { model.cornerRadius }
         nonmutating set { set(.number(newValue), .cornerRadius) }
     }
+    /// Not animatable: the corners cornerRadius rounds (CACornerMask's bits).
+    public var maskedCorners: UInt8 {
+        get { model.maskedCorners }
+        nonmutating set { engine.updateRecord(id) { $0.model.maskedCorners = newValue & 0b1111 } }
+    }
     /// Not animatable: clips sublayers to the (rounded) bounds.
     public var masksToBounds: Bool {
         get { model.masksToBounds }

@@ -11,6 +11,9 @@ public struct LayerProperties: Equatable, Sendable {
     public var isHidden = false
     public var backgroundColor: RGBAColor?
     public var cornerRadius = 0.0
+    /// maskedCorners (CACornerMask's bits: 1 top left, 2 top right, 4 bottom left, 8 bottom
+    /// right): the corners `cornerRadius` rounds; not animatable.
+    public var maskedCorners: UInt8 = 0b1111
     public var masksToBounds = false
     public var borderWidth = 0.0
     public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)

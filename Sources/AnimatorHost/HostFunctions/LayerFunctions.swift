@@ -40,6 +40,7 @@ extension HostSession {
                 case .keyPath(let keyPath): out.pointee = session.cValue(session.engine.modelValue(keyPath, of: target.id))
                 case .frame: out.pointee = CConversions.cValue(.rect(target.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(target.masksToBounds ? 1 : 0))
+                case .maskedCorners: out.pointee = CConversions.cValue(.number(Double(target.maskedCorners)))
                 case .shapeStyle(let style):
                     out.pointee = CConversions.cValue(.number(HostSession.styleNumber(style, target.shape ?? LayerShape())))
                 }
@@ -62,6 +63,11 @@ extension HostSession {
                 case .masksToBounds:
                     guard case .number(let flag) = new else { throw .invalidArgument("masksToBounds takes a number") }
                     target.masksToBounds = flag != 0
+                case .maskedCorners:
+                    guard case .number(let bits) = new, bits >= 0, bits <= 15, bits == bits.rounded() else {
+                        throw .invalidArgument("maskedCorners takes a number of CACornerMask's bits, 0 to 15")
+                    }
+                    target.maskedCorners = UInt8(bits)
                 case .shapeStyle(let style):
                     try HostSession.setStyle(style, new, on: target)
                 }
@@ -79,6 +85,7 @@ extension HostSession {
                 case .keyPath(let keyPath): out.pointee = CConversions.cValue(keyPath.get(shown))
                 case .frame: out.pointee = CConversions.cValue(.rect(shown.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(shown.masksToBounds ? 1 : 0))
+                case .maskedCorners: out.pointee = CConversions.cValue(.number(Double(shown.maskedCorners)))
                 case .shapeStyle(let style):
                     out.pointee = CConversions.cValue(.number(HostSession.styleNumber(style, target.shape ?? LayerShape())))
                 }
@@ -171,6 +178,8 @@ enum PropertyKey {
     case keyPath(LayerKeyPath)
     case frame
     case masksToBounds
+    /// maskedCorners: CACornerMask's bits (ABI 1.9).
+    case maskedCorners
     /// A shape layer's style (batch 1.5): fillRule, lineCap, lineJoin, miterLimit.
     case shapeStyle(String)
 
@@ -179,6 +188,7 @@ enum PropertyKey {
         switch String(cString: c) {
         case "frame": self = .frame
         case "masksToBounds": self = .masksToBounds
+        case "maskedCorners": self = .maskedCorners
         case let style where ["fillRule", "lineCap", "lineJoin", "miterLimit"].contains(style): self = .shapeStyle(style)
         default: self = .keyPath(try CConversions.keyPath(c))
         }

@@ -123,6 +123,13 @@ public class CALayer {
         get { number("cornerRadius") }
         set { set("cornerRadius", .number(newValue)) }
     }
+    /// maskedCorners: the corners `cornerRadius` rounds (all four by default); not
+    /// animatable. Sheets round their top corners only:
+    /// `[.layerMinXMinYCorner, .layerMaxXMinYCorner]`.
+    public var maskedCorners: CACornerMask {
+        get { CACornerMask(rawValue: UInt(max(number("maskedCorners"), 0))) }
+        set { set("maskedCorners", .number(CGFloat(newValue.rawValue & 0b1111))) }
+    }
     public var masksToBounds: Bool {
         get { number("masksToBounds") != 0 }
         set { set("masksToBounds", .number(newValue ? 1 : 0)) }
@@ -282,4 +289,20 @@ public class CALayer {
     public func setPaused(_ paused: Bool) {
         link.check(link.table.layer_set_paused(link.host, handle, paused), "setPaused")
     }
+}
+
+/// CACornerMask: which corners a layer's corner radius rounds.
+public struct CACornerMask: OptionSet, Sendable {
+    /// CACornerMask's bits.
+    public let rawValue: UInt
+    /// A mask of `rawValue`'s bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top left corner (the minimum x and y).
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    /// The top right corner.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The bottom left corner.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    /// The bottom right corner.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
 }

@@ -324,7 +324,7 @@ public final class SceneRenderer {
     static func shape(of properties: LayerProperties) -> RoundedRect {
         let bounds = properties.bounds
         return RoundedRect(x: bounds.origin.x, y: bounds.origin.y, width: bounds.size.width,
-                           height: bounds.size.height, radius: properties.cornerRadius)
+                           height: bounds.size.height, radius: properties.cornerRadius, corners: properties.maskedCorners)
     }
 
     /// The clip of a square-cornered, axis-aligned layer as whole pixels (a scissor), or

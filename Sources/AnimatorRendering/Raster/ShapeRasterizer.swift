@@ -6,14 +6,27 @@ struct RoundedRect {
     var x: Double, y: Double, width: Double, height: Double
     /// The corner radius, clamped to half the shorter side when drawn (as Core Animation).
     var radius: Double
+    /// The corners the radius rounds (CACornerMask's bits: 1 top left, 2 top right, 4 bottom
+    /// left, 8 bottom right, in the layer's coordinates); the others stay square.
+    var corners: UInt8 = 0b1111
+
+    /// Whether some corners are rounded and others not.
+    var isPartlyRounded: Bool { radius > 0 && corners & 0b1111 != 0b1111 }
+
+    /// The radius of the corner nearest the point `dx, dy` from the center.
+    @inline(__always)
+    func radius(towards dx: Double, _ dy: Double) -> Double {
+        let bit: UInt8 = dy < 0 ? (dx < 0 ? 1 : 2) : (dx < 0 ? 4 : 8)
+        return corners & bit != 0 ? radius : 0
+    }
 
     func insetBy(_ amount: Double) -> RoundedRect {
         RoundedRect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0),
-                    radius: max(radius - amount, 0))
+                    radius: max(radius - amount, 0), corners: corners)
     }
 
     func offsetBy(_ dx: Double, _ dy: Double) -> RoundedRect {
-        RoundedRect(x: x + dx, y: y + dy, width: width, height: height, radius: radius)
+        RoundedRect(x: x + dx, y: y + dy, width: width, height: height, radius: radius, corners: corners)
     }
 }
 
@@ -40,7 +53,9 @@ package enum ShapeRasterizer {
     /// `painter`, inside `clip`.
     static func fill<P: SpanPainter>(_ shape: RoundedRect, _ map: Homography, clip: PixelRect, painter: P) {
         guard shape.width > 0, shape.height > 0, !clip.isEmpty else { return }
-        if map.isAxisAligned(uniform: shape.radius > 0) {
+        // Some corners square, some round: measured pixel by pixel (the aligned path's rows
+        // are symmetric about the center).
+        if !shape.isPartlyRounded, map.isAxisAligned(uniform: shape.radius > 0) {
             let sx = map.m11 / map.m33, sy = map.m22 / map.m33
             let tx = map.m31 / map.m33, ty = map.m32 / map.m33
             let xa = shape.x * sx + tx, xb = (shape.x + shape.width) * sx + tx
@@ -146,8 +161,8 @@ package enum ShapeRasterizer {
     @inline(__always)
     static func signedDistance(_ x: Double, _ y: Double, _ shape: RoundedRect) -> (distance: Double, nx: Double, ny: Double) {
         let hw = shape.width / 2, hh = shape.height / 2
-        let r = min(max(shape.radius, 0), hw, hh)
         let dx = x - (shape.x + hw), dy = y - (shape.y + hh)
+        let r = min(max(shape.radius(towards: dx, dy), 0), hw, hh)
         let qx = abs(dx) - (hw - r), qy = abs(dy) - (hh - r)
         if qx > 0, qy > 0 {
             let length = (qx * qx + qy * qy).squareRoot()

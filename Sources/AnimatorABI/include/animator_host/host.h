@@ -114,8 +114,9 @@ struct ah_host {
      * "anchorPoint", "transform", "transform.scale", "transform.rotation.z", "opacity",
      * "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
      * "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor", "zPosition",
-     * "bounds.size", "bounds.size.width", ...; layer_get/layer_set also take "frame" and
-     * "masksToBounds". Callbacks (blocks, completions, delegates) run on the host thread:
+     * "bounds.size", "bounds.size.width", ...; layer_get/layer_set also take "frame",
+     * "masksToBounds" and (from 1.9) "maskedCorners" (a number of CACornerMask's bits: 1 top
+     * left, 2 top right, 4 bottom left, 8 bottom right; not animatable). Callbacks (blocks, completions, delegates) run on the host thread:
      * blocks during the call that takes them, completions while the host advances its
      * clock. An error leaves a one-line reason in last_error. */
 

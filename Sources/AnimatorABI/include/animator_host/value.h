@@ -45,7 +45,7 @@ enum {
  * A value a key path holds: a number (opacity, cornerRadius, position.x...), a point
  * (position, anchorPoint), a size (bounds.size, shadowOffset), a rect (bounds, frame), a
  * color (backgroundColor, borderColor, shadowColor) or a transform (transform). Booleans
- * (hidden, masksToBounds) are numbers, 0 or 1. From ABI 1.5 a path (path, a shape
+ * (hidden, masksToBounds) are numbers, 0 or 1; maskedCorners a number of bits, 0 to 15. From ABI 1.5 a path (path, a shape
  * layer's key) is a path handle. Only the member of `type` is read.
  *
  * Every number a plugin gives must be finite and within ±AH_VALUE_MAXIMUM_MAGNITUDE: the
