@@ -201,3 +201,57 @@ extension SDKAutoLayoutTests {
         #expect(picture.rgb(1, 98) == [255, 0, 0] && picture.rgb(98, 98) == [255, 0, 0])
     }
 }
+
+extension SDKAutoLayoutTests {
+    /// A badge view that centres its dot by hand in layoutSubviews, as views with manual
+    /// layout do.
+    final class BadgeView: UIView {
+        let dot = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        var layouts = 0
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(dot)
+        }
+
+        required init?(coder: NSCoder) { nil }
+
+        override func layoutSubviews() {
+            layouts += 1
+            dot.center = CGPoint(x: bounds.midX, y: bounds.midY)
+        }
+    }
+
+    @Test func layoutSubviewsRunsAfterTheConstraintsResizeAView() throws {
+        let (badge, width) = CurrentHost.with(host) { () -> (BadgeView, NSLayoutConstraint) in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let badge = BadgeView()
+            badge.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(badge)
+            let width = badge.widthAnchor.constraint(equalToConstant: 100)
+            NSLayoutConstraint.activate([
+                width, badge.heightAnchor.constraint(equalToConstant: 40),
+                badge.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+                badge.topAnchor.constraint(equalTo: container.topAnchor, constant: 30),
+            ])
+            return (badge, width)
+        }
+        // Sized by its constraints (100 × 40 at 20, 30), then laid out by hand: the dot's
+        // centre at (50, 20) in the badge.
+        #expect(badge.frame == CGRect(x: 20, y: 30, width: 100, height: 40))
+        #expect(badge.layouts == 1 && badge.dot.frame == CGRect(x: 45, y: 15, width: 10, height: 10))
+        CurrentHost.with(host) { width.constant = 200 }
+        #expect(badge.layouts == 2 && badge.dot.frame == CGRect(x: 95, y: 15, width: 10, height: 10))
+        // setNeedsLayout alone: laid out again, nothing moved.
+        CurrentHost.with(host) { badge.setNeedsLayout() }
+        #expect(badge.layouts == 3 && badge.dot.frame.origin.x == 95)
+        // A label sized to fit: 5 characters at 17 points, 0.55 em each, 1.2 em tall.
+        let label = CurrentHost.with(host) { () -> UILabel in
+            let label = UILabel()
+            label.text = "Hello"
+            label.sizeToFit()
+            return label
+        }
+        #expect(label.bounds.size == CGSize(width: (5 * 0.55 * 17).rounded(.up), height: (1.2 * 17).rounded(.up)))
+    }
+}

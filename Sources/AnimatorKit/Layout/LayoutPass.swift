@@ -12,6 +12,8 @@ enum LayoutPass {
     /// The views whose trees need a pass, per thread (the host's thread).
     private final class Pending {
         var views: [UIView] = []
+        /// Whether a pass is setting frames (its own changes need no other pass).
+        var applying = false
     }
 
     private static let slot = ThreadSlot<Pending>()
@@ -23,9 +25,10 @@ enum LayoutPass {
         pending.views += constraint.views
     }
 
-    /// `view`'s tree needs a pass.
+    /// `view`'s tree needs a pass (not while a pass sets the frames it solved).
     static func invalidate(_ view: UIView) {
-        pending.views.append(view)
+        let waiting = pending
+        if !waiting.applying { waiting.views.append(view) }
     }
 
     /// Lays out `view`'s tree if it needs it (layoutIfNeeded).
@@ -40,7 +43,19 @@ enum LayoutPass {
     /// Lays out every tree that needs it (the end of a host call).
     static func flush() {
         guard slot.current != nil else { return }
+        // layoutSubviews that keeps changing sizes would ask for passes forever: UIKit would
+        // hang; here the passes stop, and the host's log says so.
+        var passes = 0
         while let view = pending.views.first {
+            passes += 1
+            if passes > 100 {
+                pending.views.removeAll()
+                if let link = HostLink.current {
+                    link.table.log(link.host, ah_log_level(AH_LOG_WARNING), "layout: still changing after 100 passes "
+                                   + "(a layoutSubviews that changes sizes every time?); stopped")
+                }
+                return
+            }
             layoutIfNeeded(view)
             // A view whose tree was laid out is gone from the list; drop one that was not.
             if let first = pending.views.first, first === view { pending.views.removeFirst() }
@@ -62,6 +77,14 @@ enum LayoutPass {
             for subview in view.subviews { walk(subview) }
         }
         walk(root)
+        // layoutSubviews of the views that asked for it or changed size, parents first
+        // (a view's frame set here flags it again; it runs after the constraints' frames).
+        defer {
+            for view in tree where view.needsLayoutSubviews {
+                view.needsLayoutSubviews = false
+                view.layoutSubviews()
+            }
+        }
         let laidOut = tree.filter { !$0.translatesAutoresizingMaskIntoConstraints }
         guard !constraints.isEmpty || !laidOut.isEmpty else { return }
         let solver = ConstraintSolver()
@@ -159,6 +182,8 @@ enum LayoutPass {
             }
         }
         // Frames in each superview's coordinates, from the window's.
+        pending.applying = true
+        defer { pending.applying = false }
         for view in order where !view.translatesAutoresizingMaskIntoConstraints {
             let v = variables[ObjectIdentifier(view)]!
             var origin = CGPoint(x: solver.value(of: v.x), y: solver.value(of: v.y))

@@ -16,6 +16,9 @@ open class UILabel: UIView {
         }
     }
 
+    /// sizeThatFits(_:): the text's estimated size (`intrinsicContentSize`).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
     /// intrinsicContentSize for Auto Layout: the text's width estimated at 0.55 em a
     /// character (so that layouts do not depend on the fonts a machine has, as the
     /// navigation bar's titles do not) on one line, or its longest line's, and 1.2 em a

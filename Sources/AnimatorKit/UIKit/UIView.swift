@@ -133,15 +133,26 @@ open class UIView {
 
     var link: HostLink { layer.link }
 
-    public var frame: CGRect {
+    /// The frame in the superview's coordinates (overridable, as in UIKit).
+    open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let size = layer.bounds.size
+            layer.frame = newValue
+            if layer.bounds.size != size { needsLayoutSubviews = true; LayoutPass.invalidate(self) }
+        }
     }
-    public var bounds: CGRect {
+    /// The bounds (overridable).
+    open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let size = layer.bounds.size
+            layer.bounds = newValue
+            if newValue.size != size { needsLayoutSubviews = true; LayoutPass.invalidate(self) }
+        }
     }
-    public var center: CGPoint {
+    /// The center in the superview's coordinates (overridable).
+    open var center: CGPoint {
         get { layer.position }
         set { layer.position = newValue }
     }
@@ -360,8 +371,27 @@ open class UIView {
     /// sets the frames (inside an animation block, the frames animate).
     public func layoutIfNeeded() { LayoutPass.layoutIfNeeded(self) }
     /// setNeedsLayout(): lays the tree out again at the end of this host call (or at the
-    /// next layoutIfNeeded).
-    public func setNeedsLayout() { LayoutPass.invalidate(self) }
+    /// next layoutIfNeeded), calling this view's `layoutSubviews()`.
+    public func setNeedsLayout() {
+        needsLayoutSubviews = true
+        LayoutPass.invalidate(self)
+    }
+    /// Whether `layoutSubviews()` is due (setNeedsLayout, or the bounds' size changed).
+    var needsLayoutSubviews = false
+
+    /// layoutSubviews(): override to place subviews by hand; UIKit calls it (and so does the
+    /// host's layout pass) after setNeedsLayout or a change of the bounds' size, once the
+    /// constraints' frames are set, parents before children.
+    open func layoutSubviews() {}
+
+    /// sizeThatFits(_:): the size the view would like within `size` (default: its own).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// sizeToFit(): resizes the bounds to `sizeThatFits` of the current size, keeping the origin.
+    open func sizeToFit() {
+        let fitted = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: fitted)
+    }
 
     /// UIView.AutoresizingMask.
     public struct AutoresizingMask: OptionSet, Sendable {
