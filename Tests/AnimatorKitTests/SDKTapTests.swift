@@ -147,3 +147,61 @@ import Testing
         #expect(session.log.contains { $0.message.contains("present(_:animated:) outside a tap handler") }, "\(session.log)")
     }
 }
+
+extension SDKTapTests {
+    /// The list with a UIButton whose primary action (iOS 14's closure form) presents the card.
+    final class ButtonListViewController: UIViewController {
+        let cardTransitions = CardTransitions()
+        var button: UIButton?
+        var presented = 0
+
+        override func viewDidLoad() {
+            view.backgroundColor = .white
+            let button = UIButton(type: .system, primaryAction: UIAction(title: "Show") { [weak self] _ in
+                guard let self else { return }
+                let card = CardViewController()
+                card.modalPresentationStyle = .custom
+                card.transitioningDelegate = self.cardTransitions
+                self.present(card, animated: true) { self.presented += 1 }
+            })
+            button.setTitle("Show card", for: .normal)
+            button.frame = CGRect(x: 100, y: 300, width: 190, height: 60)
+            view.addSubview(button)
+            self.button = button
+        }
+    }
+
+    final class ButtonApp: NSObject, ScreenProviding {
+        var list: ButtonListViewController?
+        var enabled = true
+        func viewController(forScreen name: String) -> UIViewController? {
+            guard name == "list" else { return nil }
+            let list = ButtonListViewController()
+            list.loadViewIfNeeded()
+            list.button?.isEnabled = enabled
+            self.list = list
+            return list
+        }
+    }
+
+    func buttonStage(enabled: Bool) -> (TransitionStage, AnimatorInstance, ButtonApp) {
+        let session = HostSession()
+        let app = ButtonApp()
+        app.enabled = enabled
+        let instance = SDKStage.delegateInstance(app, session: session, operations: [.present, .dismiss], id: "test.buttons")
+        return (TransitionStage(runtime: TransitionRuntime(engine: session.engine)), instance, app)
+    }
+
+    @Test func aButtonsPrimaryActionPresentsOnATapAndADisabledOneTakesNone() throws {
+        let (stage, instance, app) = buttonStage(enabled: true)
+        // On the title label inside the button: the tap walks up to the button.
+        let outcome = try stage.perform(.present, animator: instance, tap: Point(x: 195, y: 330))
+        #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(app.list?.presented == 1)
+        #expect(app.list?.cardTransitions.asked == ["presentationController", "animationController(forPresented:)"])
+        #expect(stage.to.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        #expect(app.list?.button?.currentTitle == "Show card")
+        let (disabled, disabledInstance, _) = buttonStage(enabled: false)
+        #expect(throws: EngineError.self) { try disabled.perform(.present, animator: disabledInstance, tap: Point(x: 195, y: 330)) }
+    }
+}

@@ -58,13 +58,16 @@ final class TapScope {
 }
 
 extension UIView {
-    /// Delivers a tap at `windowPoint` to the tap recognizers of this view (the hit-tested
-    /// one) and then of its superviews, up to `last`: the first that recognizes it takes it.
+    /// Delivers a tap at `windowPoint` to this view (the hit-tested one) and then to its
+    /// superviews, up to `last`: a control sends its tap actions, or a tap recognizer
+    /// recognizes it; the first that takes it ends the walk.
     ///
     /// - Returns: whether one recognized it.
     func deliverTap(atWindowPoint windowPoint: CGPoint, upTo last: UIView? = nil) -> Bool {
         var cursor: UIView? = self
         while let current = cursor {
+            // A control (a button) takes the tap itself, as UIKit's touch handling gives it.
+            if let control = current as? UIControl, control.takeTap() { return true }
             let local = current.convert(windowPoint, from: nil)
             for case let recognizer as UITapGestureRecognizer in current.gestureRecognizerList
             where recognizer.recognizeTap(at: local, in: current) {
