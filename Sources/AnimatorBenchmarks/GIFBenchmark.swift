@@ -18,7 +18,7 @@ enum GIFBenchmark {
         let registry = loader.discover(PluginSearchPath(entries: [.init(directory: executableDirectory, origin: .commandLine)]))
         guard let bubble = registry.animator(named: "bubble") else { return ["(libBubble.so not found beside animator-bench)"] }
         let recorded = RenderBenchmark.record(bubble)
-        guard let first = recorded.first, let last = recorded.last else { return ["(the Bubble transition did not run)"] }
+        guard let last = recorded.last else { return ["(the Bubble transition did not run)"] }
         let times = recorded.map(\.time)
         let kept = GIFEncoder.keptFrameIndices(times: times, end: last.time)
         let images = FrameRendering.render(kept.map { recorded[$0] }, scale: 1)

@@ -255,3 +255,26 @@ extension SDKAutoLayoutTests {
         #expect(label.bounds.size == CGSize(width: (5 * 0.55 * 17).rounded(.up), height: (1.2 * 17).rounded(.up)))
     }
 }
+
+extension SDKAutoLayoutTests {
+    @Test func withoutConstraintsAResizedViewStillLaysOutByHandOnce() throws {
+        let badge = CurrentHost.with(host) { () -> BadgeView in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let badge = BadgeView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            container.addSubview(badge)
+            return badge
+        }
+        // The size set by init: laid out once at the end of that host call, dot at (20, 20).
+        #expect(badge.layouts == 1 && badge.dot.center == CGPoint(x: 20, y: 20))
+        CurrentHost.with(host) {
+            badge.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+            badge.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+            // layoutIfNeeded runs it at once.
+            badge.layoutIfNeeded()
+            #expect(badge.layouts == 2 && badge.dot.center == CGPoint(x: 40, y: 30))
+            badge.frame = CGRect(x: 10, y: 10, width: 80, height: 60)
+        }
+        // A move without a size change asks for no layout.
+        #expect(badge.layouts == 2)
+    }
+}

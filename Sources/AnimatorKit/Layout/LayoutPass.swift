@@ -12,6 +12,12 @@ enum LayoutPass {
     /// The views whose trees need a pass, per thread (the host's thread).
     private final class Pending {
         var views: [UIView] = []
+        /// Views whose layoutSubviews is due while no constraint is active anywhere (no tree
+        /// to solve: only their own layoutSubviews runs).
+        var manual: [UIView] = []
+        /// How many constraints are active: with none, nothing is solved and no tree walked,
+        /// so animators that only set frames pay nothing for Auto Layout.
+        var activeConstraints = 0
         /// Whether a pass is setting frames (its own changes need no other pass).
         var applying = false
     }
@@ -25,19 +31,49 @@ enum LayoutPass {
         pending.views += constraint.views
     }
 
-    /// `view`'s tree needs a pass (not while a pass sets the frames it solved).
+    /// A constraint became active (+1) or inactive (−1).
+    static func countActive(_ change: Int) {
+        pending.activeConstraints += change
+    }
+
+    /// `view`'s tree needs a pass (not while a pass sets the frames it solved; not while no
+    /// constraint is active, when there is nothing to solve).
     static func invalidate(_ view: UIView) {
         let waiting = pending
-        if !waiting.applying { waiting.views.append(view) }
+        if !waiting.applying, waiting.activeConstraints > 0 { waiting.views.append(view) }
+    }
+
+    /// `view`'s layoutSubviews is due (flagged by the caller): in its tree's pass when
+    /// constraints are active, else on its own.
+    static func layoutSubviewsDue(_ view: UIView) {
+        let waiting = pending
+        if waiting.activeConstraints > 0 { invalidate(view) } else { waiting.manual.append(view) }
     }
 
     /// Lays out `view`'s tree if it needs it (layoutIfNeeded).
     static func layoutIfNeeded(_ view: UIView) {
-        let root = view.ancestry.last ?? view
-        let waiting = pending.views
-        guard waiting.contains(where: { ($0.ancestry.last ?? $0) === root }) else { return }
-        pending.views = waiting.filter { ($0.ancestry.last ?? $0) !== root }
-        layout(root)
+        let waiting = pending
+        // The constraints' frames first, then layoutSubviews by hand.
+        if !waiting.views.isEmpty {
+            let root = view.ancestry.last ?? view
+            if waiting.views.contains(where: { ($0.ancestry.last ?? $0) === root }) {
+                waiting.views = waiting.views.filter { ($0.ancestry.last ?? $0) !== root }
+                layout(root)
+            }
+        }
+        if !waiting.manual.isEmpty {
+            let inTree = waiting.manual.filter { $0.ancestry.contains { $0 === view } }
+            waiting.manual.removeAll { candidate in inTree.contains { $0 === candidate } }
+            runLayoutSubviews(inTree)
+        }
+    }
+
+    /// Runs the layoutSubviews still due of `views`, in order.
+    private static func runLayoutSubviews(_ views: [UIView]) {
+        for view in views where view.needsLayoutSubviews {
+            view.needsLayoutSubviews = false
+            view.layoutSubviews()
+        }
     }
 
     /// Lays out every tree that needs it (the end of a host call).
@@ -46,19 +82,27 @@ enum LayoutPass {
         // layoutSubviews that keeps changing sizes would ask for passes forever: UIKit would
         // hang; here the passes stop, and the host's log says so.
         var passes = 0
-        while let view = pending.views.first {
+        let waiting = pending
+        while let view = waiting.views.first ?? waiting.manual.first {
             passes += 1
             if passes > 100 {
-                pending.views.removeAll()
+                waiting.views.removeAll()
+                waiting.manual.removeAll()
                 if let link = HostLink.current {
                     link.table.log(link.host, ah_log_level(AH_LOG_WARNING), "layout: still changing after 100 passes "
                                    + "(a layoutSubviews that changes sizes every time?); stopped")
                 }
                 return
             }
-            layoutIfNeeded(view)
-            // A view whose tree was laid out is gone from the list; drop one that was not.
-            if let first = pending.views.first, first === view { pending.views.removeFirst() }
+            if waiting.views.first === view {
+                layoutIfNeeded(view)
+                // A view whose tree was laid out is gone from the list; drop one that was not.
+                if let first = waiting.views.first, first === view { waiting.views.removeFirst() }
+            } else {
+                let due = waiting.manual
+                waiting.manual.removeAll()
+                runLayoutSubviews(due)
+            }
         }
     }
 
@@ -79,12 +123,7 @@ enum LayoutPass {
         walk(root)
         // layoutSubviews of the views that asked for it or changed size, parents first
         // (a view's frame set here flags it again; it runs after the constraints' frames).
-        defer {
-            for view in tree where view.needsLayoutSubviews {
-                view.needsLayoutSubviews = false
-                view.layoutSubviews()
-            }
-        }
+        defer { runLayoutSubviews(tree) }
         let laidOut = tree.filter { !$0.translatesAutoresizingMaskIntoConstraints }
         guard !constraints.isEmpty || !laidOut.isEmpty else { return }
         let solver = ConstraintSolver()

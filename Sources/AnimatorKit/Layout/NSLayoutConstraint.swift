@@ -104,6 +104,7 @@ open class NSLayoutConstraint: NSObject {
         }
         ancestor.installedConstraints.append(self)
         installedOn = ancestor
+        LayoutPass.countActive(1)
         LayoutPass.invalidate(self)
     }
 
@@ -112,6 +113,7 @@ open class NSLayoutConstraint: NSObject {
         view.installedConstraints.removeAll { $0 === self }
         installedOn = nil
         LayoutPass.invalidate(view)
+        LayoutPass.countActive(-1)
     }
 
     open override var description: String {

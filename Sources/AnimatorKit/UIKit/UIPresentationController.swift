@@ -221,11 +221,11 @@ final class PresentationControllerBox {
     /// Runs `body` with the controller, the host current and the hook's context attached.
     private static func call<R>(_ this: UnsafePointer<ah_presentation_controller>?, _ ctx: ah_context?,
                                 presenting: Bool, default value: R,
-                                _ body: (UIPresentationController, PresentationControllerBox) -> R) -> R {
+                                _ body: (UIPresentationController) -> R) -> R {
         guard let box = from(this) else { return value }
         return CurrentHost.with(box.host) {
             if let ctx { box.controller.attach(TransitionContext(host: box.host, handle: ctx), presenting: presenting) }
-            return body(box.controller, box)
+            return body(box.controller)
         }
     }
 
@@ -239,12 +239,12 @@ final class PresentationControllerBox {
             controller_data: Unmanaged.passRetained(box).toOpaque(),
             should_remove_presenters_view: controller.shouldRemovePresentersView,
             frame_of_presented_view: { this, bounds in
-                PresentationControllerBox.call(this, nil, presenting: true, default: CGRect(bounds)) { controller, _ in
+                PresentationControllerBox.call(this, nil, presenting: true, default: CGRect(bounds)) { controller in
                     controller.frameOfPresentedViewInContainerView
                 }.cValue
             },
             presentation_will_begin: { this, ctx in
-                PresentationControllerBox.call(this, ctx, presenting: true, default: ah_layer(AH_NULL_HANDLE)) { controller, _ in
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ah_layer(AH_NULL_HANDLE)) { controller in
                     controller.presentationTransitionWillBegin()
                     // A wrapper stands for the presented view; the view itself needs none.
                     guard let shown = controller.presentedView, shown !== controller.presentedViewController.viewIfLoaded
@@ -253,7 +253,7 @@ final class PresentationControllerBox {
                 }
             },
             presentation_did_end: { this, completed in
-                PresentationControllerBox.call(this, nil, presenting: true, default: ()) { controller, _ in
+                PresentationControllerBox.call(this, nil, presenting: true, default: ()) { controller in
                     controller.presentationTransitionDidEnd(completed)
                     if !completed { controller.containerView = nil }
                 }
@@ -263,7 +263,7 @@ final class PresentationControllerBox {
                 CurrentHost.with(box.host) { box.controller.dismissalBegan(TransitionContext(host: box.host, handle: ctx)) }
             },
             dismissal_did_end: { this, completed in
-                PresentationControllerBox.call(this, nil, presenting: false, default: ()) { controller, _ in controller.dismissalEnded(completed) }
+                PresentationControllerBox.call(this, nil, presenting: false, default: ()) { controller in controller.dismissalEnded(completed) }
             },
             destroy: { this in
                 guard let this, let data = this.pointee.controller_data else { return }
@@ -272,15 +272,15 @@ final class PresentationControllerBox {
                 UnsafeMutablePointer(mutating: this).deallocate()
             },
             tap: { this, point, _ in
-                PresentationControllerBox.call(this, nil, presenting: true, default: false) { controller, _ in
+                PresentationControllerBox.call(this, nil, presenting: true, default: false) { controller in
                     controller.tap(at: CGPoint(x: point.x, y: point.y))
                 }
             },
             container_will_layout: { this, ctx in
-                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller, _ in controller.containerViewWillLayoutSubviews() }
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in controller.containerViewWillLayoutSubviews() }
             },
             container_did_layout: { this, ctx in
-                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller, _ in controller.containerViewDidLayoutSubviews() }
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in controller.containerViewDidLayoutSubviews() }
             }))
         return c
     }

@@ -49,6 +49,12 @@ open class UIView {
             var handle: ah_layer = 0
             link.check(link.table.view_create(link.host, frame.cValue, &handle), "UIView(frame:)")
             layer = CALayer(link: link, handle: handle)
+            // A new view is laid out once, as UIKit lays it out before it is first drawn
+            // (a plain UIView's layoutSubviews does nothing: not asked for).
+            if type(of: self) != UIView.self {
+                needsLayoutSubviews = true
+                LayoutPass.layoutSubviewsDue(self)
+            }
         } else {
             layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
         }
@@ -139,7 +145,7 @@ open class UIView {
         set {
             let size = layer.bounds.size
             layer.frame = newValue
-            if layer.bounds.size != size { needsLayoutSubviews = true; LayoutPass.invalidate(self) }
+            if layer.bounds.size != size { needsLayoutSubviews = true; LayoutPass.layoutSubviewsDue(self) }
         }
     }
     /// The bounds (overridable).
@@ -148,7 +154,7 @@ open class UIView {
         set {
             let size = layer.bounds.size
             layer.bounds = newValue
-            if newValue.size != size { needsLayoutSubviews = true; LayoutPass.invalidate(self) }
+            if newValue.size != size { needsLayoutSubviews = true; LayoutPass.layoutSubviewsDue(self) }
         }
     }
     /// The center in the superview's coordinates (overridable).
@@ -374,7 +380,7 @@ open class UIView {
     /// next layoutIfNeeded), calling this view's `layoutSubviews()`.
     public func setNeedsLayout() {
         needsLayoutSubviews = true
-        LayoutPass.invalidate(self)
+        LayoutPass.layoutSubviewsDue(self)
     }
     /// Whether `layoutSubviews()` is due (setNeedsLayout, or the bounds' size changed).
     var needsLayoutSubviews = false
