@@ -303,8 +303,14 @@ import TestSupport
         let result = try cli.run("run", name, "--plugin-path", folder.path, extraEnvironment: surroundings.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError.prefix(500))")
         // SandboxLimits.taskLimit, as docs/isolation.md gives it.
-        #expect(result.standardOutput.hasPrefix("1. present list → detail: \(name) (org.hostile.\(name)), failed: "
-                                                + "started more than 2048 processes and threads at once (killed) in animateTransition"),
+        // The processes are counted every 50 ms (docs/isolation.md): a thread flood that fills
+        // the limit faster than that and returns may be seen only after a later call returned.
+        // The flood starts in animateTransition; it is named whenever the count was read in it.
+        let prefix = "1. present list → detail: \(name) (org.hostile.\(name)), failed: "
+            + "started more than 2048 processes and threads at once (killed) "
+        #expect(result.standardOutput.hasPrefix(prefix), "\(result.standardOutput)")
+        let place = result.standardOutput.dropFirst(prefix.count).prefix { $0 != "\n" }
+        #expect(place == "in animateTransition" || (place.hasPrefix("after ") && place.hasSuffix(" returned")),
                 "\(result.standardOutput)")
         #expect(Date().timeIntervalSince(started) < 60)
         // The next run on the same machine is not starved.
