@@ -102,7 +102,7 @@ let package = Package(
         // System calls Swift's Glibc module lacks: memfd, prctl, rlimits, a spawn's chdir.
         .target(name: "CSystem"),
         // The Swift SDK for animator authors. Linked into plugins, never into the host.
-        .target(name: "AnimatorKit", dependencies: ["AnimatorABI", "AnimatorLayout"]),
+        .target(name: "AnimatorKit", dependencies: ["AnimatorABI", "AnimatorLayout", "AnimatorDynamics"]),
         // `import CoreGraphics` and `import QuartzCore` as iOS code writes them: AnimatorKit.
         .target(name: "CoreGraphics", dependencies: ["AnimatorKit"]),
         .target(name: "QuartzCore", dependencies: ["AnimatorKit"]),
@@ -116,6 +116,9 @@ let package = Package(
         // Auto Layout's constraint solver: an incremental Cassowary simplex, pure value code.
         .target(name: "AnimatorLayout", swiftSettings: optimizedInDebug),
         .testTarget(name: "AnimatorLayoutTests", dependencies: ["AnimatorLayout"]),
+        // UIKit Dynamics' simulation: rigid bodies, forces, springs, contacts; pure value code.
+        .target(name: "AnimatorDynamics", swiftSettings: optimizedInDebug),
+        .testTarget(name: "AnimatorDynamicsTests", dependencies: ["AnimatorDynamics"]),
 
         corpusAnimator("SpringSlideUp"),
         corpusAnimator("ScaleFadeModal"),
