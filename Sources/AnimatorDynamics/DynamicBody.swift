@@ -56,8 +56,12 @@ public struct DynamicBody: Sendable {
         inverseInertia = isAnchored || !allowsRotation || inertia <= 0 ? 0 : 1 / inertia
     }
 
-    /// Whether it moves at all.
-    public var isDynamic: Bool { inverseMass > 0 }
+    /// Whether the simulation moves it at all: false when anchored or disabled (an item no
+    /// behavior holds any more keeps its place and its velocity).
+    public var isEnabled = true
+
+    /// Whether it moves.
+    public var isDynamic: Bool { inverseMass > 0 && isEnabled }
 
     /// A point of the body (`offset` from its center in its own coordinates) in the world.
     public func worldPoint(_ offset: Vector2) -> Vector2 { center + offset.rotated(by: angle) }

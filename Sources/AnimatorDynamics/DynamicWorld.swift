@@ -70,6 +70,16 @@ public struct DynamicWorld: Sendable {
         }
     }
 
+    /// Replaces a body without forgetting the stillness (its material, not its motion).
+    public mutating func setQuietly(_ id: BodyID, _ body: DynamicBody) {
+        bodies[id.index] = body
+    }
+
+    /// Changes a body without forgetting the stillness.
+    public mutating func setQuietly(_ id: BodyID, _ change: (inout DynamicBody) -> Void) {
+        change(&bodies[id.index])
+    }
+
     /// Whether every body has been still for `restTime` (UIDynamicAnimator pauses then).
     public var isAtRest: Bool { stillTime >= Self.restTime }
 
@@ -93,7 +103,8 @@ public struct DynamicWorld: Sendable {
         }
         // Substeps short enough for the stiffest spring: with ω·h ≤ 0.03 leapfrog's phase
         // lags by (ωh)²/24 of a radian per radian, under 4 × 10⁻⁵.
-        let count = max(Int((dt / Self.maximumSubstep).rounded(.up)), Int((dt * stiffest / 0.03).rounded(.up)), 1)
+        // (A step a rounding error longer than a whole number of substeps takes no extra one.)
+        let count = max(Int((dt / Self.maximumSubstep - 1e-6).rounded(.up)), Int((dt * stiffest / 0.03 - 1e-6).rounded(.up)), 1)
         let h = dt / Double(count)
         var events: [ContactEvent] = []
         var moving = false

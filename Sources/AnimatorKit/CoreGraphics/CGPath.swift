@@ -41,6 +41,38 @@ public class CGPath: Equatable {
         }
     }
 
+    /// Points along the outline: every end point, and curves sampled at eight points each.
+    func outlinePoints() -> [CGPoint] {
+        var points: [CGPoint] = []
+        var current = CGPoint.zero
+        for element in elements {
+            let p0 = CGPoint(element.points.0), p1 = CGPoint(element.points.1), p2 = CGPoint(element.points.2)
+            switch element.verb {
+            case AH_PATH_MOVE, AH_PATH_LINE:
+                current = p0
+                points.append(current)
+            case AH_PATH_QUAD:
+                for i in 1...8 {
+                    let t = CGFloat(i) / 8, u = 1 - t
+                    points.append(CGPoint(x: u * u * current.x + 2 * u * t * p0.x + t * t * p1.x,
+                                          y: u * u * current.y + 2 * u * t * p0.y + t * t * p1.y))
+                }
+                current = p1
+            case AH_PATH_CUBIC:
+                for i in 1...8 {
+                    let t = CGFloat(i) / 8, u = 1 - t
+                    let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+                    points.append(CGPoint(x: a * current.x + b * p0.x + c * p1.x + d * p2.x,
+                                          y: a * current.y + b * p0.y + c * p1.y + d * p2.y))
+                }
+                current = p2
+            default:
+                break
+            }
+        }
+        return points
+    }
+
     /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 

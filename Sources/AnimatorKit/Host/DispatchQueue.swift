@@ -44,11 +44,6 @@ public final class DispatchQueue {
     }
 
     private func schedule(delay: Double, _ work: @escaping () -> Void) {
-        guard let link = HostLink.current, link.hasEngine else { return }
-        let box = CallbackBox(host: link.host, block: work)
-        let pointer = box.retained()
-        if !link.check(link.table.host_after(link.host, delay, CallbackBox.runBlockOnce, pointer), "DispatchQueue.main") {
-            CallbackBox.release(pointer)
-        }
+        HostTimer.after(delay, "DispatchQueue.main", work)
     }
 }

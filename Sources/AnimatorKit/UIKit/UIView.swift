@@ -368,6 +368,12 @@ open class UIView {
     }
     /// intrinsicContentSize: the size its content wants (UIView.noIntrinsicMetric, -1, for
     /// none, the default); labels and image views have one.
+    /// UIDynamicItem's collision shape: override for `.ellipse` or `.path` (default `.rectangle`).
+    open var collisionBoundsType: UIDynamicItemCollisionBoundsType { .rectangle }
+
+    /// UIDynamicItem's outline for `.path`, around the view's center.
+    open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
+
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// UIView.noIntrinsicMetric.
     public static let noIntrinsicMetric: CGFloat = -1
