@@ -149,6 +149,21 @@ public struct Layer: Hashable {
         get { modelExtras.strokeEnd }
         nonmutating set { set(.number(newValue), .strokeEnd) }
     }
+    /// A backdrop blur's standard deviation in points (UIVisualEffectView; 0: none).
+    public var backdropBlurRadius: Double {
+        get { modelExtras.backdropBlurRadius }
+        nonmutating set { set(.number(newValue), .backdropBlurRadius) }
+    }
+    /// The blurred backdrop's saturation (1: unchanged).
+    public var backdropSaturation: Double {
+        get { modelExtras.backdropSaturation }
+        nonmutating set { set(.number(newValue), .backdropSaturation) }
+    }
+    /// The color laid over the blurred backdrop.
+    public var backdropTintColor: RGBAColor {
+        get { modelExtras.backdropTintColor }
+        nonmutating set { set(.color(newValue), .backdropTintColor) }
+    }
     /// A shape layer's path (animatable: a standalone shape layer animates it implicitly).
     public var path: ShapePath? {
         get { record.shape?.path }

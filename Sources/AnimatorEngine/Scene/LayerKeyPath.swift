@@ -14,6 +14,9 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     case translationX = "transform.translation.x", translationY = "transform.translation.y"
     case sublayerTransform, doubleSided
     case fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    /// A backdrop (UIVisualEffectView's blur): the Gaussian's σ in points, the saturation
+    /// of what is blurred (1 unchanged), and the tint laid over it.
+    case backdropBlurRadius, backdropSaturation, backdropTintColor
     /// A shape layer's path: kept by the engine beside the properties (see `LayerShape`).
     case path
 
@@ -56,7 +59,8 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .rotation, .rotationZ: return .number(TransformParts(p.transform).rotation)
         case .translationX: return .number(p.transform.m41)
         case .translationY: return .number(p.transform.m42)
-        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd:
+        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
+             .backdropBlurRadius, .backdropSaturation, .backdropTintColor:
             return get(LayerExtras())
         case .path: return .path(ShapePath())
         }
@@ -65,7 +69,8 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     /// Whether the key path is one of `LayerExtras`'s.
     public var isExtra: Bool {
         switch self {
-        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd: return true
+        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
+             .backdropBlurRadius, .backdropSaturation, .backdropTintColor: return true
         default: return false
         }
     }
@@ -83,6 +88,9 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .lineWidth: return .number(e.lineWidth)
         case .strokeStart: return .number(e.strokeStart)
         case .strokeEnd: return .number(e.strokeEnd)
+        case .backdropBlurRadius: return .number(e.backdropBlurRadius)
+        case .backdropSaturation: return .number(e.backdropSaturation)
+        case .backdropTintColor: return .color(e.backdropTintColor)
         default: return .number(0)
         }
     }
@@ -98,6 +106,9 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case (.lineWidth, .number(let v)): e.lineWidth = v
         case (.strokeStart, .number(let v)): e.strokeStart = v
         case (.strokeEnd, .number(let v)): e.strokeEnd = v
+        case (.backdropBlurRadius, .number(let v)): e.backdropBlurRadius = max(v, 0)
+        case (.backdropSaturation, .number(let v)): e.backdropSaturation = max(v, 0)
+        case (.backdropTintColor, .color(let v)): e.backdropTintColor = v
         default: break
         }
     }

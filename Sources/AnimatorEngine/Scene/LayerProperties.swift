@@ -82,6 +82,15 @@ public struct LayerExtras: Equatable, Sendable {
     public var strokeStart = 0.0
     /// Where along the path the stroke ends.
     public var strokeEnd = 1.0
+    /// A backdrop blur's standard deviation, in the layer's points (0: none).
+    public var backdropBlurRadius = 0.0
+    /// The saturation of the blurred backdrop (1: as it is; 1.8 as UIKit's materials).
+    public var backdropSaturation = 1.0
+    /// A color laid over the blurred backdrop (UIKit's tint of a blur style).
+    public var backdropTintColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Whether the layer shows a backdrop: a blur, a saturation change or a tint.
+    public var hasBackdrop: Bool { backdropBlurRadius > 0 || backdropSaturation != 1 || backdropTintColor.alpha > 0 }
 
     /// The defaults.
     public init() {}

@@ -28,6 +28,7 @@ public final class SceneRenderer {
     private var offscreen: [Canvas] = []
     private var shadowMask: [Float] = []
     private var blurScratch: [Float] = []
+    private var backdropFilter = BackdropFilter()
     /// Coverage of shape layers' fills and strokes.
     private var pathRasterizer = PathRasterizer()
     /// Draws masks (a renderer of the same size, made when a mask is first drawn).
@@ -252,6 +253,10 @@ public final class SceneRenderer {
         let clips = properties.masksToBounds && hasSublayers
         let scissor = clips ? Self.scissor(of: shape, map) : nil
 
+        if let extras = frame.extras[index], extras.hasBackdrop {
+            drawBackdrop(extras, shape: shape, map: map, opacity: properties.opacity, into: canvas, clip: clip, depth: depth)
+        }
+
         // A shadow is cast by what the layer draws, sublayers included (as Core Animation
         // does without a shadowPath); masksToBounds clips it away, as on iOS.
         let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
@@ -318,6 +323,25 @@ public final class SceneRenderer {
             draw(child, frame, into: canvas, clip: childClip, depth: depth)
             child += sizes[child]
         }
+    }
+
+    /// A backdrop (UIVisualEffectView's blur): what the canvas holds under the layer's
+    /// shape, blurred with σ = backdropBlurRadius points, saturated and tinted, laid back
+    /// through the shape at the layer's opacity, before the layer's own drawing.
+    private func drawBackdrop(_ extras: LayerExtras, shape: RoundedRect, map: Homography, opacity: Double,
+                              into canvas: Canvas, clip: PixelRect, depth: Int) {
+        guard let own = ShapeRasterizer.bounds(of: shape, map) else { return }
+        let area = own.intersection(clip).intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
+        let sigma = extras.backdropBlurRadius * map.averageScale
+        // Three σ holds all but 0.3 % of the Gaussian's weight.
+        let reach = Int((3 * sigma).rounded(.up)) + 1
+        let region = area.insetBy(-reach).intersection(canvas.bounds)
+        let target = offscreenCanvas(at: depth)
+        backdropFilter.apply(source: canvas, region: region, into: target, area: area, sigma: sigma,
+                             saturation: extras.backdropSaturation, tint: premultipliedPixel(extras.backdropTintColor))
+        let factor = UInt32((min(max(opacity, 0), 1) * 256).rounded())
+        ShapeRasterizer.fill(shape, map, clip: area, painter: CanvasPainter(target: canvas, source: target, opacity: factor))
     }
 
     /// The layer's bounds as a rounded rectangle.

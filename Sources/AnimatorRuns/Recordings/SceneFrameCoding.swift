@@ -107,7 +107,8 @@ public final class SceneFrameEncoder {
         if let color = p.fillColor { write(color, to: &writer) }
         writer.write(p.strokeColor != nil)
         if let color = p.strokeColor { write(color, to: &writer) }
-        for value in [p.lineWidth, p.strokeStart, p.strokeEnd] { writer.write(value) }
+        for value in [p.lineWidth, p.strokeStart, p.strokeEnd, p.backdropBlurRadius, p.backdropSaturation] { writer.write(value) }
+        write(p.backdropTintColor, to: &writer)
     }
 
     private static func write(_ shape: LayerShape, to writer: inout BinaryWriter) {
@@ -298,6 +299,9 @@ public final class SceneFrameDecoder {
         p.lineWidth = try number(&reader)
         p.strokeStart = try number(&reader)
         p.strokeEnd = try number(&reader)
+        p.backdropBlurRadius = max(try number(&reader), 0)
+        p.backdropSaturation = max(try number(&reader), 0)
+        p.backdropTintColor = try color(&reader)
         return p
     }
 

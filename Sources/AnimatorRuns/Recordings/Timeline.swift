@@ -156,6 +156,13 @@ public enum Timeline {
             ] + (gradient.kind == .axial ? [] : [("type", .string(gradient.kind.rawValue))]))))
         }
         if let mask = frame.masks[index] { members.append(("mask", .object([("views", views(mask, images: images))]))) }
+        if e.hasBackdrop {
+            members.append(("backdrop", .object([
+                ("blurRadius", .number(e.backdropBlurRadius)),
+                ("saturation", .number(e.backdropSaturation)),
+                ("tintColor", .string(e.backdropTintColor.hex)),
+            ])))
+        }
         return members
     }
 
@@ -478,6 +485,12 @@ public enum Timeline {
         var p = LayerExtras()
         if view["sublayerTransform"] != nil { p.sublayerTransform = Transform3D(try reader.numbers("sublayerTransform", count: 16)) }
         p.isDoubleSided = try reader.bool("doubleSided", default: true)
+        if let object = view["backdrop"], object != .null {
+            let backdrop = MemberReader(value: object, path: "\(at).backdrop")
+            p.backdropBlurRadius = max(try backdrop.number("blurRadius", default: 0), 0)
+            p.backdropSaturation = max(try backdrop.number("saturation", default: 1), 0)
+            p.backdropTintColor = try backdrop.optionalColor("tintColor") ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+        }
         var shape: LayerShape?
         if let object = view["shape"], object != .null {
             let shapeReader = MemberReader(value: object, path: "\(at).shape")
