@@ -15,7 +15,9 @@ sublayers to the rounded bounds; every layer is placed by its 4x4 transform (com
 its superlayer's sublayerTransform about the superlayer's anchor) flattened to a 3x3
 perspective matrix. A shape layer's path is filled (with its fill rule) and stroked
 (width, caps, joins, miter limit, trimmed to strokeStart ... strokeEnd); a layer with a
-mask is drawn off-screen and the mask's tree drawn over it with kDstIn. Text uses the font file given (the one animator-host found),
+mask is drawn off-screen and the mask's tree drawn over it with kDstIn; a backdrop
+(UIVisualEffectView) is a save layer with a blur and saturation backdrop filter, tinted.
+Text uses the font file given (the one animator-host found),
 wrapped at spaces into as many lines as the label allows. `--out` writes the last frame
 at the scale, to compare pictures by eye.
 
@@ -125,6 +127,9 @@ class Scene:
             canvas.translate(dx, dy)
             canvas.drawRRect(rrect, shadow)
             canvas.restore()
+        backdrop = view.get("backdrop")
+        if backdrop:
+            self.draw_backdrop(canvas, backdrop, rrect, view["alpha"])
         group = view["alpha"] < 0.998 and kids
         if group:
             canvas.saveLayerAlpha(None, int(round(view["alpha"] * 255)))
@@ -169,6 +174,29 @@ class Scene:
             self.draw_mask(canvas, masked)
             canvas.restore()
             canvas.restore()
+        canvas.restore()
+
+    def draw_backdrop(self, canvas, backdrop, rrect, alpha):
+        """UIVisualEffectView's backdrop: what is drawn so far under the rounded bounds,
+        through a Gaussian blur image filter (sigma in the layer's points, mapped by the
+        matrix as Skia maps backdrop filters), a saturation color matrix, then the tint."""
+        s = backdrop.get("saturation", 1)
+        lr, lg, lb = 0.2126 * (1 - s), 0.7152 * (1 - s), 0.0722 * (1 - s)
+        matrix = [lr + s, lg, lb, 0, 0,
+                  lr, lg + s, lb, 0, 0,
+                  lr, lg, lb + s, 0, 0,
+                  0, 0, 0, 1, 0]
+        sigma = backdrop.get("blurRadius", 0)
+        blur = skia.ImageFilters.Blur(sigma, sigma, skia.TileMode.kClamp) if sigma > 0 else None
+        saturate = skia.ImageFilters.ColorFilter(skia.ColorFilters.Matrix(matrix), blur)
+        canvas.save()
+        canvas.clipRRect(rrect, doAntiAlias=True)
+        paint = skia.Paint()
+        paint.setAlphaf(alpha)
+        canvas.saveLayer(skia.Canvas.SaveLayerRec(rrect.rect(), paint, saturate, 0))
+        tint = skia.Paint(AntiAlias=True, Color=color(backdrop.get("tintColor", "#00000000")))
+        canvas.drawRRect(rrect, tint)
+        canvas.restore()
         canvas.restore()
 
     def draw_shape(self, canvas, shape, alpha):

@@ -1,3 +1,4 @@
+import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
 import AnimatorRuns
@@ -32,6 +33,12 @@ enum RenderBenchmark {
             lines += compareWithSkia(masked, name: "circular-reveal", workspace: workspace, rounds: rounds, quick: quick,
                                      font: font, packageRoot: packageRoot)
         }
+        let blurred = blurFrames()
+        lines += ["", "Blur: a card presented over the list, behind it a full-screen backdrop (UIVisualEffectView's dark",
+                  "style: σ growing from 0 to 30 points over 0.3 s, saturation 1.8, tint) in \(blurred.count) frames; "
+                  + "Skia draws it as a save layer", "with a blur and color-matrix backdrop filter:", ""]
+        lines += compareWithSkia(blurred, name: "blur", workspace: workspace, rounds: rounds, quick: quick, font: font,
+                                 packageRoot: packageRoot)
         lines.append("")
         lines += textCost(frames.last!, rounds: rounds)
         lines.append("")
@@ -91,6 +98,40 @@ enum RenderBenchmark {
                          + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a") + " |")
         }
         return lines
+    }
+
+    /// The blurred pop-up: the stage's list, a full-screen backdrop whose radius and tint
+    /// grow over 0.3 s (linear), and a card over it, at 60 frames a second.
+    static func blurFrames() -> [SceneFrame] {
+        let runtime = TransitionRuntime()
+        let stage = TransitionStage(runtime: runtime)
+        do {
+            try stage.prepare(.present)
+            let engine = runtime.engine
+            let effect = engine.makeView(frame: runtime.window.bounds, name: "blur")
+            effect.layer.backdropSaturation = 1.8
+            effect.layer.backdropBlurRadius = 30
+            effect.layer.backdropTintColor = RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73)
+            try effect.layer.add(.basic(.backdropBlurRadius, from: .number(0), to: .number(30), duration: 0.3,
+                                        timingFunction: .linear), forKey: "radius")
+            try effect.layer.add(.basic(.backdropTintColor, from: .color(RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0)),
+                                        to: .color(RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73)), duration: 0.3,
+                                        timingFunction: .linear), forKey: "tint")
+            let card = engine.makeView(frame: Rect(x: 45, y: 322, width: 300, height: 200), name: "card")
+            card.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+            card.layer.cornerRadius = 16
+            try runtime.window.addSubview(effect)
+            try runtime.window.addSubview(card)
+            let start = engine.currentTime
+            return try (0...18).map { i throws(EngineError) -> SceneFrame in
+                let time = start + Double(i) / 60
+                try engine.advance(to: time)
+                return SceneFrame(engine: engine, root: runtime.window.layer.id, at: time)
+            }
+        } catch {
+            print("the blur scene failed: \(error)")
+            return []
+        }
     }
 
     /// The frames of an animator's transition between the stage's list and detail.
