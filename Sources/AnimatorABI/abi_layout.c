@@ -33,3 +33,5 @@ _Static_assert(offsetof(ah_host, layer_set_contents_rect) > offsetof(ah_host, la
 _Static_assert(sizeof(ah_image) == 8, "images are handles");
 _Static_assert(offsetof(ah_presentation_controller, tap) > offsetof(ah_presentation_controller, destroy),
                "tap appended after destroy");
+_Static_assert(offsetof(ah_host, image_draw) > offsetof(ah_host, screen_show), "batch 1.10 after batch 1.9");
+_Static_assert(offsetof(ah_draw_command, abi) == 0, "version first");

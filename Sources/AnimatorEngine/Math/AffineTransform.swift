@@ -33,6 +33,14 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
         self.init(a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), tx: 0, ty: 0)
     }
 
+    /// The inverse transform, or nil when the transform flattens the plane (determinant 0).
+    public var inverted: AffineTransform? {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let (ia, ib, ic, id) = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+        return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+    }
+
     /// CGAffineTransformConcat(self, other): self first, then other.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(a: a * other.a + b * other.c, b: a * other.b + b * other.d,

@@ -116,6 +116,7 @@ public final class HostSession {
         HostSession.installTextFunctions(in: table)
         HostSession.installObjectFunctions(in: table)
         HostSession.installScreenFunctions(in: table)
+        HostSession.installDrawFunctions(in: table)
     }
 
     /// The handle plugins already have for a layer (one they made or were given), or nil.

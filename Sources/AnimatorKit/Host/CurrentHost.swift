@@ -23,7 +23,10 @@ enum CurrentHost {
         pthread_setspecific(key, UnsafeRawPointer(host))
         defer {
             // The end of the host's call (UIKit's run-loop turn): constraint layout first.
-            if previous == nil { LayoutPass.flush() }
+            if previous == nil {
+                LayoutPass.flush()
+                DisplayPass.flush()
+            }
             pthread_setspecific(key, previous)
         }
         return body()

@@ -9,6 +9,8 @@ public final class UIImage {
     enum Source {
         case png([UInt8])
         case rgba([UInt8], width: Int, height: Int)
+        /// Drawn by a host (a UIGraphicsImageRenderer's image): it lives in that host.
+        case drawn(ah_image, host: UnsafePointer<ah_host>)
     }
 
     let source: Source
@@ -56,6 +58,23 @@ public final class UIImage {
         pixelSize = (width, height)
     }
 
+    /// An image a host drew (image_draw), `width` × `height` pixels; released with it.
+    init(drawn handle: ah_image, host: UnsafePointer<ah_host>, width: Int, height: Int, scale: CGFloat) {
+        source = .drawn(handle, host: host)
+        self.scale = scale
+        pixelSize = (max(width, 1), max(height, 1))
+        handles[host] = handle
+    }
+
+    deinit {
+        // A drawn image is the host's only copy: let it go with the object, when that
+        // happens inside a call of its host (outside one the host may be gone; it frees
+        // its images when its session ends).
+        if case .drawn(let handle, let host) = source, CurrentHost.host == host {
+            _ = host.pointee.image_release(host, handle)
+        }
+    }
+
     /// The size in points: pixels / scale.
     public var size: CGSize { CGSize(width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale) }
 
@@ -79,6 +98,9 @@ public final class UIImage {
             status = bytes.withUnsafeBufferPointer {
                 link.table.image_create_rgba(link.host, $0.baseAddress, UInt32(width), UInt32(height), UInt32(width * 4), &handle)
             }
+        case .drawn:
+            link.table.log(link.host, ah_log_level(AH_LOG_ERROR), "UIImage: an image drawn by another host cannot be shown here")
+            return nil
         }
         guard link.check(status, "UIImage") else { return nil }
         handles[link.host] = handle

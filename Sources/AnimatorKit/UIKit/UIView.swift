@@ -54,6 +54,9 @@ open class UIView {
             if type(of: self) != UIView.self {
                 needsLayoutSubviews = true
                 LayoutPass.layoutSubviewsDue(self)
+                // And drawn once, as UIKit draws a view before it first shows it (a plain
+                // UIView's draw(_:) draws nothing: not asked).
+                DisplayPass.due(self)
             }
         } else {
             layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
@@ -145,7 +148,7 @@ open class UIView {
         set {
             let size = layer.bounds.size
             layer.frame = newValue
-            if layer.bounds.size != size { needsLayoutSubviews = true; LayoutPass.layoutSubviewsDue(self) }
+            if layer.bounds.size != size { sizeChanged() }
         }
     }
     /// The bounds (overridable).
@@ -154,9 +157,39 @@ open class UIView {
         set {
             let size = layer.bounds.size
             layer.bounds = newValue
-            if newValue.size != size { needsLayoutSubviews = true; LayoutPass.layoutSubviewsDue(self) }
+            if newValue.size != size { sizeChanged() }
         }
     }
+
+    /// The bounds' size changed: layoutSubviews is due, and so is drawing with `.redraw`.
+    private func sizeChanged() {
+        needsLayoutSubviews = true
+        LayoutPass.layoutSubviewsDue(self)
+        if contentMode == .redraw { DisplayPass.due(self) }
+    }
+
+    /// draw(_:): override to draw the view's content with Core Graphics or UIKit's drawing
+    /// calls (`UIBezierPath.fill()`, `UIGraphicsGetCurrentContext()`); `rect` is the
+    /// bounds. UIKit calls it once before the view first shows and after setNeedsDisplay().
+    open func draw(_ rect: CGRect) {}
+
+    /// setNeedsDisplay(): `draw(_:)` runs again at the end of this host call.
+    public func setNeedsDisplay() { DisplayPass.due(self) }
+
+    /// setNeedsDisplay(_:): the whole view is drawn again.
+    public func setNeedsDisplay(_ rect: CGRect) { DisplayPass.due(self) }
+
+    /// drawHierarchy(in:afterScreenUpdates:): the view and its subviews as they are now,
+    /// drawn into `rect` of the current context.
+    @discardableResult
+    public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        guard let context = UIGraphicsGetCurrentContext() else { return false }
+        context.drawLayer(layer, in: rect)
+        return true
+    }
+
+    /// Whether the layer's contents are what `draw(_:)` drew.
+    var showsDrawing = false
     /// The center in the superview's coordinates (overridable).
     open var center: CGPoint {
         get { layer.position }

@@ -30,6 +30,7 @@
 #include "action.h"
 #include "animation.h"
 #include "controller.h"
+#include "draw.h"
 #include "gradient.h"
 #include "image.h"
 #include "operation.h"
@@ -768,6 +769,26 @@ struct ah_host {
      * AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE for a source or screen naming no view.
      */
     ah_status (*screen_show)(const ah_host *host, const ah_screen_request *request);
+
+    /* ---- Batch 1.10: drawing, backdrops --------------------------------------------- *
+     * Core Graphics drawing rasterized by the host (draw.h), and from 1.10 layer_get/
+     * layer_set/animations take a backdrop's keys, as UIVisualEffectView draws one:
+     * "backdropBlurRadius" (a Gaussian's σ in points, 0 none), "backdropSaturation" (1
+     * unchanged) and "backdropTintColor" (laid over the blur), all animatable. Check
+     * `host->abi.minor >= 10` first. */
+
+    /**
+     * Draws `count` commands (draw.h; each `command_size` bytes, at least up to
+     * `text_style`) into a new image of `size` points at `scale` pixels per point (each
+     * side at most AH_IMAGE_MAX_SIDE pixels), transparent where nothing is drawn; `out`
+     * receives it (release it with image_release). AH_ERR_INVALID_ARGUMENT for NULL, a
+     * size or scale that is not finite and positive, more than AH_DRAW_MAX_COMMANDS, an
+     * unknown verb, a color, point, transform or width that is not finite, a gradient of
+     * no color; AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE for a path, image or layer
+     * that names none. [host-thread]
+     */
+    ah_status (*image_draw)(const ah_host *host, ah_size size, double scale, const ah_draw_command *commands,
+                            uint32_t count, size_t command_size, ah_image *out);
 };
 
 #ifdef __cplusplus

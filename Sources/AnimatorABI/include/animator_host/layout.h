@@ -125,6 +125,37 @@
 #define AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAM_COUNT 80
 #define AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAMS 88
 
+#define AH_SIZEOF_AH_DRAW_COMMAND 376
+#define AH_OFFSETOF_AH_DRAW_COMMAND_ABI 0
+#define AH_OFFSETOF_AH_DRAW_COMMAND_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_DRAW_COMMAND_VERB 12
+#define AH_OFFSETOF_AH_DRAW_COMMAND_ALPHA 16
+#define AH_OFFSETOF_AH_DRAW_COMMAND_PATH 24
+#define AH_OFFSETOF_AH_DRAW_COMMAND_FILL_RULE 32
+#define AH_OFFSETOF_AH_DRAW_COMMAND_LINE_CAP 36
+#define AH_OFFSETOF_AH_DRAW_COMMAND_LINE_JOIN 40
+#define AH_OFFSETOF_AH_DRAW_COMMAND_COLOR 48
+#define AH_OFFSETOF_AH_DRAW_COMMAND_LINE_WIDTH 80
+#define AH_OFFSETOF_AH_DRAW_COMMAND_MITER_LIMIT 88
+#define AH_OFFSETOF_AH_DRAW_COMMAND_DASHES 96
+#define AH_OFFSETOF_AH_DRAW_COMMAND_DASH_COUNT 104
+#define AH_OFFSETOF_AH_DRAW_COMMAND_DASH_PHASE 112
+#define AH_OFFSETOF_AH_DRAW_COMMAND_TRANSFORM 120
+#define AH_OFFSETOF_AH_DRAW_COMMAND_START 168
+#define AH_OFFSETOF_AH_DRAW_COMMAND_END 184
+#define AH_OFFSETOF_AH_DRAW_COMMAND_START_RADIUS 200
+#define AH_OFFSETOF_AH_DRAW_COMMAND_END_RADIUS 208
+#define AH_OFFSETOF_AH_DRAW_COMMAND_COLORS 216
+#define AH_OFFSETOF_AH_DRAW_COMMAND_LOCATIONS 224
+#define AH_OFFSETOF_AH_DRAW_COMMAND_COLOR_COUNT 232
+#define AH_OFFSETOF_AH_DRAW_COMMAND_GRADIENT_OPTIONS 236
+#define AH_OFFSETOF_AH_DRAW_COMMAND_RECT 240
+#define AH_OFFSETOF_AH_DRAW_COMMAND_IMAGE 272
+#define AH_OFFSETOF_AH_DRAW_COMMAND_FLIPPED 280
+#define AH_OFFSETOF_AH_DRAW_COMMAND_LAYER 288
+#define AH_OFFSETOF_AH_DRAW_COMMAND_TEXT 296
+#define AH_OFFSETOF_AH_DRAW_COMMAND_TEXT_STYLE 304
+
 #define AH_SIZEOF_AH_PLUGIN_ENTRY 56
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_ABI 0
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_STRUCT_SIZE 8
@@ -145,7 +176,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 896
+#define AH_SIZEOF_AH_HOST 904
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -258,6 +289,7 @@
 #define AH_OFFSETOF_AH_HOST_LAYER_SET_OBJECT 872
 #define AH_OFFSETOF_AH_HOST_LAYER_OBJECT 880
 #define AH_OFFSETOF_AH_HOST_SCREEN_SHOW 888
+#define AH_OFFSETOF_AH_HOST_IMAGE_DRAW 896
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -508,6 +540,36 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, operations) == AH_OFFSETOF_AH_
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, flags) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_FLAGS, "ah_animator_descriptor.flags offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, param_count) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAM_COUNT, "ah_animator_descriptor.param_count offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, params) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAMS, "ah_animator_descriptor.params offset");
+AH_LAYOUT_ASSERT(sizeof(ah_draw_command) == AH_SIZEOF_AH_DRAW_COMMAND, "ah_draw_command size");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, abi) == AH_OFFSETOF_AH_DRAW_COMMAND_ABI, "ah_draw_command.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, struct_size) == AH_OFFSETOF_AH_DRAW_COMMAND_STRUCT_SIZE, "ah_draw_command.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, verb) == AH_OFFSETOF_AH_DRAW_COMMAND_VERB, "ah_draw_command.verb offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, alpha) == AH_OFFSETOF_AH_DRAW_COMMAND_ALPHA, "ah_draw_command.alpha offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, path) == AH_OFFSETOF_AH_DRAW_COMMAND_PATH, "ah_draw_command.path offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, fill_rule) == AH_OFFSETOF_AH_DRAW_COMMAND_FILL_RULE, "ah_draw_command.fill_rule offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, line_cap) == AH_OFFSETOF_AH_DRAW_COMMAND_LINE_CAP, "ah_draw_command.line_cap offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, line_join) == AH_OFFSETOF_AH_DRAW_COMMAND_LINE_JOIN, "ah_draw_command.line_join offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, color) == AH_OFFSETOF_AH_DRAW_COMMAND_COLOR, "ah_draw_command.color offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, line_width) == AH_OFFSETOF_AH_DRAW_COMMAND_LINE_WIDTH, "ah_draw_command.line_width offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, miter_limit) == AH_OFFSETOF_AH_DRAW_COMMAND_MITER_LIMIT, "ah_draw_command.miter_limit offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, dashes) == AH_OFFSETOF_AH_DRAW_COMMAND_DASHES, "ah_draw_command.dashes offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, dash_count) == AH_OFFSETOF_AH_DRAW_COMMAND_DASH_COUNT, "ah_draw_command.dash_count offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, dash_phase) == AH_OFFSETOF_AH_DRAW_COMMAND_DASH_PHASE, "ah_draw_command.dash_phase offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, transform) == AH_OFFSETOF_AH_DRAW_COMMAND_TRANSFORM, "ah_draw_command.transform offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, start) == AH_OFFSETOF_AH_DRAW_COMMAND_START, "ah_draw_command.start offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, end) == AH_OFFSETOF_AH_DRAW_COMMAND_END, "ah_draw_command.end offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, start_radius) == AH_OFFSETOF_AH_DRAW_COMMAND_START_RADIUS, "ah_draw_command.start_radius offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, end_radius) == AH_OFFSETOF_AH_DRAW_COMMAND_END_RADIUS, "ah_draw_command.end_radius offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, colors) == AH_OFFSETOF_AH_DRAW_COMMAND_COLORS, "ah_draw_command.colors offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, locations) == AH_OFFSETOF_AH_DRAW_COMMAND_LOCATIONS, "ah_draw_command.locations offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, color_count) == AH_OFFSETOF_AH_DRAW_COMMAND_COLOR_COUNT, "ah_draw_command.color_count offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, gradient_options) == AH_OFFSETOF_AH_DRAW_COMMAND_GRADIENT_OPTIONS, "ah_draw_command.gradient_options offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, rect) == AH_OFFSETOF_AH_DRAW_COMMAND_RECT, "ah_draw_command.rect offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, image) == AH_OFFSETOF_AH_DRAW_COMMAND_IMAGE, "ah_draw_command.image offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, flipped) == AH_OFFSETOF_AH_DRAW_COMMAND_FLIPPED, "ah_draw_command.flipped offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, layer) == AH_OFFSETOF_AH_DRAW_COMMAND_LAYER, "ah_draw_command.layer offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, text) == AH_OFFSETOF_AH_DRAW_COMMAND_TEXT, "ah_draw_command.text offset");
+AH_LAYOUT_ASSERT(offsetof(ah_draw_command, text_style) == AH_OFFSETOF_AH_DRAW_COMMAND_TEXT_STYLE, "ah_draw_command.text_style offset");
 AH_LAYOUT_ASSERT(sizeof(ah_plugin_entry) == AH_SIZEOF_AH_PLUGIN_ENTRY, "ah_plugin_entry size");
 AH_LAYOUT_ASSERT(offsetof(ah_plugin_entry, abi) == AH_OFFSETOF_AH_PLUGIN_ENTRY_ABI, "ah_plugin_entry.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_plugin_entry, struct_size) == AH_OFFSETOF_AH_PLUGIN_ENTRY_STRUCT_SIZE, "ah_plugin_entry.struct_size offset");
@@ -639,6 +701,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, host_traits) == AH_OFFSETOF_AH_HOST_HOST_TRAI
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_object) == AH_OFFSETOF_AH_HOST_LAYER_SET_OBJECT, "ah_host.layer_set_object offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_object) == AH_OFFSETOF_AH_HOST_LAYER_OBJECT, "ah_host.layer_object offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, screen_show) == AH_OFFSETOF_AH_HOST_SCREEN_SHOW, "ah_host.screen_show offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, image_draw) == AH_OFFSETOF_AH_HOST_IMAGE_DRAW, "ah_host.image_draw offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
