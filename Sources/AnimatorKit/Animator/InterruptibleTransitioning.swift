@@ -22,21 +22,46 @@ public protocol InterruptibleTransitioning: AnyObject {
     func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
 }
 
-/// UIKit's UIViewImplicitlyAnimating: what interruptibleAnimator(using:) returns.
-/// `UIViewPropertyAnimator` is the one conforming type.
-public protocol UIViewImplicitlyAnimating: AnyObject {
+/// UIKit's UIViewAnimatingState.
+public typealias UIViewAnimatingState = UIViewPropertyAnimator.State
+
+/// UIKit's UIViewAnimatingPosition.
+public typealias UIViewAnimatingPosition = UIViewPropertyAnimator.Position
+
+/// UIKit's UIViewAnimating: an animation that starts, pauses, scrubs and finishes.
+/// `UIViewPropertyAnimator` conforms.
+public protocol UIViewAnimating: AnyObject {
+    /// Inactive, active (running or paused) or stopped.
+    var state: UIViewAnimatingState { get }
+    /// Whether it is running (not paused).
+    var isRunning: Bool { get }
+    /// Whether it runs backwards.
+    var isReversed: Bool { get set }
+    /// How far it is, 0...1.
+    var fractionComplete: CGFloat { get set }
     /// Starts the animations.
     func startAnimation()
     /// Starts them after `delay` seconds.
     func startAnimation(afterDelay delay: TimeInterval)
     /// Pauses them.
     func pauseAnimation()
-    /// Stops them where they are.
+    /// Stops them where they are (true: no completion; false: stopped, to be finished).
     func stopAnimation(_ withoutFinishing: Bool)
-    /// How far they are, 0...1.
-    var fractionComplete: CGFloat { get set }
-    /// Whether they run backwards.
-    var isReversed: Bool { get set }
+    /// Finishes a stopped animator at a position, running its completions.
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition)
+}
+
+/// UIKit's UIViewImplicitlyAnimating: what interruptibleAnimator(using:) returns, an
+/// animating object that takes animation blocks and completions.
+public protocol UIViewImplicitlyAnimating: UIViewAnimating {
+    /// Adds animations that start with the others.
+    func addAnimations(_ animation: @escaping () -> Void)
+    /// Adds animations that start after `delayFactor` of the remaining time.
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
+    /// Adds a completion.
+    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
+    /// Continues a paused or stopped animator with new timing.
+    func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat)
 }
 
 /// UIViewControllerTransitioningDelegate's presentationController(forPresented:presenting:

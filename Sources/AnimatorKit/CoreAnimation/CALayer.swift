@@ -123,6 +123,8 @@ public class CALayer {
         get { number("cornerRadius") }
         set { set("cornerRadius", .number(newValue)) }
     }
+    /// cornerCurve (iOS 13): kept; the host draws circular corners for both curves.
+    public var cornerCurve = CALayerCornerCurve.circular
     /// maskedCorners: the corners `cornerRadius` rounds (all four by default); not
     /// animatable. Sheets round their top corners only:
     /// `[.layerMinXMinYCorner, .layerMaxXMinYCorner]`.
@@ -305,4 +307,13 @@ public struct CACornerMask: OptionSet, Sendable {
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
     /// The bottom right corner.
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// CALayerCornerCurve.
+public struct CALayerCornerCurve: Equatable, Hashable, Sendable {
+    let name: String
+    /// Quarter circles.
+    public static let circular = CALayerCornerCurve(name: "circular")
+    /// Apple's continuous (squircle) corners; drawn circular by the host.
+    public static let continuous = CALayerCornerCurve(name: "continuous")
 }

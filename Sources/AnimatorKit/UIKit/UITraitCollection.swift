@@ -111,6 +111,10 @@ public enum UIAccessibility {
     public static var isReduceMotionEnabled: Bool { HostTraits.read()?.reduce_motion ?? false }
     /// Prefer Cross-Fade Transitions (on with Reduce Motion).
     public static var prefersCrossFadeTransitions: Bool { HostTraits.read()?.prefers_cross_fade_transitions ?? false }
+    /// VoiceOver (never running in the host).
+    public static var isVoiceOverRunning: Bool { false }
+    /// Reduce Transparency (off: the host has no such trait).
+    public static var isReduceTransparencyEnabled: Bool { false }
 }
 
 extension UIView {

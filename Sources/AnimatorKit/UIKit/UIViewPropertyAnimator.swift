@@ -89,8 +89,11 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         link.check(status, what)
     }
 
+    /// addAnimations(_:).
+    public func addAnimations(_ animations: @escaping () -> Void) { addAnimations(animations, delayFactor: 0) }
+
     /// addAnimations(_:delayFactor:).
-    public func addAnimations(_ animations: @escaping () -> Void, delayFactor: CGFloat = 0) {
+    public func addAnimations(_ animations: @escaping () -> Void, delayFactor: CGFloat) {
         let box = CallbackBox(host: link.host, block: animations)
         let pointer = box.retained()
         // The host runs the block once (now, or when the animator becomes active).
