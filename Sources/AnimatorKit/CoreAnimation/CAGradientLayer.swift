@@ -14,16 +14,20 @@ public struct CAGradientLayerType: Equatable, Hashable, Sendable, RawRepresentab
 /// `locations` (NSNumber there, numbers here), `startPoint` and `endPoint` in unit
 /// coordinates. The gradient is sent to the host whenever one of them changes; it does
 /// not animate.
-public class CAGradientLayer: CALayer {
+open class CAGradientLayer: CALayer {
     /// Creates a gradient layer (inside a host call).
-    public convenience init() {
-        guard let link = HostLink.current, link.hasShapes else {
-            self.init(link: HostLink(host: CALayer.inert), handle: 0)
-            return
-        }
+    public override init() { super.init() }
+
+    /// init(layer:): a new gradient layer.
+    public override init(layer: Any) { super.init(layer: layer) }
+
+    override init(link: HostLink, handle: ah_layer) { super.init(link: link, handle: handle) }
+
+    override class func makeHostLayer() -> (HostLink, ah_layer)? {
+        guard let link = HostLink.current, link.hasShapes else { return nil }
         var handle: ah_layer = 0
-        link.check(link.table.gradient_layer_create(link.host, &handle), "CAGradientLayer()")
-        self.init(link: link, handle: handle)
+        guard link.check(link.table.gradient_layer_create(link.host, &handle), "CAGradientLayer()") else { return nil }
+        return (link, handle)
     }
 
     /// The colors (CGColor or UIColor values; anything else is logged and left out).

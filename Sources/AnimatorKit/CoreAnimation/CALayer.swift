@@ -3,10 +3,15 @@ import AnimatorABI
 /// Core Animation's CALayer, reached through the host: a handle on a layer of the host's
 /// engine. Setting a property changes the model at once; a standalone layer animates the
 /// change implicitly, a view's layer only inside UIView animations.
-public class CALayer {
-    let link: HostLink
+///
+/// Open for subclassing as Core Animation's is: `init()`, `init(layer:)`,
+/// `action(forKey:)` (asked for every change of a standalone layer of your class),
+/// `layoutSublayers()` (after `setNeedsLayout()` or a size change), `display()` and
+/// `draw(in:)` (after `setNeedsDisplay()`, at the end of the host's call).
+open class CALayer {
+    private(set) var link = HostLink(host: CALayer.inert)
     /// The host's handle on the layer.
-    public let handle: ah_layer
+    public private(set) var handle: ah_layer = 0
     /// What `contents`, `contentsGravity`, `contentsRect`, `contentsCenter` and `contentsScale` were set to
     /// (the host keeps the pixels; these answer the getters).
     var contentsImage: UIImage?
@@ -19,21 +24,93 @@ public class CALayer {
         didSet { if let image = contentsImage { contents = image } }
     }
 
+    /// A wrapper of a layer the host has (a view's, one the host gave).
     init(link: HostLink, handle: ah_layer) {
         self.link = link
         self.handle = handle
     }
 
-    /// Creates a standalone layer (inside a host call).
-    public convenience init() {
-        guard let link = HostLink.current, link.hasEngine else {
-            self.init(link: HostLink(host: CALayer.inert), handle: 0)
-            return
-        }
-        var handle: ah_layer = 0
-        link.check(link.table.layer_create(link.host, &handle), "CALayer()")
-        self.init(link: link, handle: handle)
+    /// Creates a standalone layer (inside a host call) of this class: a shape layer for
+    /// CAShapeLayer and its subclasses, a gradient layer for CAGradientLayer's.
+    public init() {
+        if let made = type(of: self).makeHostLayer() { (link, handle) = made }
+        adoptOverrides()
     }
+
+    /// init(layer:): Core Animation's copy for presentation layers; here a new layer of
+    /// the class (presentation values are read through `presentation()`).
+    public init(layer: Any) {
+        if let made = type(of: self).makeHostLayer() { (link, handle) = made }
+        adoptOverrides()
+    }
+
+    /// The host layer a new object of this class stands for; nil outside a host call.
+    class func makeHostLayer() -> (HostLink, ah_layer)? {
+        guard let link = HostLink.current, link.hasEngine else { return nil }
+        var handle: ah_layer = 0
+        guard link.check(link.table.layer_create(link.host, &handle), "CALayer()") else { return nil }
+        return (link, handle)
+    }
+
+    /// The SDK's own layer classes: their objects answer no action of their own.
+    private static let ownClasses: Set<ObjectIdentifier> = [ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self),
+                                                           ObjectIdentifier(CAGradientLayer.self)]
+
+    /// Whether this object is of a class of the plugin's (a subclass it wrote).
+    var isPluginSubclass: Bool { !Self.ownClasses.contains(ObjectIdentifier(type(of: self))) }
+
+    /// A subclass's layer is asked its `action(forKey:)` for every change, as Core
+    /// Animation asks it.
+    private func adoptOverrides() {
+        guard isPluginSubclass, link.hasEngine, handle != 0 else { return }
+        let (link, handle) = (self.link, self.handle)
+        ActionLookupBox(host: link.host, lookup: { [weak self] _, key in self?.action(forKey: key) })
+            .give(link, "CALayer subclass") { answer, box, release in
+                link.table.layer_set_delegate(link.host, handle, answer, box, release)
+            }
+    }
+
+    /// action(forKey:): what runs when `event` changes: by default the delegate's answer,
+    /// else nil (the layer's `actions`, then the implicit animation). Override to answer
+    /// with an animation, `NSNull()` for none, or nil.
+    open func action(forKey event: String) -> CAAction? {
+        delegateObject?.action(for: self, forKey: event)
+    }
+
+    /// layoutSublayers(): override to place sublayers; runs at the end of the host's call
+    /// after `setNeedsLayout()` or a change of the bounds' size.
+    open func layoutSublayers() {}
+
+    /// setNeedsLayout(): `layoutSublayers()` runs at the end of this host call.
+    public func setNeedsLayout() { LayerPass.layoutDue(self) }
+
+    /// layoutIfNeeded(): runs `layoutSublayers()` now if it is due.
+    public func layoutIfNeeded() { LayerPass.layoutNow(self) }
+
+    /// display(): by default `draw(in:)` into a context of the bounds, whose drawing (if
+    /// any) becomes the contents. Override to set `contents` (or a shape layer's path)
+    /// yourself.
+    open func display() { LayerPass.drawContents(of: self) }
+
+    /// draw(in:): override to draw the layer's contents with Core Graphics (the delegate's
+    /// `draw(_:in:)` by default).
+    open func draw(in context: CGContext) { delegateObject?.draw(self, in: context) }
+
+    /// setNeedsDisplay(): `display()` runs at the end of this host call.
+    public func setNeedsDisplay() { LayerPass.displayDue(self) }
+
+    /// displayIfNeeded(): runs `display()` now if it is due.
+    public func displayIfNeeded() { LayerPass.displayNow(self) }
+
+    /// Whether a change of the bounds' size asks for display.
+    public var needsDisplayOnBoundsChange = false
+
+    /// needsDisplay(forKey:): kept for subclasses that override it; the host does not
+    /// redisplay a layer at each frame of a custom property's animation.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether the layer's contents are what `draw(in:)` drew.
+    var showsDrawing = false
 
     /// A table that answers nothing, for objects made outside any host call.
     nonisolated(unsafe) static let inert: UnsafePointer<ah_host> = {
@@ -87,9 +164,20 @@ public class CALayer {
         return 0
     }
 
-    public var bounds: CGRect {
+    open var bounds: CGRect {
         get { if case .rect(let r)? = get("bounds") { return r }; return .zero }
-        set { set("bounds", .rect(newValue)) }
+        set {
+            guard isPluginSubclass || needsDisplayOnBoundsChange else { return set("bounds", .rect(newValue)) }
+            let old = bounds.size
+            set("bounds", .rect(newValue))
+            if newValue.size != old { sizeChanged() }
+        }
+    }
+
+    /// The bounds' size changed: a subclass lays out again, and displays if it asked to.
+    private func sizeChanged() {
+        if isPluginSubclass { setNeedsLayout() }
+        if needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
     public var position: CGPoint {
         get { if case .point(let p)? = get("position") { return p }; return .zero }
@@ -99,9 +187,14 @@ public class CALayer {
         get { if case .point(let p)? = get("anchorPoint") { return p }; return CGPoint(x: 0.5, y: 0.5) }
         set { set("anchorPoint", .point(newValue)) }
     }
-    public var frame: CGRect {
+    open var frame: CGRect {
         get { if case .rect(let r)? = get("frame") { return r }; return .zero }
-        set { set("frame", .rect(newValue)) }
+        set {
+            guard isPluginSubclass || needsDisplayOnBoundsChange else { return set("frame", .rect(newValue)) }
+            let old = bounds.size
+            set("frame", .rect(newValue))
+            if bounds.size != old { sizeChanged() }
+        }
     }
     public var transform: CATransform3D {
         get { if case .transform(let t)? = get("transform") { return t }; return CATransform3DIdentity }
@@ -221,6 +314,25 @@ public class CALayer {
 
     /// The value of any key path now (CALayer.value(forKeyPath:)).
     public func value(forKeyPath keyPath: String) -> CAValue? { get(keyPath) }
+
+    /// value(forKey:): a property's value as UIKit code reads it (a CGFloat, CGPoint,
+    /// CGSize, CGRect, UIColor, CATransform3D or CGPath), or nil for a key the host does
+    /// not know.
+    open func value(forKey key: String) -> Any? {
+        switch get(key) {
+        case .number(let n)?: return n
+        case .point(let p)?: return p
+        case .size(let s)?: return s
+        case .rect(let r)?: return r
+        case .color(let c)?: return c
+        case .transform(let t)?: return t
+        case .path(let p)?: return p
+        case nil: return nil
+        }
+    }
+
+    /// setValue(_:forKey:).
+    open func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
 
     /// Sets any key path (CALayer.setValue(_:forKeyPath:)) to a value given as UIKit code
     /// gives it (a number, CGPoint, CGRect, UIColor, CATransform3D, CGPath, or a `CAValue`);

@@ -7,11 +7,15 @@ public protocol CALayerDelegate: AnyObject {
     /// action(for:forKey:): the action for a change of `event` on `layer`. As in Core
     /// Animation, `layer` still holds the old value while this is asked.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// draw(_:in:): draws `layer`'s contents (asked by its default `draw(in:)`).
+    func draw(_ layer: CALayer, in context: CGContext)
 }
 
 extension CALayerDelegate {
     /// Nil: the layer goes on looking.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    /// Nothing drawn.
+    public func draw(_ layer: CALayer, in context: CGContext) {}
 }
 
 /// The host's side of an action question: a C action delegate (action.h) answering with
@@ -98,7 +102,8 @@ extension CALayer {
         get { delegateObject }
         set {
             delegateObject = newValue
-            guard link.hasEngine else { return }
+            // A subclass's object is asked through its own action(forKey:), which asks the delegate.
+            guard link.hasEngine, !isPluginSubclass else { return }
             guard let newValue else {
                 link.check(link.table.layer_set_delegate(link.host, handle, nil, nil, nil), "CALayer.delegate")
                 return

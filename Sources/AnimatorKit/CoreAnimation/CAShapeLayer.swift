@@ -32,16 +32,20 @@ public struct CAShapeLayerLineJoin: Equatable, Hashable, Sendable, RawRepresenta
 /// coordinates. `path`, `fillColor`, `strokeColor`, `lineWidth`, `strokeStart` and
 /// `strokeEnd` animate (implicitly too, on a standalone layer); paths with the same
 /// elements interpolate point by point. As any layer it can be another layer's `mask`.
-public class CAShapeLayer: CALayer {
+open class CAShapeLayer: CALayer {
     /// Creates a shape layer (inside a host call): no path, opaque black fill, no stroke.
-    public convenience init() {
-        guard let link = HostLink.current, link.hasShapes else {
-            self.init(link: HostLink(host: CALayer.inert), handle: 0)
-            return
-        }
+    public override init() { super.init() }
+
+    /// init(layer:): a new shape layer.
+    public override init(layer: Any) { super.init(layer: layer) }
+
+    override init(link: HostLink, handle: ah_layer) { super.init(link: link, handle: handle) }
+
+    override class func makeHostLayer() -> (HostLink, ah_layer)? {
+        guard let link = HostLink.current, link.hasShapes else { return nil }
         var handle: ah_layer = 0
-        link.check(link.table.shape_layer_create(link.host, &handle), "CAShapeLayer()")
-        self.init(link: link, handle: handle)
+        guard link.check(link.table.shape_layer_create(link.host, &handle), "CAShapeLayer()") else { return nil }
+        return (link, handle)
     }
 
     /// The path drawn (nil: none). Reading it gives the model path the host holds.

@@ -221,6 +221,16 @@ public final class CGContext {
         operations.append(.layer(layer, rect, alpha: state.alpha))
     }
 
+    /// Whether anything was drawn (not only state changed).
+    var drewSomething: Bool {
+        operations.contains { operation in
+            switch operation {
+            case .save, .restore, .concat, .clip: return false
+            default: return true
+            }
+        }
+    }
+
     /// makeImage(): the drawing so far as an image, or nil outside a host call (or when
     /// the host refused: the reason is in its log).
     public func makeImage() -> CGImage? {

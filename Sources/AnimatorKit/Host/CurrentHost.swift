@@ -26,6 +26,7 @@ enum CurrentHost {
             if previous == nil {
                 LayoutPass.flush()
                 DisplayPass.flush()
+                LayerPass.flush()
             }
             pthread_setspecific(key, previous)
         }

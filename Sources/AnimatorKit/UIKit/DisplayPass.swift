@@ -40,13 +40,7 @@ enum DisplayPass {
         let context = CGContext(size: bounds.size, scale: scale)
         if bounds.origin != .zero { context.translateBy(x: -bounds.origin.x, y: -bounds.origin.y) }
         GraphicsContextStack.with(context) { view.draw(bounds) }
-        let drew = context.operations.contains { operation in
-            switch operation {
-            case .save, .restore, .concat, .clip: return false
-            default: return true
-            }
-        }
-        guard drew else {
+        guard context.drewSomething else {
             if view.showsDrawing {
                 view.layer.contents = nil
                 view.showsDrawing = false
