@@ -277,4 +277,36 @@ extension SDKAutoLayoutTests {
         // A move without a size change asks for no layout.
         #expect(badge.layouts == 2)
     }
+
+    @Test func systemLayoutSizeFittingSolvesTheSizeTheConstraintsGive() throws {
+        // A 300-point card holding a label 16 points in from every edge: its compressed
+        // height is 16 + the label's (two lines of 17 points: ⌈2 × 1.2 × 17⌉ = 41) + 16.
+        let (card, size, expanded) = CurrentHost.with(host) { () -> (UIView, CGSize, CGSize) in
+            let card = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 10))
+            let label = UILabel()
+            label.text = "Two lines\nof text"
+            label.numberOfLines = 0
+            label.translatesAutoresizingMaskIntoConstraints = false
+            card.addSubview(label)
+            NSLayoutConstraint.activate([
+                label.topAnchor.constraint(equalTo: card.topAnchor, constant: 16),
+                label.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -16),
+                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16),
+                label.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -16),
+                card.widthAnchor.constraint(equalToConstant: 300),
+            ])
+            return (card, card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize),
+                    card.systemLayoutSizeFitting(UIView.layoutFittingExpandedSize))
+        }
+        #expect(size == CGSize(width: 300, height: 16 + 41 + 16))
+        // Expanded: the label's compression resistance does not hold it down, its hugging
+        // (250) beats the fitting level (50): the same height.
+        #expect(expanded == CGSize(width: 300, height: 73))
+        // Fitting moves nothing: the card keeps the frame it was given until laid out.
+        #expect(CurrentHost.with(host) { card.frame.origin } == .zero)
+        var components: (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        UIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8).getRed(&components.0, green: &components.1, blue: &components.2,
+                                                                   alpha: &components.3)
+        #expect(components == (0.2, 0.4, 0.6, 0.8))
+    }
 }

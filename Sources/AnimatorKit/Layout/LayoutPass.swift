@@ -112,7 +112,12 @@ enum LayoutPass {
     }
 
     /// Solves the active constraints of `root`'s tree and sets the frames they give.
-    static func layout(_ root: UIView) {
+    ///
+    /// With `fitting`, nothing is set: `root`'s size is solved instead, free of its frame,
+    /// drawn toward `fitting` at UIKit's fitting-size priority (50), and returned
+    /// (systemLayoutSizeFitting).
+    @discardableResult
+    static func layout(_ root: UIView, fitting target: CGSize? = nil) -> CGSize? {
         var constraints: [NSLayoutConstraint] = []
         var tree: [UIView] = []
         func walk(_ view: UIView) {
@@ -123,9 +128,9 @@ enum LayoutPass {
         walk(root)
         // layoutSubviews of the views that asked for it or changed size, parents first
         // (a view's frame set here flags it again; it runs after the constraints' frames).
-        defer { runLayoutSubviews(tree) }
-        let laidOut = tree.filter { !$0.translatesAutoresizingMaskIntoConstraints }
-        guard !constraints.isEmpty || !laidOut.isEmpty else { return }
+        defer { if target == nil { runLayoutSubviews(tree) } }
+        let laidOut = tree.filter { !$0.translatesAutoresizingMaskIntoConstraints || (target != nil && $0 === root) }
+        guard !constraints.isEmpty || !laidOut.isEmpty else { return target == nil ? nil : root.bounds.size }
         let solver = ConstraintSolver()
         var variables: [ObjectIdentifier: Variables] = [:]
         var order: [UIView] = []
@@ -135,7 +140,13 @@ enum LayoutPass {
                                  height: solver.makeVariable())
             variables[ObjectIdentifier(view)] = made
             order.append(view)
-            if view.translatesAutoresizingMaskIntoConstraints {
+            if let target, view === root {
+                // Fitting: at the origin, its size drawn toward the target, weakly.
+                _ = try? solver.add(LayoutConstraint(made.x.expression, .equal, 0))
+                _ = try? solver.add(LayoutConstraint(made.y.expression, .equal, 0))
+                _ = try? solver.add(LayoutConstraint(made.width.expression, .equal, Double(target.width), priority: LayoutPriority(50)))
+                _ = try? solver.add(LayoutConstraint(made.height.expression, .equal, Double(target.height), priority: LayoutPriority(50)))
+            } else if view.translatesAutoresizingMaskIntoConstraints {
                 // Held where it is, as UIKit's autoresizing-mask constraints hold it.
                 let frame = view.convert(view.bounds, to: nil)
                 for (variable, value) in [(made.x, frame.minX), (made.y, frame.minY), (made.width, frame.width),
@@ -220,6 +231,10 @@ enum LayoutPass {
                                 + "\(constraint)")
             }
         }
+        if target != nil {
+            let v = variablesOf(root)
+            return CGSize(width: max(0, solver.value(of: v.width)), height: max(0, solver.value(of: v.height)))
+        }
         // Frames in each superview's coordinates, from the window's.
         pending.applying = true
         defer { pending.applying = false }
@@ -240,5 +255,6 @@ enum LayoutPass {
                                height: max(0, solver.value(of: v.height)))
             if view.frame != frame { view.frame = frame }
         }
+        return nil
     }
 }

@@ -149,3 +149,24 @@ extension UIView {
         return nil
     }
 }
+
+extension UIView {
+    /// The smallest size the view's constraints allow (systemLayoutSizeFitting's target).
+    public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+    /// The largest.
+    public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
+
+    /// systemLayoutSizeFitting(_:): the size the view's constraints (and its subviews',
+    /// their intrinsic sizes) give it, as near `targetSize` as they allow; the view is
+    /// not moved.
+    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        LayoutPass.layout(self, fitting: targetSize) ?? bounds.size
+    }
+
+    /// systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:):
+    /// the priorities are those UIKit's fitting uses (50) whatever is given.
+    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
+                                        verticalFittingPriority vertical: UILayoutPriority) -> CGSize {
+        systemLayoutSizeFitting(targetSize)
+    }
+}

@@ -36,6 +36,25 @@ public struct UIColor: Equatable, Hashable, Sendable {
     public init(cgColor: CGColor) { self = cgColor }
 
     /// The color with another alpha.
+    /// getRed(_:green:blue:alpha:): the components, 0 to 1 (always true: every color here is RGB).
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = self.red
+        green?.pointee = self.green
+        blue?.pointee = self.blue
+        alpha?.pointee = self.alpha
+        return true
+    }
+
+    /// getWhite(_:alpha:): the luminance (Rec. 709) and alpha.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        white?.pointee = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+        alpha?.pointee = self.alpha
+        return true
+    }
+
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         UIColor(red: red, green: green, blue: blue, alpha: alpha)
     }
