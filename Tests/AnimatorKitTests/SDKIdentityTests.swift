@@ -24,6 +24,7 @@ import Testing
     final class CardPresenter: AnimatedTransitioning {
         static let descriptor = AnimatorDescriptor(id: "test.card", name: "card", version: "1", operations: [.present])
         weak var presentedView: UIView?
+        var presented: UIViewController?
         var checks: [String: Bool] = [:]
         var foundCard: CardView?
         init(parameters: ParameterValues) {}
@@ -44,6 +45,12 @@ import Testing
             foundCard = container.subviews.last as? CardView
             checks["hit test"] = container.hitTest(CGPoint(x: 100, y: 300), with: nil) === card
             checks["view controller's view"] = transitionContext.viewController(forKey: .to)?.view === toView
+            // UIKit's flags while the presentation runs: the presented one is being presented,
+            // the presenter neither presented nor dismissed.
+            let to = transitionContext.viewController(forKey: .to), from = transitionContext.viewController(forKey: .from)
+            checks["isBeingPresented"] = to?.isBeingPresented == true && to?.isBeingDismissed == false
+                && from?.isBeingPresented == false && from?.isBeingDismissed == false
+            presented = to
             toView.alpha = 0
             UIView.animate(withDuration: 0.3, animations: { toView.alpha = 1 }, completion: { _ in
                 card.removeFromSuperview()
@@ -57,7 +64,10 @@ import Testing
         let outcome = try stage.runtime.present(stage.detail, from: stage.list, animator: stage.instance(presenter, id: "test.card"))
         #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(presenter.checks == ["view(forKey:) twice": true, "containerView twice": true, "weak reference kept": true,
-                                     "superview": true, "hit test": true, "view controller's view": true])
+                                     "superview": true, "hit test": true, "view controller's view": true,
+                                     "isBeingPresented": true])
+        // Once it has ended, no longer.
+        #expect(presenter.presented?.isBeingPresented == false)
         // The card found among the subviews is the plugin's own object, its property intact.
         #expect(presenter.foundCard?.cornerStyle == "squircle")
         // After the transition the presented view is still the one object (it is on screen).

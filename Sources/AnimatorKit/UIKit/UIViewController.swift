@@ -136,6 +136,22 @@ open class UIViewController: NSObject, UIContentContainer {
         context.map(HostTransitionCoordinator.init)
     }
 
+    /// isBeingPresented: true while the presentation that shows it runs.
+    public var isBeingPresented: Bool { inTransition(.present, side: .to) }
+    /// isBeingDismissed: true while its dismissal runs.
+    public var isBeingDismissed: Bool { inTransition(.dismiss, side: .from) }
+    /// isMovingToParent: true while the push that brings it runs.
+    public var isMovingToParent: Bool { inTransition(.push, side: .to) }
+    /// isMovingFromParent: true while the pop that takes it away runs.
+    public var isMovingFromParent: Bool { inTransition(.pop, side: .from) }
+
+    /// Whether the transition it was last given for is under way, doing `operation`, with
+    /// it on `side` (a finished transition's context is stale and answers no operation).
+    private func inTransition(_ operation: Operations, side expected: UITransitionContextViewKey) -> Bool {
+        guard let context, side == expected else { return false }
+        return context.operation == operation
+    }
+
     /// The host's view controller related to this one, when it was given by a context.
     private func related(_ relation: Int32) -> ah_related_view_controller? {
         guard let context, let side = side?.side, context.host.pointee.abi.minor >= 6 else { return nil }
