@@ -35,3 +35,5 @@ _Static_assert(offsetof(ah_presentation_controller, tap) > offsetof(ah_presentat
                "tap appended after destroy");
 _Static_assert(offsetof(ah_host, image_draw) > offsetof(ah_host, screen_show), "batch 1.10 after batch 1.9");
 _Static_assert(offsetof(ah_draw_command, abi) == 0, "version first");
+_Static_assert(offsetof(ah_host, view_layout_if_needed) > offsetof(ah_host, image_draw), "batch 1.10 in order");
+_Static_assert(offsetof(ah_layout_constraint, abi) == 0, "version first");

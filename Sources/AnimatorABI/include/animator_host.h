@@ -11,7 +11,8 @@
  * (bitmaps for layer contents), path.h (paths and shape layers), action.h (action
  * delegates), controller.h (the view controllers around a transition), gradient.h
  * (gradient kinds), text.h (a label's text), traits.h (the traits an app runs with),
- * screen.h (screens a library brings), draw.h (drawing into images), presentation.h,
+ * screen.h (screens a library brings), draw.h (drawing into images), constraints.h (Auto
+ * Layout), presentation.h,
  * animator.h (the instance calls), host.h (the host function table), entry.h (the
  * exported symbol), layout.h (every published struct's size and offsets).
  */
@@ -35,6 +36,7 @@
 #include "animator_host/traits.h"
 #include "animator_host/screen.h"
 #include "animator_host/draw.h"
+#include "animator_host/constraints.h"
 #include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"

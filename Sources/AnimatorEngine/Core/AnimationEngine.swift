@@ -29,6 +29,8 @@ public final class AnimationEngine {
     /// beside the records, which stay small for the per-frame walks).
     private var committedLooks: [Int: LayerRecord.Look] = [:]
     var timedEvents: [TimedEvent] = []
+    /// Work run at the end of every host step (addStepHook).
+    var stepHooks: [() -> Void] = []
     /// The records that have (or recently had) animations attached: the per-step scans
     /// visit these instead of every layer ever made (a long session makes many: each
     /// snapshot is a layer). Added to where an animation is attached; a record found
@@ -141,6 +143,12 @@ public final class AnimationEngine {
         try finishStep()
     }
 
+    /// Adds work to run at the end of every host step, before its changes are committed
+    /// (the host's Auto Layout pass for C plugins). It runs as long as the engine lives.
+    public func addStepHook(_ hook: @escaping () -> Void) {
+        stepHooks.append(hook)
+    }
+
     /// Moves the clock forward by `seconds` (≥ 0).
     public func advance(by seconds: Double) throws(EngineError) {
         try advance(to: currentTime + seconds)
@@ -149,6 +157,8 @@ public final class AnimationEngine {
     /// Ends the current host step: commits the implicit transaction, takes pending
     /// snapshots, and runs callbacks that are due.
     func finishStep() throws(EngineError) {
+        // Layout before the look is committed (UIKit's end of a run-loop turn).
+        for hook in stepHooks { hook() }
         var rounds = 0
         repeat {
             rounds += 1

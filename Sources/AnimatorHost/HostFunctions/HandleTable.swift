@@ -8,6 +8,7 @@ enum HandleKind: UInt8 {
     case propertyAnimator = 3
     case image = 4
     case path = 5
+    case constraint = 6
 }
 
 /// Issues and checks handles for the objects of one kind.

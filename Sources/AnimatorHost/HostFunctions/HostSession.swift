@@ -81,6 +81,8 @@ public final class HostSession {
 
     /// The traits the app runs with (`host_traits`, `screen_bounds`' scale): the run's.
     public var traits = Traits()
+    /// C plugins' Auto Layout (constraints.h).
+    let constraintLayout = ConstraintLayout()
 
     /// Creates a session with its own host table.
     ///
@@ -117,6 +119,10 @@ public final class HostSession {
         HostSession.installObjectFunctions(in: table)
         HostSession.installScreenFunctions(in: table)
         HostSession.installDrawFunctions(in: table)
+        HostSession.installConstraintFunctions(in: table)
+        // The constraints' pass at the end of every step of the clock (a weak hook: the
+        // engine may outlive the session).
+        engine.addStepHook { [weak self] in self?.layOutConstraints() }
     }
 
     /// The handle plugins already have for a layer (one they made or were given), or nil.

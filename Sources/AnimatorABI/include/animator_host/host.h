@@ -29,6 +29,7 @@
 
 #include "action.h"
 #include "animation.h"
+#include "constraints.h"
 #include "controller.h"
 #include "draw.h"
 #include "gradient.h"
@@ -789,6 +790,30 @@ struct ah_host {
      */
     ah_status (*image_draw)(const ah_host *host, ah_size size, double scale, const ah_draw_command *commands,
                             uint32_t count, size_t command_size, ah_image *out);
+
+    /**
+     * Activates a constraint (constraints.h) between views of one tree; `out` receives its
+     * handle. AH_ERR_INVALID_ARGUMENT for NULL, a struct_size short of `priority`, an
+     * unknown attribute or relation, a multiplier, constant or priority that is not
+     * finite (or a priority outside 0...1000), a second item without an attribute, or
+     * items in different trees; AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE for an item
+     * that names no view. [host-thread]
+     */
+    ah_status (*constraint_activate)(const ah_host *host, const ah_layout_constraint *constraint, ah_constraint *out);
+    /** Changes an active constraint's constant (the layout follows at the next pass). [host-thread] */
+    ah_status (*constraint_set_constant)(const ah_host *host, ah_constraint constraint, double constant);
+    /** Deactivates a constraint; its handle is stale after. [host-thread] */
+    ah_status (*constraint_deactivate)(const ah_host *host, ah_constraint constraint);
+    /**
+     * translatesAutoresizingMaskIntoConstraints = !uses: true puts the view's frame in the
+     * constraints' hands. [host-thread]
+     */
+    ah_status (*view_set_uses_constraints)(const ah_host *host, ah_layer view, bool uses);
+    /**
+     * layoutIfNeeded(): solves the view's tree now if a constraint changed; inside a
+     * view_animate block the new frames animate. [host-thread]
+     */
+    ah_status (*view_layout_if_needed)(const ah_host *host, ah_layer view);
 };
 
 #ifdef __cplusplus

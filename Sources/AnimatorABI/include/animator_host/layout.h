@@ -101,6 +101,20 @@
 #define AH_OFFSETOF_AH_ANIMATOR_TAP 104
 #define AH_OFFSETOF_AH_ANIMATOR_APPEARANCE 112
 
+#define AH_SIZEOF_AH_LAYOUT_CONSTRAINT 80
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_ABI 0
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_FIRST 16
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_FIRST_ATTRIBUTE 24
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_FIRST_IN_SAFE_AREA 28
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_RELATION 32
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_SECOND 40
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_SECOND_ATTRIBUTE 48
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_SECOND_IN_SAFE_AREA 52
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_MULTIPLIER 56
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_CONSTANT 64
+#define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_PRIORITY 72
+
 #define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE 8
@@ -176,7 +190,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 904
+#define AH_SIZEOF_AH_HOST 944
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -290,6 +304,11 @@
 #define AH_OFFSETOF_AH_HOST_LAYER_OBJECT 880
 #define AH_OFFSETOF_AH_HOST_SCREEN_SHOW 888
 #define AH_OFFSETOF_AH_HOST_IMAGE_DRAW 896
+#define AH_OFFSETOF_AH_HOST_CONSTRAINT_ACTIVATE 904
+#define AH_OFFSETOF_AH_HOST_CONSTRAINT_SET_CONSTANT 912
+#define AH_OFFSETOF_AH_HOST_CONSTRAINT_DEACTIVATE 920
+#define AH_OFFSETOF_AH_HOST_VIEW_SET_USES_CONSTRAINTS 928
+#define AH_OFFSETOF_AH_HOST_VIEW_LAYOUT_IF_NEEDED 936
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -518,6 +537,19 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, declines) == AH_OFFSETOF_AH_ANIMATOR_DECL
 AH_LAYOUT_ASSERT(offsetof(ah_animator, load_screen) == AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN, "ah_animator.load_screen offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, tap) == AH_OFFSETOF_AH_ANIMATOR_TAP, "ah_animator.tap offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, appearance) == AH_OFFSETOF_AH_ANIMATOR_APPEARANCE, "ah_animator.appearance offset");
+AH_LAYOUT_ASSERT(sizeof(ah_layout_constraint) == AH_SIZEOF_AH_LAYOUT_CONSTRAINT, "ah_layout_constraint size");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, abi) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_ABI, "ah_layout_constraint.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, struct_size) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_STRUCT_SIZE, "ah_layout_constraint.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, first) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_FIRST, "ah_layout_constraint.first offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, first_attribute) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_FIRST_ATTRIBUTE, "ah_layout_constraint.first_attribute offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, first_in_safe_area) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_FIRST_IN_SAFE_AREA, "ah_layout_constraint.first_in_safe_area offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, relation) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_RELATION, "ah_layout_constraint.relation offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, second) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_SECOND, "ah_layout_constraint.second offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, second_attribute) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_SECOND_ATTRIBUTE, "ah_layout_constraint.second_attribute offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, second_in_safe_area) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_SECOND_IN_SAFE_AREA, "ah_layout_constraint.second_in_safe_area offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, multiplier) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_MULTIPLIER, "ah_layout_constraint.multiplier offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, constant) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_CONSTANT, "ah_layout_constraint.constant offset");
+AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, priority) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_PRIORITY, "ah_layout_constraint.priority offset");
 AH_LAYOUT_ASSERT(sizeof(ah_related_view_controller) == AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER, "ah_related_view_controller size");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, abi) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI, "ah_related_view_controller.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, struct_size) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE, "ah_related_view_controller.struct_size offset");
@@ -702,6 +734,11 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, layer_set_object) == AH_OFFSETOF_AH_HOST_LAYE
 AH_LAYOUT_ASSERT(offsetof(ah_host, layer_object) == AH_OFFSETOF_AH_HOST_LAYER_OBJECT, "ah_host.layer_object offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, screen_show) == AH_OFFSETOF_AH_HOST_SCREEN_SHOW, "ah_host.screen_show offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, image_draw) == AH_OFFSETOF_AH_HOST_IMAGE_DRAW, "ah_host.image_draw offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, constraint_activate) == AH_OFFSETOF_AH_HOST_CONSTRAINT_ACTIVATE, "ah_host.constraint_activate offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, constraint_set_constant) == AH_OFFSETOF_AH_HOST_CONSTRAINT_SET_CONSTANT, "ah_host.constraint_set_constant offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, constraint_deactivate) == AH_OFFSETOF_AH_HOST_CONSTRAINT_DEACTIVATE, "ah_host.constraint_deactivate offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_uses_constraints) == AH_OFFSETOF_AH_HOST_VIEW_SET_USES_CONSTRAINTS, "ah_host.view_set_uses_constraints offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_layout_if_needed) == AH_OFFSETOF_AH_HOST_VIEW_LAYOUT_IF_NEEDED, "ah_host.view_layout_if_needed offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
