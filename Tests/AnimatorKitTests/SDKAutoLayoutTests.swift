@@ -309,4 +309,27 @@ extension SDKAutoLayoutTests {
                                                                    alpha: &components.3)
         #expect(components == (0.2, 0.4, 0.6, 0.8))
     }
+
+    @Test func theOldLayoutGuidesAreTheSafeAreasBands() throws {
+        // A page controller's content pinned below topLayoutGuide and above
+        // bottomLayoutGuide: the safe area of this iPhone (47 points at the top, 34 at the
+        // bottom: Apple's figures) on a 844-point screen.
+        final class Page: UIViewController {}
+        let (content, top, bottom) = CurrentHost.with(host) { () -> (UIView, CGFloat, CGFloat) in
+            let page = Page()
+            page.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            let content = UIView()
+            content.translatesAutoresizingMaskIntoConstraints = false
+            page.view.addSubview(content)
+            NSLayoutConstraint.activate([
+                content.topAnchor.constraint(equalTo: page.topLayoutGuide.bottomAnchor),
+                content.bottomAnchor.constraint(equalTo: page.bottomLayoutGuide.topAnchor),
+                content.leadingAnchor.constraint(equalTo: page.view.leadingAnchor),
+                content.trailingAnchor.constraint(equalTo: page.view.trailingAnchor),
+            ])
+            return (content, page.topLayoutGuide.length, page.bottomLayoutGuide.length)
+        }
+        #expect(top == 47 && bottom == 34)
+        #expect(content.frame == CGRect(x: 0, y: 47, width: 390, height: 844 - 47 - 34))
+    }
 }

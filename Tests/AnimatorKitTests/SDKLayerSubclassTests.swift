@@ -111,4 +111,28 @@ import Testing
         #expect(inHost { layer.value(forKey: "position") as? CGPoint } == CGPoint(x: 3, y: 4))
         #expect(inHost { layer.value(forKey: "noSuchKey") } == nil)
     }
+
+    @Test func convertBetweenLayersFollowsPositionsAnchorsAndTransforms() throws {
+        let (inner, outer) = inHost { () -> (CALayer, CALayer) in
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+            let outer = CALayer()
+            outer.frame = CGRect(x: 100, y: 50, width: 200, height: 200)
+            let inner = CALayer()
+            inner.frame = CGRect(x: 10, y: 20, width: 40, height: 40)
+            root.addSublayer(outer)
+            outer.addSublayer(inner)
+            // Turned a quarter about its center (30, 40 in outer's coordinates).
+            inner.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))
+            return (inner, outer)
+        }
+        // inner's (0, 0) is 20 left and 20 above its center; a quarter turn clockwise takes
+        // (−20, −20) to (20, −20): (50, 20) in outer, (150, 70) in the root.
+        let inOuter = inHost { inner.convert(CGPoint(x: 0, y: 0), to: outer) }
+        #expect(abs(inOuter.x - 50) < 1e-9 && abs(inOuter.y - 20) < 1e-9)
+        let inRoot = inHost { inner.convert(CGPoint(x: 0, y: 0), to: nil) }
+        #expect(abs(inRoot.x - 150) < 1e-9 && abs(inRoot.y - 70) < 1e-9)
+        let back = inHost { inner.convert(CGPoint(x: 150, y: 70), from: nil) }
+        #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
+    }
 }

@@ -353,6 +353,28 @@ open class CALayer {
         return CAValue(value, link: link)
     }
 
+    /// The layer it is a sublayer of (a handle on it: compare layers by `handle`).
+    public var superlayer: CALayer? {
+        guard link.hasEngine else { return nil }
+        var parent: ah_layer = AH_NULL_HANDLE
+        guard link.check(link.table.layer_superlayer(link.host, handle, &parent), "superlayer"), parent != AH_NULL_HANDLE else {
+            return nil
+        }
+        return CALayer(link: link, handle: parent)
+    }
+
+    /// Its sublayers, bottom first (handles on them), or nil when it has none.
+    public var sublayers: [CALayer]? {
+        guard link.hasEngine else { return nil }
+        var count: UInt32 = 0
+        guard link.check(link.table.layer_sublayer_count(link.host, handle, &count), "sublayers"), count > 0 else { return nil }
+        return (0..<count).compactMap { index in
+            var child: ah_layer = AH_NULL_HANDLE
+            guard link.check(link.table.layer_sublayer_at(link.host, handle, index, &child), "sublayers") else { return nil }
+            return CALayer(link: link, handle: child)
+        }
+    }
+
     /// Adds a sublayer on top.
     public func addSublayer(_ layer: CALayer) {
         link.check(link.table.layer_insert(link.host, handle, layer.handle, ah_insert_mode(AH_INSERT_TOP), 0, 0),

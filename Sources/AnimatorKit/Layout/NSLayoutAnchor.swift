@@ -188,3 +188,37 @@ extension NSLayoutConstraint {
         case horizontal = 0, vertical = 1
     }
 }
+
+/// UIKit's UILayoutSupport (iOS 7's top and bottom layout guides, before the safe area):
+/// how far the bars reach into a view controller's view.
+public protocol UILayoutSupport: AnyObject {
+    /// The bars' length.
+    var length: CGFloat { get }
+    /// Its top edge.
+    var topAnchor: NSLayoutYAxisAnchor { get }
+    /// Its bottom edge.
+    var bottomAnchor: NSLayoutYAxisAnchor { get }
+}
+
+/// A view controller's topLayoutGuide or bottomLayoutGuide: the band between the view's
+/// edge and its safe area, as iOS 11 maps the old guides onto the safe area.
+final class SafeAreaLayoutSupport: UILayoutSupport {
+    private let view: UIView
+    private let isTop: Bool
+
+    init(view: UIView, isTop: Bool) {
+        self.view = view
+        self.isTop = isTop
+    }
+
+    var length: CGFloat { isTop ? view.safeAreaInsets.top : view.safeAreaInsets.bottom }
+    var topAnchor: NSLayoutYAxisAnchor { isTop ? view.topAnchor : view.safeAreaLayoutGuide.bottomAnchor }
+    var bottomAnchor: NSLayoutYAxisAnchor { isTop ? view.safeAreaLayoutGuide.topAnchor : view.bottomAnchor }
+}
+
+extension UIViewController {
+    /// topLayoutGuide (iOS 7 to 10): from the view's top to its safe area's.
+    public var topLayoutGuide: UILayoutSupport { SafeAreaLayoutSupport(view: view, isTop: true) }
+    /// bottomLayoutGuide: from the safe area's bottom to the view's.
+    public var bottomLayoutGuide: UILayoutSupport { SafeAreaLayoutSupport(view: view, isTop: false) }
+}

@@ -17,6 +17,11 @@ open class UIScrollView: UIView {
     public var contentSize: CGSize = .zero
     /// Insets around the content.
     public var contentInset: UIEdgeInsets = .zero
+    /// UIScrollView.ContentInsetAdjustmentBehavior (kept: `adjustedContentInset` is
+    /// `contentInset` whatever it says).
+    public var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
+    /// UIScrollView.ContentInsetAdjustmentBehavior.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
     /// The content inset with the safe area's (here the same as `contentInset`).
     public var adjustedContentInset: UIEdgeInsets { contentInset }
     /// Whether it scrolls (kept: there are no touches).

@@ -91,3 +91,42 @@ extension CALayer {
         set { storedRasterize.1 = newValue }
     }
 }
+
+extension CALayer {
+    /// From this layer's coordinates to its tree's root, by frames (a transformed layer's
+    /// affine transform about its anchor point included).
+    private var toRoot: CGAffineTransform {
+        var map = CGAffineTransform.identity
+        var current: CALayer? = self
+        while let layer = current, let parent = layer.superlayer {
+            let bounds = layer.bounds, anchor = layer.anchorPoint, position = layer.position
+            let pivot = CGPoint(x: bounds.minX + anchor.x * bounds.width, y: bounds.minY + anchor.y * bounds.height)
+            let t = layer.affineTransform()
+            let step = CGAffineTransform(translationX: -pivot.x, y: -pivot.y).concatenating(t)
+                .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+            map = map.concatenating(step)
+            current = parent
+        }
+        return map
+    }
+
+    /// convert(_:to:): a point of this layer in `layer`'s coordinates (nil: the root's).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        point.applying(toRoot.concatenating(layer?.toRoot.inverted() ?? .identity))
+    }
+
+    /// convert(_:from:).
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        point.applying((layer?.toRoot ?? .identity).concatenating(toRoot.inverted()))
+    }
+
+    /// convert(_:to:) for a rectangle: the box around its corners.
+    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+        rect.applying(toRoot.concatenating(layer?.toRoot.inverted() ?? .identity))
+    }
+
+    /// convert(_:from:) for a rectangle.
+    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+        rect.applying((layer?.toRoot ?? .identity).concatenating(toRoot.inverted()))
+    }
+}

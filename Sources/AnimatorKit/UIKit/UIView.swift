@@ -190,6 +190,9 @@ open class UIView {
 
     /// Whether the layer's contents are what `draw(_:)` drew.
     var showsDrawing = false
+
+    /// The motion effects added (UIMotionEffect.swift).
+    var storedMotionEffects: [UIMotionEffect] = []
     /// The center in the superview's coordinates (overridable).
     open var center: CGPoint {
         get { layer.position }
