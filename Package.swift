@@ -87,7 +87,7 @@ let package = Package(
         // The host: plugins (loader, registry), the host function table they call, the
         // sandbox they run in, and UIKit's transitions they animate. What an app embedding
         // the host links: no demo, no recordings, no checks.
-        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorLayout",
+        .target(name: "AnimatorHost", dependencies: ["AnimatorABI", "AnimatorEngine", "AnimatorSupport", "AnimatorRendering", "AnimatorLayout", "AnimatorDynamics",
                                                      "CSystem"]),
         // Runs: a run request performed in process or in a sandboxed child, and what is
         // made of it: the stage and the demo app, routes, recordings and the files written

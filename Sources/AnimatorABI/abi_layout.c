@@ -37,3 +37,5 @@ _Static_assert(offsetof(ah_host, image_draw) > offsetof(ah_host, screen_show), "
 _Static_assert(offsetof(ah_draw_command, abi) == 0, "version first");
 _Static_assert(offsetof(ah_host, view_layout_if_needed) > offsetof(ah_host, image_draw), "batch 1.10 in order");
 _Static_assert(offsetof(ah_layout_constraint, abi) == 0, "version first");
+_Static_assert(offsetof(ah_host, dynamics_release) > offsetof(ah_host, view_layout_if_needed), "batch 1.10 in order");
+_Static_assert(offsetof(ah_dynamic_behavior_desc, abi) == 0, "version first");

@@ -9,6 +9,8 @@ enum HandleKind: UInt8 {
     case image = 4
     case path = 5
     case constraint = 6
+    case dynamicAnimator = 7
+    case dynamicBehavior = 8
 }
 
 /// Issues and checks handles for the objects of one kind.
@@ -30,6 +32,13 @@ struct HandleTable<Object> {
     var liveCount: Int { slots.count - freeSlots.count }
     /// The objects the live handles name, oldest slot first.
     var liveObjects: [Object] { slots.compactMap(\.object) }
+
+    /// The live objects with their handles, in slot order.
+    func entries() -> [(ah_handle, Object)] {
+        slots.indices.compactMap { index in
+            slots[index].object.map { (encode(index: UInt32(index), generation: slots[index].generation), $0) }
+        }
+    }
 
     /// Stores `object` and returns its new handle.
     mutating func insert(_ object: Object) -> ah_handle {

@@ -83,6 +83,8 @@ public final class HostSession {
     public var traits = Traits()
     /// C plugins' Auto Layout (constraints.h).
     let constraintLayout = ConstraintLayout()
+    /// C plugins' dynamic animators (dynamics.h).
+    var dynamicAnimators = HandleTable<HostDynamicAnimator>(kind: .dynamicAnimator)
 
     /// Creates a session with its own host table.
     ///
@@ -120,6 +122,7 @@ public final class HostSession {
         HostSession.installScreenFunctions(in: table)
         HostSession.installDrawFunctions(in: table)
         HostSession.installConstraintFunctions(in: table)
+        HostSession.installDynamicsFunctions(in: table)
         // The constraints' pass at the end of every step of the clock (a weak hook: the
         // engine may outlive the session).
         engine.addStepHook { [weak self] in self?.layOutConstraints() }

@@ -31,6 +31,7 @@
 #include "animation.h"
 #include "constraints.h"
 #include "controller.h"
+#include "dynamics.h"
 #include "draw.h"
 #include "gradient.h"
 #include "image.h"
@@ -814,6 +815,25 @@ struct ah_host {
      * view_animate block the new frames animate. [host-thread]
      */
     ah_status (*view_layout_if_needed)(const ah_host *host, ah_layer view);
+
+    /** UIDynamicAnimator(referenceView:) (dynamics.h); `out` receives it. [host-thread] */
+    ah_status (*dynamics_create)(const ah_host *host, ah_layer reference_view, ah_dynamic_animator *out);
+    /**
+     * Adds a behavior; the animator starts (or resumes) stepping. AH_ERR_INVALID_ARGUMENT
+     * for NULL, a short struct_size, an unknown kind, no items (but for COLLISION), an item
+     * outside the reference view's tree, numbers that are not finite. [host-thread]
+     */
+    ah_status (*dynamics_add_behavior)(const ah_host *host, ah_dynamic_animator animator,
+                                       const ah_dynamic_behavior_desc *behavior, ah_dynamic_behavior *out);
+    /** Removes a behavior (its handle is stale after). [host-thread] */
+    ah_status (*dynamics_remove_behavior)(const ah_host *host, ah_dynamic_animator animator, ah_dynamic_behavior behavior);
+    /** Sets the action called after every step (NULL: none). [host-thread] */
+    ah_status (*dynamics_set_action)(const ah_host *host, ah_dynamic_animator animator, ah_dynamics_action action,
+                                     void *user_data);
+    /** Whether it is stepping (false once at rest, or with no behavior). [host-thread] */
+    ah_status (*dynamics_is_running)(const ah_host *host, ah_dynamic_animator animator, bool *out);
+    /** Stops it for good; the items stay where they are. [host-thread] */
+    ah_status (*dynamics_release)(const ah_host *host, ah_dynamic_animator animator);
 };
 
 #ifdef __cplusplus

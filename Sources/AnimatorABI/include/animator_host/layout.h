@@ -170,6 +170,32 @@
 #define AH_OFFSETOF_AH_DRAW_COMMAND_TEXT 296
 #define AH_OFFSETOF_AH_DRAW_COMMAND_TEXT_STYLE 304
 
+#define AH_SIZEOF_AH_DYNAMIC_BEHAVIOR_DESC 200
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ABI 0
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_KIND 12
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ITEMS 16
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ITEM_COUNT 24
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_VECTOR 32
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_INSTANTANEOUS 48
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ANCHOR 56
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_OFFSET 72
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_OFFSET2 88
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_LENGTH 104
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_FREQUENCY 112
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_DAMPING 120
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_COLLISION_MODE 128
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_REFERENCE_BOUNDS 132
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_SEGMENTS 136
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_SEGMENT_COUNT 144
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ELASTICITY 152
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_FRICTION 160
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_DENSITY 168
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_RESISTANCE 176
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ANGULAR_RESISTANCE 184
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ALLOWS_ROTATION 192
+#define AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ANCHORED 193
+
 #define AH_SIZEOF_AH_PLUGIN_ENTRY 56
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_ABI 0
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_STRUCT_SIZE 8
@@ -190,7 +216,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 944
+#define AH_SIZEOF_AH_HOST 992
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -309,6 +335,12 @@
 #define AH_OFFSETOF_AH_HOST_CONSTRAINT_DEACTIVATE 920
 #define AH_OFFSETOF_AH_HOST_VIEW_SET_USES_CONSTRAINTS 928
 #define AH_OFFSETOF_AH_HOST_VIEW_LAYOUT_IF_NEEDED 936
+#define AH_OFFSETOF_AH_HOST_DYNAMICS_CREATE 944
+#define AH_OFFSETOF_AH_HOST_DYNAMICS_ADD_BEHAVIOR 952
+#define AH_OFFSETOF_AH_HOST_DYNAMICS_REMOVE_BEHAVIOR 960
+#define AH_OFFSETOF_AH_HOST_DYNAMICS_SET_ACTION 968
+#define AH_OFFSETOF_AH_HOST_DYNAMICS_IS_RUNNING 976
+#define AH_OFFSETOF_AH_HOST_DYNAMICS_RELEASE 984
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -602,6 +634,31 @@ AH_LAYOUT_ASSERT(offsetof(ah_draw_command, flipped) == AH_OFFSETOF_AH_DRAW_COMMA
 AH_LAYOUT_ASSERT(offsetof(ah_draw_command, layer) == AH_OFFSETOF_AH_DRAW_COMMAND_LAYER, "ah_draw_command.layer offset");
 AH_LAYOUT_ASSERT(offsetof(ah_draw_command, text) == AH_OFFSETOF_AH_DRAW_COMMAND_TEXT, "ah_draw_command.text offset");
 AH_LAYOUT_ASSERT(offsetof(ah_draw_command, text_style) == AH_OFFSETOF_AH_DRAW_COMMAND_TEXT_STYLE, "ah_draw_command.text_style offset");
+AH_LAYOUT_ASSERT(sizeof(ah_dynamic_behavior_desc) == AH_SIZEOF_AH_DYNAMIC_BEHAVIOR_DESC, "ah_dynamic_behavior_desc size");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, abi) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ABI, "ah_dynamic_behavior_desc.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, struct_size) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_STRUCT_SIZE, "ah_dynamic_behavior_desc.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, kind) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_KIND, "ah_dynamic_behavior_desc.kind offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, items) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ITEMS, "ah_dynamic_behavior_desc.items offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, item_count) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ITEM_COUNT, "ah_dynamic_behavior_desc.item_count offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, vector) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_VECTOR, "ah_dynamic_behavior_desc.vector offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, instantaneous) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_INSTANTANEOUS, "ah_dynamic_behavior_desc.instantaneous offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, anchor) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ANCHOR, "ah_dynamic_behavior_desc.anchor offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, offset) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_OFFSET, "ah_dynamic_behavior_desc.offset offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, offset2) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_OFFSET2, "ah_dynamic_behavior_desc.offset2 offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, length) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_LENGTH, "ah_dynamic_behavior_desc.length offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, frequency) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_FREQUENCY, "ah_dynamic_behavior_desc.frequency offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, damping) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_DAMPING, "ah_dynamic_behavior_desc.damping offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, collision_mode) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_COLLISION_MODE, "ah_dynamic_behavior_desc.collision_mode offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, reference_bounds) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_REFERENCE_BOUNDS, "ah_dynamic_behavior_desc.reference_bounds offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, segments) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_SEGMENTS, "ah_dynamic_behavior_desc.segments offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, segment_count) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_SEGMENT_COUNT, "ah_dynamic_behavior_desc.segment_count offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, elasticity) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ELASTICITY, "ah_dynamic_behavior_desc.elasticity offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, friction) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_FRICTION, "ah_dynamic_behavior_desc.friction offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, density) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_DENSITY, "ah_dynamic_behavior_desc.density offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, resistance) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_RESISTANCE, "ah_dynamic_behavior_desc.resistance offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, angular_resistance) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ANGULAR_RESISTANCE, "ah_dynamic_behavior_desc.angular_resistance offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, allows_rotation) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ALLOWS_ROTATION, "ah_dynamic_behavior_desc.allows_rotation offset");
+AH_LAYOUT_ASSERT(offsetof(ah_dynamic_behavior_desc, anchored) == AH_OFFSETOF_AH_DYNAMIC_BEHAVIOR_DESC_ANCHORED, "ah_dynamic_behavior_desc.anchored offset");
 AH_LAYOUT_ASSERT(sizeof(ah_plugin_entry) == AH_SIZEOF_AH_PLUGIN_ENTRY, "ah_plugin_entry size");
 AH_LAYOUT_ASSERT(offsetof(ah_plugin_entry, abi) == AH_OFFSETOF_AH_PLUGIN_ENTRY_ABI, "ah_plugin_entry.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_plugin_entry, struct_size) == AH_OFFSETOF_AH_PLUGIN_ENTRY_STRUCT_SIZE, "ah_plugin_entry.struct_size offset");
@@ -739,6 +796,12 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, constraint_set_constant) == AH_OFFSETOF_AH_HO
 AH_LAYOUT_ASSERT(offsetof(ah_host, constraint_deactivate) == AH_OFFSETOF_AH_HOST_CONSTRAINT_DEACTIVATE, "ah_host.constraint_deactivate offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_uses_constraints) == AH_OFFSETOF_AH_HOST_VIEW_SET_USES_CONSTRAINTS, "ah_host.view_set_uses_constraints offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_layout_if_needed) == AH_OFFSETOF_AH_HOST_VIEW_LAYOUT_IF_NEEDED, "ah_host.view_layout_if_needed offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_create) == AH_OFFSETOF_AH_HOST_DYNAMICS_CREATE, "ah_host.dynamics_create offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_add_behavior) == AH_OFFSETOF_AH_HOST_DYNAMICS_ADD_BEHAVIOR, "ah_host.dynamics_add_behavior offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_remove_behavior) == AH_OFFSETOF_AH_HOST_DYNAMICS_REMOVE_BEHAVIOR, "ah_host.dynamics_remove_behavior offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_set_action) == AH_OFFSETOF_AH_HOST_DYNAMICS_SET_ACTION, "ah_host.dynamics_set_action offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_is_running) == AH_OFFSETOF_AH_HOST_DYNAMICS_IS_RUNNING, "ah_host.dynamics_is_running offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_release) == AH_OFFSETOF_AH_HOST_DYNAMICS_RELEASE, "ah_host.dynamics_release offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
