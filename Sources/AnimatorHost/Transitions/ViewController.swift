@@ -55,7 +55,7 @@ public final class ViewController {
         newView.removeFromSuperview()
         newView.frame = view.frame
         // Timelines and reports find the screen's view by the screen's name.
-        var named = newView
+        let named = newView
         if named.name == nil { named.name = view.name }
         view = named
     }
