@@ -175,39 +175,56 @@ public struct DynamicWorld: Sendable {
         }
     }
 
-    /// A springy attachment: stiffness m_eff·ω² and damping 2·m_eff·ζ·ω along the line of
-    /// the two points, m_eff the mass the line feels (the reduced mass of two bodies).
-    private func springForce(_ attachment: Attachment, linear: inout [Vector2], angular: inout [Double]) {
-        guard attachment.body.index < bodies.count else { return }
+    /// An attachment's two points now: the body's, the target's (anchor or other body),
+    /// the other body's arm and velocity there, and the line between them; nil for bodies
+    /// that are not there or points that coincide.
+    private struct AttachmentGeometry {
+        let a: DynamicBody
+        let armA: Vector2
+        /// The other body, its index and arm (nil for an anchor).
+        let other: (id: BodyID, body: DynamicBody, arm: Vector2)?
+        /// The target point's velocity (zero for an anchor).
+        let velocityB: Vector2
+        /// From the target point to the body's point.
+        let delta: Vector2
+    }
+
+    private func geometry(of attachment: Attachment) -> AttachmentGeometry? {
+        guard attachment.body.index < bodies.count else { return nil }
         let a = bodies[attachment.body.index]
         let armA = attachment.offset.rotated(by: a.angle)
-        let pointA = a.center + armA
-        var pointB: Vector2, b: DynamicBody?, armB = Vector2.zero
+        var pointB: Vector2, velocityB = Vector2.zero, other: (id: BodyID, body: DynamicBody, arm: Vector2)?
         switch attachment.target {
         case .anchor(let anchor):
             pointB = anchor
         case .body(let id, let offset):
-            guard id.index < bodies.count else { return }
-            let other = bodies[id.index]
-            armB = offset.rotated(by: other.angle)
-            pointB = other.center + armB
-            b = other
+            guard id.index < bodies.count else { return nil }
+            let b = bodies[id.index]
+            let armB = offset.rotated(by: b.angle)
+            pointB = b.center + armB
+            velocityB = b.velocity(at: armB)
+            other = (id, b, armB)
         }
-        let delta = pointA - pointB
-        let distance = delta.length
-        guard distance > 1e-12 else { return }
-        let axis = delta / distance
-        let inverseMasses = a.inverseMass + (b?.inverseMass ?? 0)
+        let delta = a.center + armA - pointB
+        guard delta.length > 1e-12 else { return nil }
+        return AttachmentGeometry(a: a, armA: armA, other: other, velocityB: velocityB, delta: delta)
+    }
+
+    /// A springy attachment: stiffness m_eff·ω² and damping 2·m_eff·ζ·ω along the line of
+    /// the two points, m_eff the mass the line feels (the reduced mass of two bodies).
+    private func springForce(_ attachment: Attachment, linear: inout [Vector2], angular: inout [Double]) {
+        guard let g = geometry(of: attachment) else { return }
+        let distance = g.delta.length
+        let axis = g.delta / distance
+        let inverseMasses = g.a.inverseMass + (g.other?.body.inverseMass ?? 0)
         guard inverseMasses > 0 else { return }
-        let mass = 1 / inverseMasses
         let omega = 2 * Double.pi * attachment.frequency
-        let stretch = distance - attachment.length
-        let force = axis * (-mass * omega * omega * stretch)
-        linear[attachment.body.index] += force * a.inverseMass
-        angular[attachment.body.index] += armA.cross(force) * a.inverseInertia
-        if case .body(let id, _) = attachment.target, let b {
-            linear[id.index] -= force * b.inverseMass
-            angular[id.index] -= armB.cross(force) * b.inverseInertia
+        let force = axis * (-omega * omega * (distance - attachment.length) / inverseMasses)
+        linear[attachment.body.index] += force * g.a.inverseMass
+        angular[attachment.body.index] += g.armA.cross(force) * g.a.inverseInertia
+        if let other = g.other {
+            linear[other.id.index] -= force * other.body.inverseMass
+            angular[other.id.index] -= other.arm.cross(force) * other.body.inverseInertia
         }
     }
 
@@ -216,33 +233,16 @@ public struct DynamicWorld: Sendable {
     /// so a damped oscillation decays as its closed form says).
     private mutating func damp(_ t: Double, implicit: Bool) {
         for attachment in scene.attachments where attachment.frequency > 0 && attachment.damping > 0 {
-            guard attachment.body.index < bodies.count else { continue }
-            let a = bodies[attachment.body.index]
-            let armA = attachment.offset.rotated(by: a.angle)
-            var pointB: Vector2, velocityB = Vector2.zero, other: (id: BodyID, arm: Vector2)?
-            switch attachment.target {
-            case .anchor(let anchor):
-                pointB = anchor
-            case .body(let id, let offset):
-                guard id.index < bodies.count else { continue }
-                let b = bodies[id.index]
-                let armB = offset.rotated(by: b.angle)
-                pointB = b.center + armB
-                velocityB = b.velocity(at: armB)
-                other = (id, armB)
-            }
-            let delta = a.center + armA - pointB
-            guard delta.length > 1e-12 else { continue }
-            let axis = delta.normalized
-            let b = other.map { bodies[$0.id.index] }
-            let inverseMasses = a.inverseMass + (b?.inverseMass ?? 0)
+            guard let g = geometry(of: attachment) else { continue }
+            let axis = g.delta.normalized
+            let inverseMasses = g.a.inverseMass + (g.other?.body.inverseMass ?? 0)
             guard inverseMasses > 0 else { continue }
             let c = 2 * attachment.damping * 2 * Double.pi * attachment.frequency / inverseMasses
-            let k = effectiveInverseMass(b, other?.arm ?? .zero, a, armA, axis)
-            let speed = (a.velocity(at: armA) - velocityB).dot(axis)
+            let k = effectiveInverseMass(g.other?.body, g.other?.arm ?? .zero, g.a, g.armA, axis)
+            let speed = (g.a.velocity(at: g.armA) - g.velocityB).dot(axis)
             let magnitude = -c * speed * t / (implicit ? 1 + c * k * t : 1)
-            bodies[attachment.body.index].applyImpulse(axis * magnitude, at: armA)
-            if let other { bodies[other.id.index].applyImpulse(axis * -magnitude, at: other.arm) }
+            bodies[attachment.body.index].applyImpulse(axis * magnitude, at: g.armA)
+            if let other = g.other { bodies[other.id.index].applyImpulse(axis * -magnitude, at: other.arm) }
         }
         for snap in scene.snaps where snap.body.index < bodies.count && bodies[snap.body.index].isDynamic {
             let rate = 2 * snap.dampingRatio * Snap.omega * t
@@ -397,29 +397,13 @@ public struct DynamicWorld: Sendable {
 
     /// A rod: the relative speed of the two points along their line removed.
     private mutating func solveRod(_ attachment: Attachment) {
-        let a = bodies[attachment.body.index]
-        let armA = attachment.offset.rotated(by: a.angle)
-        var pointB: Vector2, velocityB = Vector2.zero, other: (BodyID, Vector2)?
-        switch attachment.target {
-        case .anchor(let anchor):
-            pointB = anchor
-        case .body(let id, let offset):
-            guard id.index < bodies.count else { return }
-            let b = bodies[id.index]
-            let armB = offset.rotated(by: b.angle)
-            pointB = b.center + armB
-            velocityB = b.velocity(at: armB)
-            other = (id, armB)
-        }
-        let delta = a.center + armA - pointB
-        guard delta.length > 1e-12 else { return }
-        let axis = delta.normalized
-        let b = other.map { bodies[$0.0.index] }
-        let k = effectiveInverseMass(b, other?.1 ?? .zero, a, armA, axis)
-        let speed = (a.velocity(at: armA) - velocityB).dot(axis)
+        guard let g = geometry(of: attachment) else { return }
+        let axis = g.delta.normalized
+        let k = effectiveInverseMass(g.other?.body, g.other?.arm ?? .zero, g.a, g.armA, axis)
+        let speed = (g.a.velocity(at: g.armA) - g.velocityB).dot(axis)
         let impulse = axis * (-speed / k)
-        bodies[attachment.body.index].applyImpulse(impulse, at: armA)
-        if let (id, armB) = other { bodies[id.index].applyImpulse(-impulse, at: armB) }
+        bodies[attachment.body.index].applyImpulse(impulse, at: g.armA)
+        if let other = g.other { bodies[other.id.index].applyImpulse(-impulse, at: other.arm) }
     }
 
     /// Overlaps beyond the slop, and rods' lengths, corrected by moving positions only.
@@ -453,25 +437,15 @@ public struct DynamicWorld: Sendable {
                 }
             }
         }
-        for attachment in scene.attachments where attachment.frequency <= 0 && attachment.body.index < bodies.count {
-            let a = bodies[attachment.body.index]
-            let pointA = a.worldPoint(attachment.offset)
-            var pointB: Vector2, inverseB = 0.0
-            switch attachment.target {
-            case .anchor(let anchor): pointB = anchor
-            case .body(let id, let offset):
-                guard id.index < bodies.count else { continue }
-                pointB = bodies[id.index].worldPoint(offset)
-                inverseB = bodies[id.index].inverseMass
-            }
-            let delta = pointA - pointB
-            let distance = delta.length
-            let total = a.inverseMass + inverseB
-            guard distance > 1e-12, total > 0 else { continue }
-            let error = distance - attachment.length
-            let move = delta / distance * error
-            bodies[attachment.body.index].center -= move * (a.inverseMass / total)
-            if case .body(let id, _) = attachment.target { bodies[id.index].center += move * (inverseB / total) }
+        for attachment in scene.attachments where attachment.frequency <= 0 {
+            guard let g = geometry(of: attachment) else { continue }
+            let inverseB = g.other?.body.inverseMass ?? 0
+            let total = g.a.inverseMass + inverseB
+            guard total > 0 else { continue }
+            let distance = g.delta.length
+            let move = g.delta / distance * (distance - attachment.length)
+            bodies[attachment.body.index].center -= move * (g.a.inverseMass / total)
+            if let other = g.other { bodies[other.id.index].center += move * (inverseB / total) }
         }
     }
 }
