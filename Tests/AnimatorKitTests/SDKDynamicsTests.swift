@@ -187,16 +187,17 @@ import Testing
     }
 
     @Test func aSnappedViewEndsAtThePointUpright() throws {
-        let view = CurrentHost.with(host) { () -> UIView in
+        // The animator kept as a view controller's property keeps it.
+        let (view, animator) = CurrentHost.with(host) { () -> (UIView, UIDynamicAnimator) in
             let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
             view.transform = CGAffineTransform(rotationAngle: 0.5)
             container.addSubview(view)
             let animator = UIDynamicAnimator(referenceView: container)
             animator.addBehavior(UISnapBehavior(item: view, snapTo: CGPoint(x: 195, y: 422)))
-            objc_keep(animator, view)
-            return view
+            return (view, animator)
         }
+        defer { withExtendedLifetime(animator) {} }
         try stage.session.engine.advance(to: 3)
         let layer = try engineLayer(view)
         #expect(abs(layer.model.position.x - 195) < 0.5 && abs(layer.model.position.y - 422) < 0.5)
@@ -204,7 +205,7 @@ import Testing
     }
 
     @Test func anAttachmentKeepsTheLengthItWasMadeWith() throws {
-        let (bob, attachment) = CurrentHost.with(host) { () -> (UIView, UIAttachmentBehavior) in
+        let (bob, attachment, animator) = CurrentHost.with(host) { () -> (UIView, UIAttachmentBehavior, UIDynamicAnimator) in
             let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let bob = UIView(frame: CGRect(x: 280, y: 90, width: 20, height: 20))
             container.addSubview(bob)
@@ -213,9 +214,9 @@ import Testing
             let attachment = UIAttachmentBehavior(item: bob, attachedToAnchor: CGPoint(x: 195, y: 100))
             animator.addBehavior(attachment)
             animator.addBehavior(UIGravityBehavior(items: [bob]))
-            objc_keep(animator, bob)
-            return (bob, attachment)
+            return (bob, attachment, animator)
         }
+        defer { withExtendedLifetime(animator) {} }
         #expect(attachment.length == 95 && attachment.frequency == 0 && attachment.attachedBehaviorType == .anchor)
         for time in [0.2, 0.4, 0.8] {
             try stage.session.engine.advance(to: time)
@@ -227,9 +228,17 @@ import Testing
         // within the first half period.
         #expect(abs(try engineLayer(bob).model.position.y - 100) > 1)
     }
-}
 
-/// Keeps an animator (and what it moves) alive for the test, as a view controller's
-/// property would.
-nonisolated(unsafe) private var kept: [AnyObject] = []
-private func objc_keep(_ objects: AnyObject...) { kept += objects }
+    @Test func directionsSetByAngleAndMagnitude() {
+        let gravity = UIGravityBehavior(items: [])
+        // UIKit's default: straight down at 1.
+        #expect(gravity.angle == .pi / 2 && gravity.magnitude == 1)
+        gravity.setAngle(0, magnitude: 2.5)
+        #expect(gravity.gravityDirection == CGVector(dx: 2.5, dy: 0))
+        let push = UIPushBehavior(items: [], mode: .continuous)
+        push.pushDirection = CGVector(dx: 3, dy: 4)
+        #expect(push.magnitude == 5 && abs(push.angle - atan2(4, 3)) < 1e-12)
+        push.magnitude = 10
+        #expect(abs(push.pushDirection.dx - 6) < 1e-12 && abs(push.pushDirection.dy - 8) < 1e-12)
+    }
+}

@@ -54,3 +54,16 @@ extension UIDynamicItem {
         return DynamicBody(center: Vector2(center.x, center.y), angle: atan2(t.b, t.a), shape: shape)
     }
 }
+
+extension CGVector {
+    /// A vector of `length` at `angle` radians from the x axis (clockwise on the screen).
+    init(angle: CGFloat, length: CGFloat) {
+        self.init(dx: cos(angle) * length, dy: sin(angle) * length)
+    }
+
+    /// Its angle from the x axis.
+    var angle: CGFloat { atan2(dy, dx) }
+
+    /// Its length.
+    var length: CGFloat { (dx * dx + dy * dy).squareRoot() }
+}

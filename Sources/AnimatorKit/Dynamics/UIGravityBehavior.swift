@@ -27,19 +27,19 @@ open class UIGravityBehavior: UIDynamicBehavior {
 
     /// The direction's angle, in radians from the x axis (clockwise on the screen).
     open var angle: CGFloat {
-        get { atan2(gravityDirection.dy, gravityDirection.dx) }
+        get { gravityDirection.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
-    /// The acceleration in units of 1,000 points/s².
+    /// The vector's length.
     open var magnitude: CGFloat {
-        get { (gravityDirection.dx * gravityDirection.dx + gravityDirection.dy * gravityDirection.dy).squareRoot() }
+        get { gravityDirection.length }
         set { setAngle(angle, magnitude: newValue) }
     }
 
     /// Both at once.
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        gravityDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        gravityDirection = CGVector(angle: angle, length: magnitude)
     }
 
     override var ownItems: [any UIDynamicItem] { list.items }

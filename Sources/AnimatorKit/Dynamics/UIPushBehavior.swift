@@ -41,21 +41,21 @@ open class UIPushBehavior: UIDynamicBehavior {
     /// The force's direction and magnitude (its length).
     open var pushDirection = CGVector.zero { didSet { dynamicAnimator?.behaviorsChanged() } }
 
-    /// The direction's angle, radians from the x axis (clockwise on the screen).
+    /// The direction's angle, in radians from the x axis (clockwise on the screen).
     open var angle: CGFloat {
-        get { atan2(pushDirection.dy, pushDirection.dx) }
+        get { pushDirection.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
-    /// The force's size in UIKit newtons.
+    /// The vector's length.
     open var magnitude: CGFloat {
-        get { (pushDirection.dx * pushDirection.dx + pushDirection.dy * pushDirection.dy).squareRoot() }
+        get { pushDirection.length }
         set { setAngle(angle, magnitude: newValue) }
     }
 
     /// Both at once.
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        pushDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        pushDirection = CGVector(angle: angle, length: magnitude)
     }
 
     /// Where on `item` the push applies, from its center (a torque when not zero).
