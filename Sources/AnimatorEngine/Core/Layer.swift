@@ -83,6 +83,11 @@ public struct Layer: Hashable {
         get { model.maskedCorners }
         nonmutating set { engine.updateRecord(id) { $0.model.maskedCorners = newValue & 0b1111 } }
     }
+    /// cornerCurve: continuous (true) or circular corners (not animatable).
+    public var continuousCorners: Bool {
+        get { model.continuousCorners }
+        nonmutating set { engine.updateRecord(id) { $0.model.continuousCorners = newValue } }
+    }
     /// Not animatable: clips sublayers to the (rounded) bounds.
     public var masksToBounds: Bool {
         get { model.masksToBounds }

@@ -14,6 +14,9 @@ public struct LayerProperties: Equatable, Sendable {
     /// maskedCorners (CACornerMask's bits: 1 top left, 2 top right, 4 bottom left, 8 bottom
     /// right): the corners `cornerRadius` rounds; not animatable.
     public var maskedCorners: UInt8 = 0b1111
+    /// cornerCurve: true for continuous corners (iOS 13's squircle), false for quarter
+    /// circles; not animatable.
+    public var continuousCorners = false
     public var masksToBounds = false
     public var borderWidth = 0.0
     public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)

@@ -41,6 +41,7 @@ extension HostSession {
                 case .frame: out.pointee = CConversions.cValue(.rect(target.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(target.masksToBounds ? 1 : 0))
                 case .maskedCorners: out.pointee = CConversions.cValue(.number(Double(target.maskedCorners)))
+                case .cornerCurve: out.pointee = CConversions.cValue(.number(target.continuousCorners ? 1 : 0))
                 case .shapeStyle(let style):
                     out.pointee = CConversions.cValue(.number(HostSession.styleNumber(style, target.shape ?? LayerShape())))
                 }
@@ -68,6 +69,11 @@ extension HostSession {
                         throw .invalidArgument("maskedCorners takes a number of CACornerMask's bits, 0 to 15")
                     }
                     target.maskedCorners = UInt8(bits)
+                case .cornerCurve:
+                    guard case .number(let curve) = new, curve == 0 || curve == 1 else {
+                        throw .invalidArgument("cornerCurve takes 0 (circular) or 1 (continuous)")
+                    }
+                    target.continuousCorners = curve == 1
                 case .shapeStyle(let style):
                     try HostSession.setStyle(style, new, on: target)
                 }
@@ -86,6 +92,7 @@ extension HostSession {
                 case .frame: out.pointee = CConversions.cValue(.rect(shown.frame))
                 case .masksToBounds: out.pointee = CConversions.cValue(.number(shown.masksToBounds ? 1 : 0))
                 case .maskedCorners: out.pointee = CConversions.cValue(.number(Double(shown.maskedCorners)))
+                case .cornerCurve: out.pointee = CConversions.cValue(.number(shown.continuousCorners ? 1 : 0))
                 case .shapeStyle(let style):
                     out.pointee = CConversions.cValue(.number(HostSession.styleNumber(style, target.shape ?? LayerShape())))
                 }
@@ -180,6 +187,8 @@ enum PropertyKey {
     case masksToBounds
     /// maskedCorners: CACornerMask's bits (ABI 1.9).
     case maskedCorners
+    /// cornerCurve: 0 circular, 1 continuous (ABI 1.10).
+    case cornerCurve
     /// A shape layer's style (batch 1.5): fillRule, lineCap, lineJoin, miterLimit.
     case shapeStyle(String)
 
@@ -189,6 +198,7 @@ enum PropertyKey {
         case "frame": self = .frame
         case "masksToBounds": self = .masksToBounds
         case "maskedCorners": self = .maskedCorners
+        case "cornerCurve": self = .cornerCurve
         case let style where ["fillRule", "lineCap", "lineJoin", "miterLimit"].contains(style): self = .shapeStyle(style)
         default: self = .keyPath(try CConversions.keyPath(c))
         }

@@ -216,8 +216,14 @@ open class CALayer {
         get { number("cornerRadius") }
         set { set("cornerRadius", .number(newValue)) }
     }
-    /// cornerCurve (iOS 13): kept; the host draws circular corners for both curves.
-    public var cornerCurve = CALayerCornerCurve.circular
+    /// cornerCurve (iOS 13): circular corners, or continuous ones (Apple's squircle, whose
+    /// curve starts 1.53 × the radius from the corner).
+    public var cornerCurve = CALayerCornerCurve.circular {
+        didSet {
+            guard link.hasDrawing else { return }
+            set("cornerCurve", .number(cornerCurve == .continuous ? 1 : 0))
+        }
+    }
     /// maskedCorners: the corners `cornerRadius` rounds (all four by default); not
     /// animatable. Sheets round their top corners only:
     /// `[.layerMinXMinYCorner, .layerMaxXMinYCorner]`.
@@ -448,6 +454,6 @@ public struct CALayerCornerCurve: Equatable, Hashable, Sendable {
     let name: String
     /// Quarter circles.
     public static let circular = CALayerCornerCurve(name: "circular")
-    /// Apple's continuous (squircle) corners; drawn circular by the host.
+    /// Apple's continuous (squircle) corners.
     public static let continuous = CALayerCornerCurve(name: "continuous")
 }

@@ -277,7 +277,7 @@ public final class SceneRenderer {
             let opacity = UInt32((properties.opacity * 256).rounded())
             let visible = area.intersection(clip)
             if clips {
-                ShapeRasterizer.fill(shape, map, clip: visible, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
+                fillShape(shape, map, clip: visible, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
             } else {
                 canvas.composite(target, in: visible, opacity: opacity)
             }
@@ -294,18 +294,18 @@ public final class SceneRenderer {
         let properties = frame.nodes[index].properties
         let map = maps[index]
         if let background {
-            ShapeRasterizer.fill(shape, map, clip: clip,
+            fillShape(shape, map, clip: clip,
                                  painter: SolidPainter(canvas: canvas, color: premultipliedPixel(background, opacity: opacity)))
         }
         if properties.borderWidth > 0, properties.borderColor.alpha > 0, frame.contents[index] == nil {
-            ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
+            fillRing(shape, width: properties.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
                                                            color: premultipliedPixel(properties.borderColor, opacity: opacity)))
         }
         if let gradient = frame.gradients[index],
            let painter = GradientPainter(canvas: canvas, gradient: gradient, bounds: properties.bounds, map: map,
                                          opacity: opacity) {
-            ShapeRasterizer.fill(shape, map, clip: clip, painter: painter)
+            fillShape(shape, map, clip: clip, painter: painter)
         }
         if let layerShape = frame.shapes[index] {
             drawShape(layerShape, frame.extras[index] ?? LayerExtras(), map, opacity: opacity, into: canvas, clip: clip)
@@ -341,14 +341,38 @@ public final class SceneRenderer {
         backdropFilter.apply(source: canvas, region: region, into: target, area: area, sigma: sigma,
                              saturation: extras.backdropSaturation, tint: premultipliedPixel(extras.backdropTintColor))
         let factor = UInt32((min(max(opacity, 0), 1) * 256).rounded())
-        ShapeRasterizer.fill(shape, map, clip: area, painter: CanvasPainter(target: canvas, source: target, opacity: factor))
+        fillShape(shape, map, clip: area, painter: CanvasPainter(target: canvas, source: target, opacity: factor))
+    }
+
+    /// Fills a rounded rectangle: the distance-field rasterizer for circular corners, the
+    /// path rasterizer for continuous ones.
+    private func fillShape<P: SpanPainter>(_ shape: RoundedRect, _ map: Homography, clip: PixelRect, painter: P) {
+        guard shape.isContinuous else { return ShapeRasterizer.fill(shape, map, clip: clip, painter: painter) }
+        fillOutline(shape.continuousPath, rule: .nonZero, map, clip: clip, painter: painter)
+    }
+
+    /// A border: the shape less the shape inset by `width`.
+    private func fillRing<P: SpanPainter>(_ shape: RoundedRect, width: Double, _ map: Homography, clip: PixelRect, painter: P) {
+        guard shape.isContinuous else { return ShapeRasterizer.fillRing(shape, width: width, map, clip: clip, painter: painter) }
+        var ring = shape.continuousPath
+        ring.append(shape.insetBy(width).continuousPath)
+        fillOutline(ring, rule: .evenOdd, map, clip: clip, painter: painter)
+    }
+
+    private func fillOutline<P: SpanPainter>(_ path: ShapePath, rule: FillRule, _ map: Homography, clip: PixelRect, painter: P) {
+        guard let box = path.controlPointBounds else { return }
+        let bounds = RoundedRect(x: box.origin.x, y: box.origin.y, width: box.size.width, height: box.size.height, radius: 0)
+        guard let area = ShapeRasterizer.bounds(of: bounds, map)?.insetBy(-1).intersection(clip), !area.isEmpty,
+              pathRasterizer.rasterize(path, map, area: area) else { return }
+        pathRasterizer.paint(rule, clip: area, painter: painter)
     }
 
     /// The layer's bounds as a rounded rectangle.
     static func shape(of properties: LayerProperties) -> RoundedRect {
         let bounds = properties.bounds
         return RoundedRect(x: bounds.origin.x, y: bounds.origin.y, width: bounds.size.width,
-                           height: bounds.size.height, radius: properties.cornerRadius, corners: properties.maskedCorners)
+                           height: bounds.size.height, radius: properties.cornerRadius, corners: properties.maskedCorners,
+                           continuous: properties.continuousCorners)
     }
 
     /// The clip of a square-cornered, axis-aligned layer as whole pixels (a scissor), or
@@ -475,14 +499,14 @@ public final class SceneRenderer {
         if contents.isSliced {
             if let painter = SlicedImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
                                                 opacity: opacity) {
-                ShapeRasterizer.fill(area, map, clip: clip, painter: painter)
+                fillShape(area, map, clip: clip, painter: painter)
             }
         } else if let painter = ImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
                                              opacity: opacity) {
-            ShapeRasterizer.fill(area, map, clip: clip, painter: painter)
+            fillShape(area, map, clip: clip, painter: painter)
         }
         if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
-            ShapeRasterizer.fillRing(shape, width: properties.borderWidth, map, clip: clip,
+            fillRing(shape, width: properties.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
                                                            color: premultipliedPixel(properties.borderColor, opacity: opacity)))
         }
@@ -581,7 +605,7 @@ public final class SceneRenderer {
                     while end < BitmapFont.columns, BitmapFont.ink(character, column: end, row: row) { end += 1 }
                     let rect = RoundedRect(x: left + Double(column) * pixel, y: y0 + Double(row) * pixel,
                                            width: Double(end - column) * pixel, height: pixel, radius: 0)
-                    ShapeRasterizer.fill(rect, map, clip: clip, painter: painter)
+                    fillShape(rect, map, clip: clip, painter: painter)
                     column = end
                 }
             }

@@ -1,3 +1,4 @@
+import AnimatorEngine
 import Glibc
 
 /// A rounded rectangle in a layer's coordinates: the shape of a layer's background,
@@ -9,6 +10,12 @@ struct RoundedRect {
     /// The corners the radius rounds (CACornerMask's bits: 1 top left, 2 top right, 4 bottom
     /// left, 8 bottom right, in the layer's coordinates); the others stay square.
     var corners: UInt8 = 0b1111
+    /// Continuous corners (cornerCurve .continuous): each corner a curve of three cubic
+    /// Béziers starting 1.52866 × the radius from it, drawn as a path.
+    var continuous = false
+
+    /// Whether the corners are continuous curves (and there is a radius).
+    var isContinuous: Bool { continuous && radius > 0 && corners & 0b1111 != 0 }
 
     /// Whether some corners are rounded and others not.
     var isPartlyRounded: Bool { radius > 0 && corners & 0b1111 != 0b1111 }
@@ -22,11 +29,54 @@ struct RoundedRect {
 
     func insetBy(_ amount: Double) -> RoundedRect {
         RoundedRect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0),
-                    radius: max(radius - amount, 0), corners: corners)
+                    radius: max(radius - amount, 0), corners: corners, continuous: continuous)
     }
 
     func offsetBy(_ dx: Double, _ dy: Double) -> RoundedRect {
-        RoundedRect(x: x + dx, y: y + dy, width: width, height: height, radius: radius, corners: corners)
+        RoundedRect(x: x + dx, y: y + dy, width: width, height: height, radius: radius, corners: corners, continuous: continuous)
+    }
+}
+
+extension RoundedRect {
+    /// How far from a corner a continuous curve starts, in radii.
+    static let continuousReach = 1.52866483
+
+    /// The outline with continuous corners, clockwise from the top left: at each rounded
+    /// corner the published construction of Apple's continuous rounded rectangle (three
+    /// cubic Béziers from 1.52866 r along one edge to 1.52866 r along the other, through
+    /// 0.29151 r from both edges on the diagonal); the radius is limited so the curves of
+    /// one side do not overlap.
+    var continuousPath: ShapePath {
+        let r = max(min(radius, min(width, height) / 2 / Self.continuousReach), 0)
+        // The top-right corner's points, as (along the top edge inward, down the right edge).
+        let points: [(Double, Double)] = [(1.52866483, 0), (1.08849296, 0), (0.86840694, 0), (0.63149399, 0.07491100),
+                                          (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399),
+                                          (0, 0.86840694), (0, 1.08849296), (0, 1.52866483)]
+        // Each corner: its point, and the unit steps "inward along the edge before it" (u)
+        // and "along the edge after it" (v), clockwise on the screen.
+        let cornersInOrder: [(bit: UInt8, x: Double, y: Double, u: (Double, Double), v: (Double, Double))] = [
+            (2, x + width, y, (-1, 0), (0, 1)),
+            (8, x + width, y + height, (0, -1), (-1, 0)),
+            (4, x, y + height, (1, 0), (0, -1)),
+            (1, x, y, (0, 1), (1, 0)),
+        ]
+        var path = ShapePath()
+        for (index, corner) in cornersInOrder.enumerated() {
+            func point(_ p: (Double, Double)) -> Point {
+                Point(x: corner.x + (p.0 * corner.u.0 + p.1 * corner.v.0) * r, y: corner.y + (p.0 * corner.u.1 + p.1 * corner.v.1) * r)
+            }
+            guard corners & corner.bit != 0, r > 0 else {
+                let at = Point(x: corner.x, y: corner.y)
+                if index == 0 { path.move(to: at) } else { path.addLine(to: at) }
+                continue
+            }
+            if index == 0 { path.move(to: point(points[0])) } else { path.addLine(to: point(points[0])) }
+            path.addCurve(to: point(points[3]), control1: point(points[1]), control2: point(points[2]))
+            path.addCurve(to: point(points[6]), control1: point(points[4]), control2: point(points[5]))
+            path.addCurve(to: point(points[9]), control1: point(points[7]), control2: point(points[8]))
+        }
+        path.close()
+        return path
     }
 }
 

@@ -170,6 +170,8 @@ public final class SceneFrameEncoder {
         writer.write(p.backgroundColor != nil)
         if let color = p.backgroundColor { write(color, to: &writer) }
         writer.write(p.cornerRadius)
+        writer.write(p.maskedCorners)
+        writer.write(p.continuousCorners)
         writer.write(p.masksToBounds)
         writer.write(p.borderWidth)
         write(p.borderColor, to: &writer)
@@ -404,6 +406,8 @@ public final class SceneFrameDecoder {
         p.isHidden = try reader.bool()
         p.backgroundColor = try reader.bool() ? try color(&reader) : nil
         p.cornerRadius = try number(&reader)
+        p.maskedCorners = try reader.byte() & 0b1111
+        p.continuousCorners = try reader.bool()
         p.masksToBounds = try reader.bool()
         p.borderWidth = try number(&reader)
         p.borderColor = try color(&reader)

@@ -118,9 +118,15 @@ public enum Timeline {
                              ("gravity", .string(contents.gravity.rawValue)), ("rect", rect(contents.rect))]
                             + (contents.isSliced ? [("center", rect(contents.center))] : []))
                 } ?? .null),
-            ] + extras(frame, index, images: images)))
+            ] + corners(p) + extras(frame, index, images: images)))
         }
         return .array(views)
+    }
+
+    /// The corners' members, left out at their defaults (all four rounded, circular).
+    private static func corners(_ p: LayerProperties) -> [(String, JSONValue)] {
+        (p.maskedCorners == 0b1111 ? [] : [("maskedCorners", .number(Double(p.maskedCorners)))])
+            + (p.continuousCorners ? [("cornerCurve", .string("continuous"))] : [])
     }
 
     /// The members only some layers have, left out at their defaults: sublayerTransform,
@@ -360,6 +366,17 @@ public enum Timeline {
             p.isHidden = try reader.bool("hidden", default: false)
             p.backgroundColor = try reader.optionalColor("backgroundColor")
             p.cornerRadius = try reader.number("cornerRadius", default: 0)
+            let masked = try reader.number("maskedCorners", default: 15)
+            guard masked >= 0, masked <= 15, masked == masked.rounded() else {
+                throw FormatError(path: "\(at).maskedCorners", reason: "expected CACornerMask's bits, 0 to 15")
+            }
+            p.maskedCorners = UInt8(masked)
+            if let curve = view["cornerCurve"], curve != .null {
+                guard let name = curve.stringValue, ["circular", "continuous"].contains(name) else {
+                    throw FormatError(path: "\(at).cornerCurve", reason: "expected \"circular\" or \"continuous\"")
+                }
+                p.continuousCorners = name == "continuous"
+            }
             p.masksToBounds = try reader.bool("masksToBounds", default: false)
             p.borderWidth = try reader.number("borderWidth", default: 0)
             p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor

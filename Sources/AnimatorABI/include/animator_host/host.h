@@ -776,7 +776,8 @@ struct ah_host {
      * Core Graphics drawing rasterized by the host (draw.h), and from 1.10 layer_get/
      * layer_set/animations take a backdrop's keys, as UIVisualEffectView draws one:
      * "backdropBlurRadius" (a Gaussian's σ in points, 0 none), "backdropSaturation" (1
-     * unchanged) and "backdropTintColor" (laid over the blur), all animatable. Check
+     * unchanged) and "backdropTintColor" (laid over the blur), all animatable, and
+     * "cornerCurve" (a number: 0 circular corners, 1 continuous; not animatable). Check
      * `host->abi.minor >= 10` first. */
 
     /**
