@@ -332,4 +332,30 @@ extension SDKAutoLayoutTests {
         #expect(top == 47 && bottom == 34)
         #expect(content.frame == CGRect(x: 0, y: 47, width: 390, height: 844 - 47 - 34))
     }
+
+    @Test func aViewControllersLayoutCallbacksRunAroundItsViewsLayout() throws {
+        // A page that places its badge by hand in viewWillLayoutSubviews, as apps do: 16
+        // points in from the top right of whatever size its view has.
+        final class Page: UIViewController {
+            let badge = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+            var calls: [String] = []
+            override func viewDidLoad() { view.addSubview(badge) }
+            override func viewWillLayoutSubviews() {
+                calls.append("will")
+                badge.frame.origin = CGPoint(x: view.bounds.width - 16 - 40, y: 16)
+            }
+            override func viewDidLayoutSubviews() { calls.append("did") }
+        }
+        let page = CurrentHost.with(host) { () -> Page in
+            let page = Page()
+            page.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            return page
+        }
+        #expect(page.calls == ["will", "did"])
+        #expect(CurrentHost.with(host) { page.badge.frame } == CGRect(x: 334, y: 16, width: 40, height: 20))
+        // A new width: laid out again.
+        CurrentHost.with(host) { page.view.frame = CGRect(x: 0, y: 0, width: 844, height: 390) }
+        #expect(page.calls == ["will", "did", "will", "did"])
+        #expect(CurrentHost.with(host) { page.badge.frame.origin } == CGPoint(x: 788, y: 16))
+    }
 }

@@ -72,7 +72,10 @@ enum LayoutPass {
     private static func runLayoutSubviews(_ views: [UIView]) {
         for view in views where view.needsLayoutSubviews {
             view.needsLayoutSubviews = false
+            let controller = view.controller
+            controller?.viewWillLayoutSubviews()
             view.layoutSubviews()
+            controller?.viewDidLayoutSubviews()
         }
     }
 

@@ -193,6 +193,9 @@ open class UIView {
 
     /// The motion effects added (UIMotionEffect.swift).
     var storedMotionEffects: [UIMotionEffect] = []
+
+    /// The view controller whose view this is (its layout callbacks run around this view's).
+    weak var controller: UIViewController?
     /// The center in the superview's coordinates (overridable).
     open var center: CGPoint {
         get { layer.position }

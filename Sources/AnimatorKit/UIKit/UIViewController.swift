@@ -12,7 +12,14 @@ import Foundation
 /// `viewController(forKey:)` for the same screen, and the presentation controller's
 /// `presentedViewController`, give back the same object (on hosts from ABI 1.8).
 open class UIViewController: NSObject, UIContentContainer {
-    private var loadedView: UIView?
+    private var loadedView: UIView? {
+        didSet {
+            if oldValue?.controller === self { oldValue?.controller = nil }
+            loadedView?.controller = self
+            // Laid out once before it shows, as UIKit lays out a view controller's view.
+            loadedView?.setNeedsLayout()
+        }
+    }
     /// Its title (a context's view controllers have the screen's name).
     open var title: String?
     /// The side of the transition it was last given for, nil for one made by the plugin.
@@ -71,6 +78,13 @@ open class UIViewController: NSObject, UIContentContainer {
 
     /// viewIfLoaded: the view if it was made, without making it.
     public var viewIfLoaded: UIView? { loadedView }
+
+    /// viewWillLayoutSubviews(): called as its view is about to lay out its subviews
+    /// (before the view's `layoutSubviews()`).
+    open func viewWillLayoutSubviews() {}
+
+    /// viewDidLayoutSubviews(): called once its view has laid out its subviews.
+    open func viewDidLayoutSubviews() {}
 
     /// Makes the view: the default makes a plain view the screen's size. Override it to set
     /// `view` to your own (do not call super then).
