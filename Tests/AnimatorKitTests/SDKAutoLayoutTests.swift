@@ -359,3 +359,35 @@ extension SDKAutoLayoutTests {
         #expect(CurrentHost.with(host) { page.badge.frame.origin } == CGPoint(x: 788, y: 16))
     }
 }
+extension SDKAutoLayoutTests {
+    @Test func keyValueObservationSeesFramesAndOffsetsChange() throws {
+        // DeckTransition's and PanModal's way: a presentation controller observes the
+        // presented view's frame and a scroll view's content offset.
+        final class Log { var frames: [CGRect] = []; var offsets: [(CGPoint?, CGPoint?)] = [] }
+        let log = Log()
+        let (view, scroll, frameObservation, offsetObservation) = CurrentHost.with(host) {
+            () -> (UIView, UIScrollView, NSKeyValueObservation, NSKeyValueObservation) in
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let frames = view.observe(\.frame, options: [.initial, .new]) { _, change in log.frames.append(change.newValue!) }
+            let offsets = scroll.observe(\.contentOffset, options: [.old, .new]) { _, change in
+                log.offsets.append((change.oldValue, change.newValue))
+            }
+            return (view, scroll, frames, offsets)
+        }
+        // .initial: once at once, with the value as it is.
+        #expect(log.frames == [CGRect(x: 0, y: 0, width: 100, height: 100)])
+        CurrentHost.with(host) {
+            view.center = CGPoint(x: 60, y: 50)     // the frame moves 10 to the right
+            view.alpha = 0.5                        // the frame does not change: no call
+            scroll.contentOffset = CGPoint(x: 0, y: 40)
+        }
+        #expect(log.frames == [CGRect(x: 0, y: 0, width: 100, height: 100), CGRect(x: 10, y: 0, width: 100, height: 100)])
+        #expect(log.offsets.count == 1 && log.offsets[0].0 == .zero && log.offsets[0].1 == CGPoint(x: 0, y: 40))
+        // Invalidated: no more calls.
+        frameObservation.invalidate()
+        CurrentHost.with(host) { view.center = CGPoint(x: 70, y: 50) }
+        #expect(log.frames.count == 2)
+        withExtendedLifetime(offsetObservation) {}
+    }
+}

@@ -149,6 +149,7 @@ open class UIView {
             let size = layer.bounds.size
             layer.frame = newValue
             if layer.bounds.size != size { sizeChanged() }
+            notifyObservers()
         }
     }
     /// The bounds (overridable).
@@ -158,6 +159,7 @@ open class UIView {
             let size = layer.bounds.size
             layer.bounds = newValue
             if newValue.size != size { sizeChanged() }
+            notifyObservers()
         }
     }
 
@@ -196,10 +198,18 @@ open class UIView {
 
     /// The view controller whose view this is (its layout callbacks run around this view's).
     weak var controller: UIViewController?
+
+    /// Key-value observations of this view (KeyValueObserving.swift).
+    var observers: [(id: Int, notify: () -> Void)] = []
+    /// The last observation's number.
+    var nextObservationID = 0
     /// The center in the superview's coordinates (overridable).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            notifyObservers()
+        }
     }
     /// The affine part of the layer's transform.
     public var transform: CGAffineTransform {
@@ -207,11 +217,17 @@ open class UIView {
             let t = layer.transform
             return CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
         }
-        set { layer.transform = newValue.transform3D }
+        set {
+            layer.transform = newValue.transform3D
+            notifyObservers()
+        }
     }
     public var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.set("opacity", .number(newValue)) }
+        set {
+            layer.set("opacity", .number(newValue))
+            notifyObservers()
+        }
     }
     public var isHidden: Bool {
         get { layer.isHidden }
