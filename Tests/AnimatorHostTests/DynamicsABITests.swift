@@ -117,4 +117,43 @@ import Testing
         #expect(table.pointee.dynamics_remove_behavior(table, made, gravity) == AH_OK)
         #expect(table.pointee.dynamics_remove_behavior(table, made, gravity) == AH_ERR_STALE_HANDLE)
     }
+
+    /// What the contact and pause handlers heard.
+    final class Heard {
+        var lines: [String] = []
+    }
+
+    @Test func contactsAndPausesAreHeardAsTheDelegatesHearThem() throws {
+        let (view, handle) = try item(Rect(x: 145, y: 100, width: 100, height: 60))
+        let made = animator()
+        let heard = Heard()
+        let box = Unmanaged.passRetained(heard)
+        defer { box.release() }
+        #expect(table.pointee.dynamics_set_contact_handler(table, made, { pointer, _, _, other, boundary, began, point in
+            let heard = Unmanaged<Heard>.fromOpaque(pointer!).takeUnretainedValue()
+            heard.lines.append("\(began ? "began" : "ended") \(other == AH_NULL_HANDLE ? "boundary \(boundary)" : "item") y \(Int(point.y.rounded()))")
+        }, box.toOpaque()) == AH_OK)
+        #expect(table.pointee.dynamics_set_pause_handler(table, made, { pointer, paused in
+            Unmanaged<Heard>.fromOpaque(pointer!).takeUnretainedValue().lines.append(paused ? "paused" : "resumed")
+        }, box.toOpaque()) == AH_OK)
+        var gravity = behavior(AH_BEHAVIOR_GRAVITY, [handle])
+        gravity.vector = ah_point(x: 0, y: 1)
+        var collision = behavior(AH_BEHAVIOR_COLLISION, [handle])
+        collision.collision_mode = 3
+        collision.reference_bounds = true
+        var material = behavior(AH_BEHAVIOR_ITEM, [handle])
+        material.friction = 0.5
+        for d in [gravity, collision, material] { #expect(add(made, d, [handle]).0 == AH_OK, "\(error())") }
+        // From 130 to 814 (844 − 30): 684 points in √(2 · 684 / 1000) ≈ 1.17 s; resting by 3 s.
+        try session.engine.advance(to: 3)
+        #expect(heard.lines.first == "began boundary -1 y 844", "\(heard.lines)")
+        #expect(heard.lines.last == "paused", "\(heard.lines)")
+        #expect(abs(view.center.y - 814) <= 0.26)
+        // A push wakes it.
+        var push = behavior(AH_BEHAVIOR_PUSH, [handle])
+        push.vector = ah_point(x: 0, y: -1)
+        push.instantaneous = true
+        #expect(add(made, push, [handle]).0 == AH_OK)
+        #expect(heard.lines.last == "resumed")
+    }
 }

@@ -55,6 +55,35 @@ extension HostSession {
                 }
             }
         }
+        table.pointee.dynamics_set_contact_handler = { host, handle, handler, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.dynamicAnimator(handle)
+                guard let handler else {
+                    animator.contact = nil
+                    return
+                }
+                animator.contact = { [weak session] behavior, item, other, boundary, began, point in
+                    guard let session else { return }
+                    let itemHandle = session.handle(for: item)
+                    let otherHandle = other.map { session.handle(for: $0) } ?? AH_NULL_HANDLE
+                    PluginCallMarker.calling(session.marker, .block, nil) {
+                        handler(userData, behavior, itemHandle, otherHandle, boundary, began, ah_point(x: point.x, y: point.y))
+                    }
+                }
+            }
+        }
+        table.pointee.dynamics_set_pause_handler = { host, handle, handler, userData in
+            HostSession.call(host) { session throws(HostCallError) in
+                let animator = try session.dynamicAnimator(handle)
+                guard let handler else {
+                    animator.pause = nil
+                    return
+                }
+                animator.pause = { [marker = session.marker] paused in
+                    PluginCallMarker.calling(marker, .block, nil) { handler(userData, paused) }
+                }
+            }
+        }
         table.pointee.dynamics_is_running = { host, handle, out in
             HostSession.call(host) { session throws(HostCallError) in
                 try required(out, "out").pointee = try session.dynamicAnimator(handle).isRunning

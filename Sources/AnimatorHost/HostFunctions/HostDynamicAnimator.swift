@@ -25,6 +25,12 @@ final class HostDynamicAnimator {
     private var items: [LayerID] = []
     /// The action after each step.
     var action: (() -> Void)?
+    /// Hears contacts: the collision behavior, the item, the other item (or nil and the
+    /// boundary's index, −1 for the reference bounds), began or ended, where.
+    var contact: ((ah_handle, LayerID, LayerID?, Int32, Bool, Point) -> Void)?
+    /// Hears pauses (true) and resumptions (false).
+    var pause: ((Bool) -> Void)?
+    private var hasPaused = false
     private(set) var isRunning = false
     private var released = false
     private var lastTime: Double?
@@ -68,6 +74,7 @@ final class HostDynamicAnimator {
         world.wake()
         guard !isRunning, !released else { return }
         isRunning = true
+        if hasPaused { pause?(false) }
         lastTime = engine.currentTime
         schedule(engine)
     }
@@ -96,6 +103,8 @@ final class HostDynamicAnimator {
         action?()
         if world.isAtRest {
             isRunning = false
+            hasPaused = true
+            pause?(true)
         } else if isRunning {
             schedule(engine)
         }
@@ -105,6 +114,7 @@ final class HostDynamicAnimator {
     func step(_ dt: Double) {
         var scene = DynamicScene()
         var pushes: [ah_handle] = []
+        var groups: [(handle: ah_handle, segments: Int)] = []
         var held = Set<BodyID>()
         for (handle, behavior) in behaviors.entries() {
             switch behavior {
@@ -130,6 +140,7 @@ final class HostDynamicAnimator {
                     }
                 }
                 scene.collisions.append(CollisionGroup(bodies: bodies, mode: mode, boundaries: boundaries))
+                groups.append((handle, segments.count))
                 held.formUnion(bodies)
             case .material(let bodies, let e, let f, let d, let r, let ar, let rotation, let anchored):
                 for id in bodies {
@@ -147,7 +158,20 @@ final class HostDynamicAnimator {
             world.setQuietly(BodyID(index)) { $0.isEnabled = held.contains(BodyID(index)) }
         }
         world.scene = scene
-        _ = world.step(dt)
+        let events = world.step(dt)
+        if let contact {
+            for event in events where event.group < groups.count {
+                let group = groups[event.group]
+                let item = items[event.body.index]
+                switch event.other {
+                case .body(let other):
+                    contact(group.handle, item, items[other.index], -2, event.began, Point(x: event.point.x, y: event.point.y))
+                case .boundary(let identifier):
+                    contact(group.handle, item, nil, identifier >= group.segments ? -1 : Int32(identifier), event.began,
+                            Point(x: event.point.x, y: event.point.y))
+                }
+            }
+        }
         // An instantaneous push has acted.
         for handle in pushes { behaviors.remove(handle) }
         for id in items {

@@ -90,6 +90,18 @@ typedef struct ah_dynamic_behavior_desc {
 /** Called after every step with the seconds simulated so far. */
 typedef void (*ah_dynamics_action)(void *user_data, double elapsed);
 
+/**
+ * Called when a contact of a collision behavior begins (`began` true, at `point`) or ends:
+ * `item` touches `other` (a view) or, with `other` AH_NULL_HANDLE, a boundary: `boundary`
+ * the index of its segment (0 for the first pair of `segments`), -1 for the reference
+ * view's bounds; -2 when `other` is a view (UICollisionBehaviorDelegate).
+ */
+typedef void (*ah_dynamics_contact)(void *user_data, ah_dynamic_behavior behavior, ah_layer item, ah_layer other,
+                                    int32_t boundary, bool began, ah_point point);
+
+/** Called when the animator pauses at rest (`paused` true) and when it resumes (UIDynamicAnimatorDelegate). */
+typedef void (*ah_dynamics_pause)(void *user_data, bool paused);
+
 #ifdef __cplusplus
 }
 #endif

@@ -835,6 +835,12 @@ struct ah_host {
     ah_status (*dynamics_is_running)(const ah_host *host, ah_dynamic_animator animator, bool *out);
     /** Stops it for good; the items stay where they are. [host-thread] */
     ah_status (*dynamics_release)(const ah_host *host, ah_dynamic_animator animator);
+    /** Sets what hears its collision behaviors' contacts (NULL: nothing). [host-thread] */
+    ah_status (*dynamics_set_contact_handler)(const ah_host *host, ah_dynamic_animator animator,
+                                              ah_dynamics_contact handler, void *user_data);
+    /** Sets what hears it pause at rest and resume (NULL: nothing). [host-thread] */
+    ah_status (*dynamics_set_pause_handler)(const ah_host *host, ah_dynamic_animator animator,
+                                            ah_dynamics_pause handler, void *user_data);
 };
 
 #ifdef __cplusplus
