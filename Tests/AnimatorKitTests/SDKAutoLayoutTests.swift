@@ -391,3 +391,27 @@ extension SDKAutoLayoutTests {
         withExtendedLifetime(offsetObservation) {}
     }
 }
+
+extension SDKAutoLayoutTests {
+    @Test func autoresizingMasksShareAChangeOfSizeAsUIKitDoes() throws {
+        let (filler, pinnedRight, centered) = CurrentHost.with(host) { () -> (UIView, UIView, UIView) in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            let filler = UIView(frame: CGRect(x: 10, y: 10, width: 180, height: 80))
+            filler.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            let pinnedRight = UIView(frame: CGRect(x: 150, y: 0, width: 40, height: 20))
+            pinnedRight.autoresizingMask = [.flexibleLeftMargin]
+            let centered = UIView(frame: CGRect(x: 50, y: 40, width: 100, height: 20))
+            centered.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+            for view in [filler, pinnedRight, centered] { container.addSubview(view) }
+            container.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+            return (filler, pinnedRight, centered)
+        }
+        // 100 wider, 100 taller: the filler's size takes it all; the right-pinned view's left
+        // margin takes the width; the centered one's margins (50 and 50) take 50 each.
+        CurrentHost.with(host) {
+            #expect(filler.frame == CGRect(x: 10, y: 10, width: 280, height: 180))
+            #expect(pinnedRight.frame == CGRect(x: 250, y: 0, width: 40, height: 20))
+            #expect(centered.frame == CGRect(x: 100, y: 40, width: 100, height: 20))
+        }
+    }
+}

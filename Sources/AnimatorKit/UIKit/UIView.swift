@@ -148,7 +148,7 @@ open class UIView {
         set {
             let size = layer.bounds.size
             layer.frame = newValue
-            if layer.bounds.size != size { sizeChanged() }
+            if layer.bounds.size != size { sizeChanged(from: size) }
             notifyObservers()
         }
     }
@@ -158,16 +158,49 @@ open class UIView {
         set {
             let size = layer.bounds.size
             layer.bounds = newValue
-            if newValue.size != size { sizeChanged() }
+            if newValue.size != size { sizeChanged(from: size) }
             notifyObservers()
         }
     }
 
     /// The bounds' size changed: layoutSubviews is due, and so is drawing with `.redraw`.
-    private func sizeChanged() {
+    private func sizeChanged(from old: CGSize) {
         needsLayoutSubviews = true
         LayoutPass.layoutSubviewsDue(self)
         if contentMode == .redraw { DisplayPass.due(self) }
+        if autoresizesSubviews { resizeSubviews(from: old, to: bounds.size) }
+    }
+
+    /// autoresizesSubviews: whether a change of size moves and resizes the subviews by
+    /// their `autoresizingMask` (default true).
+    public var autoresizesSubviews = true
+
+    /// UIKit's autoresizing: on each axis the change of size is shared among the flexible
+    /// parts of a subview (its margin before, its length, its margin after) in proportion
+    /// to their present sizes (equally when they are all zero); fixed parts keep theirs.
+    /// Views placed by constraints are left to them.
+    private func resizeSubviews(from old: CGSize, to new: CGSize) {
+        for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints && !subview.autoresizingMask.isEmpty {
+            let mask = subview.autoresizingMask
+            let frame = subview.frame
+            func share(_ delta: CGFloat, _ parts: [(flexible: Bool, size: CGFloat)]) -> [CGFloat] {
+                let flexible = parts.filter(\.flexible)
+                guard !flexible.isEmpty, delta != 0 else { return parts.map { _ in 0 } }
+                let total = flexible.reduce(0) { $0 + max($1.size, 0) }
+                return parts.map { part in
+                    guard part.flexible else { return 0 }
+                    return total > 0 ? delta * max(part.size, 0) / total : delta / CGFloat(flexible.count)
+                }
+            }
+            let x = share(new.width - old.width, [(mask.contains(.flexibleLeftMargin), frame.minX),
+                                                  (mask.contains(.flexibleWidth), frame.width),
+                                                  (mask.contains(.flexibleRightMargin), old.width - frame.maxX)])
+            let y = share(new.height - old.height, [(mask.contains(.flexibleTopMargin), frame.minY),
+                                                    (mask.contains(.flexibleHeight), frame.height),
+                                                    (mask.contains(.flexibleBottomMargin), old.height - frame.maxY)])
+            let moved = CGRect(x: frame.minX + x[0], y: frame.minY + y[0], width: frame.width + x[1], height: frame.height + y[1])
+            if moved != frame { subview.frame = moved }
+        }
     }
 
     /// draw(_:): override to draw the view's content with Core Graphics or UIKit's drawing
@@ -406,7 +439,8 @@ open class UIView {
     public var isUserInteractionEnabled: Bool = true
     /// tag.
     public var tag: Int = 0
-    /// autoresizingMask: kept; the host's screens do not change size during a transition.
+    /// autoresizingMask: how the view follows its superview's changes of size (with
+    /// `translatesAutoresizingMaskIntoConstraints`).
     public var autoresizingMask: AutoresizingMask = []
     /// The constraints installed on this view (NSLayoutConstraint.isActive).
     var installedConstraints: [NSLayoutConstraint] = []
