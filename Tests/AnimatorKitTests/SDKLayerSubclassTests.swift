@@ -135,4 +135,27 @@ import Testing
         let back = inHost { inner.convert(CGPoint(x: 150, y: 70), from: nil) }
         #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
     }
+
+    /// A view drawn by its shape layer, as `layerClass` makes it.
+    final class OvalView: UIView {
+        override class var layerClass: AnyClass { CAShapeLayer.self }
+        var shape: CAShapeLayer { layer as! CAShapeLayer }
+    }
+
+    @Test func aViewsLayerClassMakesItAShapeLayer() throws {
+        let oval = inHost { () -> OvalView in
+            let oval = OvalView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            oval.shape.path = UIBezierPath(ovalIn: oval.bounds).cgPath
+            oval.shape.fillColor = UIColor.red.cgColor
+            return oval
+        }
+        let layer = try engineLayer(oval.layer)
+        #expect(layer.shape != nil && layer.fillColor == RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))
+        // A view's layer changes at once (no implicit animation): the oval's center red, the
+        // corner (1, 1) outside the circle.
+        let picture = SceneRenderer(size: Size(width: 40, height: 40), scale: 1)
+            .render(SceneFrame(engine: session.engine, root: layer.id))
+        #expect(picture.rgb(20, 20) == [255, 0, 0] && picture.rgb(1, 1) != [255, 0, 0])
+        #expect(session.log.isEmpty, "\(session.log)")
+    }
 }

@@ -91,6 +91,20 @@ extension AnimationEngine {
         return layer
     }
 
+    /// Makes `layer` (a view's, say) draw as a shape layer (`shape`) or a gradient layer,
+    /// as a UIView subclass's `layerClass` does; a layer that already is one is left as it is.
+    public func makeLayer(_ layer: LayerID, drawAs kind: LayerKind) {
+        switch kind {
+        case .shape: if records[layer.rawValue].shape == nil { records[layer.rawValue].shape = LayerShape() }
+        case .gradient: if records[layer.rawValue].gradient == nil { records[layer.rawValue].gradient = LayerGradient() }
+        }
+    }
+
+    /// What a layer may draw as besides a plain layer.
+    public enum LayerKind: Sendable {
+        case shape, gradient
+    }
+
     // MARK: Masks
 
     /// The layer masking `layer`, if any.

@@ -120,6 +120,17 @@ extension HostSession {
                 }
             }
         }
+        table.pointee.view_set_layer_class = { host, view, layerClass in
+            HostSession.call(host) { session throws(HostCallError) in
+                let id = try session.view(view).layer.id
+                switch layerClass {
+                case 0: break
+                case 1: session.engine.makeLayer(id, drawAs: .shape)
+                case 2: session.engine.makeLayer(id, drawAs: .gradient)
+                default: throw .invalidArgument("unknown layer class \(layerClass) (0 CALayer, 1 CAShapeLayer, 2 CAGradientLayer)")
+                }
+            }
+        }
         table.pointee.layer_remove_from_superlayer = { host, layer in
             HostSession.call(host) { session throws(HostCallError) in
                 try session.layer(layer).removeFromSuperlayer()

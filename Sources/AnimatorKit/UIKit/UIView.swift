@@ -48,7 +48,18 @@ open class UIView {
         } else if let link = HostLink.current, link.hasEngine {
             var handle: ah_layer = 0
             link.check(link.table.view_create(link.host, frame.cValue, &handle), "UIView(frame:)")
-            layer = CALayer(link: link, handle: handle)
+            // layerClass: a shape or gradient layer behind the view (the SDK's class; a
+            // subclass of it of yours is made as the SDK's).
+            let kind = type(of: self).layerClass
+            if link.hasDrawing, kind is CAShapeLayer.Type {
+                link.check(link.table.view_set_layer_class(link.host, handle, 1), "layerClass")
+                layer = CAShapeLayer(link: link, handle: handle)
+            } else if link.hasDrawing, kind is CAGradientLayer.Type {
+                link.check(link.table.view_set_layer_class(link.host, handle, 2), "layerClass")
+                layer = CAGradientLayer(link: link, handle: handle)
+            } else {
+                layer = CALayer(link: link, handle: handle)
+            }
             // A new view is laid out once, as UIKit lays it out before it is first drawn
             // (a plain UIView's layoutSubviews does nothing: not asked for).
             if type(of: self) != UIView.self {
@@ -457,6 +468,10 @@ open class UIView {
     }
     /// intrinsicContentSize: the size its content wants (UIView.noIntrinsicMetric, -1, for
     /// none, the default); labels and image views have one.
+    /// layerClass: the class of the layer behind the view; override with `CAShapeLayer.self`
+    /// or `CAGradientLayer.self` to draw the view as one (`layer as! CAShapeLayer`).
+    open class var layerClass: AnyClass { CALayer.self }
+
     /// UIDynamicItem's collision shape: override for `.ellipse` or `.path` (default `.rectangle`).
     open var collisionBoundsType: UIDynamicItemCollisionBoundsType { .rectangle }
 

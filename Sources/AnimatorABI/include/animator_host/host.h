@@ -841,6 +841,14 @@ struct ah_host {
     /** Sets what hears it pause at rest and resume (NULL: nothing). [host-thread] */
     ah_status (*dynamics_set_pause_handler)(const ah_host *host, ah_dynamic_animator animator,
                                             ah_dynamics_pause handler, void *user_data);
+
+    /**
+     * UIView.layerClass: makes the view's layer a shape layer (`layer_class` 1: CAShapeLayer,
+     * no path, an opaque black fill) or a gradient layer (2: CAGradientLayer); 0 leaves it a
+     * plain layer. Call it right after view_create. AH_ERR_INVALID_ARGUMENT for another
+     * class. [host-thread]
+     */
+    ah_status (*view_set_layer_class)(const ah_host *host, ah_layer view, uint32_t layer_class);
 };
 
 #ifdef __cplusplus
