@@ -108,3 +108,36 @@ extension SDKPresentationTests {
         #expect(UIImage(rgba: [0, 0, 0], width: 1, height: 1) == nil)
     }
 }
+
+/// UIImageView's frame animation on the host's clock.
+@Suite struct SDKImageAnimationTests {
+    let session = HostSession()
+    var host: UnsafePointer<ah_host> { UnsafePointer(session.table) }
+
+    @Test func animationImagesCycleOnTheHostsClockAndStopOnTheImage() throws {
+        let colors: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]]
+        let frames = colors.map { UIImage(rgba: $0, width: 1, height: 1)! }
+        let still = UIImage(rgba: [255, 255, 255, 255], width: 1, height: 1)!
+        let view = CurrentHost.with(host) { () -> UIImageView in
+            let view = UIImageView(image: still)
+            view.animationImages = frames
+            view.animationDuration = 0.3
+            view.animationRepeatCount = 1
+            view.startAnimating()
+            return view
+        }
+        let layer = AnimatorEngine.Layer(engine: session.engine, id: try session.layers.lookup(view.layer.handle).get())
+        func shown() -> [UInt8] {
+            guard let pixel = layer.contents?.image.rgba(x: 0, y: 0) else { return [] }
+            return [pixel.red, pixel.green, pixel.blue]
+        }
+        // 0.1 s a frame: red, then green at 0.1, blue at 0.2, the still image after 0.3.
+        var seen: [[UInt8]] = [shown()]
+        for time in [0.15, 0.25, 0.35] {
+            try session.engine.advance(to: time)
+            seen.append(shown())
+        }
+        #expect(seen == [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]])
+        #expect(!view.isAnimating)
+    }
+}
