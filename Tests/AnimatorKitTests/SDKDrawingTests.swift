@@ -146,6 +146,34 @@ import Testing
         #expect(rgba(picture, 5, 2) == [0, 255, 0, 255] && rgba(picture, 2, 2) == [0, 0, 0, 0])
     }
 
+    @Test func textAndALayersPictureDrawWhereTheirRectanglesSay() throws {
+        let (image, layerImage) = inHost { () -> (UIImage, UIImage) in
+            let renderer = UIGraphicsImageRenderer(size: CGSize(width: 60, height: 30), format: format(scale: 1))
+            let text = renderer.image { _ in
+                "HH".draw(in: CGRect(x: 30, y: 0, width: 30, height: 30),
+                          withAttributes: [.font: UIFont.boldSystemFont(ofSize: 20), .foregroundColor: UIColor.black])
+            }
+            // Set up without implicit animations, as layer code does before drawing it.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let swatch = CALayer()
+            swatch.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            swatch.backgroundColor = UIColor.blue.cgColor
+            CATransaction.commit()
+            let picture = renderer.image { context in swatch.render(in: context.cgContext) }
+            return (text, picture)
+        }
+        // The text inks only its rectangle (the right half): some opaque pixels there, none
+        // in the left half.
+        let text = try pixels(image)
+        let right = (30..<60).flatMap { x in (0..<30).map { y in rgba(text, x, y)[3] } }
+        let left = (0..<30).flatMap { x in (0..<30).map { y in rgba(text, x, y)[3] } }
+        #expect(right.contains { $0 > 200 } && left.allSatisfy { $0 == 0 })
+        // The layer's picture at its bounds from the origin: blue in 10 × 10, nothing beyond.
+        let picture = try pixels(layerImage)
+        #expect(rgba(picture, 5, 5) == [0, 0, 255, 255] && rgba(picture, 12, 5) == [0, 0, 0, 0])
+    }
+
     /// A PaintCode-style view: its draw(_:) scales a 100 × 100 design into its bounds and
     /// fills a circle in its color; setting the color asks for drawing again.
     final class DotView: UIView {
