@@ -14,9 +14,9 @@ import Testing
 @Suite struct SDKBlurTests {
     final class BlurPopup: UIPresentationController {
         let blur = UIVisualEffectView(effect: nil)
-        let interaction: PanAway
+        let interaction: SDKPullToDismiss
 
-        init(presented: UIViewController, presenting: UIViewController?, interaction: PanAway) {
+        init(presented: UIViewController, presenting: UIViewController?, interaction: SDKPullToDismiss) {
             self.interaction = interaction
             super.init(presentedViewController: presented, presenting: presenting)
         }
@@ -49,29 +49,6 @@ import Testing
         }
     }
 
-    /// A pan on the card: dismiss in `.began`, past half of 200 points finish, else cancel.
-    final class PanAway: UIPercentDrivenInteractiveTransition {
-        var interacting = false
-        weak var presented: UIViewController?
-        func attach(to viewController: UIViewController) {
-            presented = viewController
-            viewController.view.addGestureRecognizer(UIPanGestureRecognizer { [weak self] in self?.handle($0) })
-        }
-        func handle(_ pan: UIPanGestureRecognizer) {
-            let percent = max(0, min(1, pan.translation(in: pan.view).y / 200))
-            switch pan.state {
-            case .began:
-                interacting = true
-                presented?.dismiss(animated: true)
-            case .changed: update(percent)
-            case .ended, .cancelled:
-                interacting = false
-                if percent > 0.5 { finish() } else { cancel() }
-            default: break
-            }
-        }
-    }
-
     /// Fades the card in and out, linearly over 0.3 s.
     final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
         let presenting: Bool
@@ -94,7 +71,7 @@ import Testing
     }
 
     final class PopupTransitions: NSObject, UIViewControllerTransitioningDelegate {
-        let interaction = PanAway()
+        let interaction = SDKPullToDismiss(distance: 200)
         func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                     source: UIViewController) -> UIPresentationController? {
             BlurPopup(presented: presented, presenting: presenting, interaction: interaction)

@@ -16,9 +16,9 @@ import Testing
 @Suite struct SDKConstraintSheetTests {
     final class PinnedSheet: UIPresentationController {
         let dimming = UIView()
-        let interaction: PullDown
+        let interaction: SDKPullToDismiss
 
-        init(presented: UIViewController, presenting: UIViewController?, interaction: PullDown) {
+        init(presented: UIViewController, presenting: UIViewController?, interaction: SDKPullToDismiss) {
             self.interaction = interaction
             super.init(presentedViewController: presented, presenting: presenting)
             dimming.backgroundColor = UIColor(white: 0, alpha: 0.5)
@@ -60,29 +60,6 @@ import Testing
         }
     }
 
-    /// dismiss in `.began`; past half of 400 points finish, else cancel.
-    final class PullDown: UIPercentDrivenInteractiveTransition {
-        var interacting = false
-        weak var presented: UIViewController?
-        func attach(to viewController: UIViewController) {
-            presented = viewController
-            viewController.view.addGestureRecognizer(UIPanGestureRecognizer { [weak self] in self?.handle($0) })
-        }
-        func handle(_ pan: UIPanGestureRecognizer) {
-            let percent = max(0, min(1, pan.translation(in: pan.view).y / 400))
-            switch pan.state {
-            case .began:
-                interacting = true
-                presented?.dismiss(animated: true)
-            case .changed: update(percent)
-            case .ended, .cancelled:
-                interacting = false
-                if percent > 0.5 { finish() } else { cancel() }
-            default: break
-            }
-        }
-    }
-
     /// Slides the sheet by a transform, over 0.3 s, linearly.
     final class Slide: NSObject, UIViewControllerAnimatedTransitioning {
         let presenting: Bool
@@ -105,7 +82,7 @@ import Testing
     }
 
     final class SheetTransitions: NSObject, UIViewControllerTransitioningDelegate {
-        let interaction = PullDown()
+        let interaction = SDKPullToDismiss(distance: 400)
         func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                     source: UIViewController) -> UIPresentationController? {
             PinnedSheet(presented: presented, presenting: presenting, interaction: interaction)
