@@ -3,12 +3,23 @@
 /// over it.
 ///
 /// Pixels beyond the sampled region repeat its edge (as a backdrop at the screen's edge
-/// shows no dark rim). The four channels are blurred together as SIMD vectors, each box
+/// shows no dark rim). Wide blurs work on a reduced backdrop (`reduction(for:)`). The four channels are blurred together as SIMD vectors, each box
 /// pass reading rows and writing columns (a transpose), so both directions read memory in
 /// order.
 struct BackdropFilter {
     private var bufferA: [SIMD4<Float>] = []
     private var bufferB: [SIMD4<Float>] = []
+
+    /// Blurs wider than this many pixels (σ) are computed on the backdrop reduced by a whole
+    /// factor, as Core Animation reduces its backdrops: the blur hides the lost detail, and
+    /// the cost falls with the square of the factor.
+    static let reductionThreshold = 16.0
+
+    /// The reduction for a blur of `sigma` pixels: 1 below the threshold, else about σ/6,
+    /// at most 8.
+    static func reduction(for sigma: Double) -> Int {
+        sigma < reductionThreshold ? 1 : min(max(Int(sigma / 6), 2), 8)
+    }
 
     /// Writes into `area` of `target` the filtered pixels of `source`, sampling `region`
     /// (which holds `area`; the blur reaches into it). σ is in pixels; `tint` premultiplied.
@@ -16,37 +27,83 @@ struct BackdropFilter {
                         saturation: Double, tint: UInt32) {
         let (w, h) = (region.x1 - region.x0, region.y1 - region.y0)
         guard w > 0, h > 0 else { return }
-        let count = w * h
+        let k = Self.reduction(for: sigma)
+        // The reduced backdrop: each cell the mean of k × k pixels (edges repeated).
+        let (sw, sh) = ((w + k - 1) / k, (h + k - 1) / k)
+        let count = sw * sh
         if bufferA.count < count { bufferA = Array(repeating: .zero, count: count) }
         if bufferB.count < count { bufferB = Array(repeating: .zero, count: count) }
         bufferA.withUnsafeMutableBufferPointer { a in
             bufferB.withUnsafeMutableBufferPointer { b in
                 let (planeA, planeB) = (a.baseAddress!, b.baseAddress!)
-                // Unpack (r, g, b, a) as floats, row by row.
-                for y in 0..<h {
-                    let row = source.pixels + (region.y0 + y) * source.width + region.x0
-                    let out = planeA + y * w
+                // Unpack (r, g, b, a) as floats, summed into k × k cells row by row (a cell
+                // past the region's edge repeats its last pixels), then averaged.
+                let scale = 1 / Float(k * k)
+                for cy in 0..<sh where k == 1 {
+                    let row = source.pixels + (region.y0 + cy) * source.width + region.x0
+                    let out = planeA + cy * sw
                     for x in 0..<w {
                         let p = row[x]
                         out[x] = SIMD4(Float(p & 0xFF), Float(p >> 8 & 0xFF), Float(p >> 16 & 0xFF), Float(p >> 24))
                     }
                 }
-                // Each box: rows of A into columns of B (B is h × w, transposed), then back.
-                if sigma > 0.2 {
-                    for box in GaussianBlur.boxWidths(sigma: sigma) where box > 1 {
-                        Self.boxPassTransposing(planeA, to: planeB, width: w, height: h, radius: box / 2)
-                        Self.boxPassTransposing(planeB, to: planeA, width: h, height: w, radius: box / 2)
+                for cy in 0..<sh where k > 1 {
+                    let out = planeA + cy * sw
+                    out.update(repeating: .zero, count: sw)
+                    for dy in 0..<k {
+                        let y = min(cy * k + dy, h - 1)
+                        let row = source.pixels + (region.y0 + y) * source.width + region.x0
+                        var x = 0
+                        for cx in 0..<sw {
+                            var sum = out[cx]
+                            for _ in 0..<k {
+                                let p = row[x < w ? x : w - 1]
+                                sum += SIMD4(Float(p & 0xFF), Float(p >> 8 & 0xFF), Float(p >> 16 & 0xFF), Float(p >> 24))
+                                x += 1
+                            }
+                            out[cx] = sum
+                        }
+                    }
+                    for cx in 0..<sw { out[cx] *= scale }
+                }
+                // Each box: rows of A into columns of B (B transposed), then back. On a reduced
+                // backdrop σ shrinks by k, less the spread the averaging and the bilinear
+                // reading back already give (about ¼ of a cell squared).
+                let reducedSigma = k == 1 ? sigma : max((sigma / Double(k)) * (sigma / Double(k)) - 0.25, 0.1).squareRoot()
+                if reducedSigma > 0.2 {
+                    for box in GaussianBlur.boxWidths(sigma: reducedSigma) where box > 1 {
+                        Self.boxPassTransposing(planeA, to: planeB, width: sw, height: sh, radius: box / 2)
+                        Self.boxPassTransposing(planeB, to: planeA, width: sh, height: sw, radius: box / 2)
                     }
                 }
-                // Saturation, tint, pack.
+                // Saturation, tint, pack (read back bilinearly from a reduced backdrop).
                 let s = Float(saturation)
                 let weights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
                 let tintAlpha = tint >> 24
+                let inverse = 1 / Double(k)
+                // Where each column of the area reads the reduced backdrop: two cells and a weight.
+                let columns = (area.x0..<area.x1).map { x -> (Int, Int, Float) in
+                    guard k > 1 else { return (x - region.x0, x - region.x0, 0) }
+                    let fx = max((Double(x - region.x0) + 0.5) * inverse - 0.5, 0)
+                    let x0 = min(Int(fx), sw - 1)
+                    return (x0, min(x0 + 1, sw - 1), Float(fx - Double(x0)))
+                }
                 for y in area.y0..<area.y1 {
-                    let from = planeA + (y - region.y0) * w - region.x0
                     let row = target.pixels + y * target.width
-                    for x in area.x0..<area.x1 {
-                        var v = from[x]
+                    let fy = k == 1 ? 0 : max((Double(y - region.y0) + 0.5) * inverse - 0.5, 0)
+                    let y0 = k == 1 ? y - region.y0 : min(Int(fy), sh - 1), y1 = min(y0 + 1, sh - 1)
+                    let ty = Float(fy - Double(y0))
+                    let upper = planeA + y0 * sw, lower = planeA + y1 * sw
+                    for (index, x) in (area.x0..<area.x1).enumerated() {
+                        let (x0, x1, tx) = columns[index]
+                        var v: SIMD4<Float>
+                        if k == 1 {
+                            v = upper[x0]
+                        } else {
+                            let top = upper[x0] + (upper[x1] - upper[x0]) * tx
+                            let bottom = lower[x0] + (lower[x1] - lower[x0]) * tx
+                            v = top + (bottom - top) * ty
+                        }
                         if s != 1 {
                             let luminance = (v * weights).sum()
                             var c = SIMD4<Float>(repeating: luminance) + (v - SIMD4(repeating: luminance)) * s
