@@ -27,6 +27,13 @@ public struct CollisionGroup: Sendable {
             self.start = start
             self.end = end
         }
+
+        /// A rectangle's four edges, clockwise from its top left, under one identifier
+        /// (UICollisionBehavior's reference bounds).
+        public static func edges(minX: Double, minY: Double, maxX: Double, maxY: Double, identifier: Int) -> [Boundary] {
+            let corners = [Vector2(minX, minY), Vector2(maxX, minY), Vector2(maxX, maxY), Vector2(minX, maxY)]
+            return (0..<4).map { Boundary(identifier: identifier, start: corners[$0], end: corners[($0 + 1) % 4]) }
+        }
     }
 
     /// The bodies.

@@ -310,12 +310,22 @@ public struct DynamicWorld: Sendable {
                 }
             }
         }
-        for (key, point) in now where touching[key] == nil {
-            events.append(ContactEvent(group: key.group, body: key.body, other: key.other, began: true, point: point))
-        }
+        // In a fixed order (a dictionary's differs from process to process): ended first,
+        // then began, each by group, body and what it touches.
+        var changes: [ContactEvent] = []
         for (key, point) in touching where now[key] == nil {
-            events.append(ContactEvent(group: key.group, body: key.body, other: key.other, began: false, point: point))
+            changes.append(ContactEvent(group: key.group, body: key.body, other: key.other, began: false, point: point))
         }
+        for (key, point) in now where touching[key] == nil {
+            changes.append(ContactEvent(group: key.group, body: key.body, other: key.other, began: true, point: point))
+        }
+        func order(_ e: ContactEvent) -> (Int, Int, Int, Int, Int) {
+            switch e.other {
+            case .body(let id): return (e.began ? 1 : 0, e.group, e.body.index, 0, id.index)
+            case .boundary(let identifier): return (e.began ? 1 : 0, e.group, e.body.index, 1, identifier)
+            }
+        }
+        events += changes.sorted { order($0) < order($1) }
         touching = now
         return contacts
     }

@@ -107,4 +107,17 @@ import Testing
             #expect(abs(world[id].center.x - 100) < 0.5)
         }
     }
+
+    @Test func contactsThatBeginTogetherAreReportedInBodyOrder() {
+        // Eight boxes side by side land on one floor in the same step: their events come by
+        // body, whatever order the process's hashing would give.
+        var world = DynamicWorld()
+        let ids = (0..<8).map { world.add(DynamicBody(center: Vector2(Double($0) * 50 + 25, 0), shape: .rectangle(width: 40, height: 40))) }
+        world.scene.gravities = [Gravity(bodies: ids)]
+        world.scene.collisions = [CollisionGroup(bodies: ids, mode: .boundaries, boundaries: [
+            .init(identifier: 0, start: Vector2(0, 100), end: Vector2(400, 100))])]
+        var began: [BodyID] = []
+        run(&world, seconds: 1) { _, events in began += events.filter(\.began).map(\.body) }
+        #expect(began == ids)
+    }
 }

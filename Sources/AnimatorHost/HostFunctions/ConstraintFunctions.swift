@@ -86,6 +86,8 @@ extension HostSession {
 
     /// The constraints' pass, if a change waits for one.
     func layOutConstraints() {
+        // At the end of every step: nothing but this check unless a constraint changed.
+        guard constraintLayout.needsLayout else { return }
         let safe = traits.safeArea
         constraintLayout.layoutAll(engine: engine, safeArea: (traits.screenSize, (safe.top, safe.left, safe.bottom, safe.right))) {
             [weak self] message in self?.append(UInt32(AH_LOG_WARNING), message)

@@ -76,13 +76,11 @@ final class ConstraintLayout {
         let active = constraints.liveObjects.filter { tree.contains($0.first) && ($0.second.map(tree.contains) ?? true) }
         guard !active.isEmpty else { return }
         let solver = ConstraintSolver()
-        struct Variables { let x, y, width, height: LayoutVariable }
-        var variables: [LayerID: Variables] = [:]
+        var variables: [LayerID: LayoutBox] = [:]
         var made: [Layer] = []
-        func variablesOf(_ layer: Layer) -> Variables {
+        func variablesOf(_ layer: Layer) -> LayoutBox {
             if let known = variables[layer.id] { return known }
-            let v = Variables(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(),
-                              height: solver.makeVariable())
+            let v = LayoutBox(solver)
             variables[layer.id] = v
             made.append(layer)
             if !placed.contains(layer.id) {
@@ -103,29 +101,16 @@ final class ConstraintLayout {
         func expression(_ id: LayerID, _ attribute: UInt32, safe: Bool) -> LinearExpression? {
             let layer = Layer(engine: engine, id: id)
             let v = variablesOf(layer)
-            var insets = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
+            var insets = LayoutBox.Insets()
             if safe {
                 let frame = Self.rootFrame(of: layer)
                 let s = safeArea
-                insets = (max(0, s.insets.top - frame.minY), max(0, s.insets.left - frame.minX),
-                          max(0, frame.maxY - (s.screen.height - s.insets.bottom)),
-                          max(0, frame.maxX - (s.screen.width - s.insets.right)))
+                insets = LayoutBox.Insets(top: max(0, s.insets.top - frame.minY), left: max(0, s.insets.left - frame.minX),
+                                          bottom: max(0, frame.maxY - (s.screen.height - s.insets.bottom)),
+                                          right: max(0, frame.maxX - (s.screen.width - s.insets.right)))
             }
-            let left: LinearExpression = v.x + insets.left
-            let top: LinearExpression = v.y + insets.top
-            let right: LinearExpression = (v.x + v.width) - insets.right
-            let bottom: LinearExpression = (v.y + v.height) - insets.bottom
-            switch attribute {
-            case 1, 5: return left
-            case 2, 6: return right
-            case 3: return top
-            case 4: return bottom
-            case 7: return v.width - (insets.left + insets.right)
-            case 8: return v.height - (insets.top + insets.bottom)
-            case 9: return (v.x.expression + v.width * 0.5) + (insets.left - insets.right) / 2
-            case 10: return (v.y.expression + v.height * 0.5) + (insets.top - insets.bottom) / 2
-            default: return nil
-            }
+            // The host's attributes are 1 (left) … 10 (centerY), with leading as left.
+            return v.expression(for: Int(attribute), insets: insets)
         }
         for constraint in active {
             guard let lhs = expression(constraint.first, constraint.firstAttribute, safe: constraint.firstInSafeArea) else { continue }
@@ -165,10 +150,8 @@ final class ConstraintLayout {
     /// so layouts do not depend on fonts), or an image's size in points; nil for neither.
     static func intrinsicSize(of layer: Layer) -> Size? {
         if let text = layer.text, !text.string.isEmpty {
-            let lines = text.string.split(separator: "\n", omittingEmptySubsequences: false)
-            let shown = text.lines == 0 ? lines.count : min(lines.count, max(text.lines, 1))
-            let longest = lines.prefix(shown).map(\.count).max() ?? 0
-            return Size(width: (Double(longest) * 0.55 * text.size).rounded(.up), height: (Double(shown) * 1.2 * text.size).rounded(.up))
+            let size = LayoutBox.estimatedTextSize(text.string, pointSize: text.size, lines: text.lines)
+            return Size(width: size.width, height: size.height)
         }
         if let contents = layer.contents, contents.scale > 0 {
             return Size(width: Double(contents.image.width) / contents.scale, height: Double(contents.image.height) / contents.scale)

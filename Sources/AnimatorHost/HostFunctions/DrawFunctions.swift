@@ -25,8 +25,9 @@ extension HostSession {
                     throw .invalidArgument("\(count) commands (at most \(AH_DRAW_MAX_COMMANDS))")
                 }
                 guard count == 0 || commands != nil else { throw .invalidArgument("commands is NULL") }
-                guard commandSize >= MemoryLayout<ah_draw_command>.size else {
-                    throw .invalidArgument("command_size \(commandSize) is less than ah_draw_command's \(MemoryLayout<ah_draw_command>.size)")
+                guard commandSize >= MemoryLayout<ah_draw_command>.size, commandSize <= 65_536 else {
+                    throw .invalidArgument("command_size \(commandSize) is less than ah_draw_command's "
+                                           + "\(MemoryLayout<ah_draw_command>.size) or over 65,536")
                 }
                 var list: [DrawingCommand] = []
                 list.reserveCapacity(Int(count))
@@ -41,8 +42,10 @@ extension HostSession {
                 }
                 let image: Image
                 do throws(EngineError) {
+                    // Text in the built-in font: the image's bytes are the same whatever fonts the
+                    // machine has (the drawing is kept as pixels, unlike a label).
                     image = try DrawingRasterizer.image(size: Size(width: size.width, height: size.height), scale: scale,
-                                                        commands: list)
+                                                        commands: list, fonts: .none)
                 } catch {
                     throw .invalidArgument(error.reason)
                 }

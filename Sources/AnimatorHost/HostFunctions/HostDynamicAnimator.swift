@@ -133,11 +133,8 @@ final class HostDynamicAnimator {
                                                                                      end: $0.element.1) }
                 if referenceBounds {
                     let b = reference.bounds
-                    let corners = [Vector2(b.origin.x, b.origin.y), Vector2(b.maxX, b.origin.y), Vector2(b.maxX, b.maxY),
-                                   Vector2(b.origin.x, b.maxY)]
-                    for i in 0..<4 {
-                        boundaries.append(.init(identifier: segments.count, start: corners[i], end: corners[(i + 1) % 4]))
-                    }
+                    boundaries += CollisionGroup.Boundary.edges(minX: b.origin.x, minY: b.origin.y, maxX: b.maxX, maxY: b.maxY,
+                                                                identifier: segments.count)
                 }
                 scene.collisions.append(CollisionGroup(bodies: bodies, mode: mode, boundaries: boundaries))
                 groups.append((handle, segments.count))

@@ -122,10 +122,8 @@ open class UICollisionBehavior: UIDynamicBehavior {
             let r = CGRect(x: b.minX + referenceInsets.left, y: b.minY + referenceInsets.top,
                            width: b.width - referenceInsets.left - referenceInsets.right,
                            height: b.height - referenceInsets.top - referenceInsets.bottom)
-            let corners = [Vector2(r.minX, r.minY), Vector2(r.maxX, r.minY), Vector2(r.maxX, r.maxY), Vector2(r.minX, r.maxY)]
-            for i in 0..<4 {
-                boundaries.append(.init(identifier: named.count, start: corners[i], end: corners[(i + 1) % 4]))
-            }
+            boundaries += CollisionGroup.Boundary.edges(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY,
+                                                        identifier: named.count)
         }
         var mode: CollisionGroup.Mode = []
         if collisionMode.contains(.items) { mode.insert(.items) }

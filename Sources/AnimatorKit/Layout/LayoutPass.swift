@@ -109,11 +109,6 @@ enum LayoutPass {
         }
     }
 
-    /// One view's variables: its frame in window coordinates.
-    private struct Variables {
-        let x, y, width, height: LayoutVariable
-    }
-
     /// Solves the active constraints of `root`'s tree and sets the frames they give.
     ///
     /// With `fitting`, nothing is set: `root`'s size is solved instead, free of its frame,
@@ -135,12 +130,11 @@ enum LayoutPass {
         let laidOut = tree.filter { !$0.translatesAutoresizingMaskIntoConstraints || (target != nil && $0 === root) }
         guard !constraints.isEmpty || !laidOut.isEmpty else { return target == nil ? nil : root.bounds.size }
         let solver = ConstraintSolver()
-        var variables: [ObjectIdentifier: Variables] = [:]
+        var variables: [ObjectIdentifier: LayoutBox] = [:]
         var order: [UIView] = []
-        func variablesOf(_ view: UIView) -> Variables {
+        func variablesOf(_ view: UIView) -> LayoutBox {
             if let known = variables[ObjectIdentifier(view)] { return known }
-            let made = Variables(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(),
-                                 height: solver.makeVariable())
+            let made = LayoutBox(solver)
             variables[ObjectIdentifier(view)] = made
             order.append(view)
             if let target, view === root {
@@ -185,35 +179,10 @@ enum LayoutPass {
             } else {
                 return nil
             }
-            let v = variablesOf(view)
-            let margin = 8.0
-            let insetLeft = Double(insets.left), insetTop = Double(insets.top)
-            let insetRight = Double(insets.right), insetBottom = Double(insets.bottom)
-            let left: LinearExpression = v.x + insetLeft
-            let top: LinearExpression = v.y + insetTop
-            let right: LinearExpression = (v.x + v.width) - insetRight
-            let bottom: LinearExpression = (v.y + v.height) - insetBottom
-            let centerX: LinearExpression = (v.x.expression + v.width * 0.5) + (insetLeft - insetRight) / 2
-            let centerY: LinearExpression = (v.y.expression + v.height * 0.5) + (insetTop - insetBottom) / 2
-            switch attribute {
-            case .left: return left
-            case .right: return right
-            case .top, .firstBaseline: return top
-            case .bottom, .lastBaseline: return bottom
-            case .leading: return rightToLeft ? right : left
-            case .trailing: return rightToLeft ? left : right
-            case .width: return v.width - (insetLeft + insetRight)
-            case .height: return v.height - (insetTop + insetBottom)
-            case .centerX, .centerXWithinMargins: return centerX
-            case .centerY, .centerYWithinMargins: return centerY
-            case .leftMargin: return left + margin
-            case .rightMargin: return right - margin
-            case .topMargin: return top + margin
-            case .bottomMargin: return bottom - margin
-            case .leadingMargin: return rightToLeft ? right - margin : left + margin
-            case .trailingMargin: return rightToLeft ? left + margin : right - margin
-            case .notAnAttribute: return nil
-            }
+            return variablesOf(view).expression(for: attribute.rawValue,
+                                                insets: LayoutBox.Insets(top: Double(insets.top), left: Double(insets.left),
+                                                                         bottom: Double(insets.bottom), right: Double(insets.right)),
+                                                rightToLeft: rightToLeft)
         }
         let link = HostLink.current
         for constraint in constraints {

@@ -1,4 +1,5 @@
 import AnimatorABI
+import AnimatorLayout
 
 /// NSTextAlignment (natural and justified lay out as left).
 public enum NSTextAlignment: Int, Sendable {
@@ -25,12 +26,8 @@ open class UILabel: UIView {
     /// line, rounded up to whole points; zero without text.
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return .zero }
-        let size = Double(font?.pointSize ?? 17)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let shown = numberOfLines == 0 ? lines.count : min(lines.count, max(numberOfLines, 1))
-        let longest = lines.prefix(shown).map(\.count).max() ?? 0
-        return CGSize(width: (Double(longest) * 0.55 * size).rounded(.up),
-                      height: (Double(shown) * 1.2 * size).rounded(.up))
+        let size = LayoutBox.estimatedTextSize(text, pointSize: Double(font?.pointSize ?? 17), lines: numberOfLines)
+        return CGSize(width: size.width, height: size.height)
     }
     /// The text color (default black).
     public var textColor: UIColor! = .black { didSet { send() } }
