@@ -145,7 +145,7 @@ enum RenderBenchmark {
         } catch {
             print("\(animator.name) \(operation.rawValue) failed: \(error)")
         }
-        return recorder.take().frames
+        return Array(recorder.take().frames)
     }
 
     /// The cost of text: finding and reading the fonts, and the first frame drawn with

@@ -71,6 +71,6 @@ enum ScreensBenchmark {
         } catch {
             return []
         }
-        return recorder.take().frames
+        return Array(recorder.take().frames)
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //
-//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [screens] [layout] [gif] [--quick]
+//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [screens] [layout] [gif] [memory] [--quick]
 //
 // With no suite named, all run. Results are Markdown tables for docs/performance.md.
 
@@ -12,7 +12,7 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode", "screens", "layout", "gif"]
+let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode", "screens", "layout", "gif", "memory"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -79,6 +79,9 @@ if wants("snapshot") {
     SnapshotBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-host",
                           rounds: quick ? 2 : 5).forEach { print($0) }
     print()
+    SnapshotBenchmark.runFailing(workspace: workspace, executable: executableDirectory + "/animator-host",
+                                 rounds: quick ? 3 : 7).forEach { print($0) }
+    print()
 }
 if wants("watch") {
     print("## `watch --serve`: from a new library to the page\n")
@@ -105,5 +108,10 @@ if wants("layout") {
 if wants("gif") {
     print("## GIF against ffmpeg\n")
     GIFBenchmark.run(executableDirectory: executableDirectory, workspace: workspace, quick: quick).forEach { print($0) }
+    print()
+}
+if wants("memory") {
+    print("## Peak memory of a long run, file by file\n")
+    MemoryBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-host").forEach { print($0) }
     print()
 }

@@ -425,53 +425,9 @@ public enum OutputFile {
     ///   through, the node left in place;
     /// - a folder, a socket, a block device, a dangling link, a read-only file: refused.
     public static func write(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = FileSystem.realPath(path) ?? (stat(path, &info) == 0 ? path : nil) else {
-                throw Failure(path: path, reason: "a symbolic link to nothing; refused")
-            }
-            target = resolved
-        }
-        guard stat(target, &info) == 0 else {
-            // A new file.
-            do { try FileSystem.writeAtomically(target, bytes) } catch { throw Failure(path: path, reason: error.reason) }
-            return
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG where info.st_mode & 0o222 == 0:
-            // Nobody may write it: the user made it read-only, so it is not replaced (a
-            // rename over it would, even for its owner).
-            throw Failure(path: path, reason: "is read-only (mode \(String(info.st_mode & 0o777, radix: 8))); not replaced")
-        case S_IFREG:
-            do {
-                try FileSystem.writeAtomically(target, bytes, mode: info.st_mode & 0o7777)
-            } catch {
-                throw Failure(path: path, reason: error.reason)
-            }
-        case S_IFIFO, S_IFCHR:
-            try writeThrough(target, bytes, shownAs: path)
-        case S_IFDIR:
-            throw Failure(path: path, reason: "is a folder; name a file inside it")
-        default:
-            throw Failure(path: path, reason: "is not a file, a FIFO or a character device; refused")
-        }
-    }
-
-    /// Writes into an existing FIFO or device, leaving the node in place.
-    private static func writeThrough(_ path: String, _ bytes: [UInt8], shownAs name: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(path: name, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: name, reason: String(cString: strerror(errno)))
-            }
-            written += count
-        }
+        let stream = try Stream(path)
+        stream.write(bytes)
+        try stream.finish()
     }
 }
 

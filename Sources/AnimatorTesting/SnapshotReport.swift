@@ -86,8 +86,8 @@ public enum SnapshotReport {
         -> (name: String, golden: [String], actual: [String], diff: [String], times: [Double]) {
         let scale = outcome.snapshotCase.scale
         let g = golden.playback(), a = actual.playback()
-        let goldenImages = FrameRendering.render(g.frames, scale: scale)
-        let actualImages = FrameRendering.render(a.frames, scale: scale)
+        let goldenImages = FrameRendering.render(Array(g.frames), scale: scale)
+        let actualImages = FrameRendering.render(Array(a.frames), scale: scale)
         let count = max(goldenImages.count, actualImages.count)
         let threshold = outcome.snapshotCase.tolerance.pixelThreshold
         let urls = Parallel.map(count) { index, _ -> (String, String, String) in

@@ -129,7 +129,8 @@ import TestSupport
             _ = try TransitionStage(runtime: runtime).perform(.present, animator: SystemAnimator(.coverVertical),
                                                                onFrame: recorder.capture)
             recorder.captureFinal()
-            return recorder.take()
+            let taken = recorder.take()
+            return (Array(taken.frames), taken.count)
         }
         let kept = try record(keeping: true), counted = try record(keeping: false)
         #expect(kept.count == 22 && kept.frames.count == 22)

@@ -240,7 +240,7 @@ import TestSupport
         var frames: [[SceneFrame]] = []
         _ = try DemoApp.run(routes: DemoApp.routes(registry: registry), registry: registry, runtime: runtime,
                             scenario: Scenario(steps: Array(DemoApp.script.prefix(2))),
-                            onFrame: recorder.capture, onStep: { _ in frames.append(recorder.take().frames) })
+                            onFrame: recorder.capture, onStep: { _ in frames.append(Array(recorder.take().frames)) })
         let dismissal = try #require(frames.last)
         let middle = dismissal[dismissal.count / 2]
         let image = SceneRenderer(size: middle.size, scale: 1).render(middle)

@@ -17,7 +17,7 @@ import TestSupport
         let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id)
         let stage = TransitionStage(runtime: runtime)
         _ = try stage.perform(.present, animator: SystemAnimator(.coverVertical), onFrame: recorder.capture)
-        return recorder.take().frames
+        return Array(recorder.take().frames)
     }
 
     func expectSame(_ a: [SceneFrame], _ b: [SceneFrame]) {

@@ -37,7 +37,7 @@ import TestSupport
     }
 
     /// The frame captured nearest `time` seconds after the transition's start.
-    func frame(_ frames: [SceneFrame], at time: Double) throws -> SceneFrame {
+    func frame(_ frames: some Collection<SceneFrame>, at time: Double) throws -> SceneFrame {
         let start = try #require(frames.first).time
         return try #require(frames.min { abs($0.time - start - time) < abs($1.time - start - time) })
     }

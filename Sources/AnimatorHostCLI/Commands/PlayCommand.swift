@@ -61,7 +61,7 @@ enum PlayCommand: Command {
         let playback = recording.playback()
         guard !playback.frames.isEmpty else { return }
         let palette = palette(ProcessEnvironment.current())
-        var pictures = render(playback.frames, size: recording.size, columns: columns, rows: rows, palette: palette)
+        var pictures = render(Array(playback.frames), size: recording.size, columns: columns, rows: rows, palette: palette)
         var captions: [String] = []
         for segment in recording.segments {
             // The status line names the transition and the last thing its animator logged
@@ -84,7 +84,7 @@ enum PlayCommand: Command {
             if terminal.takeResize(), let size = TerminalSession.size() {
                 // The terminal changed size: draw the frames again to fit it.
                 terminal.write("\u{1B}[0m\u{1B}[2J\u{1B}[H")
-                pictures = render(playback.frames, size: recording.size, columns: size.columns, rows: size.rows,
+                pictures = render(Array(playback.frames), size: recording.size, columns: size.columns, rows: size.rows,
                                   palette: palette)
                 columns = size.columns
                 terminal.write("\u{1B}[2J")

@@ -70,7 +70,7 @@ enum RunCommand: Command {
         var failed = result.hadProblems
         for output in request.outputs {
             if output.path == "-" {
-                console.out(RunOutput.timelineText(result.recording), terminator: "")
+                console.streamOut { emit in RunOutput.writeTimeline(result.recording, to: emit) }
                 continue
             }
             // A run with problems does not replace files the user already has.

@@ -19,6 +19,22 @@ final class Console {
         standardError += "\n"
     }
 
+    /// Writes what was collected so far, then what `produce` hands over a piece at a time
+    /// straight to standard output (escaped as in `out`), in blocks of about 1 MiB: for
+    /// output too large to collect (a long run's timeline).
+    func streamOut(_ produce: ((String) -> Void) -> Void) {
+        flush()
+        var block = ""
+        produce { piece in
+            block += TerminalText.escaped(piece, keepingLines: true)
+            if block.utf8.count >= 1 << 20 {
+                write(block, to: STDOUT_FILENO)
+                block = ""
+            }
+        }
+        write(block, to: STDOUT_FILENO)
+    }
+
     /// Writes what was collected to the real streams.
     func flush() {
         write(standardOutput, to: STDOUT_FILENO)

@@ -43,12 +43,12 @@ final class PreviewState: Sendable {
 
     /// A run's frames, drawn as PNG once each, on whichever thread asks first.
     final class FrameCache: Sendable {
-        let playback: [SceneFrame]
+        let playback: Recording.Playback.Frames
         let size: Size
         let scale: Double
         private let encoded: Mutex<[Int: [UInt8]]> = Mutex([:])
 
-        init(playback: [SceneFrame], size: Size, scale: Double) {
+        init(playback: Recording.Playback.Frames, size: Size, scale: Double) {
             self.playback = playback
             self.size = size
             self.scale = scale

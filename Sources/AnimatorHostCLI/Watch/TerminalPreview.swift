@@ -30,7 +30,7 @@ struct TerminalPreview {
             let playback = recording.playback()
             times = playback.times
             end = playback.end
-            pictures = PlayCommand.render(playback.frames, size: recording.size, columns: size.columns, rows: size.rows,
+            pictures = PlayCommand.render(Array(playback.frames), size: recording.size, columns: size.columns, rows: size.rows,
                                           palette: palette)
             index = min(index, max(pictures.count - 1, 0))
         }

@@ -28,6 +28,17 @@ public enum GIFEncoder {
     /// - Parameter progress: the fraction done (0...1), after each batch.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
                               progress: ((Double) -> Void)? = nil, render: ([Int]) -> [Image]) -> [UInt8] {
+        var file: [UInt8] = []
+        encode(times: times, end: end, hold: hold, width: width, height: height, batch: batch, progress: progress,
+               render: render, emit: { file += $0 })
+        return file
+    }
+
+    /// Encodes frames drawn on demand, as above, handing the file to `emit` a piece at a
+    /// time (the header, then each batch's frames, then the trailer), so that the file
+    /// need not be held either.
+    public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
+                              progress: ((Double) -> Void)? = nil, render: ([Int]) -> [Image], emit: ([UInt8]) -> Void) {
         precondition(!times.isEmpty, "at least one frame")
         let kept = keptFrames(times: times, end: end, hold: hold)
         let batches = stride(from: 0, to: kept.count, by: batch).map { Array(kept[$0..<min($0 + batch, kept.count)]) }
@@ -50,7 +61,9 @@ public enum GIFEncoder {
         file += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
         let minimumCodeSize = max(2, tableBits)
         var previous: [UInt8]?
+        emit(file)
         for (number, group) in batches.enumerated() {
+            file = []
             let images = render(group.map(\.frame))
             let indices = Parallel.map(images.count) { slot, _ in palette.indices(of: images[slot]) }
             // Each frame after the first stores only the rectangle that changed since the one
@@ -82,10 +95,10 @@ public enum GIFEncoder {
                 }
                 file.append(0)
             }
+            emit(file)
             progress?(0.5 + 0.5 * Double(number + 1) / Double(batches.count))
         }
-        file.append(0x3B)
-        return file
+        emit([0x3B])
     }
 
     /// How many frames a GIF of frames at `times` holds: those GIF's timing keeps (frames

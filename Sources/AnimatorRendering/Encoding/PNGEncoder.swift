@@ -55,34 +55,74 @@ public enum PNGEncoder {
     /// at a time; the first frame is also the picture of viewers without APNG support.
     public static func encodeAnimated(width: Int, height: Int, delays: [Double], frames: [[UInt8]]) -> [UInt8] {
         precondition(frames.count == delays.count && !frames.isEmpty, "one delay per frame, at least one frame")
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0], into: &file)
-        chunk("acTL", bigEndian(UInt32(frames.count)) + bigEndian(0), into: &file)   // frames, plays (0: forever)
-        var sequence: UInt32 = 0
-        for (index, data) in frames.enumerated() {
-            let milliseconds = UInt16(min(max((delays[index] * 1000).rounded(), 0), 65535))
-            var control = bigEndian(sequence) + bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-            control += bigEndian(0) + bigEndian(0)                                       // x, y offset
-            control += [UInt8(milliseconds >> 8), UInt8(milliseconds & 0xFF), 0x03, 0xE8] // delay / 1000
-            control += [0, 0]                                                            // dispose none, blend source
-            chunk("fcTL", control, into: &file)
-            sequence += 1
-            if index == 0 {
-                chunk("IDAT", data, into: &file)
-            } else {
-                chunk("fdAT", bigEndian(sequence) + data, into: &file)
-                sequence += 1
-            }
-        }
-        chunk("IEND", [], into: &file)
-        return file
+        var writer = AnimatedWriter(width: width, height: height, frameCount: frames.count)
+        var file = writer.header()
+        for (index, data) in frames.enumerated() { file += writer.frame(data, delay: delays[index]) }
+        return file + writer.trailer()
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+    /// An animated PNG written a piece at a time: `header`, then `frame` for each of the
+    /// `frameCount` frames in order, then `trailer`; the pieces joined are
+    /// `encodeAnimated`'s file.
+    public struct AnimatedWriter {
+        private let width: Int, height: Int, frameCount: Int
+        private var sequence: UInt32 = 0
+        private var written = 0
+
+        /// A writer of `frameCount` frames of `width` × `height` pixels.
+        public init(width: Int, height: Int, frameCount: Int) {
+            precondition(frameCount > 0, "at least one frame")
+            self.width = width
+            self.height = height
+            self.frameCount = frameCount
+        }
+
+        /// The signature, the image header and the animation control (the frame count,
+        /// looping forever).
+        public func header() -> [UInt8] {
+            var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            PNGEncoder.chunk("IHDR", PNGEncoder.bigEndian(UInt32(width)) + PNGEncoder.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0], into: &file)
+            PNGEncoder.chunk("acTL", PNGEncoder.bigEndian(UInt32(frameCount)) + PNGEncoder.bigEndian(0), into: &file)   // frames, plays (0: forever)
+            return file
+        }
+
+        /// The next frame: its control chunk (shown for `delay` seconds, kept to the
+        /// millisecond, at most 65.535 s) and its data (`compressedRows`); the first frame's
+        /// data is also the still picture.
+        public mutating func frame(_ data: [UInt8], delay: Double) -> [UInt8] {
+            precondition(written < frameCount, "more frames than the header announced")
+            var file: [UInt8] = []
+            let milliseconds = UInt16(min(max((delay * 1000).rounded(), 0), 65535))
+            var control = PNGEncoder.bigEndian(sequence) + PNGEncoder.bigEndian(UInt32(width)) + PNGEncoder.bigEndian(UInt32(height))
+            control += PNGEncoder.bigEndian(0) + PNGEncoder.bigEndian(0)                                       // x, y offset
+            control += [UInt8(milliseconds >> 8), UInt8(milliseconds & 0xFF), 0x03, 0xE8] // delay / 1000
+            control += [0, 0]                                                            // dispose none, blend source
+            PNGEncoder.chunk("fcTL", control, into: &file)
+            sequence += 1
+            if written == 0 {
+                PNGEncoder.chunk("IDAT", data, into: &file)
+            } else {
+                PNGEncoder.chunk("fdAT", PNGEncoder.bigEndian(sequence) + data, into: &file)
+                sequence += 1
+            }
+            written += 1
+            return file
+        }
+
+        /// The end of the file.
+        public func trailer() -> [UInt8] {
+            precondition(written == frameCount, "fewer frames than the header announced")
+            var file: [UInt8] = []
+            PNGEncoder.chunk("IEND", [], into: &file)
+            return file
+        }
+    }
+
+    fileprivate static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8], into file: inout [UInt8]) {
+    fileprivate static func chunk(_ type: String, _ data: [UInt8], into file: inout [UInt8]) {
         file += bigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
         file += typeBytes

@@ -3,24 +3,33 @@ import AnimatorRendering
 
 /// Captures a scene frame of a view tree each time it is called: pass `capture` as a
 /// transition's `onFrame`. A recorder that does not keep frames only counts them (a run
-/// whose frames nobody draws need not hold them: a thousand transitions would take GBs).
+/// whose frames nobody draws need not hold them: a thousand transitions would take GBs);
+/// one that stores them keeps them in a `FrameStore` (bytes, and a temporary file past its
+/// budget) instead of as values, so that a long run's memory does not grow with its length.
 public final class FrameRecorder {
     private let engine: AnimationEngine
     private let root: LayerID
     /// Whether frames are kept (false: only counted).
     public let keepsFrames: Bool
-    /// The frames captured so far (none when frames are not kept).
+    /// Whether kept frames go to a `FrameStore` (true) or to `frames`.
+    public let storesFrames: Bool
+    /// The frames captured so far (none when frames are not kept, or stored).
     public private(set) var frames: [SceneFrame] = []
+    private var store: FrameStore
     /// The frames captured since the last `take`, kept or not.
     public private(set) var count = 0
     private var lastTime: Double?
     private var lastCommit: Int?
 
     /// Creates a recorder of `root`'s tree (usually the window).
-    public init(engine: AnimationEngine, root: LayerID, keepsFrames: Bool = true) {
+    ///
+    /// - Parameter storesFrames: keep frames in a `FrameStore` rather than as values.
+    public init(engine: AnimationEngine, root: LayerID, keepsFrames: Bool = true, storesFrames: Bool = false) {
         self.engine = engine
         self.root = root
         self.keepsFrames = keepsFrames
+        self.storesFrames = storesFrames
+        store = FrameStore()
     }
 
     /// Captures the tree at `time`.
@@ -28,7 +37,9 @@ public final class FrameRecorder {
         count += 1
         lastTime = time
         lastCommit = engine.commitCount
-        if keepsFrames { frames.append(SceneFrame(engine: engine, root: root, at: time)) }
+        guard keepsFrames else { return }
+        let frame = SceneFrame(engine: engine, root: root, at: time)
+        if storesFrames { store.append(frame) } else { frames.append(frame) }
     }
 
     /// Captures the tree now unless the last frame already shows this moment: after a
@@ -48,12 +59,13 @@ public final class FrameRecorder {
     }
 
     /// The frames captured since the last call, and how many there were, removing them.
-    public func take() -> (frames: [SceneFrame], count: Int) {
+    public func take() -> (frames: SceneFrames, count: Int) {
         defer {
             frames.removeAll()
             count = 0
             lastTime = nil
+            if storesFrames { store = FrameStore() }
         }
-        return (frames, count)
+        return (storesFrames ? SceneFrames(store: store) : SceneFrames(frames), count)
     }
 }

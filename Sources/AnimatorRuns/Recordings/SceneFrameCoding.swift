@@ -38,6 +38,21 @@ public final class SceneFrameEncoder {
         return writer.bytes
     }
 
+    /// One frame alone, its time and nodes, with its bitmaps named by the numbers this
+    /// encoder gave them (`images` holds them in that order): what `FrameStore` keeps per
+    /// frame, read back by `SceneFrameDecoder.decodeFrame`.
+    public func encodeFrame(_ frame: SceneFrame) -> [UInt8] {
+        var fresh: [(UInt32, Image)] = []
+        register(frame, fresh: &fresh)
+        var writer = BinaryWriter()
+        writer.write(frame.time)
+        writeNodes(of: frame, to: &writer)
+        return writer.bytes
+    }
+
+    /// Every bitmap this encoder has numbered, in the order of their numbers.
+    public var images: [Image] { keptAlive }
+
     /// Gives every bitmap of a frame (its masks' included) a number, noting the new ones.
     private func register(_ frame: SceneFrame, fresh: inout [(UInt32, Image)]) {
         for contents in frame.contents {
@@ -234,6 +249,24 @@ public final class SceneFrameDecoder {
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed("\(reader.remaining) bytes after the frames") }
         return frames
+    }
+
+    /// Makes `image` bitmap number `id` of the stream, as if a batch had sent it (for
+    /// frames encoded one at a time by `SceneFrameEncoder.encodeFrame`).
+    public func register(_ image: Image, as id: UInt32) {
+        images[id] = image
+    }
+
+    /// Decodes one frame written by `SceneFrameEncoder.encodeFrame`, its bitmaps
+    /// registered before.
+    ///
+    /// - Throws: `BinaryReader.Malformed`.
+    public func decodeFrame(_ bytes: [UInt8]) throws(BinaryReader.Malformed) -> SceneFrame {
+        var reader = BinaryReader(bytes)
+        let time = try Self.number(&reader)
+        let frame = try nodes(&reader, time: time, depth: 0)
+        guard reader.isAtEnd else { throw BinaryReader.Malformed("\(reader.remaining) bytes after the frame") }
+        return frame
     }
 
     /// How deep masks of masks may nest.

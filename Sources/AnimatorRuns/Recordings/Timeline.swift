@@ -15,7 +15,15 @@ public enum Timeline {
     public static func json(_ segment: Recording.Segment, size: Size, fps: Double) -> JSONValue {
         let images = ImageTable()
         let frames = segment.frames.map { json($0, since: segment.start, images: images) }
-        return .object([
+        return .object(header(segment, size: size, fps: fps) + [
+            ("images", .array(images.encoded.map(JSONValue.string))),
+            ("frames", .array(frames)),
+        ])
+    }
+
+    /// A timeline's members before its images and frames.
+    private static func header(_ segment: Recording.Segment, size: Size, fps: Double) -> [(String, JSONValue)] {
+        [
             ("schema", .string(schema)),
             ("animator", .string(segment.animator)),
             ("operation", .string(segment.operation.rawValue)),
@@ -28,9 +36,60 @@ public enum Timeline {
             ("size", .array([.number(size.width), .number(size.height)])),
             ("warnings", .array(segment.outcome.problems.map(JSONValue.string))),
             ("log", .array(segment.log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
-            ("images", .array(images.encoded.map(JSONValue.string))),
-            ("frames", .array(frames)),
-        ])
+        ]
+    }
+
+    /// Writes the JSON of `recording` (`json(_:)` serialized without spaces, byte for
+    /// byte) a piece at a time to `emit`: a frame's JSON at a time, so that memory holds
+    /// one frame's document, not the whole timeline.
+    public static func write(_ recording: Recording, to emit: (String) -> Void) {
+        if recording.segments.count == 1 {
+            write(recording.segments[0], size: recording.size, fps: recording.fps, to: emit)
+            return
+        }
+        emit("{")
+        member("schema", .string(schema), first: true, to: emit)
+        emit(",\"transitions\":[")
+        for (index, segment) in recording.segments.enumerated() {
+            if index > 0 { emit(",") }
+            write(segment, size: recording.size, fps: recording.fps, to: emit)
+        }
+        emit("]}")
+    }
+
+    /// One transition's timeline, as `write(_:to:)` writes it: the images are gathered by a
+    /// first pass over the frames (in the order the frames' JSON meets them), since they
+    /// come before the frames.
+    private static func write(_ segment: Recording.Segment, size: Size, fps: Double, to emit: (String) -> Void) {
+        emit("{")
+        for (index, (key, value)) in header(segment, size: size, fps: fps).enumerated() {
+            member(key, value, first: index == 0, to: emit)
+        }
+        let images = ImageTable()
+        for frame in segment.frames { gatherImages(frame, into: images) }
+        emit(",\"images\":[")
+        for (index, image) in images.encoded.enumerated() {
+            emit((index > 0 ? "," : "") + JSONValue.string(image).serialized())
+        }
+        emit("],\"frames\":[")
+        let start = segment.start
+        for (index, frame) in segment.frames.enumerated() {
+            emit((index > 0 ? "," : "") + json(frame, since: start, images: images).serialized())
+        }
+        emit("]}")
+    }
+
+    private static func member(_ key: String, _ value: JSONValue, first: Bool, to emit: (String) -> Void) {
+        emit((first ? "" : ",") + JSONValue.string(key).serialized() + ":" + value.serialized())
+    }
+
+    /// Numbers the frame's bitmaps in the order its views' JSON meets them: each view's
+    /// contents, then its mask's views.
+    private static func gatherImages(_ frame: SceneFrame, into images: ImageTable) {
+        for index in frame.nodes.indices {
+            if let contents = frame.contents[index] { _ = images.index(of: contents.image) }
+            if let mask = frame.masks[index] { gatherImages(mask, into: images) }
+        }
     }
 
     /// The distinct bitmaps of a timeline's layers, each written once as a base64 PNG

@@ -79,8 +79,9 @@ public struct RunOutput: Equatable, Sendable {
             throw OutputFile.Failure(path: path, reason: problem)
         }
         guard let render = kind.render else {
-            let text = Self.timelineText(recording)
-            try OutputFile.write(path, Array(text.utf8))
+            let stream = try OutputFile.Stream(path)
+            Self.writeTimeline(recording) { stream.write($0) }
+            try stream.finish()
             return "the timeline, \(recording.segments.count) transition\(recording.segments.count == 1 ? "" : "s")"
         }
         return try render.write(recording, to: path, options: RenderOutput.Options(scale: scale, at: at, sheet: sheet),
@@ -105,7 +106,16 @@ public struct RunOutput: Equatable, Sendable {
 
     /// The timeline of `recording` as one line of JSON and a newline.
     public static func timelineText(_ recording: Recording) -> String {
-        Timeline.json(recording).serialized(pretty: false) + "\n"
+        var text = ""
+        writeTimeline(recording) { text += $0 }
+        return text
+    }
+
+    /// The timeline of `recording` as one line of JSON and a newline, handed to `emit` a
+    /// piece at a time (a frame's at most: see `Timeline.write`).
+    public static func writeTimeline(_ recording: Recording, to emit: (String) -> Void) {
+        Timeline.write(recording, to: emit)
+        emit("\n")
     }
 
     // MARK: JSON

@@ -36,7 +36,7 @@ public struct Runner {
         var resume = DemoApp.Resume.beginning
         while true {
             do {
-                try Self.attempt(request, registry: registry, resume: resume, marker: nil,
+                try Self.attempt(request, registry: registry, resume: resume, marker: nil, storesFrames: true,
                                  events: Events(end: { _, segment, report in
                                      segments.append(segment)
                                      reports.append(report)
@@ -66,14 +66,17 @@ public struct Runner {
     /// Runs `request` from `resume` in this process, reporting each transition through
     /// `events`.
     ///
+    /// - Parameter storesFrames: keep each transition's frames in a `FrameStore` (a run
+    ///   that keeps them; a child sends them as they come and keeps none).
     /// - Throws: `DemoApp.StepError` for a demo step that failed (the caller resumes after
     ///   it); any other error ends the run.
     static func attempt(_ request: RunRequest, registry: AnimatorRegistry, resume: DemoApp.Resume,
-                        marker: PluginCallMarker?, events: Events) throws {
+                        marker: PluginCallMarker?, storesFrames: Bool = false, events: Events) throws {
         let runtime = TransitionRuntime(size: request.screenSize)
         runtime.frameInterval = 1 / request.fps
         runtime.traits = request.traits
-        let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id, keepsFrames: request.keepsFrames)
+        let recorder = FrameRecorder(engine: runtime.engine, root: runtime.window.layer.id, keepsFrames: request.keepsFrames,
+                                     storesFrames: storesFrames)
         var frameError: (any Error)?
         let capture: (Double) -> Void = { time in
             recorder.capture(time)

@@ -47,7 +47,7 @@ enum SandboxedRun {
         var resume = DemoApp.Resume.beginning
         while resume.start < stepCount {
             var current: (index: Int, step: DemoApp.Step, animator: String, rule: String?)?
-            var pending: [SceneFrame] = []
+            var pending = FrameStore()
             var viewsInTransition = 0
             var childError: (index: Int?, message: String, animator: String, rule: String?, usage: RunRequestError?)?
             var endedHere: (index: Int, line: Int, segment: Int)?
@@ -61,7 +61,7 @@ enum SandboxedRun {
                 if kind == .frames {
                     guard current != nil else { throw BinaryReader.Malformed("frames outside a transition") }
                     let frames = try decoder.decode(message.payload)
-                    pending += frames
+                    for frame in frames { pending.append(frame) }
                     viewsInTransition += frames.reduce(0) { $0 + $1.nodes.count }
                     // The bounds a timeline file has: what the host would refuse to read back
                     // it does not hold either, whoever sends it.
@@ -82,7 +82,7 @@ enum SandboxedRun {
                     guard current == nil, let index = document["index"]?.intValue, index >= resume.start,
                           let step = step(document) else { throw BinaryReader.Malformed("a malformed begin") }
                     current = (index, step, document["animator"]?.stringValue ?? "?", document["rule"]?.stringValue)
-                    pending = []
+                    pending = FrameStore()
                     viewsInTransition = 0
                 case .end:
                     guard let open = current, let line = line(document, step: open.step, animator: open.animator,
@@ -95,12 +95,13 @@ enum SandboxedRun {
                     reported.insert(open.index)
                     segments.append(Recording.Segment(operation: line.operation,
                                                       animator: document["segmentAnimator"]?.stringValue ?? line.animator,
-                                                      from: line.from, to: line.to, outcome: line.outcome, frames: pending,
+                                                      from: line.from, to: line.to, outcome: line.outcome,
+                                                      frames: SceneFrames(store: pending),
                                                       log: line.log))
                     lines.append(line)
                     endedHere = (open.index, lines.count - 1, segments.count - 1)
                     current = nil
-                    pending = []
+                    pending = FrameStore()
                 case .error:
                     childError = (document["index"]?.intValue, document["message"]?.stringValue ?? "unknown error",
                                   document["animator"]?.stringValue ?? current?.animator ?? "?",
@@ -125,11 +126,11 @@ enum SandboxedRun {
                 var reason = failure.description
                 if !failure.subject.isEmpty && !open.animator.contains(failure.subject) { reason += " (\(failure.subject))" }
                 lines.append(.failed(open.step, animator: open.animator, rule: open.rule, reason: reason))
-                if !pending.isEmpty {
+                if pending.count > 0 {
                     // What it drew before it failed.
                     segments.append(Recording.Segment(operation: open.step.operation, animator: open.animator,
                                                       from: open.step.from, to: open.step.to,
-                                                      outcome: lines.last!.outcome, frames: pending))
+                                                      outcome: lines.last!.outcome, frames: SceneFrames(store: pending)))
                 }
                 failedIndex = open.index
             } else if let childError {
@@ -240,7 +241,7 @@ enum SandboxedRun {
             },
             end: { _, segment, line throws(SandboxError) in
                 if !segment.frames.isEmpty {
-                    try child.send(kind: Kind.frames.rawValue, payload: encoder.encode(segment.frames))
+                    try child.send(kind: Kind.frames.rawValue, payload: encoder.encode(Array(segment.frames)))
                 }
                 try send(.end, .object([
                     ("duration", .number(line.outcome.duration)), ("elapsed", .number(line.outcome.elapsed)),

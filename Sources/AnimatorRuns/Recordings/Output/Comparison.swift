@@ -66,8 +66,8 @@ public enum Comparison {
             summary = "both at \(JSONValue.format(HTMLPlayer.rounded(clock.times[index]))) s, \(picture.width)x\(picture.height)"
         case .gif:
             // Each side's frames drawn once; the pairs composed as the clock shows them.
-            let imagesA = FrameRendering.render(playA.frames, scale: options.scale)
-            let imagesB = FrameRendering.render(playB.frames, scale: options.scale)
+            let imagesA = FrameRendering.render(Array(playA.frames), scale: options.scale)
+            let imagesB = FrameRendering.render(Array(playB.frames), scale: options.scale)
             let pictures = Parallel.map(clock.times.count) { index, _ in
                 ContactSheet.compose([imagesA[clock.a[index]], imagesB[clock.b[index]]], labels: labels, scale: options.scale)
             }

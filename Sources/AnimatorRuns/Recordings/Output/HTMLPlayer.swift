@@ -5,42 +5,64 @@ import AnimatorSupport
 /// a scrubber that sets the fraction complete, play / pause / reverse, the measured
 /// progress curve with the current frame marked, and the current frame's numbers.
 enum HTMLPlayer {
-    /// The page for `recording`, whose frames (in playback order) rendered as `pngs`. The
-    /// picture is shown at the screen's size in points, so frames rendered at scale 2 or 3
-    /// are sharp on high-density displays.
-    static func page(_ recording: Recording, pngs: [[UInt8]]) -> String {
-        page(recording, frameSources: pngs.map { "data:image/png;base64,\(Base64.encode($0))" })
-    }
-
     /// The page for `recording` whose frames (in playback order) are at `frameSources`:
     /// data URLs, or addresses a server answers (`watch --serve`).
     static func page(_ recording: Recording, frameSources: [String]) -> String {
+        var page = ""
+        write(recording, to: { page += $0 }) { emitFrame in frameSources.forEach(emitFrame) }
+        return page
+    }
+
+    /// Writes the page for `recording` a piece at a time to `emit`: `frames` is called once,
+    /// when the page reaches its frames, and hands over each frame's source (in playback
+    /// order) as it is made, so that memory holds one frame's, not the page.
+    static func write(_ recording: Recording, to emit: (String) -> Void, frames: ((String) -> Void) -> Void) {
         let playback = recording.playback()
         let title = recording.segments.map { "\($0.animator) · \($0.operation.rawValue)" }.joined(separator: ", ")
         var curve: [Double] = []
-        var views: [JSONValue] = []
         for segment in recording.segments where !segment.frames.isEmpty {
             curve += ProgressCurve.measure(segment.frames)
-            views += segment.frames.map(viewRows)
         }
-        let data = JSONValue.object([
-            ("title", .string(title)),
-            ("times", .array(playback.times.map { .number(rounded($0)) })),
-            ("end", .number(rounded(playback.end))),
-            ("curve", .array(curve.map { .number(rounded($0)) })),
-            ("views", .array(views)),
-            ("segments", .array(recording.segments.map { segment in
-                .object([("animator", .string(segment.animator)), ("operation", .string(segment.operation.rawValue)),
-                         ("duration", .number(segment.outcome.duration)), ("completed", .bool(segment.outcome.completed)),
-                         ("frames", .number(Double(segment.frames.count)))])
-            })),
-        ]).serialized()
-        let images = frameSources.map { JSONValue.string($0).serialized(pretty: false) }.joined(separator: ",\n")
         let width = Int((recording.size.width).rounded())
-        return HTMLPage.document(title: title + " — animator-host", style: style.replacingAll("{{WIDTH}}", String(width)),
-                                 body: body.replacingAll("{{TITLE}}", HTMLPage.escaped(title))
-                                     .replacingAll("{{DATA}}", HTMLPage.scriptData(data))
-                                     .replacingAll("{{FRAMES}}", images))
+        // The document around the body, split where the body goes (a NUL cannot be in the
+        // escaped title or the style), and the body split where the data and the frames go.
+        let document = HTMLPage.document(title: title + " — animator-host", style: style.replacingAll("{{WIDTH}}", String(width)),
+                                         body: "\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
+        let parts = body.split(separator: "{{DATA}}", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "{{FRAMES}}", omittingEmptySubsequences: false)
+        }.map { String($0).replacingAll("{{TITLE}}", HTMLPage.escaped(title)) }
+        precondition(document.count == 2 && parts.count == 3, "the page's template has one body, one data and one frames place")
+        emit(String(document[0]))
+        emit(parts[0])
+        // The data: {"title", "times", "end", "curve", "views": [a frame's rows...], "segments"}.
+        func member(_ key: String, _ value: JSONValue, first: Bool = false) {
+            emit(HTMLPage.scriptData((first ? "{" : ",") + JSONValue.string(key).serialized() + ":" + value.serialized()))
+        }
+        member("title", .string(title), first: true)
+        member("times", .array(playback.times.map { .number(rounded($0)) }))
+        member("end", .number(rounded(playback.end)))
+        member("curve", .array(curve.map { .number(rounded($0)) }))
+        emit(",\"views\":[")
+        for index in playback.frames.indices {
+            emit(HTMLPage.scriptData((index > 0 ? "," : "") + viewRows(playback.frames[index]).serialized()))
+        }
+        emit("]")
+        member("segments", .array(recording.segments.map { segment in
+            .object([("animator", .string(segment.animator)), ("operation", .string(segment.operation.rawValue)),
+                     ("duration", .number(segment.outcome.duration)), ("completed", .bool(segment.outcome.completed)),
+                     ("frames", .number(Double(segment.frames.count)))])
+        }))
+        emit("}")
+        emit(parts[1])
+        var count = 0
+        withoutActuallyEscaping(emit) { emit in
+            frames { source in
+                emit((count > 0 ? ",\n" : "") + JSONValue.string(source).serialized(pretty: false))
+                count += 1
+            }
+        }
+        emit(parts[2])
+        emit(String(document[1]))
     }
 
     /// A frame's views as the page's script reads them: [name, [x, y, width, height],

@@ -7,8 +7,9 @@ import AnimatorRendering
 /// progress is the mean. An ease-in-out animation measures as its ease-in-out curve; a
 /// spring overshoots past 1.
 enum ProgressCurve {
-    static func measure(_ frames: [SceneFrame]) -> [Double] {
-        guard let first = frames.first, let last = frames.last else { return [] }
+    static func measure<Frames: Collection<SceneFrame>>(_ frames: Frames) -> [Double] {
+        guard let first = frames.first else { return [] }
+        let last = frames.dropFirst(frames.count - 1).first!
         func numbers(_ frame: SceneFrame) -> [Int: [Double]] {
             var values: [Int: [Double]] = [:]
             for node in frame.nodes {

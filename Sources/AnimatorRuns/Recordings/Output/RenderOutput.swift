@@ -63,7 +63,17 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         guard !playback.frames.isEmpty else {
             throw Failure(path: path, reason: "nothing to draw: no transition ran with animation")
         }
-        let bytes: [UInt8]
+        if isVideo {
+            return try VideoEncoder.write(playback, size: recording.size, fps: recording.fps, to: path, kind: self,
+                                          scale: options.scale, progress: progress)
+        }
+        // Written as it is made: memory holds a batch of frames and a block of the file.
+        let stream: OutputFile.Stream
+        do {
+            stream = try OutputFile.Stream(path)
+        } catch {
+            throw Failure(path: path, reason: error.reason)
+        }
         let summary: String
         switch self {
         case .gif:
@@ -71,14 +81,16 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             if playback.frames.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
                 // Small enough to hold: every frame drawn once.
                 let images = Self.render(playback.frames, scale: options.scale, progress: progress)
-                bytes = GIFEncoder.encode(images, times: playback.times, end: playback.end)
+                GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
+                                  render: { wanted in wanted.map { images[$0] } },
+                                  emit: { stream.write($0) })
             } else {
                 // Drawn a batch at a time (twice: for the palette, then to encode), so
                 // memory holds a batch, not the whole animation.
-                bytes = GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
-                                          height: renderer.height, progress: progress) { wanted in
+                GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
+                                  height: renderer.height, progress: progress, render: { wanted in
                     FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
-                }
+                }, emit: { stream.write($0) })
             }
             // What the file holds: GIF's timing merges frames under 2/100 s apart.
             let kept = GIFEncoder.frameCount(times: playback.times, end: playback.end)
@@ -86,31 +98,38 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                 + (kept == playback.frames.count ? "" : " (of \(playback.frames.count) drawn: a GIF frame lasts 2/100 s at least)")
         case .png:
             let picture = Self.picture(playback, size: recording.size, options: options, progress: progress)
-            bytes = PNGEncoder.encode(picture.image)
+            stream.write(PNGEncoder.encode(picture.image))
             summary = picture.summary
         case .apng:
-            let compressed = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
-                                                  { PNGEncoder.compressedRows($0) })
             // Each frame shows until the next; the last is held a second, as in the GIF.
             let delays = playback.times.indices.map { index in
                 index + 1 < playback.times.count ? playback.times[index + 1] - playback.times[index]
                     : max(playback.end - playback.times[index], 0) + 1
             }
             let renderer = SceneRenderer(size: recording.size, scale: options.scale)
-            bytes = PNGEncoder.encodeAnimated(width: renderer.width, height: renderer.height, delays: delays, frames: compressed)
-            summary = "animated PNG of \(compressed.count) frames, \(renderer.width)x\(renderer.height)"
+            var writer = PNGEncoder.AnimatedWriter(width: renderer.width, height: renderer.height,
+                                                   frameCount: playback.frames.count)
+            stream.write(writer.header())
+            Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+                                 { PNGEncoder.compressedRows($0) }) { index, data in
+                stream.write(writer.frame(data, delay: delays[index]))
+            }
+            stream.write(writer.trailer())
+            summary = "animated PNG of \(playback.frames.count) frames, \(renderer.width)x\(renderer.height)"
         case .html:
             // The player page is for review: its frames are compressed quickly.
-            let pngs = Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
-                                            { PNGEncoder.encode($0, level: .fast) })
-            bytes = Array(HTMLPlayer.page(recording, pngs: pngs).utf8)
-            summary = "page with \(pngs.count) frames"
+            HTMLPlayer.write(recording, to: { stream.write($0) }) { emitFrame in
+                Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+                                     { PNGEncoder.encode($0, level: .fast) }) { _, png in
+                    emitFrame("data:image/png;base64," + Base64.encode(png))
+                }
+            }
+            summary = "page with \(playback.frames.count) frames"
         case .mp4, .webm:
-            return try VideoEncoder.write(playback, size: recording.size, fps: recording.fps, to: path, kind: self,
-                                          scale: options.scale, progress: progress)
+            preconditionFailure("videos are written by VideoEncoder")
         }
         do {
-            try OutputFile.write(path, bytes)
+            try stream.finish()
         } catch {
             throw Failure(path: path, reason: error.reason)
         }
@@ -126,7 +145,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     }
 
     /// Frame `index` of the recording's playback as PNG, nil past the end.
-    public static func framePNG(_ index: Int, of playback: [SceneFrame], size: Size, scale: Double) -> [UInt8]? {
+    public static func framePNG(_ index: Int, of playback: Recording.Playback.Frames, size: Size, scale: Double) -> [UInt8]? {
         guard playback.indices.contains(index) else { return nil }
         return PNGEncoder.encode(SceneRenderer(size: size, scale: scale).render(playback[index]), level: .fast)
     }
@@ -140,7 +159,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         return picture(playback, size: recording.size, options: options, progress: nil)
     }
 
-    private static func picture(_ playback: (frames: [SceneFrame], times: [Double], end: Double), size: Size, options: Options,
+    private static func picture(_ playback: Recording.Playback, size: Size, options: Options,
                                 progress: ((Double) -> Void)?) -> (image: Image, summary: String) {
         if let count = options.sheet {
             let picks = ContactSheet.pick(max(count, 1), of: playback.frames.count)
@@ -156,18 +175,29 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     }
 
     /// Every frame drawn and encoded, a batch of 16 at a time (each batch encoded on all
-    /// cores before the next is drawn), so memory holds encoded frames, not pictures.
-    static func encodeInBatches(_ frames: [SceneFrame], scale: Double, progress: ((Double) -> Void)?,
-                                _ encode: (Image) -> [UInt8]) -> [[UInt8]] {
-        var encoded: [[UInt8]] = []
+    /// cores before the next is drawn), each handed to `take` with its index in order, so
+    /// memory holds a batch, not every frame.
+    static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
+        _ frames: Frames, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8],
+        take: (Int, [UInt8]) -> Void) where Frames.Index == Int {
         var start = 0
         while start < frames.count {
             let end = min(start + 16, frames.count)
-            let images = FrameRendering.render(Array(frames[start..<end]), scale: scale)
-            encoded += Parallel.map(images.count) { index, _ in encode(images[index]) }
+            let images = FrameRendering.render((start..<end).map { frames[$0] }, scale: scale)
+            let encoded = Parallel.map(images.count) { index, _ in encode(images[index]) }
+            for (offset, data) in encoded.enumerated() { take(start + offset, data) }
             start = end
             progress?(Double(start) / Double(frames.count))
         }
+    }
+
+    /// Every frame drawn and encoded as above, collected (for short recordings: a
+    /// comparison's sides).
+    static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
+        _ frames: Frames, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8]) -> [[UInt8]]
+        where Frames.Index == Int {
+        var encoded: [[UInt8]] = []
+        encodeInBatches(frames, scale: scale, progress: progress, encode) { _, data in encoded.append(data) }
         return encoded
     }
 
@@ -175,14 +205,16 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     static let inMemoryLimit = 256 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
-    static func render(_ frames: [SceneFrame], scale: Double, progress: ((Double) -> Void)?) -> [Image] {
-        guard let progress else { return FrameRendering.render(frames, scale: scale) }
+    static func render<Frames: RandomAccessCollection<SceneFrame>>(_ frames: Frames, scale: Double,
+                                                                   progress: ((Double) -> Void)?) -> [Image]
+        where Frames.Index == Int {
+        guard let progress else { return FrameRendering.render(Array(frames), scale: scale) }
         var images: [Image] = []
         let batch = 8
         var start = 0
         while start < frames.count {
             let end = min(start + batch, frames.count)
-            images += FrameRendering.render(Array(frames[start..<end]), scale: scale)
+            images += FrameRendering.render((start..<end).map { frames[$0] }, scale: scale)
             start = end
             progress(Double(start) / Double(frames.count))
         }

@@ -57,7 +57,7 @@ enum VideoEncoder {
     /// Draws `playback` and writes the video to `path`.
     ///
     /// - Returns: what was written, in one line.
-    static func write(_ playback: (frames: [SceneFrame], times: [Double], end: Double), size: Size, fps: Double, to path: String, kind: RenderOutput,
+    static func write(_ playback: Recording.Playback, size: Size, fps: Double, to path: String, kind: RenderOutput,
                       scale: Double, progress: ((Double) -> Void)?) throws(RenderOutput.Failure) -> String {
         guard let ffmpeg = ffmpeg() else { throw RenderOutput.Failure(path: path, reason: missing) }
         let rate = min(max(fps, 1), 240)
@@ -121,7 +121,7 @@ enum VideoEncoder {
     /// Draws the recorded frames in batches and writes each output frame's pixels to
     /// `descriptor`; false when ffmpeg stopped reading. SIGPIPE is held on this thread while
     /// writing, so a dead ffmpeg is an error here, not the end of the host.
-    private static func feed(_ descriptor: Int32, playback: (frames: [SceneFrame], times: [Double], end: Double), shown: [Int], scale: Double,
+    private static func feed(_ descriptor: Int32, playback: Recording.Playback, shown: [Int], scale: Double,
                              progress: ((Double) -> Void)?) -> Bool {
         var pipeSignal = sigset_t(), previous = sigset_t()
         sigemptyset(&pipeSignal)
@@ -140,7 +140,7 @@ enum VideoEncoder {
         var start = 0
         while start < playback.frames.count {
             let stop = min(start + 16, playback.frames.count)
-            let images = FrameRendering.render(Array(playback.frames[start..<stop]), scale: scale)
+            let images = FrameRendering.render((start..<stop).map { playback.frames[$0] }, scale: scale)
             while next < shown.count, shown[next] < stop {
                 let written = images[shown[next] - start].pixels.withUnsafeBytes { writeAll(descriptor, $0) }
                 guard written else { return false }

@@ -1,0 +1,148 @@
+import Glibc
+
+extension OutputFile {
+    /// A file the tool writes for its user a piece at a time, with `OutputFile.write`'s
+    /// guarantees: a new or regular file is written to a temporary file beside it and
+    /// renamed over it by `finish` (an existing file keeps its permissions; until then, and
+    /// if the stream is dropped unfinished, the old file is untouched and the temporary
+    /// file removed); a symbolic link's target is replaced that way; a FIFO or a
+    /// character device is written through. Pieces are gathered into blocks of 1 MiB, so
+    /// memory holds a block, not the file.
+    ///
+    /// `write` does not throw: the first error is kept, later pieces are dropped, and
+    /// `finish` throws it (so that encoders can stream without handling errors).
+    public final class Stream {
+        /// The path the user named.
+        public let path: String
+        private var descriptor: Int32 = -1
+        /// The temporary file renamed over `target` at the end; nil when written through.
+        private var temporary: String?
+        private var target: String
+        private var mode: mode_t = 0o644
+        private var buffer: [UInt8] = []
+        private var failure: Failure?
+        private var finished = false
+        /// Bytes written so far (buffered included).
+        public private(set) var count = 0
+
+        private static let blockSize = 1 << 20
+
+        /// Opens `path` for writing (see the type's documentation for each kind of path).
+        ///
+        /// - Throws: `Failure`: a folder, a socket, a block device, a dangling link, a
+        ///   read-only file, or a file that cannot be created.
+        public init(_ path: String) throws(Failure) {
+            self.path = path
+            target = path
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                guard let resolved = FileSystem.realPath(path) ?? (stat(path, &info) == 0 ? path : nil) else {
+                    throw Failure(path: path, reason: "a symbolic link to nothing; refused")
+                }
+                target = resolved
+            }
+            if stat(target, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFREG where info.st_mode & 0o222 == 0:
+                    // Nobody may write it: the user made it read-only, so it is not replaced
+                    // (a rename over it would, even for its owner).
+                    throw Failure(path: path, reason: "is read-only (mode \(String(info.st_mode & 0o777, radix: 8))); not replaced")
+                case S_IFREG:
+                    mode = info.st_mode & 0o7777
+                case S_IFIFO, S_IFCHR:
+                    descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+                    buffer.reserveCapacity(Self.blockSize)
+                    return
+                case S_IFDIR:
+                    throw Failure(path: path, reason: "is a folder; name a file inside it")
+                default:
+                    throw Failure(path: path, reason: "is not a file, a FIFO or a character device; refused")
+                }
+            }
+            var template = Array((target + ".tmp-XXXXXX").utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            buffer.reserveCapacity(Self.blockSize)
+        }
+
+        deinit {
+            if !finished { discard() }
+        }
+
+        /// Appends `bytes`.
+        public func write(_ bytes: some Collection<UInt8>) {
+            guard failure == nil, !finished else { return }
+            count += bytes.count
+            if buffer.count + bytes.count > Self.blockSize { flush() }
+            if bytes.count >= Self.blockSize {
+                let whole = Array(bytes)
+                whole.withUnsafeBytes { put($0) }
+            } else {
+                buffer.append(contentsOf: bytes)
+            }
+        }
+
+        /// Appends the UTF-8 bytes of `text`.
+        public func write(_ text: String) {
+            write(text.utf8)
+        }
+
+        /// Writes what is buffered, renames the temporary file over the target (keeping an
+        /// existing file's permissions) or closes the FIFO or device.
+        ///
+        /// - Throws: `Failure`: the first error of any write, or the rename's.
+        public func finish() throws(Failure) {
+            guard !finished else { return }
+            flush()
+            if let failure {
+                discard()
+                throw failure
+            }
+            finished = true
+            if let temporary {
+                fchmod(descriptor, mode)
+                close(descriptor)
+                descriptor = -1
+                guard rename(temporary, target) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    unlink(temporary)
+                    throw Failure(path: path, reason: reason)
+                }
+            } else {
+                close(descriptor)
+                descriptor = -1
+            }
+        }
+
+        /// Abandons the stream: the temporary file is removed and the target left as it was.
+        public func discard() {
+            finished = true
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            if let temporary { unlink(temporary) }
+            temporary = nil
+        }
+
+        private func flush() {
+            guard !buffer.isEmpty, failure == nil else { return }
+            buffer.withUnsafeBytes { put($0) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        private func put(_ bytes: UnsafeRawBufferPointer) {
+            var written = 0
+            while written < bytes.count {
+                let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = Failure(path: path, reason: String(cString: strerror(errno)))
+                    return
+                }
+                written += result
+            }
+        }
+    }
+}
