@@ -3,25 +3,33 @@ package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     package static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 2 < bytes.count {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)],
-                       alphabet[Int(value & 63)]]
-            index += 3
+        let length = (bytes.count + 2) / 3 * 4
+        return bytes.withUnsafeBufferPointer { input in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                String(unsafeUninitializedCapacity: length) { output in
+                    var index = 0, out = 0
+                    while index + 2 < input.count {
+                        let value = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                        output[out] = alphabet[Int(value >> 18)]
+                        output[out + 1] = alphabet[Int(value >> 12 & 63)]
+                        output[out + 2] = alphabet[Int(value >> 6 & 63)]
+                        output[out + 3] = alphabet[Int(value & 63)]
+                        index += 3
+                        out += 4
+                    }
+                    let rest = input.count - index
+                    if rest > 0 {
+                        let value = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+                        output[out] = alphabet[Int(value >> 18)]
+                        output[out + 1] = alphabet[Int(value >> 12 & 63)]
+                        output[out + 2] = rest == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "=")
+                        output[out + 3] = UInt8(ascii: "=")
+                        out += 4
+                    }
+                    return out
+                }
+            }
         }
-        let rest = bytes.count - index
-        if rest == 1 {
-            let value = UInt32(bytes[index]) << 16
-            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
-        } else if rest == 2 {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)],
-                       UInt8(ascii: "=")]
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 

@@ -5,33 +5,78 @@ import AnimatorSupport
 
 /// The HTML report of a verification: every case's status, and for each that differs its
 /// findings, its kept pictures as golden / actual / diff side by side, and a scrubber that
-/// steps through the golden and actual runs frame by frame with their diff. One file,
-/// pictures inline, no scripts from elsewhere.
+/// steps through the golden and actual runs frame by frame with their diff (drawn by the
+/// page from the two frames, by `PixelComparison.diffImage`'s rule). One file, pictures
+/// inline, each distinct picture once, no scripts from elsewhere.
 public enum SnapshotReport {
     /// The page for `outcomes`.
     public static func page(_ outcomes: [SnapshotVerifier.Outcome], manifest: String) -> String {
+        report(outcomes, manifest: manifest).page
+    }
+
+    /// The pictures written beside the page for each differing picture of each case:
+    /// `<case>/<name>-actual.png` and `<case>/<name>-diff.png` (the golden one faded,
+    /// differing pixels magenta), as paths relative to the report folder.
+    public static func files(_ outcomes: [SnapshotVerifier.Outcome]) -> [(path: String, bytes: [UInt8])] {
+        report(outcomes, manifest: "").files
+    }
+
+    /// The page and the pictures beside it (see `page` and `files`), each differing
+    /// picture's PNGs made once, on all cores, for both.
+    public static func report(_ outcomes: [SnapshotVerifier.Outcome], manifest: String)
+        -> (page: String, files: [(path: String, bytes: [UInt8])]) {
         let differing = outcomes.filter { $0.status == .differed || $0.status == .missing }
+        // Every differing kept picture: golden, actual and diff (or the actual alone).
+        var images: [Image] = []
+        var kept: [(outcome: Int, picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
+        for (number, outcome) in differing.enumerated() {
+            for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
+                images.append(picture.actual)
+                let actual = images.count - 1
+                if let golden = picture.golden {
+                    images.append(golden)
+                    images.append(PixelComparison.diffImage(golden: golden, actual: picture.actual,
+                                                            threshold: outcome.snapshotCase.tolerance.pixelThreshold))
+                    kept.append((number, index, images.count - 2, actual, images.count - 1))
+                } else {
+                    kept.append((number, index, nil, actual, nil))
+                }
+            }
+        }
+        let pngs = Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index], level: .fast) }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for entry in kept where differing[entry.outcome].status == .differed {
+            let outcome = differing[entry.outcome], picture = outcome.pictures[entry.picture]
+            let stem = outcome.snapshotCase.name + "/" + String(picture.fileName.dropLast(4))
+            files.append((stem + "-actual.png", pngs[entry.actual]))
+            if let diff = entry.diff { files.append((stem + "-diff.png", pngs[diff])) }
+        }
+        func figure(_ caption: String, _ number: Int) -> String {
+            "<figure><img src=\"data:image/png;base64,\(Base64.encode(pngs[number]))\" alt=\"\(caption)\">"
+                + "<figcaption>\(caption)</figcaption></figure>\n"
+        }
         var body = "<h1>Snapshots: \(differing.count) of \(outcomes.count) case\(outcomes.count == 1 ? "" : "s") differ</h1>\n"
         body += "<p class=\"muted\">\(HTMLPage.escaped(manifest))</p>\n<ul class=\"cases\">\n"
         for outcome in outcomes {
             body += "<li class=\"\(outcome.status.rawValue)\"><b>\(HTMLPage.escaped(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
         }
         body += "</ul>\n"
-        var scrubbed: [(name: String, golden: [String], actual: [String], diff: [String], times: [Double])] = []
-        for outcome in differing {
+        var scrubbed: [(name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int)] = []
+        var next = 0
+        for (number, outcome) in differing.enumerated() {
             body += "<section><h2>\(HTMLPage.escaped(outcome.snapshotCase.name))</h2>\n<ul>\n"
             for finding in outcome.findings { body += "<li>\(HTMLPage.escaped(finding))</li>\n" }
             body += "</ul>\n"
-            for picture in outcome.pictures where !picture.matches {
+            while next < kept.count, kept[next].outcome == number {
+                let entry = kept[next], picture = outcome.pictures[entry.picture]
                 body += "<h3>\(HTMLPage.escaped(picture.fileName)): \(HTMLPage.escaped(picture.label))</h3>\n<div class=\"row\">\n"
-                if let golden = picture.golden {
-                    let diff = PixelComparison.diffImage(golden: golden, actual: picture.actual,
-                                                         threshold: outcome.snapshotCase.tolerance.pixelThreshold)
-                    body += figure("golden", golden) + figure("actual", picture.actual) + figure("diff", diff)
+                if let golden = entry.golden, let diff = entry.diff {
+                    body += figure("golden", golden) + figure("actual", entry.actual) + figure("diff", diff)
                 } else {
-                    body += figure("actual", picture.actual)
+                    body += figure("actual", entry.actual)
                 }
                 body += "</div>\n"
+                next += 1
             }
             body += "</section>\n"
             if let golden = outcome.goldenRecording {
@@ -45,64 +90,68 @@ public enum SnapshotReport {
                 <input type="range" id="scrubber" min="0" max="0" step="1" value="0"> <span id="readout"></span></p>
                 <div class="row"><figure><img id="golden" alt="golden"><figcaption>golden</figcaption></figure>
                 <figure><img id="frame" alt="actual"><figcaption>actual</figcaption></figure>
-                <figure><img id="diff" alt="diff"><figcaption>diff</figcaption></figure></div>
+                <figure><canvas id="diff"></canvas><figcaption>diff</figcaption></figure></div>
                 <p class="muted">← → step a frame.</p></section>
 
                 """
             let data = scrubbed.map { item in
-                "{name:\(jsString(item.name)),times:[\(item.times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],"
-                    + "golden:[\(item.golden.map(jsString).joined(separator: ","))],"
-                    + "actual:[\(item.actual.map(jsString).joined(separator: ","))],"
-                    + "diff:[\(item.diff.map(jsString).joined(separator: ","))]}"
+                // Data URLs hold nothing a string literal must escape.
+                "{name:\(jsString(item.name)),threshold:\(item.threshold),"
+                    + "times:[\(item.times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],"
+                    + "pictures:[\(item.pictures.map { "\"" + $0 + "\"" }.joined(separator: ",\n"))],"
+                    + "golden:[\(item.golden.map { $0.map(String.init) ?? "-1" }.joined(separator: ","))],"
+                    + "actual:[\(item.actual.map { $0.map(String.init) ?? "-1" }.joined(separator: ","))]}"
             }
             body += "<script>\nconst cases = [\(data.joined(separator: ",\n"))];\n" + script + "</script>\n"
         }
-        return HTMLPage.document(title: "Snapshot report — animator-host", style: style,
-                                 body: Self.body.replacing("{{BODY}}", with: body))
+        let page = HTMLPage.document(title: "Snapshot report — animator-host", style: style,
+                                     body: Self.body.replacing("{{BODY}}", with: body))
+        return (page, files)
     }
 
-    /// The pictures written beside the page for each differing picture of each case:
-    /// `<case>/<name>-actual.png` and `<case>/<name>-diff.png` (the golden one faded,
-    /// differing pixels magenta), as paths relative to the report folder.
-    public static func files(_ outcomes: [SnapshotVerifier.Outcome]) -> [(path: String, bytes: [UInt8])] {
-        var files: [(String, [UInt8])] = []
-        for outcome in outcomes where outcome.status == .differed {
-            for picture in outcome.pictures where !picture.matches {
-                let stem = outcome.snapshotCase.name + "/" + String(picture.fileName.dropLast(4))
-                files.append((stem + "-actual.png", PNGEncoder.encode(picture.actual, level: .fast)))
-                if let golden = picture.golden {
-                    let diff = PixelComparison.diffImage(golden: golden, actual: picture.actual,
-                                                         threshold: outcome.snapshotCase.tolerance.pixelThreshold)
-                    files.append((stem + "-diff.png", PNGEncoder.encode(diff, level: .fast)))
-                }
-            }
-        }
-        return files
-    }
-
-    /// Every frame of both runs (by index; the shorter run shows nothing past its end),
-    /// as PNG data URLs, with the diff of each pair.
+    /// Every frame of both runs (by index; the shorter run shows nothing past its end):
+    /// each distinct picture once, as a PNG data URL, and for each frame the number of its
+    /// golden and its actual picture (nil past a run's end). Frames that draw the same
+    /// (a held end, the same first picture on both sides) share a picture.
     private static func frames(golden: Recording, actual: Recording, outcome: SnapshotVerifier.Outcome)
-        -> (name: String, golden: [String], actual: [String], diff: [String], times: [Double]) {
+        -> (name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int) {
         let scale = outcome.snapshotCase.scale
         let g = golden.playback(), a = actual.playback()
-        let goldenImages = FrameRendering.render(Array(g.frames), scale: scale)
-        let actualImages = FrameRendering.render(Array(a.frames), scale: scale)
-        let count = max(goldenImages.count, actualImages.count)
-        let threshold = outcome.snapshotCase.tolerance.pixelThreshold
-        let urls = Parallel.map(count) { index, _ -> (String, String, String) in
-            let golden = index < goldenImages.count ? goldenImages[index] : nil
-            let actual = index < actualImages.count ? actualImages[index] : nil
-            var diff: Image?
-            if let golden, let actual { diff = PixelComparison.diffImage(golden: golden, actual: actual, threshold: threshold) }
-            return (golden.map(dataURL) ?? "", actual.map(dataURL) ?? "", (diff ?? golden ?? actual).map(dataURL) ?? "")
+        let images = FrameRendering.render(Array(g.frames) + Array(a.frames), scale: scale)
+        // Identical pictures found by a hash of their pixels, then compared whole.
+        let hashes = Parallel.map(images.count) { index, _ in images[index].pixels.withUnsafeBytes { Self.hash($0) } }
+        var distinct: [Image] = [], byHash: [Int: [Int]] = [:], numbers: [Int] = []
+        for (image, hash) in zip(images, hashes) {
+            if let same = byHash[hash]?.first(where: { distinct[$0].width == image.width && distinct[$0].pixels == image.pixels }) {
+                numbers.append(same)
+            } else {
+                byHash[hash, default: []].append(distinct.count)
+                numbers.append(distinct.count)
+                distinct.append(image)
+            }
         }
+        let urls = Parallel.map(distinct.count) { index, _ in dataURL(distinct[index]) }
+        let count = max(g.frames.count, a.frames.count)
+        let goldenNumbers = (0..<count).map { $0 < g.frames.count ? numbers[$0] : nil }
+        let actualNumbers = (0..<count).map { $0 < a.frames.count ? numbers[g.frames.count + $0] : nil }
         let times = (0..<count).map { index in index < a.times.count ? a.times[index] : g.times[index] }
-        return (outcome.snapshotCase.name, urls.map(\.0), urls.map(\.1), urls.map(\.2), times)
+        return (outcome.snapshotCase.name, urls, goldenNumbers, actualNumbers, times,
+                outcome.snapshotCase.tolerance.pixelThreshold)
     }
 
-    private static func figure(_ caption: String, _ image: Image) -> String {
-        "<figure><img src=\"\(dataURL(image))\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
+    /// FNV-1a over the bytes, eight at a time.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            offset += 8
+        }
+        while offset < bytes.count {
+            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+            offset += 1
+        }
+        return Int(truncatingIfNeeded: hash)
     }
 
     private static func dataURL(_ image: Image) -> String {
@@ -116,12 +165,64 @@ public enum SnapshotReport {
 
     private static let script = """
         const picker = document.getElementById('case'), scrubber = document.getElementById('scrubber');
-        const readout = document.getElementById('readout');
+        const readout = document.getElementById('readout'), diffCanvas = document.getElementById('diff');
+        let shown = 0;
+        // A picture's RGBA bytes, through a canvas of its own size.
+        function pixels(image) {
+          const canvas = document.createElement('canvas');
+          canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, canvas.width, canvas.height).data;
+        }
+        function load(url) {
+          const image = new Image();
+          image.src = url;
+          return image.decode().then(() => image);
+        }
+        // The diff as the verifier draws it: the golden frame in faded grey, pixels more than
+        // the threshold apart in some channel magenta (stronger for larger differences),
+        // pixels only one side has magenta; a frame only one run has, as it is.
+        function drawDiff(c, i, generation) {
+          const g = c.golden[i], a = c.actual[i];
+          if (g < 0 && a < 0) return;
+          diffCanvas.drawn = Promise.all([g < 0 ? null : load(c.pictures[g]), a < 0 ? null : load(c.pictures[a])]).then(([golden, actual]) => {
+            if (generation !== shown) return;
+            const only = golden || actual;
+            const width = Math.max(golden ? golden.naturalWidth : 0, actual ? actual.naturalWidth : 0);
+            const height = Math.max(golden ? golden.naturalHeight : 0, actual ? actual.naturalHeight : 0);
+            diffCanvas.width = width; diffCanvas.height = height;
+            const context = diffCanvas.getContext('2d');
+            if (!golden || !actual) { context.drawImage(only, 0, 0); return; }
+            const gp = pixels(golden), ap = pixels(actual), out = context.createImageData(width, height), o = out.data;
+            const gw = golden.naturalWidth, gh = golden.naturalHeight, aw = actual.naturalWidth, ah = actual.naturalHeight;
+            for (let y = 0; y < height; y++) {
+              for (let x = 0; x < width; x++) {
+                const k = 4 * (y * width + x);
+                let r = 255, gr = 0, b = 255;
+                if (x < gw && y < gh) {
+                  const j = 4 * (y * gw + x);
+                  const luma = Math.floor((gp[j] * 299 + gp[j + 1] * 587 + gp[j + 2] * 114) / 1000);
+                  r = gr = b = 200 + Math.floor(luma * 55 / 255);
+                  if (x < aw && y < ah) {
+                    const m = 4 * (y * aw + x);
+                    const distance = Math.max(Math.abs(gp[j] - ap[m]), Math.abs(gp[j + 1] - ap[m + 1]),
+                                              Math.abs(gp[j + 2] - ap[m + 2]), Math.abs(gp[j + 3] - ap[m + 3]));
+                    if (distance > c.threshold) { r = b = 128 + Math.min(distance, 127); gr = 0; }
+                  } else { r = 255; gr = 0; b = 255; }
+                }
+                o[k] = r; o[k + 1] = gr; o[k + 2] = b; o[k + 3] = 255;
+              }
+            }
+            context.putImageData(out, 0, 0);
+          });
+        }
         function show() {
           const c = cases[Number(picker.value)], i = Number(scrubber.value);
-          document.getElementById('golden').src = c.golden[i] || '';
-          document.getElementById('frame').src = c.actual[i] || '';
-          document.getElementById('diff').src = c.diff[i] || '';
+          document.getElementById('golden').src = c.golden[i] >= 0 ? c.pictures[c.golden[i]] : '';
+          document.getElementById('frame').src = c.actual[i] >= 0 ? c.pictures[c.actual[i]] : '';
+          shown += 1;
+          drawDiff(c, i, shown);
           readout.textContent = c.name + ': ' + c.times[i] + ' s, frame ' + (i + 1) + '/' + c.times.length;
         }
         function pick() {
@@ -151,7 +252,7 @@ public enum SnapshotReport {
           section { background: #fff; border-radius: 8px; padding: 8px 16px; margin: 16px 0; }
           .row { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
           figure { margin: 0; }
-          figure img { max-width: 360px; max-height: 560px; display: block; border: 1px solid #d4d4d8; }
+          figure img, figure canvas { max-width: 360px; max-height: 560px; display: block; border: 1px solid #d4d4d8; }
           figcaption { text-align: center; color: #52525b; }
           #scrubber { width: 480px; vertical-align: middle; }
         """

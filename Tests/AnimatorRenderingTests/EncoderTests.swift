@@ -180,5 +180,42 @@ import TestSupport
         #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
         let adler = Array("Wikipedia".utf8).withUnsafeBufferPointer { Checksums.adler32($0) }
         #expect(adler == 0x11E6_0398)
+        // Long inputs (many 5,552-byte blocks, sixteen-byte chunks and a tail), against the
+        // definition summed a byte at a time: a = 1 + Σ bytes, b = Σ of the a's, mod 65521.
+        // All 255s is the worst case for the sums' size.
+        for (length, fill) in [(16, 0), (5552, 255), (5553, 255), (100_003, 255), (1_000_000, -1)] {
+            var state: UInt32 = 7
+            let bytes = (0..<length).map { _ -> UInt8 in
+                if fill >= 0 { return UInt8(fill) }
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(state >> 24)
+            }
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in bytes {
+                a = (a + UInt32(byte)) % 65521
+                b = (b + a) % 65521
+            }
+            let ours = bytes.withUnsafeBufferPointer { Checksums.adler32($0) }
+            #expect(ours == b << 16 | a, "\(length) bytes")
+        }
+    }
+
+    @Test func rowsAreFilteredUpByteForByte() {
+        // Widths around the sixteen bytes the filter takes at a time: each byte of a row
+        // after the first minus the byte above, wrapping; the first row as it is.
+        for width in [1, 3, 4, 5, 7] {
+            let image = picture(width: width, height: 3, seed: UInt32(width))
+            let rows = PNGEncoder.filteredRows(image)
+            let stride = width * 4
+            #expect(rows.count == (stride + 1) * 3)
+            let raw = image.pixels.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 24)] }
+            #expect(rows[0] == 0 && Array(rows[1...stride]) == Array(raw[0..<stride]))
+            for y in 1..<3 {
+                #expect(rows[y * (stride + 1)] == 2)
+                for x in 0..<stride {
+                    #expect(rows[y * (stride + 1) + 1 + x] == raw[y * stride + x] &- raw[(y - 1) * stride + x])
+                }
+            }
+        }
     }
 }

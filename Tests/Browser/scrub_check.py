@@ -8,10 +8,12 @@ frame number in the readout, and the RGB of requested pixels of the picture, tak
 from a real screenshot decoded with Pillow.
 
 usage: scrub_check.py PAGE.html FRACTION[,FRACTION...] X,Y[;X,Y...] [KEY,KEY,...]
-prints one JSON object: {"clicks": [{"fraction", "value", "readout", "pixels": [[r,g,b]...]}],
+prints one JSON object: {"clicks": [{"fraction", "value", "readout", "pixels": [[r,g,b]...], "diff"}],
 "keys": [{"key", "readout", "speed", "loop", "help", "onion", "view", "series", "legend"}]}: after the clicks, each KEY (a DOM key
 name such as ArrowRight, ']' or '?', 'shift+' in front for Shift) is pressed in turn and
-what the page's player shows is reported (for pages with those controls).
+what the page's player shows is reported (for pages with those controls). On a snapshot
+report, whose diff is a canvas the page draws from the golden and actual frames, "diff" is
+[golden's source, actual's source, the canvas as a PNG data URL] once it is drawn.
 """
 import json, os, sys
 from browser import Browser
@@ -30,9 +32,14 @@ with Browser() as browser:
         y = box[1] + box[3] / 2
         page.click(x, y)
         page.settle()
+        diff = None
+        if evaluate("!!(document.getElementById('diff') && document.getElementById('diff').getContext)"):
+            evaluate("document.getElementById('diff').drawn || 0", await_promise=True)
+            diff = [evaluate("document.getElementById('golden').src"), evaluate("document.getElementById('frame').src"),
+                    evaluate("document.getElementById('diff').toDataURL('image/png')")]
         clicks.append({'fraction': fraction, 'value': float(evaluate("document.getElementById('scrubber').value")),
                        'readout': evaluate("document.getElementById('readout').textContent"),
-                       'pixels': page.pixels(points, origin='frame')})
+                       'pixels': page.pixels(points, origin='frame'), 'diff': diff})
     pressed = []
     for name in keys:
         page.key(name)

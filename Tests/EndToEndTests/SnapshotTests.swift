@@ -164,7 +164,7 @@ import TestSupport
         let driver = PackageLayout.root + "/Tests/Browser/scrub_check.py"
         let browser = try Python.runScript(driver, [page, "0,0.5,1", "5,5"])
         #expect(browser.status == 0, "\(browser.standardError)")
-        struct Click: Decodable { var value: Double; var readout: String }
+        struct Click: Decodable { var value: Double; var readout: String; var diff: [String]? }
         struct Report: Decodable { var clicks: [Click] }
         let clicks = try JSONDecoder().decode(Report.self, from: Data(browser.standardOutput.utf8)).clicks
         try #require(clicks.count == 3)
@@ -172,6 +172,36 @@ import TestSupport
         #expect(clicks[0].readout == "keyed: 0 s, frame 1/13")
         #expect(clicks[1].readout == "keyed: 0.1 s, frame 7/13")
         #expect(clicks[2].readout == "keyed: 0.2 s, frame 13/13")
+        // The page draws each frame's diff itself: checked here pixel by pixel against the
+        // verifier's rule applied by Python to the two frames the page shows (golden in faded
+        // grey by its luminance, pixels more than 6 levels apart magenta by how far apart).
+        let rule = """
+            import base64, io, json, sys
+            from PIL import Image
+            def picture(url): return Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1]))).convert('RGBA')
+            for golden, actual, drawn in json.load(open(sys.argv[1])):
+                g, a, d = picture(golden), picture(actual), picture(drawn)
+                wrong = marked = 0
+                for y in range(g.height):
+                    for x in range(g.width):
+                        p, q = g.getpixel((x, y)), a.getpixel((x, y))
+                        distance = max(abs(p[i] - q[i]) for i in range(4))
+                        luma = (p[0] * 299 + p[1] * 587 + p[2] * 114) // 1000
+                        grey = 200 + luma * 55 // 255
+                        want = (128 + min(distance, 127), 0, 128 + min(distance, 127), 255) if distance > 6 else (grey, grey, grey, 255)
+                        marked += distance > 6
+                        wrong += d.getpixel((x, y)) != want
+                print(d.size == g.size, wrong, marked)
+            """
+        let diffs = try clicks.map { try #require($0.diff) }
+        try JSONEncoder().encode(diffs).write(to: URL(fileURLWithPath: folder.path + "/diffs.json"))
+        let checked = try Python.run(rule, [folder.path + "/diffs.json"])
+        #expect(checked.status == 0, "\(checked.standardError)")
+        let lines = checked.standardOutput.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        try #require(lines.count == 3, "\(checked.standardOutput)")
+        for line in lines { #expect(line[0] == "True" && line[1] == "0", "\(line)") }
+        // The keyframe moved: the middle frame differs, the first (nothing shown yet) does not.
+        #expect(Int(lines[1][2])! > 0 && lines[0][2] == "0", "\(lines)")
         // --update writes the new pictures; then it verifies.
         let updated = try cli.run("snapshot", "verify", manifest, "--update", "--plugin-path", plugins.path)
         #expect(updated.status == 0, "\(updated.standardOutput)")

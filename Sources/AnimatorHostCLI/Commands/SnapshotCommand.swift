@@ -153,8 +153,9 @@ enum SnapshotCommand: Command {
                     throw SnapshotError(folder, "leads outside \(manifest.folder) through a symbolic link")
                 }
                 try FileSystem.createDirectories(folder)
-                try OutputFile.write(page, Array(SnapshotReport.page(outcomes, manifest: manifest.path).utf8))
-                for file in SnapshotReport.files(outcomes) {
+                let report = SnapshotReport.report(outcomes, manifest: manifest.path)
+                try OutputFile.write(page, Array(report.page.utf8))
+                for file in report.files {
                     try FileSystem.createDirectories(FileSystem.directoryName(folder + "/" + file.path))
                     try OutputFile.write(folder + "/" + file.path, file.bytes)
                 }

@@ -41,7 +41,18 @@ public enum PNGEncoder {
                     } else {
                         row[0] = 2
                         let above = current - stride
-                        for i in 0..<stride { row[1 + i] = current[i] &- above[i] }
+                        // Sixteen bytes at a time, then the rest.
+                        var i = 0
+                        while i + 16 <= stride {
+                            let now = UnsafeRawPointer(current + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                            let before = UnsafeRawPointer(above + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                            UnsafeMutableRawPointer(row + 1 + i).storeBytes(of: now &- before, as: SIMD16<UInt8>.self)
+                            i += 16
+                        }
+                        while i < stride {
+                            row[1 + i] = current[i] &- above[i]
+                            i += 1
+                        }
                     }
                 }
             }
