@@ -84,7 +84,8 @@ enum RenderBenchmark {
                                                          elapsed: duration, completed: true, problems: []), frames: frames),
         ])
         try? OutputFile.write(timeline, Array(Timeline.json(recording).serialized(pretty: false).utf8))
-        var lines = ["| scale | pixels | animator-host ms/frame | Skia ms/frame | ratio |", "|---|---|---|---|---|"]
+        var lines = ["| scale | pixels | animator-host ms/frame | Skia ms/frame | ratio | memset of the frame, ms | ours / memset |",
+                     "|---|---|---|---|---|---|---|"]
         for scale in [1.0, 2, 3] {
             let renderer = SceneRenderer(size: frames[0].size, scale: scale)
             var perFrame: [Double] = []
@@ -92,10 +93,19 @@ enum RenderBenchmark {
                 for frame in frames { perFrame.append(Clock.milliseconds { renderer.draw(frame) }) }
             }
             let ours = median(perFrame)
+            // The floor: writing every pixel of the frame once.
+            let bytes = renderer.width * renderer.height * 4
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            memset(buffer, 0, bytes)
+            var fills: [Double] = []
+            for round in 0..<(rounds * 10) { fills.append(Clock.milliseconds { memset(buffer, Int32(round & 0xFF), bytes) }) }
+            buffer.deallocate()
+            let floor = median(fills)
             let skia = skiaMilliseconds(timeline: timeline, scale: scale, rounds: quick ? 1 : 3, font: font,
                                         packageRoot: packageRoot)
             lines.append("| \(Int(scale)) | \(renderer.width)x\(renderer.height) | \(fixed(ours, 3)) | "
-                         + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a") + " |")
+                         + (skia.map { fixed($0, 3) } ?? "n/a") + " | " + (skia.map { fixed(ours / $0, 2) + "x" } ?? "n/a")
+                         + " | \(fixed(floor, 3)) | \(fixed(ours / floor, 1))x |")
         }
         return lines
     }

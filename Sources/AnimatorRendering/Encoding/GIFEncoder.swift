@@ -1,5 +1,6 @@
 import AnimatorEngine
 import AnimatorSupport
+import Glibc
 
 /// Writes animated GIFs (GIF89a): one global palette built from all frames, each frame
 /// after the first stored as the rectangle that changed, LZW-compressed (in parallel), a
@@ -141,12 +142,11 @@ public enum GIFEncoder {
             after.withUnsafeBufferPointer { b in
                 for y in 0..<height {
                     let row = y * width
-                    var first = -1, last = -1
-                    for x in 0..<width where a[row + x] != b[row + x] {
-                        if first < 0 { first = x }
-                        last = x
-                    }
-                    guard first >= 0 else { continue }
+                    // Most rows of an animation are unchanged: compared whole first.
+                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, width) == 0 { continue }
+                    var first = 0, last = width - 1
+                    while a[row + first] == b[row + first] { first += 1 }
+                    while a[row + last] == b[row + last] { last -= 1 }
                     x0 = min(x0, first); x1 = max(x1, last + 1)
                     y0 = min(y0, y); y1 = y + 1
                 }

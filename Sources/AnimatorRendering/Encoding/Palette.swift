@@ -180,12 +180,20 @@ struct Palette {
                 palette.withUnsafeBufferPointer { palette in
                     image.pixels.withUnsafeBufferPointer { pixels in
                         result.withUnsafeMutableBufferPointer { result in
+                            var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
                             for index in 0..<pixels.count {
                                 let color = pixels[index] & 0x00FF_FFFF
+                                // Runs of one color (most of a flat screen) map once.
+                                if color == previous {
+                                    result[index] = previousIndex
+                                    continue
+                                }
+                                previous = color
                                 // A multiplicative hash of the 24 bits into 16.
                                 let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
                                 if keys[slot] == color {
                                     result[index] = values[slot]
+                                    previousIndex = values[slot]
                                     continue
                                 }
                                 let r = Int(color & 0xFF), g = Int(color >> 8 & 0xFF), b = Int(color >> 16 & 0xFF)
@@ -202,6 +210,7 @@ struct Palette {
                                 keys[slot] = color
                                 values[slot] = UInt8(best)
                                 result[index] = UInt8(best)
+                                previousIndex = UInt8(best)
                             }
                         }
                     }

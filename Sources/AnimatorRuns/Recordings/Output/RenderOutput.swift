@@ -78,11 +78,15 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         switch self {
         case .gif:
             let renderer = SceneRenderer(size: recording.size, scale: options.scale)
-            if playback.frames.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
-                // Small enough to hold: every frame drawn once.
-                let images = Self.render(playback.frames, scale: options.scale, progress: progress)
+            // Only the frames GIF's timing keeps are drawn.
+            let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
+            if kept.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
+                // Small enough to hold: every kept frame drawn once.
+                let images = Self.render(kept.map { playback.frames[$0] }, scale: options.scale, progress: progress)
+                var position: [Int: Int] = [:]
+                for (slot, index) in kept.enumerated() { position[index] = slot }
                 GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
-                                  render: { wanted in wanted.map { images[$0] } },
+                                  render: { wanted in wanted.map { images[position[$0]!] } },
                                   emit: { stream.write($0) })
             } else {
                 // Drawn a batch at a time (twice: for the palette, then to encode), so
@@ -93,9 +97,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                 }, emit: { stream.write($0) })
             }
             // What the file holds: GIF's timing merges frames under 2/100 s apart.
-            let kept = GIFEncoder.frameCount(times: playback.times, end: playback.end)
-            summary = "\(kept) frames, \(renderer.width)x\(renderer.height)"
-                + (kept == playback.frames.count ? "" : " (of \(playback.frames.count) drawn: a GIF frame lasts 2/100 s at least)")
+            summary = "\(kept.count) frames, \(renderer.width)x\(renderer.height)"
+                + (kept.count == playback.frames.count ? ""
+                   : " (of \(playback.frames.count) recorded: a GIF frame lasts 2/100 s at least)")
         case .png:
             let picture = Self.picture(playback, size: recording.size, options: options, progress: progress)
             stream.write(PNGEncoder.encode(picture.image))
