@@ -58,6 +58,7 @@ typedef struct zoom_state {
     ah_layer photo;              /* the page's photo, once the page was built */
     ah_context context;          /* the transition being animated */
     ah_layer zoom, faded;        /* the snapshot and the page while they move */
+    ah_layer incoming;           /* the incoming view, taken away again on a cancel */
     bool pushing;
 } zoom_state;
 
@@ -194,6 +195,14 @@ static void zoom_done(void *user, bool finished) {
     h->layer_remove_from_superlayer(h, state->zoom);
     bool cancelled = false;
     h->context_was_cancelled(h, state->context, &cancelled);
+    /* Cancelled (a pan let go too early): the screen that was coming leaves again, and the
+     * page, faded in the animation's model values, shows again (a cancel plays the
+     * animation back but leaves the values it set). */
+    if (cancelled) {
+        h->layer_remove_from_superlayer(h, state->incoming);
+        ah_value one = number(1);
+        if (!state->pushing) h->layer_set(h, state->faded, "opacity", &one);
+    }
     h->context_complete_transition(h, state->context, !cancelled);
 }
 
@@ -207,6 +216,7 @@ static void zoom_animate(const ah_animator *self, ah_context ctx) {
     h->context_view(h, ctx, AH_CONTEXT_FROM, &from_view);
     h->context_view(h, ctx, AH_CONTEXT_TO, &to_view);
     state->context = ctx;
+    state->incoming = to_view;
     state->pushing = operation == AH_OP_PUSH;
     ah_layer cell = state->cells[state->selected];
     if (!from_view || !to_view || !cell || !state->photo) {

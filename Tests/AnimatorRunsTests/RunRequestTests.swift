@@ -68,8 +68,12 @@ import TestSupport
         #expect(failure({ $0.parameters = ["duration=1"] }, demo: true)?.field == .parameters)
         #expect(failure({ $0.operation = .push }, demo: true)?.message(naming: { "--" + $0.rawValue })
                 == "--operation needs an animator: <id|name> --operation OP")
-        #expect(failure({ $0.scenario = "flow.json" })?.description
-                == "scenario runs the demo app; it does not combine with an animator")
+        // With an animator, a scenario is its flow, whose steps give the operations.
+        #expect(failure({ $0.scenario = "flow.json" }) == nil)
+        #expect(failure({ $0.scenario = "flow.json"; $0.tap = Point(x: 1, y: 2) })?.description
+                == "tap comes from the scenario's steps with an animator; leave it out")
+        #expect(failure({ $0.routes = "routes.json" })?.description
+                == "routes runs the demo app; it does not combine with an animator")
         #expect(failure({ $0.operation = .push; $0.style = .pageSheet })?.description
                 == "style applies to present and dismiss, not push")
         // The edges of the ranges: 16 and 4096 points, 1 and 240 frames a second.

@@ -386,6 +386,82 @@ import TestSupport
                 "\(typo.standardError)")
     }
 
+    @Test func aFlowTapsAPhotoPansBackAndGoesOnFromWhereTheAppIs() throws {
+        // One run, one animator instance, four steps on the library's own screens: tap photo 8
+        // (third column, third row, as in the test above), pan back 40 % and let go too early
+        // (cancelled), pan back and finish, then tap photo 0 (x = 100, y = 200 is 109 points
+        // into the grid: first row, first column, system red 255, 59, 48).
+        let steps = [
+            #"{ "operation": "push", "tap": [300, 400] }"#,
+            #"{ "operation": "pop", "interaction": "update 0.4 @0.2; cancel @0.3" }"#,
+            #"{ "operation": "pop", "interaction": "update 0.4 @0.2; finish @0.3" }"#,
+            #"{ "operation": "push", "tap": [100, 200] }"#,
+        ]
+        func flow(_ count: Int, _ animator: String = "photo-zoom", name: String) throws -> (String, ProcessResult) {
+            let file = cli.home.file("\(name).json"), path = cli.home.file("\(name).png")
+            try "{ \"steps\": [\(steps.prefix(count).joined(separator: ", "))] }".write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try cli.run("run", animator, "--scenario", file, "--out", path)
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            return (path, result)
+        }
+        let (pushed, _) = try flow(1, name: "pushed")
+        let (cancelled, report) = try flow(2, name: "cancelled")
+        let (back, _) = try flow(3, name: "back")
+        let (again, whole) = try flow(4, name: "again")
+        #expect(whole.standardOutput.contains("1. push list → detail: photo-zoom "))
+        #expect(whole.standardOutput.contains("2. pop detail → list: photo-zoom (org.animatorhost.corpus.photo-zoom), 0.4 s, 29 frames, cancelled (interactive"),
+                "\(whole.standardOutput)")
+        #expect(whole.standardOutput.contains("3. pop detail → list: ") && whole.standardOutput.contains("4. push list → detail: "))
+        #expect(whole.standardOutput.contains("4 transitions: 3 completed, 1 cancelled"), "\(whole.standardOutput)")
+        #expect(!report.standardOutput.contains("warning"), "\(report.standardOutput)")
+        // After the cancel the app is where it was before the pan: the same picture.
+        #expect(try differingBox(pushed, cancelled).standardOutput == "None\n")
+        // After the finished pop, the grid as a push starts from it.
+        let grid = try picture("photo-zoom", "push", "0")
+        #expect(try differingBox(back, grid).standardOutput == "None\n")
+        // The second tap opened photo 0's page; the C twin goes the same way; a second run
+        // writes the same bytes.
+        let probe = try Python.run("""
+            import sys
+            from PIL import Image
+            print(Image.open(sys.argv[1]).convert('RGB').getpixel((195, 467)))
+            """, [again])
+        #expect(probe.standardOutput == "(255, 59, 48)\n", "\(probe.standardOutput)")
+        let (twin, _) = try flow(4, "photo-zoom-c", name: "twin")
+        #expect(try differingBox(again, twin).standardOutput == "None\n")
+        let (repeated, _) = try flow(4, name: "repeated")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: repeated)))
+    }
+
+    @Test func aFlowThatCannotHappenNamesItsStep() throws {
+        func run(_ steps: String, _ extra: [String] = []) throws -> ProcessResult {
+            let file = cli.home.file("wrong.json")
+            try "{ \"steps\": [\(steps)] }".write(toFile: file, atomically: true, encoding: .utf8)
+            return try cli.run(["run", "photo-zoom", "--scenario", file] + extra)
+        }
+        let file = cli.home.file("wrong.json")
+        // A step that can never follow the one before, found before anything runs.
+        let dismiss = try run(#"{ "operation": "push" }, { "operation": "dismiss" }"#)
+        #expect(dismiss.status == 1)
+        #expect(dismiss.standardError.contains("\(file): $.steps[1].operation: dismiss cannot follow push: after it comes pop"),
+                "\(dismiss.standardError)")
+        // A push after a push that completed: found when it comes, after the first ran.
+        let twice = try run(#"{ "operation": "push" }, { "operation": "push" }"#)
+        #expect(twice.status == 1)
+        #expect(twice.standardError.contains("\(file): $.steps[1]: push cannot come now: pop (the detail page is pushed) comes next"),
+                "\(twice.standardError)")
+        // The library supports push and pop only; the demo's keys are not a flow's.
+        let present = try run(#"{ "operation": "present" }"#)
+        #expect(present.status == 1 && present.standardError.contains("does not support present"), "\(present.standardError)")
+        let to = try run(#"{ "operation": "push", "to": "card" }"#)
+        #expect(to.standardError.contains("$.steps[0].to: unknown key: an animator's run has its two screens; leave it out"),
+                "\(to.standardError)")
+        // The steps give the operations: --operation with a flow is a mistake in the command.
+        let both = try run(#"{ "operation": "push" }"#, ["--operation", "push"])
+        #expect(both.status == 2 && both.standardError.contains("comes from the scenario's steps with an animator"),
+                "\(both.standardError)")
+    }
+
     /// Where two PNG files differ, as Pillow's ImageChops reports it ("None" when they are
     /// pixel for pixel the same), a line of output.
     func differingBox(_ a: String, _ b: String) throws -> ProcessResult {

@@ -55,9 +55,9 @@ import TestSupport
         let result = try cli.run("run", "bubble", "--operation", "present", "--out", path)
         #expect(result.status == 0, "\(result.standardError)")
         let gif = try decode(path, points: [(8, 150), (330, 344)])
-        // The message counts the frames the file holds (as Pillow reads them), of the 31 drawn
-        // (0.5 s at 60 frames a second, and the first).
-        #expect(result.standardError.hasPrefix("wrote \(path): \(gif.durations.count) frames, 390x844 (of 31 drawn: "),
+        // The message counts the frames the file holds (as Pillow reads them), of the 31
+        // recorded (0.5 s at 60 frames a second, and the first).
+        #expect(result.standardError.hasPrefix("wrote \(path): \(gif.durations.count) frames, 390x844 (of 31 recorded: "),
                 "\(result.standardError)")
         #expect(gif.durations.count < 31)
         #expect(gif.size == [390, 844])

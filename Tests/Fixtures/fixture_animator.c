@@ -26,7 +26,8 @@
  *                                 transition fading the incoming view in; its completion
  *                                 calls completeTransition(!cancelled); animate() starts it
  *   FIXTURE_INTERRUPTIBLE_NULL    interruptible_animator() returns AH_NULL_HANDLE (combine
- *                                 with FIXTURE_COMPLETE_NOW)
+ *                                 with FIXTURE_COMPLETE_NOW); with FIXTURE_INTERRUPTIBLE_FORGED
+ *                                 a handle the host never gave instead
  *   FIXTURE_BUILT_FOR_1_2         the animator instance claims 1.2 and ends where 1.3's
  *                                 fields begin; those fields hold poison (never read them)
  *   FIXTURE_PRESENTATION          supplies a presentation controller: the bottom half of the
@@ -421,7 +422,11 @@ static ah_property_animator fixture_interruptible(const ah_animator *self, ah_co
 #ifdef FIXTURE_INTERRUPTIBLE_NULL
 static ah_property_animator fixture_no_interruptible(const ah_animator *self, ah_context ctx) {
     (void)self; (void)ctx;
+#ifdef FIXTURE_INTERRUPTIBLE_FORGED
+    return (ah_property_animator)0xDEAD;
+#else
     return AH_NULL_HANDLE;
+#endif
 }
 #endif
 

@@ -47,6 +47,13 @@ final class PhotoZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
             cell.isHidden = false
             page.photoView.isHidden = false
             zoom.removeFromSuperview()
+            // Cancelled (a pan let go too early): the screen that was coming leaves again, and
+            // the page, faded in the block's model values, shows again (a cancel plays the
+            // animation back but leaves the values the block set).
+            if transitionContext.transitionWasCancelled {
+                toView.removeFromSuperview()
+                fromView.alpha = 1
+            }
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         })
     }

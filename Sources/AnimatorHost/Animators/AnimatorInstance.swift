@@ -284,12 +284,19 @@ extension AnimatorInstance: TransitionAnimator {
     }
 
     /// Opens a context, asks the duration and interruptibleAnimator(using:); when that
-    /// gives no valid property animator, calls animate instead and says so.
+    /// gives none, calls animate instead, and says so when it gave a handle that is not a
+    /// property animator.
     public func beginInterruptible(_ state: TransitionState, engine: AnimationEngine)
         -> (duration: Double, problems: [String], propertyAnimator: PropertyAnimator?) {
         let (context, seconds, problems) = open(state, engine: engine)
         let handle = session.calling(.interruptible, info.id) {
             animatorPointer.pointee.interruptible_animator!(animatorPointer, context)
+        }
+        // No animator (AH_NULL_HANDLE) is the documented way to say "use animate", as an
+        // animator that does not implement interruptibleAnimator(using:) says it to UIKit.
+        guard handle != 0 else {
+            animate(context)
+            return (seconds, problems, nil)
         }
         do {
             return (seconds, problems, try session.animator(handle))

@@ -20,7 +20,7 @@ enum RunOptions {
                help: "How present and dismiss present: fullScreen (default), overFullScreen, pageSheet or custom."),
         .value("--from-image", valueName: "PNG", help: "Show this screenshot as the outgoing screen (scaled to fill --size)."),
         .value("--to-image", valueName: "PNG", help: "Show this screenshot as the incoming screen."),
-        .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own)."),
+        .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own); with an animator, steps on its screens (push, then pop...)."),
         .value("--routes", valueName: "FILE", help: "Use these routes in the demo app instead of its own."),
         .value("--fps", valueName: "N", help: "Frames per second (default 60)."),
         .value("--log-level", valueName: "LEVEL",

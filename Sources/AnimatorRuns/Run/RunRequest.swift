@@ -31,7 +31,8 @@ public struct RunRequest: Equatable, Sendable {
     public var fromImage: String?
     /// A PNG shown as the incoming screen.
     public var toImage: String?
-    /// A scenario file of the demo app (nil: the demo's own script).
+    /// A scenario file of the demo app (nil: the demo's own script); with an animator, its
+    /// flow (`StageFlow`): steps on its two screens.
     public var scenario: String?
     /// A routes file for the demo app (nil: the demo's own routes).
     public var routes: String?
@@ -97,8 +98,11 @@ public struct RunRequest: Equatable, Sendable {
                 throw RunRequestError(field, "needs an animator: <id|name> --operation OP")
             }
         } else {
-            for (field, given) in [(Field.routes, routes != nil), (.scenario, scenario != nil)] where given {
-                throw RunRequestError(field, "runs the demo app; it does not combine with an animator")
+            if routes != nil { throw RunRequestError(.routes, "runs the demo app; it does not combine with an animator") }
+            // With an animator, a scenario is its flow: the steps give the operations.
+            if scenario != nil, let field = [(Field.operation, operation != nil), (.tap, tap != nil),
+                                             (.interaction, interaction != nil)].first(where: { $0.1 })?.0 {
+                throw RunRequestError(field, "comes from the scenario's steps with an animator; leave it out")
             }
             if style != nil, let operation, ![.present, .dismiss].contains(operation) {
                 throw RunRequestError(.style, "applies to present and dismiss, not \(operation.rawValue)")

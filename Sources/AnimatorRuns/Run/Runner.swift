@@ -1,6 +1,7 @@
 import AnimatorEngine
 import AnimatorHost
 import AnimatorRendering
+import AnimatorSupport
 
 /// Performs run requests: one animator's transition between the stage's two screens, or
 /// an app flow in the demo app, every frame recorded. Plugin code runs in children of
@@ -133,12 +134,16 @@ public struct Runner {
             throw AnimatorError(animator: query, reason: "no such animator on the search path" + registry.suggestion(for: query)
                                 + (known.isEmpty ? "" : " (installed: \(known))"))
         }
-        let operation = request.operation ?? info.operations.operations[0]
-        guard info.operations.supports(operation) else {
-            throw AnimatorError(animator: info.id, reason: "does not support \(operation.rawValue) (it supports \(info.operations))")
+        // A flow's steps, or the one operation.
+        let flow = try request.scenario.map { path throws(JSONFormatError) in try StageFlow.load(path: path) }
+        let steps = flow?.steps ?? [StageFlow.Step(operation: request.operation ?? info.operations.operations[0],
+                                                   tap: request.tap, interaction: request.interaction)]
+        for (index, step) in steps.enumerated() where !info.operations.supports(step.operation) {
+            throw AnimatorError(animator: info.id, reason: "does not support \(step.operation.rawValue) (it supports "
+                                + "\(info.operations))" + (flow == nil ? "" : " (\(request.scenario!): $.steps[\(index)])"))
         }
-        if request.style != nil, ![.present, .dismiss].contains(operation) {
-            throw RunRequestError(.style, "applies to present and dismiss, not \(operation.rawValue)")
+        if request.style != nil, let step = steps.first(where: { ![TransitionOperation.present, .dismiss].contains($0.operation) }) {
+            throw RunRequestError(.style, "applies to present and dismiss, not \(step.operation.rawValue)")
         }
         let parameters: [ParameterValue]
         do {
@@ -146,8 +151,10 @@ public struct Runner {
         } catch {
             throw RunRequestError(.parameters, ": \(error)")
         }
-        let interaction = try request.interaction.map { argument throws(InteractionError) in
-            try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
+        let interactions = try steps.map { step throws(InteractionError) in
+            try step.interaction.map { argument throws(InteractionError) in
+                try InteractionScript.load(argument, containerSize: runtime.window.bounds.size)
+            }
         }
         let session = HostSession(engine: runtime.engine, traits: runtime.traits)
         session.marker = marker
@@ -156,18 +163,36 @@ public struct Runner {
         stage.fromImage = try request.fromImage.map { path throws(PNGDecoder.Failure) in try PNGDecoder.decode(path: path) }
         stage.toImage = try request.toImage.map { path throws(PNGDecoder.Failure) in try PNGDecoder.decode(path: path) }
         let name = "\(info.name) (\(info.id))"
-        let screens = stage.screenNames(for: operation)
-        events.begin(0, DemoApp.Step(operation: operation, from: screens.from, to: screens.to), name, nil)
-        let animator = try AnimatorInstance(info, parameters: parameters, session: session)
-        let outcome = try stage.perform(operation, animator: animator, interaction: interaction, tap: request.tap,
-                                        onFrame: capture)
-        recorder.captureFinal()
-        let (frames, count) = recorder.take()
-        try events.end(0, Recording.Segment(operation: operation, animator: info.name, from: screens.from, to: screens.to,
-                                            outcome: outcome, frames: frames, log: session.log),
-                       TransitionReport(operation: operation, from: screens.from, to: screens.to, animator: name,
-                                        rule: nil, outcome: outcome, frames: count, interactive: interaction != nil,
-                                        log: session.log))
+        // One instance for the whole flow: the library's delegate keeps its state. It is made
+        // once the first transition has begun, so that a failure making it is that transition's.
+        var instance: AnimatorInstance?
+        var logged = 0
+        for (index, step) in steps.enumerated() {
+            let screens = stage.screenNames(for: step.operation)
+            events.begin(index, DemoApp.Step(operation: step.operation, from: screens.from, to: screens.to, tap: step.tap),
+                         name, nil)
+            let animator = try instance ?? AnimatorInstance(info, parameters: parameters, session: session)
+            instance = animator
+            let outcome: TransitionOutcome
+            do {
+                outcome = try stage.perform(step.operation, animator: animator, interaction: interactions[index],
+                                            tap: step.tap, onFrame: capture)
+            } catch {
+                // A flow's step names its place in the file.
+                guard let path = request.scenario else { throw error }
+                throw JSONFormatError(path: "\(path): $.steps[\(index)]", reason: error.description)
+            }
+            recorder.captureFinal()
+            let (frames, count) = recorder.take()
+            // Each step reports what the library logged during it.
+            let log = Array(session.log.dropFirst(logged))
+            logged = session.log.count
+            try events.end(index, Recording.Segment(operation: step.operation, animator: info.name, from: screens.from,
+                                                    to: screens.to, outcome: outcome, frames: frames, log: log),
+                           TransitionReport(operation: step.operation, from: screens.from, to: screens.to, animator: name,
+                                            rule: nil, outcome: outcome, frames: count,
+                                            interactive: interactions[index] != nil, tap: step.tap, log: log))
+        }
     }
 }
 

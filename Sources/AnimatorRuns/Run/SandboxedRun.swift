@@ -41,7 +41,9 @@ enum SandboxedRun {
         let isDemo = request.isDemo
         let stepCount = isDemo ? try (request.scenario.map { path throws(Scenario.FormatError) in
             try Scenario.load(path: path)
-        } ?? .demo).steps.count : 1
+        } ?? .demo).steps.count : try request.scenario.map { path throws(JSONFormatError) in
+            try StageFlow.load(path: path).steps.count
+        } ?? 1
         var segments: [Recording.Segment] = []
         var lines: [TransitionReport] = []
         var resume = DemoApp.Resume.beginning

@@ -15,8 +15,11 @@ import AnimatorSupport
 ///   default; pageSheet shrinks the list behind a sheet); dismiss takes it away again,
 ///   after a presentation made without animation.
 ///
-/// A stage runs one transition. Its screens can show pictures instead of the built-in
-/// content (`fromImage`, `toImage`): a designer's screenshots of their own app.
+/// A stage runs its operation, and then whatever the app can do next, as a flow does
+/// (`StageFlow`): after a push, a pop; after a presentation, a dismissal; after a tab
+/// change, the change back; after a cancelled interactive transition, the same operation
+/// again. Its screens can show pictures instead of the built-in content (`fromImage`,
+/// `toImage`): a designer's screenshots of their own app.
 public final class TransitionStage {
     /// The runtime the stage lives in.
     public let runtime: TransitionRuntime
@@ -46,11 +49,18 @@ public final class TransitionStage {
         root = ViewController(name: "root", engine: runtime.engine, frame: bounds)
         from = ViewController(name: "from", engine: runtime.engine, frame: bounds)
         to = ViewController(name: "to", engine: runtime.engine, frame: bounds)
+        lower = from
+        upper = to
     }
 
     /// The operation the stage was set up for, once `prepare` ran.
     public private(set) var preparedOperation: TransitionOperation?
-    private var performed = false
+    /// The one operation the app can perform now: the prepared one, then after each
+    /// transition that completed its way back (after one that was cancelled, the same).
+    public private(set) var nextOperation: TransitionOperation?
+    /// The screen below (the list, the first tab) and the one shown over it or beside it.
+    private var lower: ViewController
+    private var upper: ViewController
 
     /// Puts the state before `operation` on screen with no transition: the list as the
     /// window's root (present); the list with the detail page presented over it (dismiss);
@@ -72,11 +82,13 @@ public final class TransitionStage {
             return
         }
         preparedOperation = operation
+        nextOperation = operation
         let bounds = runtime.window.bounds
         // Screenshots bring their own status bar; the built-in screens get the device's.
         if fromImage == nil && toImage == nil { try runtime.showStatusBar() }
         // The list is the screen below; the detail page (or settings) the one above.
         let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
+        (lower, upper) = (base, top)
         let topContent: ScreenContent = operation == .tab ? .settings : .detail
         // The library's own screens, by the names reports give them; they hear their
         // appearance callbacks.
@@ -173,18 +185,19 @@ public final class TransitionStage {
         guard request.operation == operation else {
             throw EngineError("\(place) asked for \(request.operation.rawValue); the run is set up for \(operation.rawValue)")
         }
-        if operation == .tab, request.tabIndex != 1 {
-            throw EngineError("\(place) selected tab \(request.tabIndex); the run changes to the second tab (1)")
+        let wantedTab = (tabs?.selectedIndex ?? 0) == 0 ? 1 : 0
+        if operation == .tab, request.tabIndex != wantedTab {
+            throw EngineError("\(place) selected tab \(request.tabIndex); the run changes to tab \(wantedTab)")
         }
         if let screen = request.screen {
-            guard screen != from.view, screen != root.view else {
+            guard screen != lower.view, screen != root.view else {
                 throw EngineError("\(place) asked to show a screen that is on screen already")
             }
-            try to.replaceView(with: screen)
-            to.title = request.title ?? to.title
-            ownScreens.insert(ObjectIdentifier(to))
+            try upper.replaceView(with: screen)
+            upper.title = request.title ?? upper.title
+            ownScreens.insert(ObjectIdentifier(upper))
         }
-        if let style = request.presentationStyle { to.modalPresentationStyle = style }
+        if let style = request.presentationStyle { upper.modalPresentationStyle = style }
         return request
     }
 
@@ -205,50 +218,78 @@ public final class TransitionStage {
         }
     }
 
-    /// Runs `operation` from "from" to "to" with `animator` (nil: no animation), driven
-    /// by `interaction` when given (a percent-driven interactive transition), after
-    /// `prepare` (called here, with `animator` as the presenter, when it was not).
+    /// Runs `operation` with `animator` (nil: no animation), driven by `interaction` when
+    /// given (a percent-driven interactive transition), after `prepare` (called here, with
+    /// `animator` as the presenter, when it was not). A later call runs the next step of
+    /// the app from where the last left it: `nextOperation` is the one it can take.
     ///
     /// - Parameters:
     ///   - animated: false performs the operation without animation, as UIKit's
     ///     `animated: false` does (a presentation still gets the animator's controller).
     ///   - onFrame: called after every frame with the clock time.
     /// - Returns: what happened.
-    /// - Throws: `EngineError` when the operation cannot be performed (also when the stage
-    ///   has run a transition already).
+    /// - Throws: `EngineError` when the operation cannot be performed now (it is not the
+    ///   one the app can take, or a tap asks for another).
     public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?, animated: Bool = true,
                         interaction: InteractionScript? = nil, tap: Point? = nil,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
-        guard !performed else { throw EngineError("the stage has run its transition already") }
-        try prepare(operation, presenter: animator)
-        performed = true
+        if let nextOperation, nextOperation != operation {
+            throw EngineError("\(operation.rawValue) cannot come now: \(Self.describe(nextOperation)) comes next")
+        }
+        if preparedOperation == nil { try prepare(operation, presenter: animator) }
         var animated = animated
         if let tap {
             let request = try tapRequest(at: tap, animator: animator, operation: operation)
             animated = animated && request.animated
         }
+        let outcome: TransitionOutcome
         switch operation {
         case .present:
-            return try runtime.present(to, from: from, animator: animator, animated: animated, interaction: interaction,
-                                       onFrame: onFrame)
+            outcome = try runtime.present(upper, from: lower, animator: animator, animated: animated,
+                                          interaction: interaction, onFrame: onFrame)
         case .dismiss:
-            return try runtime.dismiss(from, animator: animator, animated: animated, interaction: interaction,
-                                       onFrame: onFrame)
+            outcome = try runtime.dismiss(upper, animator: animator, animated: animated, interaction: interaction,
+                                          onFrame: onFrame)
         case .push:
-            return try navigation!.push(to, animator: animator, animated: animated, interaction: interaction,
-                                        onFrame: onFrame)
+            outcome = try navigation!.push(upper, animator: animator, animated: animated, interaction: interaction,
+                                           onFrame: onFrame)
         case .pop:
-            guard let outcome = try navigation!.pop(animator: animator, animated: animated, interaction: interaction,
-                                                    onFrame: onFrame) else {
+            guard let popped = try navigation!.pop(animator: animator, animated: animated, interaction: interaction,
+                                                   onFrame: onFrame) else {
                 throw EngineError("nothing to pop")
             }
-            return outcome
+            outcome = popped
         case .tab:
-            guard let outcome = try tabs!.select(1, animator: animator, animated: animated, interaction: interaction,
-                                                 onFrame: onFrame) else {
-                throw EngineError("the second tab is selected already")
+            let target = tabs!.selectedIndex == 0 ? 1 : 0
+            guard let selected = try tabs!.select(target, animator: animator, animated: animated, interaction: interaction,
+                                                  onFrame: onFrame) else {
+                throw EngineError("tab \(target) is selected already")
             }
-            return outcome
+            outcome = selected
+        }
+        if outcome.completed { nextOperation = Self.inverse(of: operation) }
+        return outcome
+    }
+
+    /// The operation that goes back from where `operation` leads.
+    public static func inverse(of operation: TransitionOperation) -> TransitionOperation {
+        switch operation {
+        case .present: .dismiss
+        case .dismiss: .present
+        case .push: .pop
+        case .pop: .push
+        case .tab: .tab
+        }
+    }
+
+    /// Where the app is when `operation` can come next, for messages.
+    static func describe(_ operation: TransitionOperation) -> String {
+        switch operation {
+        case .present: "present (the list is on screen, nothing presented)"
+        case .dismiss: "dismiss (the detail page is presented)"
+        case .push: "push (the list is at the top of the navigation stack)"
+        case .pop: "pop (the detail page is pushed)"
+        case .tab: "tab (the other tab)"
         }
     }
 }

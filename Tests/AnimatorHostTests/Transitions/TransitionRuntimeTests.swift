@@ -356,9 +356,20 @@ extension TransitionRuntimeTests {
 }
 
 extension TransitionRuntimeTests {
-    @Test func withoutAPropertyAnimatorTheHostFallsBackToAnimateAndSaysSo() throws {
+    @Test func withoutAPropertyAnimatorTheHostFallsBackToAnimate() throws {
+        // No animator (AH_NULL_HANDLE) is what an animator that does not implement
+        // interruptibleAnimator(using:) answers: animate runs, as in UIKit, and nothing is wrong.
         let animator = try fixture(["FIXTURE_INTERRUPTIBLE_NULL", "FIXTURE_COMPLETE_NOW"])
         #expect(animator.offersInterruptibleAnimator)
+        let outcome = try runtime.present(detail, from: list, animator: animator,
+                                          interaction: InteractionScript.parse("update 0.5 @0.05; finish @0.1"))
+        #expect(outcome.completed)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(detail.view.superview != nil)
+    }
+
+    @Test func aHandleThatIsNoPropertyAnimatorFallsBackToAnimateAndSaysSo() throws {
+        let animator = try fixture(["FIXTURE_INTERRUPTIBLE_NULL", "FIXTURE_INTERRUPTIBLE_FORGED", "FIXTURE_COMPLETE_NOW"])
         let outcome = try runtime.present(detail, from: list, animator: animator,
                                           interaction: InteractionScript.parse("update 0.5 @0.05; finish @0.1"))
         #expect(outcome.completed)

@@ -1,0 +1,111 @@
+import AnimatorEngine
+import AnimatorHost
+import AnimatorSupport
+
+/// Steps one animator's run takes one after another on its two screens (`run <animator>
+/// --scenario FILE`), each from where the last left the app, with one animator instance
+/// (the library's delegate keeps its state from step to step):
+///
+///     { "steps": [ { "operation": "push", "tap": [300, 400] },
+///                  { "operation": "pop", "interaction": "update 0.4 @0.2; cancel @0.3" },
+///                  { "operation": "pop", "interaction": "pan-back.json" } ] }
+///
+/// A step has an operation, and may have a tap ([x, y] in window points: the app's tap
+/// handler there asks for the step's transition, as `--tap` does) and an interaction (a
+/// script or a gesture trace file, as `--interactive` takes; a file's path relative to the
+/// flow's folder). The first step's operation sets the screens up (`TransitionStage`);
+/// each later one must be the way back from the step before (pop after push, dismiss
+/// after present, the other tab after tab) or, after a step that may be cancelled, the
+/// same again: which of the two is checked as the flow runs.
+public struct StageFlow: Equatable, Sendable {
+    /// One step.
+    public struct Step: Equatable, Sendable {
+        /// What the app does.
+        public var operation: TransitionOperation
+        /// A tap that asks for it, in window points.
+        public var tap: Point?
+        /// What drives it interactively: a script, or a trace file's path.
+        public var interaction: String?
+
+        /// Creates a step.
+        public init(operation: TransitionOperation, tap: Point? = nil, interaction: String? = nil) {
+            self.operation = operation
+            self.tap = tap
+            self.interaction = interaction
+        }
+    }
+
+    /// The steps, in order.
+    public var steps: [Step]
+
+    /// Creates a flow.
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// Reads and checks a flow file; trace paths are resolved against its folder.
+    ///
+    /// - Throws: `JSONFormatError` naming the file and the JSON path.
+    public static func load(path: String) throws(JSONFormatError) -> StageFlow {
+        let folder = FileSystem.directoryName(path)
+        return try JSONFormatError.reading(path, limit: FileLimits.document) { json throws(JSONFormatError) in
+            try parse(json, folder: folder)
+        }
+    }
+
+    /// Checks a flow's JSON.
+    ///
+    /// - Parameter folder: where relative trace paths start.
+    public static func parse(_ json: JSONValue, folder: String = ".") throws(JSONFormatError) -> StageFlow {
+        for (key, _) in json.objectMembers ?? [] where key != "steps" {
+            throw JSONFormatError(path: "$.\(key)", reason: "unknown key (an animator's flow has steps)")
+        }
+        guard let steps = json["steps"]?.arrayValue else {
+            throw JSONFormatError(path: "$.steps", reason: "missing (an array of steps)")
+        }
+        guard !steps.isEmpty else { throw JSONFormatError(path: "$.steps", reason: "empty: give at least one step") }
+        guard steps.count <= Scenario.maximumSteps else {
+            throw JSONFormatError(path: "$.steps", reason: "\(steps.count) steps, over the \(Scenario.maximumSteps) a flow may have")
+        }
+        var result: [Step] = []
+        for (index, step) in steps.enumerated() {
+            let at = "$.steps[\(index)]"
+            guard case .object(let members) = step else { throw JSONFormatError(path: at, reason: "expected an object") }
+            for (key, _) in members where !["operation", "tap", "interaction"].contains(key) {
+                let hint = ["to", "tab"].contains(key) ? ": an animator's run has its two screens; leave it out"
+                    : " (a step has operation, tap and interaction)"
+                throw JSONFormatError(path: "\(at).\(key)", reason: "unknown key\(hint)")
+            }
+            guard let name = step["operation"]?.stringValue else {
+                throw JSONFormatError(path: "\(at).operation", reason: "missing (present, dismiss, push, pop or tab)")
+            }
+            guard let operation = TransitionOperation(rawValue: name) else {
+                throw JSONFormatError(path: "\(at).operation", reason: "'\(name)' is not present, dismiss, push, pop or tab"
+                                      + Suggestion.hint(name, among: TransitionOperation.allCases.map(\.rawValue)))
+            }
+            if let previous = result.last?.operation, operation != previous,
+               operation != TransitionStage.inverse(of: previous) {
+                throw JSONFormatError(path: "\(at).operation", reason: "\(name) cannot follow \(previous.rawValue): after it "
+                                      + "comes \(TransitionStage.inverse(of: previous).rawValue) (or \(previous.rawValue) "
+                                      + "again, when it was cancelled)")
+            }
+            var tap: Point?
+            if let value = step["tap"] {
+                guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 2,
+                      value.arrayValue?.count == 2, numbers.allSatisfy(\.isFinite) else {
+                    throw JSONFormatError(path: "\(at).tap", reason: "expected [x, y] in window points")
+                }
+                tap = Point(x: numbers[0], y: numbers[1])
+            }
+            var interaction: String?
+            if let value = step["interaction"] {
+                guard let text = value.stringValue, !text.isEmpty else {
+                    throw JSONFormatError(path: "\(at).interaction", reason: "expected a script or a gesture trace file")
+                }
+                interaction = text.hasSuffix(".json") && !text.hasPrefix("/") ? folder + "/" + text : text
+            }
+            result.append(Step(operation: operation, tap: tap, interaction: interaction))
+        }
+        return StageFlow(steps: result)
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import AnimatorHost
+@testable import AnimatorEngine
+@testable import AnimatorSupport
+@testable import AnimatorRuns
+
+/// A flow's file read and checked: what each step says, and each mistake named by its place.
+@Suite struct StageFlowTests {
+    func parse(_ text: String, folder: String = "/flows") throws(JSONFormatError) -> StageFlow {
+        guard let json = try? JSONValue.parse(text) else { preconditionFailure("not JSON: \(text)") }
+        return try StageFlow.parse(json, folder: folder)
+    }
+
+    func failure(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func stepsCarryTheirTapsAndInteractionsTracesFromTheFlowsFolder() throws {
+        let flow = try parse("""
+            { "steps": [ { "operation": "present", "tap": [12.5, 40] },
+                         { "operation": "dismiss", "interaction": "pull.json" },
+                         { "operation": "dismiss", "interaction": "/abs/pull.json" },
+                         { "operation": "dismiss", "interaction": "update 0.5 @0.1; finish @0.2" } ] }
+            """)
+        #expect(flow.steps == [
+            StageFlow.Step(operation: .present, tap: Point(x: 12.5, y: 40)),
+            StageFlow.Step(operation: .dismiss, interaction: "/flows/pull.json"),
+            StageFlow.Step(operation: .dismiss, interaction: "/abs/pull.json"),
+            StageFlow.Step(operation: .dismiss, interaction: "update 0.5 @0.1; finish @0.2"),
+        ])
+    }
+
+    @Test func theWayBackAndTheSameAgainMayFollowNothingElse() throws {
+        // Tab follows tab (to the other tab and back); pop follows push; present follows dismiss.
+        #expect(try parse(#"{ "steps": [ { "operation": "tab" }, { "operation": "tab" } ] }"#).steps.count == 2)
+        #expect(try parse(#"{ "steps": [ { "operation": "dismiss" }, { "operation": "present" } ] }"#).steps.count == 2)
+        #expect(failure(#"{ "steps": [ { "operation": "pop" }, { "operation": "tab" } ] }"#)
+                == "$.steps[1].operation: tab cannot follow pop: after it comes push (or pop again, when it was cancelled)")
+    }
+
+    @Test func mistakesAreNamedByTheirPlace() {
+        let cases: [(String, String)] = [
+            (#"{ "steps": [] }"#, "$.steps: empty: give at least one step"),
+            (#"{ "step": [] }"#, "$.step: unknown key (an animator's flow has steps)"),
+            (#"{ "steps": [ 3 ] }"#, "$.steps[0]: expected an object"),
+            (#"{ "steps": [ { } ] }"#, "$.steps[0].operation: missing (present, dismiss, push, pop or tab)"),
+            (#"{ "steps": [ { "operation": "puhs" } ] }"#, "$.steps[0].operation: 'puhs' is not present, dismiss, push, pop or tab (did you mean 'push'?)"),
+            (#"{ "steps": [ { "operation": "push", "tap": [1] } ] }"#, "$.steps[0].tap: expected [x, y] in window points"),
+            (#"{ "steps": [ { "operation": "push", "tap": "1,2" } ] }"#, "$.steps[0].tap: expected [x, y] in window points"),
+            (#"{ "steps": [ { "operation": "push", "interaction": "" } ] }"#, "$.steps[0].interaction: expected a script or a gesture trace file"),
+            (#"{ "steps": [ { "operation": "push", "tab": 1 } ] }"#, "$.steps[0].tab: unknown key: an animator's run has its two screens; leave it out"),
+            (#"{ "steps": [ { "operation": "push", "speed": 2 } ] }"#, "$.steps[0].speed: unknown key (a step has operation, tap and interaction)"),
+        ]
+        for (text, message) in cases { #expect(failure(text) == message, "\(text)") }
+        let many = "{ \"steps\": [" + Array(repeating: #"{ "operation": "tab" }"#, count: 1001).joined(separator: ",") + "] }"
+        #expect(failure(many) == "$.steps: 1001 steps, over the 1000 a flow may have")
+    }
+}
