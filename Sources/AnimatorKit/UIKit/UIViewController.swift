@@ -114,10 +114,11 @@ open class UIViewController: NSObject, UIContentContainer {
     private var appearing: (isAppearing: Bool, animated: Bool)?
 
     /// beginAppearanceTransition(_:animated:): a container forwarding appearance to a child
-    /// it manages itself calls viewWillAppear (appearing) or viewWillDisappear now.
+    /// it manages itself calls viewWillAppear (appearing) or viewWillDisappear now (and
+    /// this view controller's own children hear it after it, as below).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         appearing = (isAppearing, animated)
-        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+        receiveAppearance(UInt32(isAppearing ? AH_APPEARANCE_WILL_APPEAR : AH_APPEARANCE_WILL_DISAPPEAR), animated: animated)
     }
 
     /// endAppearanceTransition(): calls viewDidAppear or viewDidDisappear to match the
@@ -125,29 +126,84 @@ open class UIViewController: NSObject, UIContentContainer {
     public func endAppearanceTransition() {
         guard let (isAppearing, animated) = appearing else { return }
         appearing = nil
-        if isAppearing { viewDidAppear(animated) } else { viewDidDisappear(animated) }
+        receiveAppearance(UInt32(isAppearing ? AH_APPEARANCE_DID_APPEAR : AH_APPEARANCE_DID_DISAPPEAR), animated: animated)
     }
 
-    /// One appearance callback from the host (ah_appearance).
+    /// One appearance callback (the host's ah_appearance, or a container's begin and end):
+    /// this view controller's, then, when it forwards them
+    /// (`shouldAutomaticallyForwardAppearanceMethods`), each child's whose view is in its
+    /// view, in the order they were added.
     func receiveAppearance(_ kind: UInt32, animated: Bool) {
         switch Int(kind) {
         case AH_APPEARANCE_WILL_APPEAR: viewWillAppear(animated)
         case AH_APPEARANCE_DID_APPEAR: viewDidAppear(animated)
         case AH_APPEARANCE_WILL_DISAPPEAR: viewWillDisappear(animated)
         case AH_APPEARANCE_DID_DISAPPEAR: viewDidDisappear(animated)
-        default: break
+        default: return
+        }
+        guard shouldAutomaticallyForwardAppearanceMethods, let own = viewIfLoaded else { return }
+        for child in children {
+            guard let view = child.viewIfLoaded, view.isDescendant(of: own) else { continue }
+            child.receiveAppearance(kind, animated: animated)
         }
     }
+
+    // MARK: Children
+
+    /// children: the view controllers `addChild` added, in order.
+    public private(set) var children: [UIViewController] = []
+    /// parent: the container whose child it is (held weakly, as UIKit holds it).
+    public private(set) weak var parent: UIViewController?
+
+    /// addChild(_:): makes `childController` a child (after removing it from another
+    /// parent), calling its `willMove(toParent:)` first, as UIKit does; the container adds
+    /// the child's view to its own and then calls the child's `didMove(toParent:)`. Adding
+    /// a view controller to itself is refused (UIKit raises) and logged.
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self else {
+            if let link = HostLink.current {
+                link.table.log(link.host, ah_log_level(AH_LOG_WARNING), "addChild: a view controller cannot be its own child")
+            }
+            return
+        }
+        if childController.parent === self { return }
+        if let old = childController.parent { old.children.removeAll { $0 === childController } }
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// removeFromParent(): takes it out of its parent's children and calls its
+    /// `didMove(toParent: nil)`, as UIKit does (the container calls `willMove(toParent:
+    /// nil)` before and removes the view itself). Nothing without a parent.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// willMove(toParent:): called before it is added to or removed from a container.
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// didMove(toParent:): called after it was added to or removed from a container.
+    open func didMove(toParent parent: UIViewController?) {}
+
+    /// shouldAutomaticallyForwardAppearanceMethods: whether its appearance callbacks go on
+    /// to its children (true, as in UIKit; a container that returns false calls its
+    /// children's `beginAppearanceTransition` and `endAppearanceTransition` itself).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
     /// Makes the view now if it was not made yet.
     public func loadViewIfNeeded() {
         _ = view
     }
 
-    /// transitionCoordinator: the coordinator of the transition this view controller is in
-    /// (nil for one the plugin made and never gave to a presentation).
+    /// transitionCoordinator: the coordinator of the transition this view controller (or
+    /// its container) is in (nil for one the plugin made and never gave to a presentation).
     public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
-        context.map(HostTransitionCoordinator.init)
+        // A child's is its container's, as in UIKit.
+        context.map(HostTransitionCoordinator.init) ?? parent?.transitionCoordinator
     }
 
     /// isBeingPresented: true while the presentation that shows it runs.
@@ -176,7 +232,8 @@ open class UIViewController: NSObject, UIContentContainer {
     /// in a tap handler, the one its push and pop go to (the host checks the screen is in one).
     open var navigationController: UINavigationController? {
         if let scope = TapScope.current, let view = viewIfLoaded { return UINavigationController(requestsFrom: view, scope: scope) }
-        guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return nil }
+        // A child's is its container's, as in UIKit.
+        guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return parent?.navigationController }
         return UINavigationController(found, host: context.host, transition: context)
     }
 
@@ -184,7 +241,7 @@ open class UIViewController: NSObject, UIContentContainer {
     /// `selectedIndex` it sets.
     open var tabBarController: UITabBarController? {
         if let scope = TapScope.current, let view = viewIfLoaded { return UITabBarController(requestsFrom: view, scope: scope) }
-        guard let context, let found = related(Int32(AH_RELATION_TAB_BAR_CONTROLLER)) else { return nil }
+        guard let context, let found = related(Int32(AH_RELATION_TAB_BAR_CONTROLLER)) else { return parent?.tabBarController }
         return UITabBarController(found, host: context.host)
     }
 

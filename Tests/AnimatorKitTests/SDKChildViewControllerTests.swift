@@ -1,0 +1,183 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+@testable import AnimatorEngine
+@testable import AnimatorRendering
+@testable import AnimatorRuns
+
+/// A container view controller as apps write one: a photo page that embeds a caption view
+/// controller with addChild, addSubview and didMove(toParent:), pushed and popped between
+/// the app's own screens (a cross-fade in, UIKit's slide back).
+@Suite struct SDKChildViewControllerTests {
+    final class CallLog {
+        var calls: [String] = []
+    }
+
+    /// Logs its appearance and its moves between containers under `name`.
+    class LoggingViewController: UIViewController {
+        let name: String
+        let log: CallLog
+
+        init(name: String, log: CallLog) {
+            self.name = name
+            self.log = log
+            super.init()
+        }
+
+        required init?(coder: NSCoder) { nil }
+
+        override func viewWillAppear(_ animated: Bool) { log.calls.append("\(name) viewWillAppear \(animated)") }
+        override func viewDidAppear(_ animated: Bool) { log.calls.append("\(name) viewDidAppear \(animated)") }
+        override func viewWillDisappear(_ animated: Bool) { log.calls.append("\(name) viewWillDisappear \(animated)") }
+        override func viewDidDisappear(_ animated: Bool) { log.calls.append("\(name) viewDidDisappear \(animated)") }
+        override func willMove(toParent parent: UIViewController?) {
+            log.calls.append("\(name) willMove \((parent as? LoggingViewController)?.name ?? "nil")")
+        }
+        override func didMove(toParent parent: UIViewController?) {
+            log.calls.append("\(name) didMove \((parent as? LoggingViewController)?.name ?? "nil")")
+        }
+    }
+
+    /// The page: black, with the caption's view, a blue bar 100 points high at the bottom.
+    final class PageViewController: LoggingViewController {
+        var caption: LoggingViewController?
+
+        override func viewDidLoad() {
+            view.backgroundColor = .black
+            let caption = LoggingViewController(name: "caption", log: log)
+            addChild(caption)
+            caption.view.frame = CGRect(x: 0, y: view.bounds.height - 100, width: view.bounds.width, height: 100)
+            caption.view.backgroundColor = .blue
+            view.addSubview(caption.view)
+            caption.didMove(toParent: self)
+            self.caption = caption
+        }
+
+
+    }
+
+    /// A cross-fade that asks the incoming page's caption (a child, which the context does
+    /// not hand out) for its navigation controller and transition coordinator.
+    final class FadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+        var captionSaw: (navigation: Bool, coordinator: Bool)?
+
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+            guard let toView = transitionContext.view(forKey: .to) else { return transitionContext.completeTransition(true) }
+            if let page = transitionContext.viewController(forKey: .to) as? PageViewController, let caption = page.caption {
+                captionSaw = (caption.navigationController != nil, caption.transitionCoordinator != nil)
+            }
+            toView.alpha = 0
+            transitionContext.containerView.addSubview(toView)
+            UIView.animate(withDuration: 0.3, animations: { toView.alpha = 1 }, completion: { _ in
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
+        }
+    }
+
+    final class App: NSObject, UINavigationControllerDelegate, ScreenProviding {
+        let log = CallLog()
+        var page: PageViewController?
+        let fade = FadeAnimator()
+
+        func navigationController(_ navigationController: UINavigationController,
+                                  animationControllerFor operation: UINavigationController.Operation,
+                                  from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+            operation == .push ? fade : nil
+        }
+
+        func viewController(forScreen name: String) -> UIViewController? {
+            switch name {
+            case "list":
+                let list = LoggingViewController(name: "list", log: log)
+                list.loadViewIfNeeded()
+                list.view.backgroundColor = .white
+                return list
+            case "detail":
+                let page = PageViewController(name: "page", log: log)
+                self.page = page
+                return page
+            default: return nil
+            }
+        }
+    }
+
+    func stage(_ app: App) -> (TransitionStage, AnimatorInstance) {
+        let session = HostSession()
+        let runtime = TransitionRuntime(engine: session.engine)
+        let info = AnimatorInfo(id: "test.container", name: "container", displayName: "container", version: "1", summary: nil,
+                                author: nil, url: nil, operations: OperationSet([.push, .pop]), isInteractive: true,
+                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
+        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
+                                                                 host: UnsafePointer(session.table)),
+                                        info: info, session: session)
+        return (TransitionStage(runtime: runtime), instance)
+    }
+
+    @Test func aChildHearsItsContainersAppearanceAfterItThroughAPushAndAPop() throws {
+        let app = App()
+        let (stage, animator) = stage(app)
+        let pushed = try stage.perform(.push, animator: animator)
+        #expect(pushed.completed && pushed.problems.isEmpty, "\(pushed.problems)")
+        let page = try #require(app.page)
+        let caption = try #require(page.caption)
+        // addChild called willMove first; the page called didMove after adding the view.
+        #expect(page.children.count == 1 && page.children[0] === caption && caption.parent === page)
+        // The child found its container's navigation controller and coordinator.
+        #expect(app.fade.captionSaw.map { "\($0)" } == "(navigation: true, coordinator: true)")
+        let popped = try stage.perform(.pop, animator: animator)
+        #expect(popped.completed && popped.problems.isEmpty, "\(popped.problems)")
+        // The host loads a library's screens before the first shows (so the page embedded its
+        // caption first), then UIKit's order around a push and a pop, the child after its
+        // container each time.
+        #expect(app.log.calls == [
+            "caption willMove page", "caption didMove page",
+            "list viewWillAppear false", "list viewDidAppear false",
+            "list viewWillDisappear true", "page viewWillAppear true", "caption viewWillAppear true",
+            "list viewDidDisappear true", "page viewDidAppear true", "caption viewDidAppear true",
+            "page viewWillDisappear true", "caption viewWillDisappear true", "list viewWillAppear true",
+            "page viewDidDisappear true", "caption viewDidDisappear true", "list viewDidAppear true",
+        ], "\(app.log.calls)")
+    }
+
+    @Test func removingAndMovingChildrenFollowsUIKit() throws {
+        let log = CallLog()
+        let first = LoggingViewController(name: "first", log: log), second = LoggingViewController(name: "second", log: log)
+        let child = LoggingViewController(name: "child", log: log)
+        first.addChild(child)
+        // Added again to the same parent: nothing; to another: it moves.
+        first.addChild(child)
+        second.addChild(child)
+        #expect(first.children.isEmpty && second.children.count == 1 && child.parent === second)
+        // The container calls willMove(toParent: nil); removeFromParent calls didMove(toParent: nil).
+        child.willMove(toParent: nil)
+        child.removeFromParent()
+        child.removeFromParent()
+        #expect(second.children.isEmpty && child.parent == nil)
+        #expect(log.calls == ["child willMove first", "child willMove second", "child willMove nil", "child didMove nil"])
+        // A view controller cannot be its own child.
+        first.addChild(first)
+        #expect(first.children.isEmpty && first.parent == nil)
+    }
+
+    @Test func aContainerThatForwardsItselfCallsItsChildren() throws {
+        final class Manual: LoggingViewController {
+            override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+        }
+        let log = CallLog()
+        let container = Manual(name: "container", log: log), child = LoggingViewController(name: "child", log: log)
+        container.loadViewIfNeeded()
+        container.addChild(child)
+        container.view.addSubview(child.view)
+        child.didMove(toParent: container)
+        container.beginAppearanceTransition(true, animated: false)
+        container.endAppearanceTransition()
+        child.beginAppearanceTransition(true, animated: false)
+        child.endAppearanceTransition()
+        #expect(log.calls == ["child willMove container", "child didMove container",
+                              "container viewWillAppear false", "container viewDidAppear false",
+                              "child viewWillAppear false", "child viewDidAppear false"])
+    }
+}
