@@ -166,8 +166,8 @@ enum RenderBenchmark {
             loads.append(Clock.milliseconds { _ = FontLibrary(directories: FontLibrary.searchDirectories(ProcessEnvironment.current())) })
         }
         let fonts = FontLibrary(directories: FontLibrary.searchDirectories(ProcessEnvironment.current()))
-        let bare = SceneFrame(time: frame.time, nodes: frame.nodes, names: frame.names,
-                              texts: Array(repeating: nil, count: frame.nodes.count), contents: frame.contents)
+        let bare = SceneFrame(time: frame.time, nodes: frame.nodes, names: Array(frame.names),
+                              texts: Array(repeating: nil, count: frame.nodes.count), contents: Array(frame.contents))
         var lines = ["Text: fonts found and read (once per process), median of \(rounds): "
                      + "\(fixed(median(loads), 2)) ms. The detail page's last frame, first draw by a new renderer:", "",
                      "| scale | with text, cold glyph cache | with text, warm | without text | first frame's extra |",

@@ -7,22 +7,22 @@ public struct SceneFrame: Sendable {
     public let time: Double
     /// The layers, depth first, each node's sublayers in drawing order (see
     /// `AnimationEngine.presentationTree(of:at:)`); node 0 is the root.
-    public let nodes: [PresentationNode]
+    public private(set) var nodes: [PresentationNode]
     /// The layers' names, by node.
-    public let names: [String?]
+    public let names: NodeColumn<String>
     /// The layers' text, by node.
-    public let texts: [LayerText?]
+    public let texts: NodeColumn<LayerText>
     /// The layers' bitmaps, by node (shared with the engine, not copied).
-    public let contents: [LayerContents?]
+    public let contents: NodeColumn<LayerContents>
     /// The shape layers' paths (as they are at `time`) and styles, by node.
-    public let shapes: [LayerShape?]
+    public let shapes: NodeColumn<LayerShape>
     /// The layers' masks, by node: each a frame of its own, in its layer's coordinates.
-    public let masks: [SceneFrame?]
+    public let masks: Masks
     /// The gradient layers' gradients, by node.
-    public let gradients: [LayerGradient?]
+    public let gradients: NodeColumn<LayerGradient>
     /// The layers' extras (sublayer transform, sidedness, a shape's fill and stroke) as
     /// they are at `time`, by node; nil where all are at their defaults.
-    public let extras: [LayerExtras?]
+    public let extras: NodeColumn<LayerExtras>
 
     /// Captures the presentation of `root`'s tree at `time` (default: now).
     public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
@@ -40,12 +40,14 @@ public struct SceneFrame: Sendable {
         shapes = details.shapes
         extras = details.extras
         gradients = details.gradients
-        // Only the few masked nodes are visited (a node is large: no copy of every one).
-        var masks = [SceneFrame?](repeating: nil, count: nodes.count)
+        // Only the few masked nodes are visited (a node is large: no copy of every one), and
+        // a frame without masks holds no list of them.
+        var masks: [SceneFrame?]?
         for (index, mask) in details.masks.enumerated() where mask != nil {
-            masks[index] = SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: nodes[index].layer, at: time) ?? [])
+            if masks == nil { masks = [SceneFrame?](repeating: nil, count: nodes.count) }
+            masks![index] = SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: nodes[index].layer, at: time) ?? [])
         }
-        self.masks = masks
+        self.masks = masks.map(Masks.init) ?? Masks(count: nodes.count)
     }
 
     /// Creates a frame from its parts (timelines read back, tests).
@@ -60,13 +62,20 @@ public struct SceneFrame: Sendable {
         precondition(gradients.map { $0.count == nodes.count } ?? true, "one gradient per node")
         self.time = time
         self.nodes = nodes
-        self.names = names
-        self.texts = texts
-        self.contents = contents ?? Array(repeating: nil, count: nodes.count)
-        self.shapes = shapes ?? Array(repeating: nil, count: nodes.count)
-        self.masks = masks ?? Array(repeating: nil, count: nodes.count)
-        self.extras = extras ?? Array(repeating: nil, count: nodes.count)
-        self.gradients = gradients ?? Array(repeating: nil, count: nodes.count)
+        self.names = NodeColumn(names)
+        self.texts = NodeColumn(texts)
+        self.contents = contents.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
+        self.shapes = shapes.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
+        self.masks = masks.map(Masks.init) ?? Masks(count: nodes.count)
+        self.extras = extras.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
+        self.gradients = gradients.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
+    }
+
+    /// The same frame with `root` as its first node (its details kept).
+    public func replacingRoot(with root: PresentationNode) -> SceneFrame {
+        var copy = self
+        copy.nodes[0] = root
+        return copy
     }
 
     /// The size of the root layer's bounds: the screen, in points.
@@ -80,5 +89,34 @@ public struct SceneFrame: Sendable {
             if let parent = nodes[index].parent { sizes[parent] += sizes[index] }
         }
         return sizes
+    }
+}
+
+extension SceneFrame {
+    /// A frame's masks by node, nil for most: a frame none of whose layers has a mask
+    /// (nearly all) holds no list of them.
+    public struct Masks: RandomAccessCollection, Sendable {
+        private let storage: [SceneFrame?]?
+        private let count_: Int
+
+        /// No masks, for `count` nodes.
+        public init(count: Int) {
+            storage = nil
+            count_ = count
+        }
+
+        /// The masks `masks`, one per node.
+        public init(_ masks: [SceneFrame?]) {
+            storage = masks.contains { $0 != nil } ? masks : nil
+            count_ = masks.count
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count_ }
+
+        public subscript(position: Int) -> SceneFrame? {
+            precondition(position >= 0 && position < count_, "node \(position) of \(count_)")
+            return storage?[position] ?? nil
+        }
     }
 }

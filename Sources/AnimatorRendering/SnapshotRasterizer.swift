@@ -31,11 +31,7 @@ public enum SnapshotRasterizer {
         // A view hidden after its snapshot was asked for still gives its picture (UIKit
         // draws the hierarchy as it lays out, hidden or not); its alpha still counts.
         root.properties.isHidden = false
-        var nodes = frame.nodes
-        nodes[0] = root
-        let placed = SceneFrame(time: frame.time, nodes: nodes, names: frame.names, texts: frame.texts,
-                                contents: frame.contents, shapes: frame.shapes, masks: frame.masks, extras: frame.extras,
-                                gradients: frame.gradients)
+        let placed = frame.replacingRoot(with: root)
         let renderer = SceneRenderer(size: size, scale: scale)
         renderer.backdrop = 0
         return LayerContents(image: renderer.render(placed), scale: scale, gravity: .resize)

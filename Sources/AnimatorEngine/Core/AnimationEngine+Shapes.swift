@@ -45,16 +45,15 @@ extension AnimationEngine {
     }
 
     /// What drawing needs of each node besides its properties, read in one pass over the
-    /// records: names, text, contents, shapes and extras (at `time`), and the mask layers.
+    /// records: names, text, contents, shapes and extras (at `time`), and the mask layers,
+    /// each a column holding only the nodes that have one.
     public func details(of nodes: [PresentationNode], at time: Double)
-        -> (names: [String?], texts: [LayerText?], contents: [LayerContents?], shapes: [LayerShape?],
-            extras: [LayerExtras?], masks: [LayerID?], gradients: [LayerGradient?]) {
-        var names: [String?] = [], texts: [LayerText?] = [], contents: [LayerContents?] = []
-        var shapes: [LayerShape?] = [], extras: [LayerExtras?] = [], masks: [LayerID?] = []
-        var gradients: [LayerGradient?] = []
-        names.reserveCapacity(nodes.count); texts.reserveCapacity(nodes.count); contents.reserveCapacity(nodes.count)
-        shapes.reserveCapacity(nodes.count); extras.reserveCapacity(nodes.count); masks.reserveCapacity(nodes.count)
-        gradients.reserveCapacity(nodes.count)
+        -> (names: NodeColumn<String>, texts: NodeColumn<LayerText>, contents: NodeColumn<LayerContents>,
+            shapes: NodeColumn<LayerShape>, extras: NodeColumn<LayerExtras>, masks: NodeColumn<LayerID>,
+            gradients: NodeColumn<LayerGradient>) {
+        var names = NodeColumn<String>(), texts = NodeColumn<LayerText>(), contents = NodeColumn<LayerContents>()
+        var shapes = NodeColumn<LayerShape>(), extras = NodeColumn<LayerExtras>(), masks = NodeColumn<LayerID>()
+        var gradients = NodeColumn<LayerGradient>()
         var animated: [(Int, LayerID, Bool, Bool)] = []
         records.withUnsafeBufferPointer { buffer in
             // By index: a node is large, and only its layer is read here.
@@ -76,8 +75,8 @@ extension AnimationEngine {
         }
         // Layers whose path or extras animate: evaluated at the time.
         for (position, layer, path, extra) in animated {
-            if path { shapes[position] = shape(of: layer, at: time) }
-            if extra { extras[position] = self.extras(of: layer, at: time) }
+            if path { shapes.set(shape(of: layer, at: time), at: position) }
+            if extra { extras.set(self.extras(of: layer, at: time), at: position) }
         }
         return (names, texts, contents, shapes, extras, masks, gradients)
     }
