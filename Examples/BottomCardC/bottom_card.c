@@ -90,6 +90,13 @@ static ah_layer card_will_begin(const ah_presentation_controller *self, ah_conte
     ah_layer container = 0, presented = 0, wrapper = 0, rounded = 0;
     h->context_container_view(h, ctx, &container);
     h->context_view(h, ctx, AH_CONTEXT_TO, &presented);
+    /* As UIKit presentation controllers do (`guard let window = containerView.window`): set
+     * up only in a container that is on screen, in the window (ABI 1.11; before, assume so). */
+    ah_layer window = 0;
+    if (h->abi.minor >= 11 && (h->view_window(h, container, &window) != AH_OK || !window)) {
+        h->log(h, AH_LOG_WARNING, "bottom-card-c: the container is not in the window; no card chrome");
+        return 0;
+    }
     ah_value bounds;
     h->layer_get(h, container, "bounds", &bounds);
     ah_rect frame = card_frame(self, bounds.rect);

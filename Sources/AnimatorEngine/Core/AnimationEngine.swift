@@ -17,6 +17,9 @@ public final class AnimationEngine {
     var viewContexts: [ViewAnimationContext] = []
     /// UIView.areAnimationsEnabled: false makes UIView animation calls change views at once.
     public var areAnimationsEnabled = true
+    /// The window: the screen's root view, whose tree is what is on screen (set by whoever
+    /// makes it; nil while there is none).
+    public var window: LayerID?
     private var dueCallbacks: [() -> Void] = []
     var pendingSnapshots: [(snapshot: Int, source: Int)] = []
     /// How many times the host step committed: a layer changed since the last commit keeps

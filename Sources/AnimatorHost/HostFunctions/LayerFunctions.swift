@@ -5,8 +5,9 @@ import Glibc
 // Implements animator_host/host.h (with value.h and types.h): `layer_create`, `view_create`,
 // `layer_set_name`, `layer_get`, `layer_set`, `layer_presentation`, `layer_insert`,
 // `layer_remove_from_superlayer`, `layer_superlayer`, `layer_sublayer_count`, `layer_sublayer_at`,
-// `view_snapshot`, `view_hit_test`, `layer_set_mask`, `layer_get_mask`.
-// Table batches 1.1, 1.5.
+// `view_snapshot`, `view_hit_test`, `layer_set_mask`, `layer_get_mask`, `view_set_layer_class`,
+// `view_window`.
+// Table batches 1.1, 1.5, 1.10, 1.11.
 
 extension HostSession {
     /// Layers and views: creating them, their properties by key path, the tree, snapshots, hit testing, masks.
@@ -129,6 +130,22 @@ extension HostSession {
                 case 2: session.engine.makeLayer(id, drawAs: .gradient)
                 default: throw .invalidArgument("unknown layer class \(layerClass) (0 CALayer, 1 CAShapeLayer, 2 CAGradientLayer)")
                 }
+            }
+        }
+        table.pointee.view_window = { host, view, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(out, "out")
+                guard let window = session.engine.window else {
+                    out.pointee = AH_NULL_HANDLE
+                    return
+                }
+                guard view != AH_NULL_HANDLE else {
+                    out.pointee = session.handle(for: window)
+                    return
+                }
+                var root = try session.layer(view)
+                while let parent = root.superlayer { root = parent }
+                out.pointee = root.id == window ? session.handle(for: window) : AH_NULL_HANDLE
             }
         }
         table.pointee.layer_remove_from_superlayer = { host, layer in

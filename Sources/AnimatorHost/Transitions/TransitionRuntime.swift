@@ -47,6 +47,7 @@ public final class TransitionRuntime {
     public init(engine: AnimationEngine = SnapshotRasterizer.engine(), size: Size = TransitionRuntime.defaultWindowSize) {
         self.engine = engine
         window = engine.makeView(frame: Rect(origin: .zero, size: size), name: "window")
+        engine.window = window.layer.id
     }
 
     /// The status bar over the app, once `showStatusBar()` installed it (nil also where the

@@ -56,6 +56,9 @@ struct HostLink {
     /// Whether the host keeps plugin objects for layers (ABI 1.8).
     var hasObjects: Bool { hasEngine && table.abi.minor >= 8 }
 
+    /// Whether the host tells the window a view is in (ABI 1.11).
+    var hasWindow: Bool { hasEngine && table.abi.minor >= 11 }
+
     /// Checks a status; on failure logs "what: reason" and returns false.
     @discardableResult
     func check(_ status: ah_status, _ what: String) -> Bool {

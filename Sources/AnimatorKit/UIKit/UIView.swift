@@ -18,6 +18,20 @@ open class UIView {
     }
     /// tintColor: kept for code that sets it (the host's views draw no template images).
     public var tintColor: UIColor! = .systemBlue
+    /// accessibilityLabel: the view's description for assistive technologies (kept: there
+    /// are none here to read it, and it draws nothing).
+    public var accessibilityLabel: String?
+    /// accessibilityHint: kept, as `accessibilityLabel`.
+    public var accessibilityHint: String?
+    /// accessibilityIdentifier: kept, as `accessibilityLabel` (UI tests' name for the view).
+    public var accessibilityIdentifier: String?
+    /// isAccessibilityElement: kept, as `accessibilityLabel`.
+    public var isAccessibilityElement = false
+
+    /// awakeFromNib(): UIKit calls it on views loaded from a nib or storyboard; views here
+    /// are made in code, so it is never called (override it as on iOS; call it yourself
+    /// from `init(frame:)` if your setup lives there).
+    open func awakeFromNib() {}
 
     /// A layer the next `init(frame:)` of the class being wrapped takes on this thread
     /// instead of making a view (the SDK wrapping a view the host gave). Keyed by that
@@ -104,6 +118,8 @@ open class UIView {
                 return Unmanaged<UIView>.fromOpaque(object).takeUnretainedValue()
             }
         }
+        // The window is one object of its own class, whichever way it is first reached.
+        if handle != 0, handle == UIWindow.handle(link) { return UIWindow(handle: handle, host: host) }
         return UIView(handle: handle, host: host)
     }
 

@@ -194,6 +194,14 @@ open class UIViewController: NSObject, UIContentContainer {
     /// children's `beginAppearanceTransition` and `endAppearanceTransition` itself).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
+    /// awakeFromNib(): UIKit calls it on view controllers loaded from a storyboard; here
+    /// they are made in code, so it is never called.
+    open func awakeFromNib() {}
+
+    /// prepare(for:sender:): a segue's source hears it before the segue performs, when
+    /// storyboards perform segues; there are none here, so it is never called.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
     /// Makes the view now if it was not made yet.
     public func loadViewIfNeeded() {
         _ = view

@@ -849,6 +849,19 @@ struct ah_host {
      * class. [host-thread]
      */
     ah_status (*view_set_layer_class)(const ah_host *host, ah_layer view, uint32_t layer_class);
+
+    /* ---- Batch 1.11: the window ----------------------------------------------------- *
+     * Check `host->abi.minor >= 11` first. */
+
+    /**
+     * UIView.window: `out` receives the window `view` is in (the screen's root view, where
+     * the app's screens and every transition's container live), or AH_NULL_HANDLE when the
+     * view is not in the window's tree (a view made and not added yet, a screen that left).
+     * `view` AH_NULL_HANDLE asks for the window itself (UIApplication's key window).
+     * AH_ERR_INVALID_ARGUMENT for a NULL `out`; AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE
+     * for a view that names none. [host-thread]
+     */
+    ah_status (*view_window)(const ah_host *host, ah_layer view, ah_layer *out);
 };
 
 #ifdef __cplusplus

@@ -216,7 +216,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 1016
+#define AH_SIZEOF_AH_HOST 1024
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -344,6 +344,7 @@
 #define AH_OFFSETOF_AH_HOST_DYNAMICS_SET_CONTACT_HANDLER 992
 #define AH_OFFSETOF_AH_HOST_DYNAMICS_SET_PAUSE_HANDLER 1000
 #define AH_OFFSETOF_AH_HOST_VIEW_SET_LAYER_CLASS 1008
+#define AH_OFFSETOF_AH_HOST_VIEW_WINDOW 1016
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -808,6 +809,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_release) == AH_OFFSETOF_AH_HOST_DYNA
 AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_set_contact_handler) == AH_OFFSETOF_AH_HOST_DYNAMICS_SET_CONTACT_HANDLER, "ah_host.dynamics_set_contact_handler offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_set_pause_handler) == AH_OFFSETOF_AH_HOST_DYNAMICS_SET_PAUSE_HANDLER, "ah_host.dynamics_set_pause_handler offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_layer_class) == AH_OFFSETOF_AH_HOST_VIEW_SET_LAYER_CLASS, "ah_host.view_set_layer_class offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_window) == AH_OFFSETOF_AH_HOST_VIEW_WINDOW, "ah_host.view_window offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
