@@ -180,4 +180,17 @@ import Testing
                               "container viewWillAppear false", "container viewDidAppear false",
                               "child viewWillAppear false", "child viewDidAppear false"])
     }
+
+    @Test func viewsMadeOutsideAHostCallStayOutOfTheNextLayoutPass() {
+        // A view controller whose view is made where no host call is under way (its view
+        // belongs to no engine): it is in no tree and no window, and the next host call on
+        // this thread, which lays out what is due, does not trip over it.
+        let lone = UIViewController()
+        lone.loadViewIfNeeded()
+        lone.view.setNeedsLayout()
+        #expect(lone.view.superview == nil && lone.view.window == nil)
+        let session = HostSession()
+        let made = CurrentHost.with(UnsafePointer(session.table)) { UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+        #expect(made.layer.handle != 0 && made.superview == nil)
+    }
 }

@@ -39,6 +39,8 @@ enum LayoutPass {
     /// `view`'s tree needs a pass (not while a pass sets the frames it solved; not while no
     /// constraint is active, when there is nothing to solve).
     static func invalidate(_ view: UIView) {
+        // A view made outside a host call belongs to no engine: nothing to lay out.
+        guard view.layer.handle != 0 else { return }
         let waiting = pending
         if !waiting.applying, waiting.activeConstraints > 0 { waiting.views.append(view) }
     }
@@ -46,6 +48,7 @@ enum LayoutPass {
     /// `view`'s layoutSubviews is due (flagged by the caller): in its tree's pass when
     /// constraints are active, else on its own.
     static func layoutSubviewsDue(_ view: UIView) {
+        guard view.layer.handle != 0 else { return }
         let waiting = pending
         if waiting.activeConstraints > 0 { invalidate(view) } else { waiting.manual.append(view) }
     }

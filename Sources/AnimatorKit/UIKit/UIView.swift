@@ -310,7 +310,8 @@ open class UIView {
     /// The superview, if any.
     public var superview: UIView? {
         var parent: ah_layer = 0
-        guard link.check(link.table.layer_superlayer(link.host, layer.handle, &parent), "superview"), parent != 0 else {
+        // A view made outside a host call is in no tree.
+        guard layer.handle != 0, link.check(link.table.layer_superlayer(link.host, layer.handle, &parent), "superview"), parent != 0 else {
             return nil
         }
         return UIView.wrapping(parent, host: link.host)

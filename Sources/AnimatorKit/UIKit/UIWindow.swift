@@ -17,6 +17,8 @@ open class UIWindow: UIView {
 extension UIView {
     /// window: the window this view is in, or nil when it is not in the window's tree.
     public var window: UIWindow? {
+        // A view made outside a host call is in no window.
+        guard layer.handle != 0 else { return nil }
         let window = UIWindow.handle(link, of: layer.handle)
         guard window != AH_NULL_HANDLE else { return nil }
         return UIView.wrapping(window, host: link.host) as? UIWindow
