@@ -45,4 +45,15 @@ import Testing
         #expect(window(of: 987_654).hasPrefix("\(AH_ERR_INVALID_HANDLE) "))
         #expect(String(cString: table.pointee.last_error(table)!).contains("987654"))
     }
+
+    @Test func aRelatedChildNeedsALiveContextAndAnOut() {
+        // The stack and tabs are read through a transition's context (tested with one under
+        // way in SDKChildViewControllerTests); outside one, each mistake says what it is.
+        var out: ah_layer = 0
+        let bogus = table.pointee.context_related_child(table, 12_345, UInt32(AH_CONTEXT_FROM),
+                                                        ah_relation(AH_RELATION_NAVIGATION_CONTROLLER), 0, &out)
+        #expect(bogus == AH_ERR_INVALID_HANDLE)
+        #expect(String(cString: table.pointee.last_error(table)!).contains("12345"))
+        #expect(out == 0)
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 
 /// A container view controller as apps write one: a photo page that embeds a caption view
 /// controller with addChild, addSubview and didMove(toParent:), pushed and popped between
-/// the app's own screens (a cross-fade in, UIKit's slide back).
+/// the app's own screens with a cross-fade.
 @Suite struct SDKChildViewControllerTests {
     final class CallLog {
         var calls: [String] = []
@@ -61,6 +61,10 @@ import Testing
     /// not hand out) for its navigation controller and transition coordinator.
     final class FadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         var captionSaw: (navigation: Bool, coordinator: Bool)?
+        /// The navigation stack each transition saw, by name, and whether its top was the
+        /// context's incoming view controller object.
+        var stacks: [[String]] = []
+        var topIsIncoming: [Bool] = []
 
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
 
@@ -68,6 +72,10 @@ import Testing
             guard let toView = transitionContext.view(forKey: .to) else { return transitionContext.completeTransition(true) }
             if let page = transitionContext.viewController(forKey: .to) as? PageViewController, let caption = page.caption {
                 captionSaw = (caption.navigationController != nil, caption.transitionCoordinator != nil)
+            }
+            if let navigation = transitionContext.viewController(forKey: .from)?.navigationController {
+                stacks.append(navigation.viewControllers.map { ($0 as? LoggingViewController)?.name ?? "?" })
+                topIsIncoming.append(navigation.topViewController === transitionContext.viewController(forKey: .to))
             }
             toView.alpha = 0
             transitionContext.containerView.addSubview(toView)
@@ -85,7 +93,7 @@ import Testing
         func navigationController(_ navigationController: UINavigationController,
                                   animationControllerFor operation: UINavigationController.Operation,
                                   from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-            operation == .push ? fade : nil
+            fade
         }
 
         func viewController(forScreen name: String) -> UIViewController? {
@@ -107,13 +115,8 @@ import Testing
     func stage(_ app: App) -> (TransitionStage, AnimatorInstance) {
         let session = HostSession()
         let runtime = TransitionRuntime(engine: session.engine)
-        let info = AnimatorInfo(id: "test.container", name: "container", displayName: "container", version: "1", summary: nil,
-                                author: nil, url: nil, operations: OperationSet([.push, .pop]), isInteractive: true,
-                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
-                                                                 host: UnsafePointer(session.table)),
-                                        info: info, session: session)
-        return (TransitionStage(runtime: runtime), instance)
+        return (TransitionStage(runtime: runtime),
+                SDKStage.delegateInstance(app, session: session, operations: [.push, .pop], id: "test.container"))
     }
 
     @Test func aChildHearsItsContainersAppearanceAfterItThroughAPushAndAPop() throws {
@@ -127,8 +130,13 @@ import Testing
         #expect(page.children.count == 1 && page.children[0] === caption && caption.parent === page)
         // The child found its container's navigation controller and coordinator.
         #expect(app.fade.captionSaw.map { "\($0)" } == "(navigation: true, coordinator: true)")
+        // The navigation controller's stack during the push: already the new one, its top the
+        // incoming page, each the app's own object.
         let popped = try stage.perform(.pop, animator: animator)
         #expect(popped.completed && popped.problems.isEmpty, "\(popped.problems)")
+        // And during the pop: the stack without the page, its top the list coming back.
+        #expect(app.fade.stacks == [["list", "page"], ["list"]])
+        #expect(app.fade.topIsIncoming == [true, true])
         // The host loads a library's screens before the first shows (so the page embedded its
         // caption first), then UIKit's order around a push and a pop, the child after its
         // container each time.

@@ -5,8 +5,9 @@ import Glibc
 // Implements animator_host/host.h (with operation.h and controller.h): `context_operation`,
 // `context_is_animated`, `context_is_interactive`, `context_container_view`, `context_view`,
 // `context_initial_frame`, `context_final_frame`, `context_complete_transition`, `context_was_cancelled`,
-// `context_presentation_style`, `context_view_controller_name`, `context_related_view_controller`.
-// Table batches 1.0, 1.2, 1.3, 1.6.
+// `context_presentation_style`, `context_view_controller_name`, `context_related_view_controller`,
+// `context_related_child`.
+// Table batches 1.0, 1.2, 1.3, 1.6, 1.11.
 
 extension HostSession {
     /// UIViewControllerContextTransitioning: what the transition context answers, and completeTransition.
@@ -74,6 +75,32 @@ extension HostSession {
                 try required(out, "out").pointee = session.cName(screen.name)
             }
         }
+        table.pointee.context_related_child = { host, ctx, key, relation, index, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let state = try session.transition(ctx)
+                let screen = try HostSession.side(key) ? state.from : state.to
+                let out = try required(out, "out")
+                let children: [ViewController]
+                switch Int(relation) {
+                case AH_RELATION_NAVIGATION_CONTROLLER:
+                    guard let navigation = screen.navigationController else {
+                        throw .invalidArgument("the view controller is in no navigation controller")
+                    }
+                    children = navigation.visibleStack
+                case AH_RELATION_TAB_BAR_CONTROLLER:
+                    guard let tabs = screen.tabBarController else {
+                        throw .invalidArgument("the view controller is in no tab bar controller")
+                    }
+                    children = tabs.viewControllers
+                default:
+                    throw .invalidArgument("relation \(relation) holds no view controllers (navigation or tab bar controller)")
+                }
+                guard Int(index) < children.count else {
+                    throw .invalidArgument("child \(index) of \(children.count)")
+                }
+                out.pointee = session.handle(for: children[Int(index)].view.layer.id)
+            }
+        }
         table.pointee.context_related_view_controller = { host, ctx, key, relation, out in
             HostSession.call(host) { session throws(HostCallError) in
                 let state = try session.transition(ctx)
@@ -87,12 +114,13 @@ extension HostSession {
                 var answer = ah_related_view_controller()
                 answer.abi = ABIVersion.host.cValue
                 answer.struct_size = UInt32(min(size, MemoryLayout<ah_related_view_controller>.size))
-                func fill(view: View, bar: View?, children: Int) {
+                func fill(view: View, bar: View?, children: Int, selected: Int = 0) {
                     answer.exists = true
                     answer.view = session.handle(for: view.layer.id)
                     answer.bar = bar.map { session.handle(for: $0.layer.id) } ?? AH_NULL_HANDLE
                     answer.bar_hidden = bar?.isHidden ?? false
                     answer.child_count = UInt32(children)
+                    answer.selected_index = UInt32(selected)
                 }
                 switch Int(relation) {
                 case AH_RELATION_NAVIGATION_CONTROLLER:
@@ -102,7 +130,8 @@ extension HostSession {
                     }
                 case AH_RELATION_TAB_BAR_CONTROLLER:
                     if let tabs = screen.tabBarController {
-                        fill(view: tabs.controller.view, bar: tabs.tabBar, children: tabs.viewControllers.count)
+                        fill(view: tabs.controller.view, bar: tabs.tabBar, children: tabs.viewControllers.count,
+                             selected: tabs.selectedIndex)
                     }
                 case AH_RELATION_PRESENTING, AH_RELATION_PRESENTED:
                     // UIKit links the two when the presentation starts and unlinks them

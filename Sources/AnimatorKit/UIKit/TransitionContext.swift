@@ -134,6 +134,20 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     }
 
     /// context_related_view_controller (ABI 1.6): the view controller related to one side's.
+    /// The view controllers of the navigation or tab bar controller related to `side`
+    /// (ABI 1.11), bottom of the stack or first tab first: each its view's one object.
+    func relatedChildren(side: UInt32, relation: Int32, count: Int) -> [UIViewController] {
+        guard HostLink(host: host).hasWindow else { return [] }
+        var children: [UIViewController] = []
+        for index in 0..<count {
+            var view: ah_layer = 0
+            let status = host.pointee.context_related_child(host, handle, side, ah_relation(relation), UInt32(index), &view)
+            guard HostLink(host: host).check(status, "viewControllers"), view != 0 else { return children }
+            children.append(UIViewController.object(for: UIView.wrapping(view, host: host)))
+        }
+        return children
+    }
+
     func related(side: UInt32, relation: Int32) -> ah_related_view_controller? {
         guard hasCoordinator, host.pointee.abi.minor >= 6 else { return nil }
         var out = ah_related_view_controller()

@@ -21,16 +21,36 @@ open class UINavigationController: UIViewController {
 
     /// The push or pop under way, for a navigation controller a context gave.
     private let transition: TransitionContext?
+    /// The side of that transition whose navigation controller this is.
+    private let transitionSide: UInt32?
 
-    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil) {
+    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil,
+         side: UInt32? = nil) {
         navigationBar = UINavigationBar(handle: found.bar, host: host)
         isNavigationBarHidden = found.bar_hidden
         stackCount = Int(found.child_count)
         scope = nil
         requester = nil
         self.transition = transition
+        transitionSide = side
         super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
     }
+
+    /// viewControllers: the stack, bottom first (during a push or pop, the new stack, as
+    /// UIKit shows it), each the one object of its screen (ABI 1.11; a navigation
+    /// controller reached in a tap handler does not read its stack: empty).
+    open var viewControllers: [UIViewController] {
+        guard let transition, let transitionSide else { return [] }
+        return transition.relatedChildren(side: transitionSide, relation: Int32(AH_RELATION_NAVIGATION_CONTROLLER),
+                                          count: stackCount)
+    }
+
+    /// topViewController: the top of the stack.
+    open var topViewController: UIViewController? { viewControllers.last }
+
+    /// visibleViewController: the top of the stack (what a presentation over it shows is
+    /// not counted here).
+    open var visibleViewController: UIViewController? { topViewController }
 
     /// The navigation controller a tap handler's screen asks to push and pop (its bar and
     /// stack are not read here).
@@ -41,6 +61,7 @@ open class UINavigationController: UIViewController {
         self.scope = scope
         requester = view
         transition = nil
+        transitionSide = nil
         super.init(view: nil, side: nil, context: nil)
     }
 

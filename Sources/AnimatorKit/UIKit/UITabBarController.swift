@@ -15,13 +15,39 @@ open class UITabBarController: UIViewController {
     private let scope: TapScope?
     /// The view of the screen that asks, in a tap handler.
     private let requester: UIView?
+    /// The transition and side a context gave it for (its tabs are read through them).
+    private let transition: TransitionContext?
+    private let transitionSide: UInt32?
 
-    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>) {
+    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil,
+         side: UInt32? = nil) {
         tabBar = UITabBar(handle: found.bar, host: host)
         tabCount = Int(found.child_count)
         scope = nil
         requester = nil
+        self.transition = transition
+        transitionSide = side
+        let covers = Int(found.struct_size) >= MemoryLayout<ah_related_view_controller>.offset(of: \.selected_index)! + 4
         super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+        selectedTab = covers ? Int(found.selected_index) : nil
+    }
+
+    /// The selected tab the host said (ABI 1.11).
+    private var selectedTab: Int?
+
+    /// viewControllers: the tabs' view controllers, in order, each the one object of its
+    /// screen (ABI 1.11; one reached in a tap handler does not read its tabs: empty).
+    open var viewControllers: [UIViewController]? {
+        guard let transition, let transitionSide else { return nil }
+        return transition.relatedChildren(side: transitionSide, relation: Int32(AH_RELATION_TAB_BAR_CONTROLLER),
+                                          count: tabCount)
+    }
+
+    /// selectedViewController: the selected tab's view controller (during a tab switch,
+    /// the one it switches from: the host changes the selection when the switch completes).
+    open var selectedViewController: UIViewController? {
+        guard let selectedTab, let tabs = viewControllers, tabs.indices.contains(selectedTab) else { return nil }
+        return tabs[selectedTab]
     }
 
     /// The tab bar controller a tap handler's screen asks to change tabs.
@@ -30,6 +56,8 @@ open class UITabBarController: UIViewController {
         tabCount = 0
         self.scope = scope
         requester = view
+        transition = nil
+        transitionSide = nil
         super.init(view: nil, side: nil, context: nil)
     }
 

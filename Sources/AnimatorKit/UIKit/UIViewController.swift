@@ -242,7 +242,7 @@ open class UIViewController: NSObject, UIContentContainer {
         if let scope = TapScope.current, let view = viewIfLoaded { return UINavigationController(requestsFrom: view, scope: scope) }
         // A child's is its container's, as in UIKit.
         guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return parent?.navigationController }
-        return UINavigationController(found, host: context.host, transition: context)
+        return UINavigationController(found, host: context.host, transition: context, side: side?.side)
     }
 
     /// The tab bar controller whose tabs hold it; in a tap handler, the one whose
@@ -250,7 +250,7 @@ open class UIViewController: NSObject, UIContentContainer {
     open var tabBarController: UITabBarController? {
         if let scope = TapScope.current, let view = viewIfLoaded { return UITabBarController(requestsFrom: view, scope: scope) }
         guard let context, let found = related(Int32(AH_RELATION_TAB_BAR_CONTROLLER)) else { return parent?.tabBarController }
-        return UITabBarController(found, host: context.host)
+        return UITabBarController(found, host: context.host, transition: context, side: side?.side)
     }
 
     /// modalPresentationStyle: how `present` shows it (UIKit's default `.automatic`, a page

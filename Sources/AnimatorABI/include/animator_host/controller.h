@@ -53,6 +53,11 @@ typedef struct ah_related_view_controller {
      *  shows it during a transition (already the new stack: with the pushed one, without
      *  the popped one); 0 for the other relations. */
     uint32_t child_count;
+    /* ---- ABI 1.11 (read only if struct_size covers it) ---- */
+    /** The tab bar controller's selected tab (during a tab switch, the one it switches from:
+     *  the selection changes when the switch completes); 0 for the other relations. Its
+     *  view: context_related_child. */
+    uint32_t selected_index;
 } ah_related_view_controller;
 
 #ifdef __cplusplus

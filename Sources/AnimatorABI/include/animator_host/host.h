@@ -862,6 +862,18 @@ struct ah_host {
      * for a view that names none. [host-thread]
      */
     ah_status (*view_window)(const ah_host *host, ah_layer view, ah_layer *out);
+
+    /**
+     * The view of view controller `index` of the navigation controller or tab bar controller
+     * related to the context's `key` side (`relation` AH_RELATION_NAVIGATION_CONTROLLER: the
+     * stack from the bottom, as `child_count` counts it, the top last; or
+     * AH_RELATION_TAB_BAR_CONTROLLER: the tabs in order): UIKit's `viewControllers` and
+     * `topViewController`. `out` receives it. AH_ERR_INVALID_ARGUMENT for a NULL `out`, an
+     * unknown key, another relation, a controller the side is not in, or an index not below
+     * its `child_count`. [host-thread]
+     */
+    ah_status (*context_related_child)(const ah_host *host, ah_context ctx, ah_context_key key, ah_relation relation,
+                                       uint32_t index, ah_layer *out);
 };
 
 #ifdef __cplusplus

@@ -115,7 +115,7 @@
 #define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_CONSTANT 64
 #define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_PRIORITY 72
 
-#define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 40
+#define AH_SIZEOF_AH_RELATED_VIEW_CONTROLLER 48
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_ABI 0
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_EXISTS 12
@@ -123,6 +123,7 @@
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR 24
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR_HIDDEN 32
 #define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_CHILD_COUNT 36
+#define AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_SELECTED_INDEX 40
 
 #define AH_SIZEOF_AH_ANIMATOR_DESCRIPTOR 96
 #define AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_ABI 0
@@ -216,7 +217,7 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
 
-#define AH_SIZEOF_AH_HOST 1024
+#define AH_SIZEOF_AH_HOST 1032
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -345,6 +346,7 @@
 #define AH_OFFSETOF_AH_HOST_DYNAMICS_SET_PAUSE_HANDLER 1000
 #define AH_OFFSETOF_AH_HOST_VIEW_SET_LAYER_CLASS 1008
 #define AH_OFFSETOF_AH_HOST_VIEW_WINDOW 1016
+#define AH_OFFSETOF_AH_HOST_CONTEXT_RELATED_CHILD 1024
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -594,6 +596,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, view) == AH_OFFSETOF_AH_RE
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, bar) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR, "ah_related_view_controller.bar offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, bar_hidden) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_BAR_HIDDEN, "ah_related_view_controller.bar_hidden offset");
 AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, child_count) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_CHILD_COUNT, "ah_related_view_controller.child_count offset");
+AH_LAYOUT_ASSERT(offsetof(ah_related_view_controller, selected_index) == AH_OFFSETOF_AH_RELATED_VIEW_CONTROLLER_SELECTED_INDEX, "ah_related_view_controller.selected_index offset");
 AH_LAYOUT_ASSERT(sizeof(ah_animator_descriptor) == AH_SIZEOF_AH_ANIMATOR_DESCRIPTOR, "ah_animator_descriptor size");
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, abi) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_ABI, "ah_animator_descriptor.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator_descriptor, struct_size) == AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_STRUCT_SIZE, "ah_animator_descriptor.struct_size offset");
@@ -810,6 +813,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_set_contact_handler) == AH_OFFSETOF_
 AH_LAYOUT_ASSERT(offsetof(ah_host, dynamics_set_pause_handler) == AH_OFFSETOF_AH_HOST_DYNAMICS_SET_PAUSE_HANDLER, "ah_host.dynamics_set_pause_handler offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_set_layer_class) == AH_OFFSETOF_AH_HOST_VIEW_SET_LAYER_CLASS, "ah_host.view_set_layer_class offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, view_window) == AH_OFFSETOF_AH_HOST_VIEW_WINDOW, "ah_host.view_window offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, context_related_child) == AH_OFFSETOF_AH_HOST_CONTEXT_RELATED_CHILD, "ah_host.context_related_child offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");
