@@ -1,4 +1,5 @@
 import AnimatorABI
+import Foundation
 
 /// CAGradientLayerType: axial, radial, conic.
 public struct CAGradientLayerType: Equatable, Hashable, Sendable, RawRepresentable {
@@ -11,7 +12,7 @@ public struct CAGradientLayerType: Equatable, Hashable, Sendable, RawRepresentab
 
 /// Core Animation's CAGradientLayer: a gradient over its background (axial, radial or conic). `colors`
 /// takes what UIKit code gives it (`[UIColor.black.cgColor, UIColor.clear.cgColor]`);
-/// `locations` (NSNumber there, numbers here), `startPoint` and `endPoint` in unit
+/// `locations` (NSNumber, as there), `startPoint` and `endPoint` in unit
 /// coordinates. The gradient is sent to the host whenever one of them changes; it does
 /// not animate.
 open class CAGradientLayer: CALayer {
@@ -65,7 +66,7 @@ open class CAGradientLayer: CALayer {
             cColors.append(ah_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha))
         }
         let start = ah_point(x: startPoint.x, y: startPoint.y), end = ah_point(x: endPoint.x, y: endPoint.y)
-        if let locations, locations.count == cColors.count {
+        if let locations = locations?.map(\.doubleValue), locations.count == cColors.count {
             link.check(link.table.layer_set_gradient(link.host, handle, cColors, locations, UInt32(cColors.count), start, end),
                        "CAGradientLayer")
         } else {

@@ -1,4 +1,5 @@
 import AnimatorABI
+import Foundation
 
 /// CAShapeLayerFillRule.
 public struct CAShapeLayerFillRule: Equatable, Hashable, Sendable, RawRepresentable {
@@ -124,7 +125,7 @@ open class CAShapeLayer: CALayer {
 
     private func sendDashes() {
         guard link.hasEngine else { return }
-        let lengths = (lineDashPattern ?? []).map { Double($0) }
+        let lengths = (lineDashPattern ?? []).map(\.doubleValue)
         link.check(link.table.shape_layer_set_dash(link.host, handle, lengths, UInt32(lengths.count), lineDashPhase),
                    "CAShapeLayer.lineDashPattern")
     }
@@ -134,6 +135,3 @@ open class CAShapeLayer: CALayer {
         return index >= 0 && index < count ? index : 0
     }
 }
-
-/// Foundation's NSNumber, as lineDashPattern holds them.
-public typealias NSNumber = Double

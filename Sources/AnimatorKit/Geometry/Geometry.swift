@@ -9,3 +9,18 @@ extension CGRect {
                width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
     }
 }
+
+extension CGPoint {
+    /// equalTo(_:): Core Graphics' older spelling of `==`, kept by code written before it.
+    public func equalTo(_ point: CGPoint) -> Bool { self == point }
+}
+
+extension CGSize {
+    /// equalTo(_:): Core Graphics' older spelling of `==`.
+    public func equalTo(_ size: CGSize) -> Bool { self == size }
+}
+
+extension CGRect {
+    /// equalTo(_:): Core Graphics' older spelling of `==`.
+    public func equalTo(_ rect: CGRect) -> Bool { self == rect }
+}
