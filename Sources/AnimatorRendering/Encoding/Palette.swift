@@ -30,48 +30,88 @@ struct Palette {
         Int((pixel >> 2) & 0x3F) | Int((pixel >> 10) & 0x3F) << 6 | Int((pixel >> 18) & 0x3F) << 12
     }
 
+    /// The 64×64×64 bins, kept sparse: a four-byte slot per bin, and a `Bin` only for those
+    /// a pixel fell in (a screen's frames use a few thousand), so a histogram costs 1 MiB and
+    /// what its colors fill, not 19 MB of empty bins.
+    fileprivate struct Histogram {
+        private var slots = [Int32](repeating: -1, count: 1 << 18)
+        private(set) var store: [Bin] = []
+        private var ids: [Int] = []
+
+        /// The bin `b` (an empty one where no pixel fell).
+        subscript(b: Int) -> Bin {
+            let slot = slots[b]
+            return slot < 0 ? Bin() : store[Int(slot)]
+        }
+
+        /// The bins a pixel fell in, in increasing order.
+        var used: [Int] { ids.sorted() }
+
+        /// Counts `pixels`, every `step`-th.
+        mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, step: Int) {
+            // Taken out of self for the loop (no copy: self gives them up meanwhile).
+            var slots = self.slots, store = self.store, ids = self.ids
+            self.slots = []
+            self.store = []
+            self.ids = []
+            defer {
+                self.slots = slots
+                self.store = store
+                self.ids = ids
+            }
+            slots.withUnsafeMutableBufferPointer { slots in
+                var index = 0
+                while index < pixels.count {
+                    let pixel = pixels[index]
+                    let b = Palette.bin(pixel)
+                    var slot = Int(slots[b])
+                    if slot < 0 {
+                        slot = store.count
+                        slots[b] = Int32(slot)
+                        store.append(Bin())
+                        ids.append(b)
+                    }
+                    let red = Int(pixel & 0xFF), green = Int(pixel >> 8 & 0xFF), blue = Int(pixel >> 16 & 0xFF)
+                    let color = pixel & 0x00FF_FFFF
+                    store.withUnsafeMutableBufferPointer { bins in
+                        bins[slot].count += 1
+                        bins[slot].red += red
+                        bins[slot].green += green
+                        bins[slot].blue += blue
+                        bins[slot].redSquares += red * red
+                        bins[slot].greenSquares += green * green
+                        bins[slot].blueSquares += blue * blue
+                        if bins[slot].votes == 0 {
+                            bins[slot].candidate = color
+                            bins[slot].votes = 1
+                        } else {
+                            bins[slot].votes += bins[slot].candidate == color ? 1 : -1
+                        }
+                    }
+                    index += step
+                }
+            }
+        }
+    }
+
     /// Counts the colors of frames, one at a time, for a palette of them all.
     struct Builder {
-        fileprivate var bins = [Bin](repeating: Bin(), count: 1 << 18)
+        fileprivate var bins = Histogram()
         /// Every `step`-th pixel is counted.
         var step = 3
 
         /// Counts the colors of one frame.
         mutating func add(_ image: Image) {
             let step = self.step
-            bins.withUnsafeMutableBufferPointer { bins in
-                image.pixels.withUnsafeBufferPointer { pixels in
-                    var index = 0
-                    while index < pixels.count {
-                        let pixel = pixels[index]
-                        let b = Palette.bin(pixel)
-                        bins[b].count += 1
-                        let red = Int(pixel & 0xFF), green = Int(pixel >> 8 & 0xFF), blue = Int(pixel >> 16 & 0xFF)
-                        bins[b].red += red
-                        bins[b].green += green
-                        bins[b].blue += blue
-                        bins[b].redSquares += red * red
-                        bins[b].greenSquares += green * green
-                        bins[b].blueSquares += blue * blue
-                        let color = pixel & 0x00FF_FFFF
-                        if bins[b].votes == 0 {
-                            bins[b].candidate = color
-                            bins[b].votes = 1
-                        } else {
-                            bins[b].votes += bins[b].candidate == color ? 1 : -1
-                        }
-                        index += step
-                    }
-                }
-            }
+            image.pixels.withUnsafeBufferPointer { bins.add($0, step: step) }
         }
 
         /// The palette of what was counted, of at most `size` colors.
         func palette(size: Int = 256) -> Palette { Palette(bins: bins, size: size) }
     }
 
-    private init(bins: [Bin], size: Int) {
-        let used = bins.indices.filter { bins[$0].count > 0 }
+    private init(bins: Histogram, size: Int) {
+        let used = bins.used
         var boxes: [[Int]] = used.isEmpty ? [] : [used]
         // Cut the box whose colors are furthest from its mean (the largest sum of squared
         // errors) along its channel of largest variance, at the median, until there are enough.
@@ -136,8 +176,8 @@ struct Palette {
     /// A few rounds of k-means over the histogram: every used bin (its mean color, weighted
     /// by its pixels) goes to its nearest palette color, and each color not `fixed` (a flat
     /// color kept exact) moves to the mean of what went to it.
-    private mutating func refine(bins: [Bin], fixed: [Bool], rounds: Int = 4) {
-        let used = bins.indices.filter { bins[$0].count > 0 }
+    private mutating func refine(bins: Histogram, fixed: [Bool], rounds: Int = 4) {
+        let used = bins.used
         guard colors.count == fixed.count, !used.isEmpty else { return }
         let means = used.map { b -> (Int, Int, Int, Int) in
             let n = bins[b].count
