@@ -96,6 +96,12 @@ import Testing
                 return
             }
             #expect(UIApplication.shared.windows.count == 1 && UIApplication.shared.windows[0] === window)
+            #expect(window.isKeyWindow)
+            // UIKit's names for the app's notifications (none is posted: the app stays in the
+            // foreground), as code observing them spells them.
+            #expect(UIApplication.didEnterBackgroundNotification.rawValue == "UIApplicationDidEnterBackgroundNotification")
+            #expect(UIApplication.willChangeStatusBarFrameNotification.rawValue
+                    == "UIApplicationWillChangeStatusBarFrameNotification")
             #expect(window.bounds == CGRect(x: 0, y: 0, width: 390, height: 844))
             window.addSubview(card)
             // One window object, however it is reached.

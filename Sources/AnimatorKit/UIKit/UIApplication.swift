@@ -2,8 +2,8 @@ import AnimatorABI
 import Foundation
 
 /// UIKit's UIApplication, as transition code reads it: the status bar's frame (the top of
-/// the safe area, from the host's traits), the layout direction, the app's state. There is
-/// no window list here: the host's window is not a view plugins can hold.
+/// the safe area, from the host's traits), the layout direction, the app's state, the
+/// window (`keyWindow`, `windows`: ABI 1.11), and the names of its notifications.
 public final class UIApplication {
     /// The app.
     nonisolated(unsafe) public static let shared = UIApplication()
@@ -32,6 +32,27 @@ public final class UIApplication {
 
     /// Kept for code that sets it.
     public var isIdleTimerDisabled = false
+
+    // The app's notifications, by UIKit's names. A transition runs in an app that stays in
+    // the foreground with one status bar: none of them is posted here, so observers added
+    // for them (as menus and sheets add them to close on backgrounding) are never called.
+
+    /// didEnterBackgroundNotification.
+    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    /// willEnterForegroundNotification.
+    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    /// didBecomeActiveNotification.
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    /// willResignActiveNotification.
+    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    /// willTerminateNotification.
+    public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+    /// didReceiveMemoryWarningNotification.
+    public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    /// willChangeStatusBarFrameNotification.
+    public static let willChangeStatusBarFrameNotification = Notification.Name("UIApplicationWillChangeStatusBarFrameNotification")
+    /// didChangeStatusBarFrameNotification.
+    public static let didChangeStatusBarFrameNotification = Notification.Name("UIApplicationDidChangeStatusBarFrameNotification")
 }
 
 /// UIKit's UIDevice.

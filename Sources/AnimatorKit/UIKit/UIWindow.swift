@@ -5,6 +5,9 @@ import AnimatorABI
 /// its tree and nil otherwise, as presentation controllers check before they set up
 /// (`guard let window = containerView.window`). On hosts before ABI 1.11, nil.
 open class UIWindow: UIView {
+    /// isKeyWindow: the one window is the key window.
+    public var isKeyWindow: Bool { true }
+
     /// The window's handle, or 0 when the host has none or does not say (before 1.11).
     static func handle(_ link: HostLink, of view: ah_layer = AH_NULL_HANDLE) -> ah_layer {
         guard link.hasWindow else { return AH_NULL_HANDLE }
