@@ -113,3 +113,23 @@ import Testing
         _ = runtime
     }
 }
+
+/// Views are objects as on iOS (NSObject's subclasses): the checks and comparisons library
+/// code makes of them.
+@Suite struct SDKViewObjectTests {
+    let session = HostSession()
+
+    @Test func viewsCompareByIdentityAndKnowTheirKind() {
+        CurrentHost.with(UnsafePointer(session.table)) {
+            let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let plain = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            let twin = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            #expect(scroll.isKind(of: UIScrollView.self) && scroll.isKind(of: UIView.self))
+            #expect(!plain.isKind(of: UIScrollView.self))
+            // Equal only to itself, however alike: `==` is NSObject's isEqual, identity.
+            #expect(plain == plain && plain != twin && !plain.isEqual(twin))
+            #expect([twin, plain, scroll].firstIndex(of: plain) == 1)
+            #expect(Set([plain, twin, plain]).count == 2)
+        }
+    }
+}

@@ -1,12 +1,14 @@
 import AnimatorABI
 import Glibc
+import Foundation
 
 /// UIView, reached through the host: a view of the host's engine. Its changes animate
 /// inside `UIView.animate` calls (and property animators) and nowhere else.
 ///
 /// Its initializers are UIKit's: subclasses override `init(frame:)` and implement
-/// `init?(coder:)` as iOS code does, and inherit `init()`.
-open class UIView {
+/// `init?(coder:)` as iOS code does, and inherit `init()`. Like UIKit's, it is an
+/// `NSObject`: equal only to itself, with `isKind(of:)`.
+open class UIView: NSObject {
     /// The backing layer.
     public let layer: CALayer
     /// The gesture recognizers attached to this view object (addGestureRecognizer).
@@ -55,6 +57,7 @@ open class UIView {
     /// Creates a view (inside a host call; outside one, a view that does nothing and says
     /// so when used).
     public init(frame: CGRect) {
+        var laidOutOnce = false
         if let pending = pthread_getspecific(UIView.adoptedLayerKey),
            Unmanaged<Adoption>.fromOpaque(pending).takeUnretainedValue().type == ObjectIdentifier(type(of: self)) {
             pthread_setspecific(UIView.adoptedLayerKey, nil)
@@ -76,15 +79,17 @@ open class UIView {
             }
             // A new view is laid out once, as UIKit lays it out before it is first drawn
             // (a plain UIView's layoutSubviews does nothing: not asked for).
-            if type(of: self) != UIView.self {
-                needsLayoutSubviews = true
-                LayoutPass.layoutSubviewsDue(self)
-                // And drawn once, as UIKit draws a view before it first shows it (a plain
-                // UIView's draw(_:) draws nothing: not asked).
-                DisplayPass.due(self)
-            }
+            laidOutOnce = type(of: self) != UIView.self
         } else {
             layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
+        }
+        super.init()
+        if laidOutOnce {
+            needsLayoutSubviews = true
+            LayoutPass.layoutSubviewsDue(self)
+            // And drawn once, as UIKit draws a view before it first shows it (a plain
+            // UIView's draw(_:) draws nothing: not asked).
+            DisplayPass.due(self)
         }
         keepWithHost()
         registerActionOverride()
@@ -136,7 +141,7 @@ open class UIView {
     }
 
     /// Creates a view with a zero frame (inside a host call).
-    public convenience init() {
+    public override convenience init() {
         self.init(frame: CGRect(x: 0, y: 0, width: 0, height: 0))
     }
 
