@@ -34,6 +34,12 @@ open class UIScrollView: UIView {
     public var showsVerticalScrollIndicator = true
     /// Whether it shows its horizontal indicator (there are none to draw here).
     public var showsHorizontalScrollIndicator = true
+    /// scrollIndicatorInsets: where the indicators would sit (kept: none are drawn).
+    public var scrollIndicatorInsets = UIEdgeInsets.zero
+    /// verticalScrollIndicatorInsets: kept, as `scrollIndicatorInsets`.
+    public var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// horizontalScrollIndicatorInsets: kept, as `scrollIndicatorInsets`.
+    public var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
     /// Whether a finger drags it: never, without touches.
     public var isDragging: Bool { false }
     /// Whether it coasts after a drag: never, without touches.
