@@ -154,7 +154,7 @@ let package = Package(
         // A test target per module, each depending only on what it tests (and the helpers):
         // the engine, the support library and the renderers stand alone.
         .testTarget(name: "AnimatorEngineTests", dependencies: ["AnimatorEngine", "TestSupport"]),
-        .testTarget(name: "AnimatorSupportTests", dependencies: ["AnimatorSupport", "TestSupport"]),
+        .testTarget(name: "AnimatorSupportTests", dependencies: ["AnimatorSupport", "CSystem", "TestSupport"]),
         .testTarget(name: "AnimatorRenderingTests", dependencies: ["AnimatorRendering", "AnimatorEngine", "AnimatorSupport",
                                                                    "TestSupport"]),
         // The host: loader, registry, sandbox, host functions, transitions, interaction.

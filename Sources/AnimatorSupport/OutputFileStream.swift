@@ -1,11 +1,15 @@
+import CSystem
 import Glibc
+import Synchronization
 
 extension OutputFile {
     /// A file the tool writes for its user a piece at a time, with `OutputFile.write`'s
-    /// guarantees: a new or regular file is written to a temporary file beside it and
-    /// renamed over it by `finish` (an existing file keeps its permissions; until then, and
-    /// if the stream is dropped unfinished, the old file is untouched and the temporary
-    /// file removed); a symbolic link's target is replaced that way; a FIFO or a
+    /// guarantees: a new or regular file is written to a file beside it that has no name
+    /// (Linux's O_TMPFILE) until `finish` names it and renames it over the target (an
+    /// existing file keeps its permissions; until then, and if the stream is dropped
+    /// unfinished or the process is killed, the old file is untouched and nothing is left
+    /// behind); where the file system has no unnamed files, a named temporary file beside
+    /// it, removed on failure; a symbolic link's target is replaced that way; a FIFO or a
     /// character device is written through. Pieces are gathered into blocks of 1 MiB, so
     /// memory holds a block, not the file.
     ///
@@ -15,8 +19,11 @@ extension OutputFile {
         /// The path the user named.
         public let path: String
         private var descriptor: Int32 = -1
-        /// The temporary file renamed over `target` at the end; nil when written through.
+        /// The temporary file renamed over `target` at the end; nil when written through or
+        /// while the file has no name (`unnamed`).
         private var temporary: String?
+        /// Whether the file has no name yet (O_TMPFILE): `finish` links it beside the target.
+        private var unnamed = false
         private var target: String
         private var mode: mode_t = 0o644
         private var buffer: [UInt8] = []
@@ -60,12 +67,18 @@ extension OutputFile {
                     throw Failure(path: path, reason: "is not a file, a FIFO or a character device; refused")
                 }
             }
+            buffer.reserveCapacity(Self.blockSize)
+            // No name until it is whole: a killed process leaves nothing behind.
+            descriptor = ah_open_unnamed(FileSystem.directoryName(target), 0o600)
+            if descriptor >= 0 {
+                unnamed = true
+                return
+            }
             var template = Array((target + ".tmp-XXXXXX").utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            buffer.reserveCapacity(Self.blockSize)
         }
 
         deinit {
@@ -102,6 +115,29 @@ extension OutputFile {
                 throw failure
             }
             finished = true
+            if unnamed {
+                // Named beside the target (a fresh name), then renamed over it.
+                fchmod(descriptor, mode)
+                var linked: String?
+                for attempt in 0..<16 {
+                    let name = target + ".tmp-\(getpid())-\(Self.sequence())-\(attempt)"
+                    if ah_link_descriptor(descriptor, name) == 0 {
+                        linked = name
+                        break
+                    }
+                    if errno != EEXIST { break }
+                }
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                descriptor = -1
+                guard let linked else { throw Failure(path: path, reason: reason) }
+                guard rename(linked, target) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    unlink(linked)
+                    throw Failure(path: path, reason: reason)
+                }
+                return
+            }
             if let temporary {
                 fchmod(descriptor, mode)
                 close(descriptor)
@@ -125,6 +161,16 @@ extension OutputFile {
             if let temporary { unlink(temporary) }
             temporary = nil
         }
+
+        /// A number no other stream of this process has had.
+        private static func sequence() -> Int {
+            counter.withLock { value in
+                value += 1
+                return value
+            }
+        }
+
+        private static let counter = Mutex(0)
 
         private func flush() {
             guard !buffer.isEmpty, failure == nil else { return }

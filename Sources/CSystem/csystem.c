@@ -19,6 +19,16 @@
 #include <sys/vfs.h>
 #include <stdint.h>
 
+int ah_open_unnamed(const char *folder, unsigned int mode) {
+    return open(folder, O_TMPFILE | O_RDWR | O_CLOEXEC, (mode_t)mode);
+}
+
+int ah_link_descriptor(int descriptor, const char *path) {
+    char source[64];
+    snprintf(source, sizeof source, "/proc/self/fd/%d", descriptor);
+    return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
 int ah_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
 }

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import Testing
 import TestSupport
@@ -64,6 +65,29 @@ import TestSupport
         #expect(throws: Never.self) { try discarded.finish() }
         #expect(try FileSystem.read(path, limit: 100) == Array("the user's file".utf8))
         #expect(entries() == ["kept.txt"])
+    }
+
+    @Test func aFileBeingWrittenHasNoNameUntilItIsWhole() throws {
+        // Where the file system has unnamed files (O_TMPFILE: ext4, tmpfs, btrfs, xfs), a
+        // file being written is in no folder listing: a process killed half way leaves
+        // nothing behind, and readers see the old file until the new one is whole.
+        let probe = ah_open_unnamed(folder.path, 0o600)
+        try #require(probe >= 0, "the test folder's file system has no unnamed files")
+        close(probe)
+        let path = folder.file("kept.txt")
+        try OutputFile.write(path, Array("old".utf8))
+        let stream = try OutputFile.Stream(path)
+        let data = bytes(3 << 20, seed: 11)
+        stream.write(data)
+        stream.write([1])
+        #expect(entries() == ["kept.txt"])
+        #expect(try FileSystem.read(path, limit: 100) == Array("old".utf8))
+        try stream.finish()
+        #expect(entries() == ["kept.txt"])
+        #expect(try FileSystem.read(path, limit: 8 << 20) == data + [1])
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o644)
     }
 
     @Test func aFullDeviceIsAnErrorAtTheEndNamingTheFile() throws {

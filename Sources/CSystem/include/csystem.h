@@ -8,6 +8,15 @@
  *  process. Returns the descriptor, or -1 with errno set. */
 int ah_memfd_create(const char *name);
 
+/** open(2) of `folder` with O_TMPFILE | O_RDWR | O_CLOEXEC: a file with no name in that
+ *  folder, gone when closed unless `ah_link_descriptor` names it. Returns the descriptor,
+ *  or -1 with errno set (EOPNOTSUPP where the file system has no such files). */
+int ah_open_unnamed(const char *folder, unsigned int mode);
+
+/** linkat(2) of the open file `descriptor` (through /proc/self/fd) to `path`, following
+ *  the link: names a file `ah_open_unnamed` made. Returns 0, or -1 with errno set. */
+int ah_link_descriptor(int descriptor, const char *path);
+
 /** pipe2(2) with O_CLOEXEC. Returns 0, or -1 with errno set. */
 int ah_pipe_cloexec(int ends[2]);
 
