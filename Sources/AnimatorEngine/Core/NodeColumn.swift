@@ -54,9 +54,6 @@ public struct NodeColumn<Value>: RandomAccessCollection {
         }
     }
 
-    /// Whether no node has a value.
-    public var isAllEmpty: Bool { slots == nil || !slots!.contains { $0 >= 0 } }
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { count_ }
 

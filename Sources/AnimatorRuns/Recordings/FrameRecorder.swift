@@ -12,10 +12,11 @@ public final class FrameRecorder {
     /// Whether frames are kept (false: only counted).
     public let keepsFrames: Bool
     /// Whether kept frames go to a `FrameStore` (true) or to `frames`.
-    public let storesFrames: Bool
+    public var storesFrames: Bool { store != nil }
     /// The frames captured so far (none when frames are not kept, or stored).
     public private(set) var frames: [SceneFrame] = []
-    private var store: FrameStore
+    /// Where kept frames go when they are stored.
+    private var store: FrameStore?
     /// The frames captured since the last `take`, kept or not.
     public private(set) var count = 0
     private var lastTime: Double?
@@ -28,8 +29,7 @@ public final class FrameRecorder {
         self.engine = engine
         self.root = root
         self.keepsFrames = keepsFrames
-        self.storesFrames = storesFrames
-        store = FrameStore()
+        store = storesFrames ? FrameStore() : nil
     }
 
     /// Captures the tree at `time`.
@@ -39,7 +39,7 @@ public final class FrameRecorder {
         lastCommit = engine.commitCount
         guard keepsFrames else { return }
         let frame = SceneFrame(engine: engine, root: root, at: time)
-        if storesFrames { store.append(frame) } else { frames.append(frame) }
+        if let store { store.append(frame) } else { frames.append(frame) }
     }
 
     /// Captures the tree now unless the last frame already shows this moment: after a
@@ -64,8 +64,8 @@ public final class FrameRecorder {
             frames.removeAll()
             count = 0
             lastTime = nil
-            if storesFrames { store = FrameStore() }
+            if store != nil { store = FrameStore() }
         }
-        return (storesFrames ? SceneFrames(store: store) : SceneFrames(frames), count)
+        return (store.map { SceneFrames(store: $0) } ?? SceneFrames(frames), count)
     }
 }

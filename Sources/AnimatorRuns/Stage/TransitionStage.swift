@@ -49,8 +49,6 @@ public final class TransitionStage {
         root = ViewController(name: "root", engine: runtime.engine, frame: bounds)
         from = ViewController(name: "from", engine: runtime.engine, frame: bounds)
         to = ViewController(name: "to", engine: runtime.engine, frame: bounds)
-        lower = from
-        upper = to
     }
 
     /// The operation the stage was set up for, once `prepare` ran.
@@ -58,9 +56,11 @@ public final class TransitionStage {
     /// The one operation the app can perform now: the prepared one, then after each
     /// transition that completed its way back (after one that was cancelled, the same).
     public private(set) var nextOperation: TransitionOperation?
-    /// The screen below (the list, the first tab) and the one shown over it or beside it.
-    private var lower: ViewController
-    private var upper: ViewController
+    /// The screen below (the list, the first tab) and the one shown over it or beside it:
+    /// "to" and "from" when the stage was set up to go back (dismiss, pop).
+    private var lower: ViewController { goesBack ? to : from }
+    private var upper: ViewController { goesBack ? from : to }
+    private var goesBack: Bool { preparedOperation == .dismiss || preparedOperation == .pop }
 
     /// Puts the state before `operation` on screen with no transition: the list as the
     /// window's root (present); the list with the detail page presented over it (dismiss);
@@ -87,8 +87,7 @@ public final class TransitionStage {
         // Screenshots bring their own status bar; the built-in screens get the device's.
         if fromImage == nil && toImage == nil { try runtime.showStatusBar() }
         // The list is the screen below; the detail page (or settings) the one above.
-        let (base, top) = [.dismiss, .pop].contains(operation) ? (to, from) : (from, to)
-        (lower, upper) = (base, top)
+        let (base, top) = (lower, upper)
         let topContent: ScreenContent = operation == .tab ? .settings : .detail
         // The library's own screens, by the names reports give them; they hear their
         // appearance callbacks.
