@@ -31,19 +31,29 @@ enum ListBenchmark {
         var lines = [
             "| command | median, ms | min, ms |",
             "|---|---:|---:|",
-            "| `animator-host list`, \(libraries) + bundled libraries, cold (no cache: every library examined in one child process) | \(fixed(median(cold))) | \(fixed(cold.min() ?? .nan)) |",
+            "| `animator-host list`, \(libraries) + bundled libraries, cold (no cache: every library examined, in children running at once, one per core) | \(fixed(median(cold))) | \(fixed(cold.min() ?? .nan)) |",
             "| `animator-host list --in-process`, the same, cold (every library loaded into the host) | \(fixed(median(coldInProcess))) | \(fixed(coldInProcess.min() ?? .nan)) |",
             "| `animator-host list`, \(libraries) + bundled libraries, warm (metadata cache: no child) | \(fixed(median(warm))) | \(fixed(warm.min() ?? .nan)) |",
         ]
-        // The reference, measured in the same run when GStreamer's tools are installed.
+        // The reference, measured in the same run when GStreamer's tools are installed: warm
+        // (its registry cache answers, as our metadata cache does) and cold (a registry file
+        // that does not exist yet, so every plugin is examined, in its scanner child).
         let inspect = "/usr/bin/gst-inspect-1.0"
         if access(inspect, X_OK) == 0 {
             spawnAndWait(inspect, [])   // builds its registry cache
-            var samples: [Double] = []
-            for _ in 0..<(rounds * 3) {
-                samples.append(Clock.milliseconds { spawnAndWait(inspect, []) })
+            var warmInspect: [Double] = []
+            var coldInspect: [Double] = []
+            for round in 0..<(rounds * 3) {
+                warmInspect.append(Clock.milliseconds { spawnAndWait(inspect, []) })
+                let registry = workspace.root + "/gst-registry-\(round).bin"
+                coldInspect.append(Clock.milliseconds { spawnAndWait(inspect, [], environment: ["GST_REGISTRY=" + registry]) })
             }
-            lines.append("| `gst-inspect-1.0` (its ~105 plugins, registry cache warm) | \(fixed(median(samples))) | \(fixed(samples.min() ?? .nan)) |")
+            lines.append("| `gst-inspect-1.0` (its ~105 plugins, registry cache warm) | \(fixed(median(warmInspect))) | \(fixed(warmInspect.min() ?? .nan)) |")
+            lines.append("| `gst-inspect-1.0`, cold (a new registry file: every plugin examined) | \(fixed(median(coldInspect))) | \(fixed(coldInspect.min() ?? .nan)) |")
+            lines.append("")
+            lines.append("cold `list` / cold gst-inspect: \(fixed(median(cold) / median(coldInspect)))x; "
+                         + "cold `list` / warm gst-inspect: \(fixed(median(cold) / median(warmInspect)))x; "
+                         + "warm `list` / warm gst-inspect: \(fixed(median(warm) / median(warmInspect)))x")
         }
         return lines
     }

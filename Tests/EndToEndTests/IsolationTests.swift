@@ -192,6 +192,44 @@ import TestSupport
         #expect(!listed.standardError.contains("libchanging.so"))
     }
 
+    /// Enough libraries to be split between children examining them at once (one per
+    /// core): what `list` says is what one process examining them in order says, and the
+    /// search path still decides which of two libraries offering one id is loaded, although
+    /// neighbouring files are examined by different children.
+    @Test func librariesExaminedByChildrenAtOnceAreListedAsInOrder() throws {
+        let root = TemporaryDirectory()
+        let first = root.path + "/first", second = root.path + "/second"
+        for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try Self.onlyOwnerMayWrite(root.path)
+        // The fixture takes its id from its file name: first/a07.so and second/a07.so both
+        // offer org.bench.a07; second/b*.so only there.
+        let library = root.path + "/fixture.so"
+        try compileFixture(defines: ["FIXTURE_ID_FROM_PATH"], output: library)
+        for index in 0..<30 {
+            let name = String(format: "%02d", index)
+            try FileManager.default.copyItem(atPath: library, toPath: first + "/a\(name).so")
+            try FileManager.default.copyItem(atPath: library, toPath: second + "/a\(name).so")
+            try FileManager.default.copyItem(atPath: library, toPath: second + "/b\(name).so")
+        }
+        try FileManager.default.removeItem(atPath: library)
+        let arguments = ["list", "--no-cache", "--plugin-path", first, "--plugin-path", second]
+        let children = try cli.run(arguments: arguments)
+        let inProcess = try cli.run(arguments: arguments + ["--in-process"])
+        #expect(children.status == 0, "\(children.standardError)")
+        #expect(children.standardOutput == inProcess.standardOutput)
+        #expect(children.standardError == inProcess.standardError)
+        let lines = children.standardOutput.split(separator: "\n")
+        let problems = children.standardError.split(separator: "\n")
+        for index in 0..<30 {
+            let name = String(format: "%02d", index)
+            #expect(lines.contains { $0.hasPrefix("org.bench.a\(name) ") && $0.hasSuffix(first + "/a\(name).so") }, "a\(name)")
+            #expect(lines.contains { $0.hasPrefix("org.bench.b\(name) ") && $0.hasSuffix(second + "/b\(name).so") }, "b\(name)")
+            #expect(problems.filter { $0.contains(second + "/a\(name).so: 'org.bench.a\(name)' is shadowed by " + first + "/a\(name).so") }.count == 1,
+                    "a\(name) not shadowed")
+        }
+        #expect(problems.count == 30)
+    }
+
     @Test func whatPluginsPrintIsShownEscapedOnStderrAndNeverMixedIntoJSON() throws {
         let folder = TemporaryDirectory()
         try Self.onlyOwnerMayWrite(folder.path)

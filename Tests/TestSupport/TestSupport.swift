@@ -47,11 +47,13 @@ public final class TemporaryDirectory: @unchecked Sendable {
     }
 
     /// Keeps the folder after release (for libraries the process has loaded: deleting a
-    /// loaded file lets a new file reuse its inode, and dlopen would hand back the old one).
+    /// loaded file lets a new file reuse its inode, and dlopen would hand back the old one),
+    /// until the test process exits.
     ///
     /// - Returns: the folder's path.
     public func keep() -> String {
         removeOnRelease = false
+        KeptFolders.shared.add(path)
         return path
     }
 
@@ -61,6 +63,25 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
         return full
+    }
+}
+
+/// Folders kept for the process's life, removed when it exits.
+private final class KeptFolders: @unchecked Sendable {
+    static let shared = KeptFolders()
+    private let lock = NSLock()
+    private var paths: [String] = []
+
+    private init() {
+        atexit { KeptFolders.shared.removeAll() }
+    }
+
+    func add(_ path: String) {
+        lock.withLock { paths.append(path) }
+    }
+
+    private func removeAll() {
+        for path in lock.withLock({ paths }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 

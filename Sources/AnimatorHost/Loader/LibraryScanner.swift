@@ -19,7 +19,9 @@ public enum LibraryScanner: Sendable {
     /// A child that dies is replaced; the library it was examining (its call page says
     /// which, and at what stage) is refused with the reason, and the others are examined
     /// in a fresh child. When the page names none, the remaining files are examined one
-    /// per child, so that the culprit is found.
+    /// per child, so that the culprit is found. Many files are split between children
+    /// running at once, one per core (`filesPerChild` at least each), since loading a
+    /// library is mostly the kernel mapping it and the dynamic linker relocating it.
     ///
     /// - Parameter expected: for each path, the version of the file the host checked (nil
     ///   entries, or no array: any version); a file that changed since is not loaded.
@@ -31,9 +33,21 @@ public enum LibraryScanner: Sendable {
         case .inProcess:
             return paths.map { Self.scanHere($0, expecting: versions[$0], marker: nil) }
         case .sandboxed(let sandbox):
-            return Self.scan(paths, versions: versions, in: sandbox)
+            let children = min(ProcessInfoShim.activeProcessorCount, paths.count / Self.filesPerChild)
+            guard children > 1 else { return Self.scan(paths, versions: versions, in: sandbox) }
+            // Child c examines files c, c + children, ...: libraries of one kind (a folder of
+            // Swift libraries, each bringing the Swift runtime's larger libraries) are spread.
+            let shares = Parallel.map(children, workers: children) { child, _ in
+                Self.scan(Array(stride(from: child, to: paths.count, by: children).map { paths[$0] }),
+                          versions: versions, in: sandbox)
+            }
+            return paths.indices.map { shares[$0 % children][$0 / children] }
         }
     }
+
+    /// The fewest files a child of its own is started for: starting one costs about what
+    /// examining this many small libraries does.
+    static let filesPerChild = 24
 
     /// Scans one library in this process.
     static func scanHere(_ path: String, expecting expected: FileIdentity?, marker: PluginCallMarker?) -> LibraryScan {
