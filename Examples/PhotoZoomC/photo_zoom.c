@@ -4,7 +4,8 @@
  * ("detail"); on push a snapshot of the photo grows from its cell to its place on the page
  * while the page fades in, on pop it shrinks back while the page fades out. It draws the
  * pictures of its Swift twin (Examples/Corpus/PhotoZoom) pixel for pixel. A tap on a photo
- * (`animator-host run photo-zoom-c --tap X,Y`) pushes that photo's page (screen_show, ABI 1.9).
+ * (`animator-host run photo-zoom-c --tap X,Y`) pushes that photo's page (screen_show, ABI 1.9);
+ * a swipe down on the page (`--operation pop --swipe X,Y,down`) pops it (touch, ABI 1.12).
  *
  *     cc -shared -fPIC -I Sources/AnimatorABI/include photo_zoom.c -o libPhotoZoomC.so
  */
@@ -56,6 +57,7 @@ typedef struct zoom_state {
     int selected;
     ah_layer cells[PHOTO_COUNT]; /* the grid's photos, once the grid was built */
     ah_layer photo;              /* the page's photo, once the page was built */
+    ah_layer page;               /* the page itself */
     ah_context context;          /* the transition being animated */
     ah_layer zoom, faded;        /* the snapshot and the page while they move */
     ah_layer incoming;           /* the incoming view, taken away again on a cancel */
@@ -108,6 +110,7 @@ static ah_layer make_page(zoom_state *state) {
     ah_value fill = color(photo_colors[state->selected]);
     h->layer_set(h, state->photo, "backgroundColor", &fill);
     h->layer_insert(h, view, state->photo, AH_INSERT_TOP, 0, 0);
+    state->page = view;
     return view;
 }
 
@@ -127,6 +130,18 @@ static void zoom_tap(const ah_animator *self, ah_context ctx, ah_layer view, ah_
         state->host->screen_show(state->host, &request);
         return;
     }
+}
+
+/* A swipe down on the page (the photo or the black around it) pops it, as the Swift
+ * twin's swipe recognizer does; other gestures reach nothing. */
+static void zoom_touch(const ah_animator *self, ah_context ctx, ah_layer view, const ah_touch_gesture *gesture) {
+    (void)ctx;
+    zoom_state *state = self->animator_data;
+    if (gesture->kind != AH_TOUCH_SWIPE || gesture->direction != AH_SWIPE_DOWN) return;
+    if (!state->page || (view != state->page && view != state->photo)) return;
+    ah_screen_request request = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof request,
+                                  .operation = AH_OP_POP, .source = view, .animated = true };
+    state->host->screen_show(state->host, &request);
 }
 
 static bool zoom_load_screen(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out) {
@@ -292,6 +307,7 @@ static const ah_animator *zoom_create(const ah_host *host, const char *animator_
         .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animator),
         .animator_data = state, .duration = zoom_duration, .animate = zoom_animate,
         .destroy = zoom_destroy, .load_screen = zoom_load_screen, .tap = zoom_tap,
+        .touch = host->abi.minor >= 12 ? zoom_touch : NULL,
     };
     return animator;
 }

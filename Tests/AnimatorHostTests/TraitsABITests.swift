@@ -19,7 +19,7 @@ import Testing
         let session = HostSession(traits: try Traits(variant: "dark,rtl,text-ax1,reduce-motion,ipad,landscape"))
         let (status, out) = try traits(session)
         #expect(status == AH_OK)
-        #expect(out.abi.major == 1 && out.abi.minor == 11 && Int(out.struct_size) == MemoryLayout<ah_traits>.size)
+        #expect(out.abi.major == 1 && out.abi.minor == AH_ABI_MINOR && Int(out.struct_size) == MemoryLayout<ah_traits>.size)
         // UIUserInterfaceStyle.dark is 2, UITraitEnvironmentLayoutDirection.rightToLeft 1,
         // accessibilityMedium the 8th size (index 7).
         #expect(out.user_interface_style == 2 && out.layout_direction == 1 && out.content_size_category == 7)

@@ -21,6 +21,13 @@ import TestSupport
         request.outputs = [RunOutput(.timeline, path: "t.json"), RunOutput(.png, path: "x.png", scale: 2, sheet: 6)]
         let text = request.json.serialized()
         #expect(try RunRequest(json: JSONValue.parse(text)) == request)
+        // A long press held 1.5 s, and a swipe, read back as they were.
+        for gesture in [TouchGesture.longPress(seconds: 1.5), .swipe(.up)] {
+            var touched = RunRequest(animator: "photo-zoom", operation: .pop)
+            touched.tap = Point(x: 195, y: 600)
+            touched.gesture = gesture
+            #expect(try RunRequest(json: JSONValue.parse(touched.json.serialized())) == touched)
+        }
         // The demo app's request: nothing but the screen, the rate and whether frames are kept.
         let demo = RunRequest()
         #expect(try RunRequest(json: JSONValue.parse(demo.json.serialized())) == demo)

@@ -433,6 +433,47 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: repeated)))
     }
 
+    @Test func aSwipeDownOnThePhotoPagePopsItInAFlowAndAlone() throws {
+        // The page's swipe recognizer (direction .down) pops, in Swift and in C (touch, ABI
+        // 1.12): a flow taps photo 8 (as above), swipes down on the photo, and ends on the
+        // grid, the picture a push starts from; each twin's page is the library's own.
+        let file = cli.home.file("swipe.json")
+        try #"{ "steps": [ { "operation": "push", "tap": [300, 400] }, { "operation": "pop", "swipe": { "at": [195, 467], "direction": "down" } } ] }"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let grid = try picture("photo-zoom", "push", "0")
+        for animator in ["photo-zoom", "photo-zoom-c"] {
+            let path = cli.home.file("\(animator)-swiped.png")
+            let result = try cli.run("run", animator, "--scenario", file, "--out", path)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("2. pop detail → list: \(animator) ")
+                    && result.standardOutput.contains("completed (swipe down at 195, 467)"), "\(result.standardOutput)")
+            #expect(try differingBox(path, grid).standardOutput == "None\n", "\(animator)")
+            // Alone, on the page a pop run starts from.
+            let alone = try cli.run("run", animator, "--operation", "pop", "--swipe", "195,600,down")
+            #expect(alone.status == 0 && alone.standardOutput.contains("completed (swipe down at 195, 600)"),
+                    "\(alone.standardOutput)\(alone.standardError)")
+            // The recognizer takes only its direction; a long press there asks for nothing.
+            let up = try cli.run("run", animator, "--operation", "pop", "--swipe", "195,600,up")
+            #expect(up.status == 1 && up.standardError.contains("the swipe up at (195, 600) asked for no transition"),
+                    "\(up.standardError)")
+        }
+        let press = try cli.run("run", "photo-zoom", "--operation", "pop", "--long-press", "195,600,2")
+        #expect(press.status == 1 && press.standardError.contains("the long press at (195, 600) asked for no transition (no long-press handler"),
+                "\(press.standardError)")
+        // A C animator without the touch call says so; mistakes are named.
+        let fade = try cli.run("run", "fade-c", "--operation", "present", "--swipe", "195,400,down")
+        #expect(fade.status == 1 && fade.standardError.contains("reached nothing: the library takes no long presses or swipes"),
+                "\(fade.standardError)")
+        let typo = try cli.run("run", "photo-zoom", "--operation", "pop", "--swipe", "195,600,dwon")
+        #expect(typo.status == 2 && typo.standardError.contains("--swipe: 'dwon' is not right, left, up or down (did you mean 'down'?)"),
+                "\(typo.standardError)")
+        let both = try cli.run("run", "photo-zoom", "--operation", "pop", "--tap", "1,1", "--swipe", "195,600,down")
+        #expect(both.status == 2 && both.standardError.contains("--tap and --swipe: give one gesture"), "\(both.standardError)")
+        let long = try cli.run("run", "photo-zoom", "--operation", "pop", "--long-press", "195,600,-1")
+        #expect(long.status == 2 && long.standardError.contains("--long-press: '-1' is not a number of seconds from 0 to 60"),
+                "\(long.standardError)")
+    }
+
     @Test func aFlowThatCannotHappenNamesItsStep() throws {
         func run(_ steps: String, _ extra: [String] = []) throws -> ProcessResult {
             let file = cli.home.file("wrong.json")

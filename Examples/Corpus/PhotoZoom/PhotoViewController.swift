@@ -1,6 +1,7 @@
 import AnimatorKit
 
-/// The photo's page: the photo across the screen's width, centred, on black.
+/// The photo's page: the photo across the screen's width, centred, on black. A swipe
+/// down anywhere on it goes back to the grid.
 final class PhotoViewController: UIViewController {
     let photoView = UIView()
     private let color: UIColor
@@ -22,5 +23,10 @@ final class PhotoViewController: UIViewController {
         photoView.frame = CGRect(x: 0, y: (view.bounds.height - width) / 2, width: width, height: width)
         photoView.backgroundColor = color
         view.addSubview(photoView)
+        let swipe = UISwipeGestureRecognizer { [weak self] _ in
+            self?.navigationController?.popViewController(animated: true)
+        }
+        swipe.direction = .down
+        view.addGestureRecognizer(swipe)
     }
 }

@@ -196,6 +196,7 @@ extern "C" fn create(host: *const ah_host, id: *const c_char, values: *const ah_
         load_screen: None,
         tap: None,
         appearance: None,
+        touch: None,
     }))
 }
 

@@ -169,11 +169,26 @@ extension AnimatorInstance: TransitionAnimator {
         }
     }
 
-    /// Delivers a tap to the instance's `tap` (ABI 1.9) with the deepest view under it that
-    /// the library made or was given (walking up from `view`), and returns the transition
-    /// its handler asked for with screen_show, if any.
-    public func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest? {
-        guard covers(MemoryLayout<ah_animator>.offset(of: \.tap)), let call = animatorPointer.pointee.tap else { return nil }
+    /// Delivers a gesture at `point` (window points): a tap to the instance's `tap` (ABI
+    /// 1.9), a long press or a swipe to its `touch` (ABI 1.12), with the deepest view under
+    /// it that the library made or was given (walking up from `view`), and returns the
+    /// transition its handler asked for with screen_show, if any.
+    public func touch(_ gesture: TouchGesture, at point: Point, on view: View,
+                      for operation: TransitionOperation) -> ScreenRequest? {
+        let deliver: (ah_context, ah_layer) -> Void
+        let call: PluginCall
+        if gesture == .tap {
+            guard covers(MemoryLayout<ah_animator>.offset(of: \.tap)), let tap = animatorPointer.pointee.tap else { return nil }
+            call = .tap
+            deliver = { context, handle in tap(self.animatorPointer, context, handle, ah_point(x: point.x, y: point.y)) }
+        } else {
+            guard covers(MemoryLayout<ah_animator>.offset(of: \.touch)), let touch = animatorPointer.pointee.touch else {
+                return nil
+            }
+            call = .touch
+            var value = gesture.cValue(at: point)
+            deliver = { context, handle in touch(self.animatorPointer, context, handle, &value) }
+        }
         var cursor: View? = view
         while let current = cursor, session.knownHandle(for: current.layer.id) == nil { cursor = current.superview }
         guard let known = cursor, let handle = session.knownHandle(for: known.layer.id) else { return nil }
@@ -181,10 +196,17 @@ extension AnimatorInstance: TransitionAnimator {
         defer { session.closeContext(context) }
         session.screenRequest = nil
         session.acceptsScreenRequest = true
-        session.calling(.tap, info.id) { call(animatorPointer, context, handle, ah_point(x: point.x, y: point.y)) }
+        session.calling(call, info.id) { deliver(context, handle) }
         session.acceptsScreenRequest = false
         defer { session.screenRequest = nil }
         return session.screenRequest
+    }
+
+    /// Whether the instance takes gestures of this kind at all (`tap`, or `touch` for long
+    /// presses and swipes).
+    public func takes(_ gesture: TouchGesture) -> Bool {
+        gesture == .tap ? covers(MemoryLayout<ah_animator>.offset(of: \.tap)) && animatorPointer.pointee.tap != nil
+            : covers(MemoryLayout<ah_animator>.offset(of: \.touch)) && animatorPointer.pointee.touch != nil
     }
 
     /// Tells the instance's `appearance` (ABI 1.9) an appearance callback of a screen whose

@@ -41,6 +41,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case tap
     /// appearance: a screen of the library hears viewWillAppear and the rest.
     case appearance
+    /// touch: a long press or a swipe reaches the library's views.
+    case touch
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -65,6 +67,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .loadScreen: return "load_screen"
         case .tap: return "tap (the app's tap handler)"
         case .appearance: return "an appearance callback (viewWillAppear...)"
+        case .touch: return "touch (the app's long-press or swipe handler)"
         }
     }
 

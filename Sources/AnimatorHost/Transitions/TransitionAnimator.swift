@@ -51,10 +51,10 @@ public protocol TransitionAnimator: AnyObject {
     /// default).
     func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen?
 
-    /// A tap at `point` (window coordinates) on `view`, the deepest view under it, before a
-    /// run of `operation`: what the app's tap handler asked for (present, push...), or nil
-    /// (the default: taps reach nothing).
-    func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest?
+    /// A gesture (a tap, a long press, a swipe) at `point` (window coordinates) on `view`,
+    /// the deepest view under it, before a run of `operation`: what the app's handler asked
+    /// for (present, push...), or nil (the default: gestures reach nothing).
+    func touch(_ gesture: TouchGesture, at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest?
 
     /// An appearance callback of a screen the animator's library brought, whose root view is
     /// `view` (the default does nothing).
@@ -99,7 +99,8 @@ extension TransitionAnimator {
 
     public func loadScreen(named name: String, for operation: TransitionOperation) -> LoadedScreen? { nil }
 
-    public func tap(at point: Point, on view: View, for operation: TransitionOperation) -> ScreenRequest? { nil }
+    public func touch(_ gesture: TouchGesture, at point: Point, on view: View,
+                      for operation: TransitionOperation) -> ScreenRequest? { nil }
 
     public func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool) {}
 }

@@ -1,6 +1,7 @@
 import AnimatorEngine
 import AnimatorHost
 import AnimatorRuns
+import AnimatorSupport
 
 /// The options that choose and shape a run, shared by `run`, `play`, `compare` and
 /// `watch`, and their reading into a `RunRequest`. This is the only place run options
@@ -16,6 +17,10 @@ enum RunOptions {
                help: "Drive the transition interactively: a gesture trace (.json), a script file, or a script."),
         .value("--tap", valueName: "X,Y",
                help: "Start the transition with a tap at X,Y (points): the app's tap handler there asks for it."),
+        .value("--long-press", valueName: "X,Y[,S]",
+               help: "Start it with a press at X,Y held S seconds (default 1): the app's long-press handler asks for it."),
+        .value("--swipe", valueName: "X,Y,DIR",
+               help: "Start it with a swipe from X,Y going right, left, up or down: the app's swipe handler asks for it."),
         .value("--style", valueName: "STYLE",
                help: "How present and dismiss present: fullScreen (default), overFullScreen, pageSheet or custom."),
         .value("--from-image", valueName: "PNG", help: "Show this screenshot as the outgoing screen (scaled to fill --size)."),
@@ -42,6 +47,7 @@ enum RunOptions {
         case .parameters: return "--param"
         case .interaction: return "--interactive"
         case .tap: return "--tap"
+        case .gesture: return "--long-press/--swipe"
         case .style: return "--style"
         case .fromImage: return "--from-image"
         case .toImage: return "--to-image"
@@ -77,7 +83,7 @@ enum RunOptions {
         request.parameters = arguments.values("--param")
         if let duration = arguments.value("--duration") { request.parameters.insert("duration=\(duration)", at: 0) }
         request.interaction = arguments.value("--interactive")
-        request.tap = try tap(arguments)
+        (request.tap, request.gesture) = try touch(arguments)
         request.style = try style(arguments)
         request.fromImage = arguments.value("--from-image")
         request.toImage = arguments.value("--to-image")
@@ -115,14 +121,43 @@ enum RunOptions {
         return style
     }
 
-    /// `--tap X,Y` in points, or nil.
-    static func tap(_ arguments: ParsedArguments) throws(UsageError) -> Point? {
-        guard let text = arguments.value("--tap") else { return nil }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
-            throw UsageError("--tap: '\(text)' is not X,Y in points (e.g. 195,300)")
+    /// `--tap X,Y`, `--long-press X,Y[,S]` or `--swipe X,Y,DIRECTION` (at most one): the
+    /// point in points and the gesture; nil and a tap when none is given.
+    static func touch(_ arguments: ParsedArguments) throws(UsageError) -> (Point?, TouchGesture) {
+        let given = ["--tap", "--long-press", "--swipe"].filter { arguments.value($0) != nil }
+        guard given.count <= 1 else { throw UsageError("\(given[0]) and \(given[1]): give one gesture") }
+        guard let option = given.first, let text = arguments.value(option) else { return (nil, .tap) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        func point() -> Point? {
+            guard parts.count >= 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else { return nil }
+            return Point(x: x, y: y)
         }
-        return Point(x: x, y: y)
+        switch option {
+        case "--tap":
+            guard parts.count == 2, let point = point() else {
+                throw UsageError("--tap: '\(text.oneLine)' is not X,Y in points (e.g. 195,300)")
+            }
+            return (point, .tap)
+        case "--long-press":
+            guard parts.count == 2 || parts.count == 3, let point = point() else {
+                throw UsageError("--long-press: '\(text.oneLine)' is not X,Y or X,Y,SECONDS (e.g. 195,300 or 195,300,1.5)")
+            }
+            guard parts.count == 3 else { return (point, .longPress(seconds: TouchGesture.standardPressSeconds)) }
+            guard let seconds = Double(parts[2]), seconds > 0, seconds <= 60 else {
+                throw UsageError("--long-press: '\(parts[2].oneLine)' is not a number of seconds from 0 to 60")
+            }
+            return (point, .longPress(seconds: seconds))
+        default:
+            let names = TouchGesture.SwipeDirection.allCases.map(\.rawValue)
+            guard parts.count == 3, let point = point() else {
+                throw UsageError("--swipe: '\(text.oneLine)' is not X,Y,DIRECTION (e.g. 195,300,left)")
+            }
+            guard let direction = TouchGesture.SwipeDirection(rawValue: parts[2].lowercased()) else {
+                throw UsageError("--swipe: '\(parts[2].oneLine)' is not right, left, up or down"
+                                 + Suggestion.hint(parts[2].lowercased(), among: names))
+            }
+            return (point, .swipe(direction))
+        }
     }
 
     /// `--size WxH`, default 390x844.

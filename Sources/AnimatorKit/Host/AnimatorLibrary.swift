@@ -438,6 +438,27 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 UIViewController.kept(for: UIView.wrapping(view, host: box.host))?
                     .receiveAppearance(kind, animated: animated)
             }
+        },
+        // Long presses and swipes reach the library's views and their recognizers.
+        touch: { this, _, view, gesture in
+            guard let box = AnimatorBox.from(this), let gesture else { return }
+            let value = gesture.pointee
+            let point = CGPoint(x: value.x, y: value.y)
+            CurrentHost.with(box.host) {
+                let scope = TapScope(host: box.host)
+                _ = scope.with {
+                    let target = UIView.wrapping(view, host: box.host)
+                    switch value.kind {
+                    case UInt32(AH_TOUCH_TAP): return target.deliverTap(atWindowPoint: point)
+                    case UInt32(AH_TOUCH_LONG_PRESS): return target.deliverTouch(atWindowPoint: point, pressSeconds: value.duration)
+                    case UInt32(AH_TOUCH_SWIPE):
+                        return target.deliverTouch(atWindowPoint: point,
+                                                   swipe: UISwipeGestureRecognizer.Direction(rawValue: UInt(value.direction)))
+                    default: return false
+                    }
+                }
+                box.tapCompletions += scope.completions
+            }
         }))
     return cAnimator
 }

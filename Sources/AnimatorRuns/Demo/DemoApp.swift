@@ -43,14 +43,18 @@ public enum DemoApp {
         /// For a dismissal caused by a tap: where (window coordinates). The presented
         /// screen's presentation controller decides whether the tap dismisses.
         public var tap: Point?
+        /// What the finger did at `tap` (an animator's run: a long press or a swipe too).
+        public var gesture: TouchGesture
 
         /// Creates a step.
-        public init(operation: TransitionOperation, from: String, to: String, tab: Int? = nil, tap: Point? = nil) {
+        public init(operation: TransitionOperation, from: String, to: String, tab: Int? = nil, tap: Point? = nil,
+                    gesture: TouchGesture = .tap) {
             self.operation = operation
             self.from = from
             self.to = to
             self.tab = tab
             self.tap = tap
+            self.gesture = gesture
         }
     }
 

@@ -25,6 +25,8 @@ public struct RunRequest: Equatable, Sendable {
     /// A tap at this point (window points) that starts the transition: the app's tap handler
     /// there asks for it (nil: the host starts it).
     public var tap: Point?
+    /// What the finger does at `tap`: a tap, or a long press or a swipe (`--long-press`, `--swipe`).
+    public var gesture = TouchGesture.tap
     /// How present and dismiss present (nil: fullScreen).
     public var style: ModalPresentationStyle?
     /// A PNG shown as the outgoing screen instead of the built-in one.
@@ -81,7 +83,7 @@ public struct RunRequest: Equatable, Sendable {
     /// The names of the fields, as JSON keys and in messages.
     public enum Field: String, Sendable, CaseIterable {
         case animator, operation, parameters, interaction, style, fromImage, toImage, scenario, routes, size, fps
-        case keepsFrames, outputs, variant, tap
+        case keepsFrames, outputs, variant, tap, gesture
     }
 
     /// Checks what can be checked without plugins: fields that need an animator, fields
@@ -92,7 +94,8 @@ public struct RunRequest: Equatable, Sendable {
         if isDemo {
             let needsAnimator: [(Field, Bool)] = [
                 (.operation, operation != nil), (.parameters, !parameters.isEmpty), (.interaction, interaction != nil),
-                (.style, style != nil), (.fromImage, fromImage != nil), (.toImage, toImage != nil), (.tap, tap != nil),
+                (.style, style != nil), (.fromImage, fromImage != nil), (.toImage, toImage != nil), (.gesture, gesture != .tap),
+                (.tap, tap != nil),
             ]
             if let field = needsAnimator.first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "needs an animator: <id|name> --operation OP")
@@ -100,7 +103,7 @@ public struct RunRequest: Equatable, Sendable {
         } else {
             if routes != nil { throw RunRequestError(.routes, "runs the demo app; it does not combine with an animator") }
             // With an animator, a scenario is its flow: the steps give the operations.
-            if scenario != nil, let field = [(Field.operation, operation != nil), (.tap, tap != nil),
+            if scenario != nil, let field = [(Field.operation, operation != nil), (.gesture, gesture != .tap), (.tap, tap != nil),
                                              (.interaction, interaction != nil)].first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "comes from the scenario's steps with an animator; leave it out")
             }
@@ -183,6 +186,17 @@ public struct RunRequest: Equatable, Sendable {
             }
             tap = Point(x: x, y: y)
         }
+        if let value = json[Field.gesture.rawValue], value != .null {
+            guard let name = value["kind"]?.stringValue,
+                  let parsed = TouchGesture(name: name, seconds: value["seconds"]?.numberValue) else {
+                throw RunRequestError(.gesture, ": expected {\"kind\": \"long-press\" or \"swipe-left\"..., \"seconds\": S}")
+            }
+            if let seconds = parsed.seconds, !(seconds > 0 && seconds <= 60) {
+                throw RunRequestError(.gesture, ": a press is held 0 to 60 seconds")
+            }
+            gesture = parsed
+        }
+        if gesture != .tap, tap == nil { throw RunRequestError(.gesture, "needs the point it happens at") }
         fromImage = try string(.fromImage)
         toImage = try string(.toImage)
         scenario = try string(.scenario)
@@ -219,6 +233,8 @@ public struct RunRequest: Equatable, Sendable {
         add(.parameters, parameters.isEmpty ? nil : .array(parameters.map(JSONValue.string)))
         add(.interaction, interaction.map(JSONValue.string))
         add(.tap, tap.map { .array([.number($0.x), .number($0.y)]) })
+        add(.gesture, gesture == .tap ? nil
+            : .object([("kind", .string(gesture.name))] + (gesture.seconds.map { [("seconds", JSONValue.number($0))] } ?? [])))
         add(.style, style.map { .string($0.name) })
         add(.fromImage, fromImage.map(JSONValue.string))
         add(.toImage, toImage.map(JSONValue.string))

@@ -117,7 +117,7 @@ public struct Runner {
                                                             rule: report.resolution.rule ?? "default",
                                                             outcome: report.outcome, frames: own.count,
                                                             interactive: report.resolution.interaction != nil,
-                                                            tap: report.step.tap, log: report.log)
+                                                            tap: report.step.tap, gesture: report.step.gesture, log: report.log)
                                 if stepError == nil, frameError == nil {
                                     do { try events.end(index, segment, line) } catch { stepError = error }
                                 }
@@ -137,7 +137,7 @@ public struct Runner {
         // A flow's steps, or the one operation.
         let flow = try request.scenario.map { path throws(JSONFormatError) in try StageFlow.load(path: path) }
         let steps = flow?.steps ?? [StageFlow.Step(operation: request.operation ?? info.operations.operations[0],
-                                                   tap: request.tap, interaction: request.interaction)]
+                                                   tap: request.tap, gesture: request.gesture, interaction: request.interaction)]
         for (index, step) in steps.enumerated() where !info.operations.supports(step.operation) {
             throw AnimatorError(animator: info.id, reason: "does not support \(step.operation.rawValue) (it supports "
                                 + "\(info.operations))" + (flow == nil ? "" : " (\(request.scenario!): $.steps[\(index)])"))
@@ -169,14 +169,15 @@ public struct Runner {
         var logged = 0
         for (index, step) in steps.enumerated() {
             let screens = stage.screenNames(for: step.operation)
-            events.begin(index, DemoApp.Step(operation: step.operation, from: screens.from, to: screens.to, tap: step.tap),
+            events.begin(index, DemoApp.Step(operation: step.operation, from: screens.from, to: screens.to, tap: step.tap,
+                                             gesture: step.gesture),
                          name, nil)
             let animator = try instance ?? AnimatorInstance(info, parameters: parameters, session: session)
             instance = animator
             let outcome: TransitionOutcome
             do {
                 outcome = try stage.perform(step.operation, animator: animator, interaction: interactions[index],
-                                            tap: step.tap, onFrame: capture)
+                                            tap: step.tap, gesture: step.gesture, onFrame: capture)
             } catch {
                 // A flow's step names its place in the file.
                 guard let path = request.scenario else { throw error }
@@ -191,7 +192,8 @@ public struct Runner {
                                                     to: screens.to, outcome: outcome, frames: frames, log: log),
                            TransitionReport(operation: step.operation, from: screens.from, to: screens.to, animator: name,
                                             rule: nil, outcome: outcome, frames: count,
-                                            interactive: interactions[index] != nil, tap: step.tap, log: log))
+                                            interactive: interactions[index] != nil, tap: step.tap, gesture: step.gesture,
+                                            log: log))
         }
     }
 }

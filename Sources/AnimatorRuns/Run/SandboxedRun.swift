@@ -186,6 +186,9 @@ enum SandboxedRun {
         if let tap = document["tap"]?.arrayValue, tap.count == 2, let x = tap[0].numberValue, let y = tap[1].numberValue {
             step.tap = Point(x: x, y: y)
         }
+        if let name = document["gesture"]?.stringValue, let gesture = TouchGesture(name: name, seconds: document["seconds"]?.numberValue) {
+            step.gesture = gesture
+        }
         return step
     }
 
@@ -203,7 +206,7 @@ enum SandboxedRun {
                                         duration: duration, elapsed: elapsed, completed: completed, problems: problems)
         return TransitionReport(operation: step.operation, from: step.from, to: step.to, animator: animator, rule: rule,
                                 outcome: outcome, frames: frames, interactive: document["interactive"]?.boolValue ?? false,
-                                tap: step.tap, log: entries)
+                                tap: step.tap, gesture: step.gesture, log: entries)
     }
 
     // MARK: The child's side
@@ -232,6 +235,7 @@ enum SandboxedRun {
                         ("index", .number(Double(index))), ("operation", .string(step.operation.rawValue)),
                         ("from", .string(step.from)), ("to", .string(step.to)),
                         ("tap", step.tap.map { .array([.number($0.x), .number($0.y)]) } ?? .null),
+                        ("gesture", .string(step.gesture.name)), ("seconds", step.gesture.seconds.map(JSONValue.number) ?? .null),
                         ("animator", .string(animator)), ("rule", rule.map(JSONValue.string) ?? .null),
                     ]))
                 } catch { exit(1) }

@@ -23,6 +23,8 @@ public struct TransitionReport: Sendable {
     public var interactive = false
     /// Where a tap caused it (a dismissal by a presentation controller).
     public var tap: Point?
+    /// What the finger did there.
+    public var gesture: TouchGesture = .tap
     /// What the animator's library logged meanwhile.
     public var log: [PluginLogEntry] = []
     /// Why the transition failed (its animator crashed, exited, hung or threw), or nil.
@@ -31,7 +33,7 @@ public struct TransitionReport: Sendable {
     /// A report.
     public init(operation: TransitionOperation, from: String, to: String, animator: String, rule: String?,
                 outcome: TransitionOutcome, frames: Int, interactive: Bool = false, tap: Point? = nil,
-                log: [PluginLogEntry] = [], failure: String? = nil) {
+                gesture: TouchGesture = .tap, log: [PluginLogEntry] = [], failure: String? = nil) {
         self.operation = operation
         self.from = from
         self.to = to
@@ -41,6 +43,7 @@ public struct TransitionReport: Sendable {
         self.frames = frames
         self.interactive = interactive
         self.tap = tap
+        self.gesture = gesture
         self.log = log
         self.failure = failure
     }
@@ -50,7 +53,7 @@ public struct TransitionReport: Sendable {
         TransitionReport(operation: step.operation, from: step.from, to: step.to, animator: animator, rule: rule,
                          outcome: TransitionOutcome(operation: step.operation, animator: nil, duration: 0, elapsed: 0,
                                                     completed: false, problems: [reason]),
-                         frames: 0, tap: step.tap, failure: reason)
+                         frames: 0, tap: step.tap, gesture: step.gesture, failure: reason)
     }
 
     /// Whether it failed or had a problem.
@@ -65,7 +68,7 @@ public struct TransitionReport: Sendable {
             + "\(JSONValue.format(Self.rounded(outcome.duration))) s, \(frames) frame\(frames == 1 ? "" : "s"), "
             + (outcome.completed ? "completed" : "cancelled")
             + (interactive ? " (interactive, \(JSONValue.format(Self.rounded(outcome.elapsed))) s)" : "")
-            + (tap.map { " (tap at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
+            + (tap.map { " (\(gesture.noun) at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
         // The animator (its delegate) declined: UIKit's own transition ran instead.
         if let ran = outcome.animator, ran.hasPrefix("system."), !animator.hasPrefix("system") {
             text += " (declined: UIKit's own \(ran) ran)"

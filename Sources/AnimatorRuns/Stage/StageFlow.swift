@@ -11,7 +11,9 @@ import AnimatorSupport
 ///                  { "operation": "pop", "interaction": "pan-back.json" } ] }
 ///
 /// A step has an operation, and may have a tap ([x, y] in window points: the app's tap
-/// handler there asks for the step's transition, as `--tap` does) and an interaction (a
+/// handler there asks for the step's transition, as `--tap` does), or instead a long press
+/// (`"longPress": [x, y]` or `[x, y, seconds]`, as `--long-press`) or a swipe (`"swipe":
+/// {"at": [x, y], "direction": "left"}`, as `--swipe`), and an interaction (a
 /// script or a gesture trace file, as `--interactive` takes; a file's path relative to the
 /// flow's folder). The first step's operation sets the screens up (`TransitionStage`);
 /// each later one must be the way back from the step before (pop after push, dismiss
@@ -22,15 +24,19 @@ public struct StageFlow: Equatable, Sendable {
     public struct Step: Equatable, Sendable {
         /// What the app does.
         public var operation: TransitionOperation
-        /// A tap that asks for it, in window points.
+        /// Where a finger asks for it, in window points (a tap unless `gesture` says).
         public var tap: Point?
+        /// What the finger does there.
+        public var gesture: TouchGesture
         /// What drives it interactively: a script, or a trace file's path.
         public var interaction: String?
 
         /// Creates a step.
-        public init(operation: TransitionOperation, tap: Point? = nil, interaction: String? = nil) {
+        public init(operation: TransitionOperation, tap: Point? = nil, gesture: TouchGesture = .tap,
+                    interaction: String? = nil) {
             self.operation = operation
             self.tap = tap
+            self.gesture = gesture
             self.interaction = interaction
         }
     }
@@ -71,9 +77,9 @@ public struct StageFlow: Equatable, Sendable {
         for (index, step) in steps.enumerated() {
             let at = "$.steps[\(index)]"
             guard case .object(let members) = step else { throw JSONFormatError(path: at, reason: "expected an object") }
-            for (key, _) in members where !["operation", "tap", "interaction"].contains(key) {
+            for (key, _) in members where !["operation", "tap", "longPress", "swipe", "interaction"].contains(key) {
                 let hint = ["to", "tab"].contains(key) ? ": an animator's run has its two screens; leave it out"
-                    : " (a step has operation, tap and interaction)"
+                    : " (a step has operation, tap, longPress or swipe, and interaction)"
                 throw JSONFormatError(path: "\(at).\(key)", reason: "unknown key\(hint)")
             }
             guard let name = step["operation"]?.stringValue else {
@@ -89,13 +95,42 @@ public struct StageFlow: Equatable, Sendable {
                                       + "comes \(TransitionStage.inverse(of: previous).rawValue) (or \(previous.rawValue) "
                                       + "again, when it was cancelled)")
             }
+            let fingers = members.filter { ["tap", "longPress", "swipe"].contains($0.0) }.map(\.0)
+            if fingers.count > 1 {
+                throw JSONFormatError(path: "\(at).\(fingers[1])", reason: "a step has one of tap, longPress and swipe")
+            }
             var tap: Point?
+            var gesture = TouchGesture.tap
             if let value = step["tap"] {
-                guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 2,
-                      value.arrayValue?.count == 2, numbers.allSatisfy(\.isFinite) else {
-                    throw JSONFormatError(path: "\(at).tap", reason: "expected [x, y] in window points")
+                tap = try point(value, at: "\(at).tap")
+            } else if let value = step["longPress"] {
+                let numbers = value.arrayValue ?? []
+                tap = try point(.array(Array(numbers.prefix(2))), at: "\(at).longPress", extra: numbers.count == 3 ? ", seconds" : "")
+                var seconds = TouchGesture.standardPressSeconds
+                if numbers.count == 3 {
+                    guard let held = numbers[2].numberValue, held.isFinite, held > 0, held <= 60 else {
+                        throw JSONFormatError(path: "\(at).longPress[2]", reason: "expected the seconds the press is held (0 to 60)")
+                    }
+                    seconds = held
+                } else if numbers.count != 2 {
+                    throw JSONFormatError(path: "\(at).longPress", reason: "expected [x, y] or [x, y, seconds]")
                 }
-                tap = Point(x: numbers[0], y: numbers[1])
+                gesture = .longPress(seconds: seconds)
+            } else if let value = step["swipe"] {
+                for (key, _) in value.objectMembers ?? [] where !["at", "direction"].contains(key) {
+                    throw JSONFormatError(path: "\(at).swipe.\(key)", reason: "unknown key (a swipe has at and direction)")
+                }
+                guard value.objectMembers != nil, let start = value["at"] else {
+                    throw JSONFormatError(path: "\(at).swipe", reason: "expected {\"at\": [x, y], \"direction\": \"left\"}")
+                }
+                tap = try point(start, at: "\(at).swipe.at")
+                let names = TouchGesture.SwipeDirection.allCases.map(\.rawValue)
+                guard let name = value["direction"]?.stringValue, let direction = TouchGesture.SwipeDirection(rawValue: name) else {
+                    let given = value["direction"]?.stringValue.map { "'\($0)' is not " } ?? "missing: "
+                    throw JSONFormatError(path: "\(at).swipe.direction", reason: given + "right, left, up or down"
+                                          + Suggestion.hint(value["direction"]?.stringValue ?? "", among: names))
+                }
+                gesture = .swipe(direction)
             }
             var interaction: String?
             if let value = step["interaction"] {
@@ -104,8 +139,17 @@ public struct StageFlow: Equatable, Sendable {
                 }
                 interaction = text.hasSuffix(".json") && !text.hasPrefix("/") ? folder + "/" + text : text
             }
-            result.append(Step(operation: operation, tap: tap, interaction: interaction))
+            result.append(Step(operation: operation, tap: tap, gesture: gesture, interaction: interaction))
         }
         return StageFlow(steps: result)
+    }
+
+    /// An [x, y] pair of finite numbers.
+    private static func point(_ value: JSONValue, at path: String, extra: String = "") throws(JSONFormatError) -> Point {
+        guard let items = value.arrayValue, items.count == 2,
+              let x = items[0].numberValue, let y = items[1].numberValue, x.isFinite, y.isFinite else {
+            throw JSONFormatError(path: path, reason: "expected [x, y\(extra)] in window points")
+        }
+        return Point(x: x, y: y)
     }
 }

@@ -163,12 +163,12 @@ public final class TransitionStage {
         }
     }
 
-    /// Delivers a tap at `point` (window coordinates) to the app through the view under it
-    /// and takes the transition its handler asked for: it must be the stage's operation; a
-    /// new screen it brings (present, push) becomes "to", with its title and style.
-    private func tapRequest(at point: Point, animator: TransitionAnimator?,
-                            operation: TransitionOperation) throws(EngineError) -> ScreenRequest {
-        let place = "the tap at (\(JSONValue.format(point.x)), \(JSONValue.format(point.y)))"
+    /// Delivers a gesture at `point` (window coordinates) to the app through the view under
+    /// it and takes the transition its handler asked for: it must be the stage's operation;
+    /// a new screen it brings (present, push) becomes "to", with its title and style.
+    private func touchRequest(_ gesture: TouchGesture, at point: Point, animator: TransitionAnimator?,
+                              operation: TransitionOperation) throws(EngineError) -> ScreenRequest {
+        let place = "the \(gesture.noun) at (\(JSONValue.format(point.x)), \(JSONValue.format(point.y)))"
         let bounds = runtime.window.bounds
         guard point.x >= 0, point.y >= 0, point.x < bounds.size.width, point.y < bounds.size.height else {
             throw EngineError("\(place) is outside the \(JSONValue.format(bounds.size.width))x"
@@ -177,9 +177,13 @@ public final class TransitionStage {
         guard let hit = runtime.window.hitTest(point), let animator else {
             throw EngineError("\(place) landed on no view")
         }
-        guard let request = animator.tap(at: point, on: hit, for: operation) else {
-            throw EngineError("\(place) asked for no transition (no tap handler there called present, dismiss, "
-                              + "pushViewController, popViewController or selected a tab)")
+        guard let request = animator.touch(gesture, at: point, on: hit, for: operation) else {
+            if gesture != .tap, let instance = animator as? AnimatorInstance, !instance.takes(gesture) {
+                throw EngineError("\(place) reached nothing: the library takes no long presses or swipes "
+                                  + "(its animator has no touch call: ABI 1.12)")
+            }
+            throw EngineError("\(place) asked for no transition (no \(Self.handlerNoun(gesture)) handler there called "
+                              + "present, dismiss, pushViewController, popViewController or selected a tab)")
         }
         guard request.operation == operation else {
             throw EngineError("\(place) asked for \(request.operation.rawValue); the run is set up for \(operation.rawValue)")
@@ -225,12 +229,14 @@ public final class TransitionStage {
     /// - Parameters:
     ///   - animated: false performs the operation without animation, as UIKit's
     ///     `animated: false` does (a presentation still gets the animator's controller).
+    ///   - tap: where a finger asks for the transition (window points), with `gesture`
+    ///     (a tap by default, a long press or a swipe).
     ///   - onFrame: called after every frame with the clock time.
     /// - Returns: what happened.
     /// - Throws: `EngineError` when the operation cannot be performed now (it is not the
     ///   one the app can take, or a tap asks for another).
     public func perform(_ operation: TransitionOperation, animator: TransitionAnimator?, animated: Bool = true,
-                        interaction: InteractionScript? = nil, tap: Point? = nil,
+                        interaction: InteractionScript? = nil, tap: Point? = nil, gesture: TouchGesture = .tap,
                         onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> TransitionOutcome {
         if let nextOperation, nextOperation != operation {
             throw EngineError("\(operation.rawValue) cannot come now: \(Self.describe(nextOperation)) comes next")
@@ -238,7 +244,7 @@ public final class TransitionStage {
         if preparedOperation == nil { try prepare(operation, presenter: animator) }
         var animated = animated
         if let tap {
-            let request = try tapRequest(at: tap, animator: animator, operation: operation)
+            let request = try touchRequest(gesture, at: tap, animator: animator, operation: operation)
             animated = animated && request.animated
         }
         let outcome: TransitionOutcome
@@ -268,6 +274,15 @@ public final class TransitionStage {
         }
         if outcome.completed { nextOperation = Self.inverse(of: operation) }
         return outcome
+    }
+
+    /// The recognizer kind a message names.
+    private static func handlerNoun(_ gesture: TouchGesture) -> String {
+        switch gesture {
+        case .tap: "tap"
+        case .longPress: "long-press"
+        case .swipe: "swipe"
+        }
     }
 
     /// The operation that goes back from where `operation` leads.

@@ -153,6 +153,19 @@ struct ah_animator {
      * (NULL). [host-thread]
      */
     void (*appearance)(const ah_animator *self, ah_layer view, ah_appearance kind, bool animated);
+
+    /* ---- Appended in 1.12: long presses and swipes --------------------------------- */
+
+    /**
+     * A long press or a swipe on the run's screen before its transition (`animator-host
+     * run --long-press X,Y` or `--swipe X,Y,DIRECTION`), as `tap` is a tap: `view` is the
+     * deepest view under the finger the library made or was given, `gesture` what the
+     * finger did (gesture.h; valid during the call only). Optional (NULL: long presses and
+     * swipes reach nothing; taps keep going to `tap`). [host-thread] During this call the
+     * library may ask for the run's transition with host->screen_show, as the gesture's
+     * handler calls present or pushViewController.
+     */
+    void (*touch)(const ah_animator *self, ah_context ctx, ah_layer view, const ah_touch_gesture *gesture);
 };
 
 #ifdef __cplusplus

@@ -63,6 +63,49 @@ typedef struct ah_gesture_sample {
     ah_gesture_axis axis;
 } ah_gesture_sample;
 
+/* ---- ABI 1.12: gestures at a point, before a transition ---------------------------- */
+
+/** What the finger does at a point (`ah_touch_gesture.kind`). */
+typedef uint32_t ah_touch_kind;
+enum {
+    /** One tap (UITapGestureRecognizer). */
+    AH_TOUCH_TAP = 0,
+    /** A press held `duration` seconds without moving (UILongPressGestureRecognizer). */
+    AH_TOUCH_LONG_PRESS = 1,
+    /** A quick stroke from the point in `direction` (UISwipeGestureRecognizer). */
+    AH_TOUCH_SWIPE = 2,
+};
+
+/** Which way a swipe goes: UISwipeGestureRecognizer.Direction's raw values. */
+typedef uint32_t ah_swipe_direction;
+enum {
+    AH_SWIPE_RIGHT = 1,
+    AH_SWIPE_LEFT = 2,
+    AH_SWIPE_UP = 4,
+    AH_SWIPE_DOWN = 8,
+};
+
+/** A gesture at a point of the screen (ABI 1.12). Valid only during the call that receives it. */
+typedef struct ah_touch_gesture {
+    /** The ABI version the host was built with. */
+    ah_version abi;
+    /** sizeof(ah_touch_gesture) in the host; read a field only if this covers it. */
+    uint32_t struct_size;
+    /** AH_TOUCH_TAP, AH_TOUCH_LONG_PRESS or AH_TOUCH_SWIPE. */
+    ah_touch_kind kind;
+    /** Where the finger comes down, in window points. */
+    double x;
+    double y;
+    /** A long press: how long the finger stays down, in seconds (a recognizer whose
+     *  minimumPressDuration is longer does not recognize it). A swipe: how long the stroke
+     *  takes. 0 for a tap. */
+    double duration;
+    /** A swipe's direction (one AH_SWIPE_ value); 0 otherwise. */
+    ah_swipe_direction direction;
+    /** A swipe's length in points (along its direction); 0 otherwise. */
+    double distance;
+} ah_touch_gesture;
+
 #ifdef __cplusplus
 }
 #endif

@@ -84,7 +84,7 @@
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_DAMPING 72
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_INITIAL_VELOCITY 80
 
-#define AH_SIZEOF_AH_ANIMATOR 120
+#define AH_SIZEOF_AH_ANIMATOR 128
 #define AH_OFFSETOF_AH_ANIMATOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_ANIMATOR_ANIMATOR_DATA 16
@@ -100,6 +100,7 @@
 #define AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN 96
 #define AH_OFFSETOF_AH_ANIMATOR_TAP 104
 #define AH_OFFSETOF_AH_ANIMATOR_APPEARANCE 112
+#define AH_OFFSETOF_AH_ANIMATOR_TOUCH 120
 
 #define AH_SIZEOF_AH_LAYOUT_CONSTRAINT 80
 #define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_ABI 0
@@ -216,6 +217,16 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY 40
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
+
+#define AH_SIZEOF_AH_TOUCH_GESTURE 56
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_ABI 0
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_KIND 12
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_X 16
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_Y 24
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_DURATION 32
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_DIRECTION 40
+#define AH_OFFSETOF_AH_TOUCH_GESTURE_DISTANCE 48
 
 #define AH_SIZEOF_AH_HOST 1032
 #define AH_OFFSETOF_AH_HOST_ABI 0
@@ -575,6 +586,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, declines) == AH_OFFSETOF_AH_ANIMATOR_DECL
 AH_LAYOUT_ASSERT(offsetof(ah_animator, load_screen) == AH_OFFSETOF_AH_ANIMATOR_LOAD_SCREEN, "ah_animator.load_screen offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, tap) == AH_OFFSETOF_AH_ANIMATOR_TAP, "ah_animator.tap offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, appearance) == AH_OFFSETOF_AH_ANIMATOR_APPEARANCE, "ah_animator.appearance offset");
+AH_LAYOUT_ASSERT(offsetof(ah_animator, touch) == AH_OFFSETOF_AH_ANIMATOR_TOUCH, "ah_animator.touch offset");
 AH_LAYOUT_ASSERT(sizeof(ah_layout_constraint) == AH_SIZEOF_AH_LAYOUT_CONSTRAINT, "ah_layout_constraint size");
 AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, abi) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_ABI, "ah_layout_constraint.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, struct_size) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_STRUCT_SIZE, "ah_layout_constraint.struct_size offset");
@@ -684,6 +696,15 @@ AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, value) == AH_OFFSETOF_AH_GESTURE_SA
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, velocity) == AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY, "ah_gesture_sample.velocity offset");
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, distance) == AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE, "ah_gesture_sample.distance offset");
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, axis) == AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS, "ah_gesture_sample.axis offset");
+AH_LAYOUT_ASSERT(sizeof(ah_touch_gesture) == AH_SIZEOF_AH_TOUCH_GESTURE, "ah_touch_gesture size");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, abi) == AH_OFFSETOF_AH_TOUCH_GESTURE_ABI, "ah_touch_gesture.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, struct_size) == AH_OFFSETOF_AH_TOUCH_GESTURE_STRUCT_SIZE, "ah_touch_gesture.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, kind) == AH_OFFSETOF_AH_TOUCH_GESTURE_KIND, "ah_touch_gesture.kind offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, x) == AH_OFFSETOF_AH_TOUCH_GESTURE_X, "ah_touch_gesture.x offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, y) == AH_OFFSETOF_AH_TOUCH_GESTURE_Y, "ah_touch_gesture.y offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, duration) == AH_OFFSETOF_AH_TOUCH_GESTURE_DURATION, "ah_touch_gesture.duration offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, direction) == AH_OFFSETOF_AH_TOUCH_GESTURE_DIRECTION, "ah_touch_gesture.direction offset");
+AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, distance) == AH_OFFSETOF_AH_TOUCH_GESTURE_DISTANCE, "ah_touch_gesture.distance offset");
 AH_LAYOUT_ASSERT(sizeof(ah_host) == AH_SIZEOF_AH_HOST, "ah_host size");
 AH_LAYOUT_ASSERT(offsetof(ah_host, abi) == AH_OFFSETOF_AH_HOST_ABI, "ah_host.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, struct_size) == AH_OFFSETOF_AH_HOST_STRUCT_SIZE, "ah_host.struct_size offset");
