@@ -383,18 +383,21 @@ open class CALayer {
 
     /// Adds a sublayer on top.
     public func addSublayer(_ layer: CALayer) {
+        guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_insert(link.host, handle, layer.handle, ah_insert_mode(AH_INSERT_TOP), 0, 0),
                    "addSublayer")
     }
 
     /// Inserts a sublayer at an index.
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_insert(link.host, handle, layer.handle, ah_insert_mode(AH_INSERT_AT_INDEX), index, 0),
                    "insertSublayer(_:at:)")
     }
 
     /// Detaches the layer from its superlayer.
     public func removeFromSuperlayer() {
+        guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_from_superlayer(link.host, handle), "removeFromSuperlayer")
     }
 
@@ -408,16 +411,19 @@ open class CALayer {
 
     /// CALayer.removeAnimation(forKey:).
     public func removeAnimation(forKey key: String) {
+        guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_animation(link.host, handle, key), "removeAnimation(forKey:)")
     }
 
     /// CALayer.removeAllAnimations().
     public func removeAllAnimations() {
+        guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_animation(link.host, handle, nil), "removeAllAnimations")
     }
 
     /// CALayer.animationKeys().
     public func animationKeys() -> [String] {
+        guard link.hasEngine else { return [] }
         var count: UInt32 = 0
         guard link.check(link.table.layer_animation_key_count(link.host, handle, &count), "animationKeys") else { return [] }
         return (0..<count).compactMap { index in
@@ -429,6 +435,7 @@ open class CALayer {
 
     /// Pauses (speed 0 at the current local time) or resumes the layer.
     public func setPaused(_ paused: Bool) {
+        guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_set_paused(link.host, handle, paused), "setPaused")
     }
 }

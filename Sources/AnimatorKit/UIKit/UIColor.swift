@@ -101,6 +101,16 @@ public struct UIColor: Equatable, Hashable, Sendable {
     public static let systemIndigo = UIColor(rgb: 0x5856D6)
     /// iOS's system gray color, light appearance.
     public static let systemGray = UIColor(rgb: 0x8E8E93)
+    /// iOS's second system gray, light appearance.
+    public static let systemGray2 = UIColor(rgb: 0xAEAEB2)
+    /// iOS's third system gray, light appearance.
+    public static let systemGray3 = UIColor(rgb: 0xC7C7CC)
+    /// iOS's fourth system gray (a selected table cell's fill), light appearance.
+    public static let systemGray4 = UIColor(rgb: 0xD1D1D6)
+    /// iOS's fifth system gray, light appearance.
+    public static let systemGray5 = UIColor(rgb: 0xE5E5EA)
+    /// iOS's sixth system gray, light appearance.
+    public static let systemGray6 = UIColor(rgb: 0xF2F2F7)
     /// iOS's system background color, light appearance.
     public static let systemBackground = UIColor.white
     /// iOS's secondary system background color, light appearance.

@@ -10,9 +10,13 @@ open class UIScrollView: UIView {
         get { bounds.origin }
         set {
             bounds = CGRect(origin: newValue, size: bounds.size)
+            contentOffsetDidChange()
             delegate?.scrollViewDidScroll(self)
         }
     }
+
+    /// The content offset changed (a table view brings rows into view).
+    func contentOffsetDidChange() {}
     /// The content's size.
     public var contentSize: CGSize = .zero
     /// Insets around the content.

@@ -309,6 +309,7 @@ open class UIView: NSObject {
 
     /// Names the view (screen titles, timelines).
     public func setName(_ name: String) {
+        guard link.hasEngine else { return }
         link.check(link.table.layer_set_name(link.host, layer.handle, name), "setName")
     }
 
