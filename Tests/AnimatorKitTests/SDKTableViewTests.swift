@@ -197,4 +197,74 @@ import Testing
         let outcome = try next.perform(.push, animator: nextInstance, tap: Point(x: 195, y: 480))
         #expect(outcome.completed && other.list.selections == [IndexPath(row: 6, section: 0)])
     }
+
+    /// Rows for the selection test: three rows, 50 points each.
+    final class Three: NSObject, UITableViewDataSource, UITableViewDelegate {
+        var calls: [String] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            UITableViewCell(style: .default, reuseIdentifier: nil)
+        }
+        func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 50 }
+        func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { calls.append("select \(indexPath.row)") }
+        func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { calls.append("deselect \(indexPath.row)") }
+    }
+
+    @Test func tapsSelectOneRowOrSeveralAsTheTableAllows() {
+        let session = HostSession()
+        let rows = Three()
+        CurrentHost.with(UnsafePointer(session.table)) {
+            // Not in a window: window points are the table's own.
+            let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+            table.dataSource = rows
+            table.delegate = rows
+            #expect(table.takeTap(atWindowPoint: CGPoint(x: 10, y: 60)))      // row 1
+            #expect(table.takeTap(atWindowPoint: CGPoint(x: 10, y: 120)))     // row 2: row 1 loses it
+            #expect(!table.takeTap(atWindowPoint: CGPoint(x: 10, y: 160)))    // below the rows
+            #expect(rows.calls == ["select 1", "deselect 1", "select 2"])
+            #expect(table.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0)])
+            rows.calls = []
+            table.allowsMultipleSelection = true
+            _ = table.takeTap(atWindowPoint: CGPoint(x: 10, y: 10))           // row 0 joins
+            _ = table.takeTap(atWindowPoint: CGPoint(x: 10, y: 120))          // row 2 again: deselected
+            #expect(rows.calls == ["select 0", "deselect 2"])
+            #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)])
+            _ = table.takeTap(atWindowPoint: CGPoint(x: 10, y: 60))
+            #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
+            #expect(table.indexPathForSelectedRow == IndexPath(row: 0, section: 0))
+            #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == true)
+            table.deselectRow(at: IndexPath(row: 0, section: 0), animated: false)
+            table.deselectRow(at: IndexPath(row: 1, section: 0), animated: false)
+            #expect(table.indexPathsForSelectedRows == nil && table.visibleCells.allSatisfy { !$0.isSelected })
+        }
+    }
+
+    /// A navigation item's title is the bar's, over the view controller's; setting the
+    /// view controller's title sets its item's too, as in UIKit.
+    final class Titled: NSObject, ScreenProviding {
+        let titleLast: Bool
+        init(titleLast: Bool) { self.titleLast = titleLast }
+        func viewController(forScreen name: String) -> UIViewController? {
+            guard name == "list" else { return nil }
+            let list = UIViewController()
+            if titleLast {
+                list.navigationItem.title = "Inbox"
+                list.title = "Mail"
+            } else {
+                list.title = "Mail"
+                list.navigationItem.title = "Inbox"
+            }
+            list.navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .compose)
+            return list
+        }
+    }
+
+    @Test func theNavigationItemsTitleIsWhatTheBarShows() throws {
+        let (stage, instance) = stage(Titled(titleLast: false))
+        try stage.prepare(.push, presenter: instance)
+        #expect(stage.from.title == "Inbox")
+        let (again, againInstance) = self.stage(Titled(titleLast: true))
+        try again.prepare(.push, presenter: againInstance)
+        #expect(again.from.title == "Mail")
+    }
 }

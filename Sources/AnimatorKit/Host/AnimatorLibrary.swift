@@ -414,7 +414,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 out.pointee.view = view.layer.handle
                 // The title lives as long as the box; the host copies it before this returns.
                 let titleEnd = MemoryLayout<ah_screen>.offset(of: \.title)! + MemoryLayout<UnsafePointer<CChar>?>.size
-                if Int(out.pointee.struct_size) >= titleEnd, let title = controller.title {
+                if Int(out.pointee.struct_size) >= titleEnd, let title = controller.barTitle {
                     out.pointee.title = box.keep(title)
                 }
                 return true

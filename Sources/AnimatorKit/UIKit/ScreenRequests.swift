@@ -48,7 +48,7 @@ final class TapScope {
             guard let view = screen.view else { return false }
             UIViewController.keep(screen, for: view)
             request.screen = view.layer.handle
-            if let text = screen.title { title = strdup(text) }
+            if let text = screen.barTitle { title = strdup(text) }
             request.title = UnsafePointer(title)
         }
         guard link.check(link.table.screen_show(host, &request), "screen_show") else { return false }

@@ -95,6 +95,15 @@ open class UINavigationController: UIViewController {
                        + "animator-host run --tap X,Y)")
     }
 
+    /// interactivePopGestureRecognizer: the left-edge pan that pops on iOS. Kept for the
+    /// app's code (its `isEnabled`, `delegate`); the host's interactive pops are driven by
+    /// `--interactive` traces, which it does not gate.
+    public private(set) lazy var interactivePopGestureRecognizer: UIGestureRecognizer? = {
+        let recognizer = UIScreenEdgePanGestureRecognizer()
+        recognizer.edges = .left
+        return recognizer
+    }()
+
     /// NSCoding: there are no archived view controllers here; always nil.
     public required init?(coder: NSCoder) {
         return nil

@@ -86,6 +86,18 @@ open class UITableView: UIScrollView {
     public var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
     /// Whether a tap selects a row.
     public var allowsSelection = true
+    /// Whether taps select several rows (each tap on a selected row deselects it).
+    public var allowsMultipleSelection = false
+    /// A view behind the rows, the table's size (nil by default).
+    public var backgroundView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let backgroundView { insertSubview(backgroundView, at: 0) }
+            setNeedsLayout()
+        }
+    }
+    /// separatorEffect: a vibrancy for the separators (kept; they are drawn in `separatorColor`).
+    public var separatorEffect: UIVisualEffect?
     /// A view above the rows (its own height, the table's width).
     public var tableHeaderView: UIView? {
         didSet { replace(oldValue, with: tableHeaderView) }
@@ -110,7 +122,9 @@ open class UITableView: UIScrollView {
     private var separators: [IndexPath: UIView] = [:]
     private var reusable: [String: [UITableViewCell]] = [:]
     private var registered: [String: UITableViewCell.Type] = [:]
-    private var selected: IndexPath?
+    /// The selected rows, in the order they were selected.
+    private var selection: [IndexPath] = []
+    private var selected: IndexPath? { selection.last }
     /// The size the rows on screen were laid out for: the host may resize the view.
     private var laidOutSize: CGSize?
 
@@ -238,14 +252,20 @@ open class UITableView: UIScrollView {
 
     // MARK: Selection
 
-    /// indexPathForSelectedRow: the selected row, or nil.
-    public var indexPathForSelectedRow: IndexPath? { selected }
+    /// indexPathForSelectedRow: the selected row (the first of several), or nil.
+    public var indexPathForSelectedRow: IndexPath? { selection.min() }
+
+    /// indexPathsForSelectedRows: the selected rows in order, or nil when none is.
+    public var indexPathsForSelectedRows: [IndexPath]? { selection.isEmpty ? nil : selection.sorted() }
 
     /// selectRow(at:animated:scrollPosition:): selects the row (nil: none) without asking
     /// the delegate, as UIKit.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        if let selected, selected != indexPath { visible[selected]?.setSelected(false, animated: animated) }
-        selected = indexPath
+        if !allowsMultipleSelection || indexPath == nil {
+            for row in selection where row != indexPath { visible[row]?.setSelected(false, animated: animated) }
+            selection.removeAll { $0 != indexPath }
+        }
+        if let indexPath, !selection.contains(indexPath) { selection.append(indexPath) }
         if let indexPath {
             visible[indexPath]?.setSelected(true, animated: animated)
             if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
@@ -254,8 +274,8 @@ open class UITableView: UIScrollView {
 
     /// deselectRow(at:animated:): clears the row's selection (fading when animated).
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        guard selected == indexPath else { return }
-        selected = nil
+        guard selection.contains(indexPath) else { return }
+        selection.removeAll { $0 == indexPath }
         visible[indexPath]?.setSelected(false, animated: animated)
     }
 
@@ -267,10 +287,16 @@ open class UITableView: UIScrollView {
         let delegate = tableDelegate
         let chosen: IndexPath? = delegate.map { $0.tableView(self, willSelectRowAt: tapped) } ?? tapped
         guard let row = chosen else { return true }
-        let before = selected
-        if let before, before != row {
-            deselectRow(at: before, animated: false)
-            delegate?.tableView(self, didDeselectRowAt: before)
+        if allowsMultipleSelection, selection.contains(row) {
+            deselectRow(at: row, animated: false)
+            delegate?.tableView(self, didDeselectRowAt: row)
+            return true
+        }
+        if !allowsMultipleSelection {
+            for before in selection where before != row {
+                deselectRow(at: before, animated: false)
+                delegate?.tableView(self, didDeselectRowAt: before)
+            }
         }
         selectRow(at: row, animated: false, scrollPosition: .none)
         delegate?.tableView(self, didSelectRowAt: row)
@@ -302,7 +328,7 @@ open class UITableView: UIScrollView {
             } else if let dataSource {
                 let cell = dataSource.tableView(self, cellForRowAt: row.indexPath)
                 cell.frame = frame
-                if row.indexPath == selected { cell.setSelected(true, animated: false) }
+                if selection.contains(row.indexPath) { cell.setSelected(true, animated: false) }
                 tableDelegate?.tableView(self, willDisplay: cell, forRowAt: row.indexPath)
                 insertSubview(cell, at: 0)
                 cell.layoutIfNeeded()
@@ -310,6 +336,9 @@ open class UITableView: UIScrollView {
                 visible[row.indexPath] = cell
             }
             placeSeparator(for: row, cell: visible[row.indexPath])
+        }
+        if let backgroundView {
+            backgroundView.frame = CGRect(origin: contentOffset, size: bounds.size)
         }
         if let header = tableHeaderView {
             header.frame = CGRect(x: 0, y: 0, width: bounds.width, height: header.frame.height)

@@ -20,8 +20,25 @@ open class UIViewController: NSObject, UIContentContainer {
             loadedView?.setNeedsLayout()
         }
     }
-    /// Its title (a context's view controllers have the screen's name).
-    open var title: String?
+    /// Its title (a context's view controllers have the screen's name); also its
+    /// navigation item's, as in UIKit.
+    open var title: String? {
+        didSet { madeNavigationItem?.title = title }
+    }
+
+    private var madeNavigationItem: UINavigationItem?
+
+    /// navigationItem: what a navigation bar shows for it, made on first use with its title.
+    public var navigationItem: UINavigationItem {
+        if let madeNavigationItem { return madeNavigationItem }
+        let item = UINavigationItem()
+        item.title = title
+        madeNavigationItem = item
+        return item
+    }
+
+    /// The title a navigation bar shows: the navigation item's, else its own.
+    var barTitle: String? { madeNavigationItem?.title ?? title }
     /// The side of the transition it was last given for, nil for one made by the plugin.
     var side: UITransitionContextViewKey?
     /// The transition it was last given for (a stale context once that transition ended).
