@@ -111,6 +111,9 @@ static ah_layer make_page(zoom_state *state) {
     h->layer_set(h, state->photo, "backgroundColor", &fill);
     h->layer_insert(h, view, state->photo, AH_INSERT_TOP, 0, 0);
     state->page = view;
+    /* White status bar text over the black page (ABI 1.12), as the Swift twin's
+     * preferredStatusBarStyle; under a shown navigation bar the bar decides, as in UIKit. */
+    if (h->abi.minor >= 12) h->screen_status_bar(h, view, AH_STATUS_BAR_LIGHT_CONTENT, 0);
     return view;
 }
 

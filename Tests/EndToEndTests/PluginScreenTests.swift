@@ -55,6 +55,46 @@ import TestSupport
                 "\(validate.standardOutput)")
     }
 
+    /// How many pixels of the status bar's time (the left "ear" of an iPhone 14's bar:
+    /// x 0 ..< 115, y 0 ..< 47) are white and how many black.
+    func timeInk(_ path: String) throws -> String {
+        let result = try Python.run("""
+            import sys
+            from PIL import Image
+            image = Image.open(sys.argv[1]).convert('RGB')
+            pixels = [image.getpixel((x, y)) for x in range(115) for y in range(47)]
+            print(sum(p == (255, 255, 255) for p in pixels) > 20, sum(p == (0, 0, 0) for p in pixels) > 20)
+            """, [path])
+        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aScreenPresentedFullScreenDrawsTheStatusBarItWantsFromC() throws {
+        // The blue detail page wants light content: presented full screen it decides, and
+        // the time is drawn white; the red list says nothing: black.
+        let folder = try library(mode: 1, extra: ["FIXTURE_STATUS_BAR=1"])
+        let presented = cli.home.file("light.png"), listed = cli.home.file("list.png")
+        let present = try cli.run(arguments: ["run", "screens", "--operation", "present", "--plugin-path", folder.path,
+                                              "--out", presented, "--log-level", "info"])
+        #expect(present.status == 0 && present.standardOutput.contains("log info: status bar 0"),
+                "\(present.standardOutput)\(present.standardError)")
+        #expect(try timeInk(presented) == "True False")
+        // Dismissed, the list decides again.
+        let dismiss = try cli.run(arguments: ["run", "screens", "--operation", "dismiss", "--plugin-path", folder.path,
+                                              "--out", listed])
+        #expect(dismiss.status == 0)
+        #expect(try timeInk(listed) == "False True")
+        // Hidden: no ink at all; a style that is none is refused (AH_ERR_INVALID_ARGUMENT, -3).
+        let hidden = try library(mode: 1, extra: ["FIXTURE_STATUS_BAR=1", "FIXTURE_STATUS_BAR_FLAGS=1"])
+        let bare = cli.home.file("hidden.png")
+        #expect(try cli.run(arguments: ["run", "screens", "--operation", "present", "--plugin-path", hidden.path,
+                                        "--out", bare]).status == 0)
+        #expect(try timeInk(bare) == "False False")
+        let wrong = try library(mode: 1, extra: ["FIXTURE_STATUS_BAR=7"])
+        let refused = try cli.run(arguments: ["run", "screens", "--operation", "present", "--plugin-path", wrong.path,
+                                              "--log-level", "info"])
+        #expect(refused.standardOutput.contains("log info: status bar -3"), "\(refused.standardOutput)")
+    }
+
     @Test func aHandleTheLibraryNeverMadeLeavesTheHostsScreenAndSaysSo() throws {
         let folder = try library(mode: 2)
         let out = cli.home.file("presented.png")

@@ -59,6 +59,10 @@
  *                                 reading past it faults); every mode logs (info) each
  *                                 appearance callback of its screens: "appearance list 0 1"
  *                                 (screen, ah_appearance kind, animated)
+ *   FIXTURE_STATUS_BAR=S          with FIXTURE_SCREENS: the detail page tells the host
+ *                                 (screen_status_bar, ABI 1.12) it wants style S (1 light
+ *                                 content; 7, no style, to be refused) and logs (info)
+ *                                 "status bar STATUS"; FIXTURE_STATUS_BAR_FLAGS its flags
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -542,6 +546,17 @@ static bool fixture_load_screen(const ah_animator *self, ah_context ctx, const c
     }
     out->view = view;
     if (list) fixture_list_view = view; else fixture_detail_view = view;
+#ifdef FIXTURE_STATUS_BAR
+#ifndef FIXTURE_STATUS_BAR_FLAGS
+#define FIXTURE_STATUS_BAR_FLAGS 0
+#endif
+    if (!list && h->abi.minor >= 12) {
+        char line[64];
+        snprintf(line, sizeof line, "status bar %d",
+                 (int)h->screen_status_bar(h, view, FIXTURE_STATUS_BAR, FIXTURE_STATUS_BAR_FLAGS));
+        h->log(h, AH_LOG_INFO, line);
+    }
+#endif
     out->title = list ? "Red list" : "Blue detail";
     if (FIXTURE_SCREENS == 4 && list) {
         /* 1 MiB of 'x' ending at an unmapped page: a host reading to a NUL would fault. */

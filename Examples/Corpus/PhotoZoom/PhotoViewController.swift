@@ -15,6 +15,10 @@ final class PhotoViewController: UIViewController {
         return nil
     }
 
+    /// White status bar text over the black page (under a shown navigation bar the bar
+    /// decides, as in UIKit).
+    override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Photo"

@@ -209,6 +209,17 @@ extension AnimatorInstance: TransitionAnimator {
             : covers(MemoryLayout<ah_animator>.offset(of: \.touch)) && animatorPointer.pointee.touch != nil
     }
 
+    /// What the library said of the status bar for the screen whose root view is `view`
+    /// (screen_status_bar, ABI 1.12).
+    public func statusBarPreference(of view: View) -> StatusBarPreference? {
+        session.statusBarPreferences[view.layer.id]
+    }
+
+    /// Calls `observer` when the library's screens change what they want of the status bar.
+    public func observeStatusBarPreferences(_ observer: @escaping () -> Void) {
+        session.statusBarObserver = observer
+    }
+
     /// Tells the instance's `appearance` (ABI 1.9) an appearance callback of a screen whose
     /// root view it knows.
     public func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool) {

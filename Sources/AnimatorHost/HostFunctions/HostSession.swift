@@ -29,6 +29,10 @@ public final class HostSession {
     var acceptsScreenRequest = false
     /// The transition the last tap asked for (batch 1.9).
     var screenRequest: ScreenRequest?
+    /// What the library's screens want of the status bar, by their root views (batch 1.12).
+    public internal(set) var statusBarPreferences: [LayerID: StatusBarPreference] = [:]
+    /// Told when a screen's status bar preference changes.
+    public var statusBarObserver: (() -> Void)?
     /// The action requests being answered, innermost last, with the animation each
     /// delegate gave (action_request_set_animation).
     var actionRequests: [(request: UnsafeRawPointer, animation: Animation?)] = []

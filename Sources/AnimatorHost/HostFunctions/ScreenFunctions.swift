@@ -1,7 +1,7 @@
 import AnimatorABI
 import AnimatorEngine
 
-// Implements host.h's batch 1.9: `screen_show`.
+// Implements host.h's batches 1.9 (`screen_show`) and 1.12 (`screen_status_bar`).
 
 /// A transition the app asked for from a tap handler (screen_show): what the run performs
 /// after the tap.
@@ -21,8 +21,24 @@ public struct ScreenRequest: Equatable {
 }
 
 extension HostSession {
-    /// Transitions the app asks for.
+    /// Transitions the app asks for, and what its screens want of the status bar.
     static func installScreenFunctions(in table: UnsafeMutablePointer<ah_host>) {
+        table.pointee.screen_status_bar = { host, screen, style, flags in
+            HostSession.call(host) { session throws(HostCallError) in
+                let view = try session.view(screen)
+                guard let known = StatusBarPreference.Style(rawValue: style) else {
+                    throw .invalidArgument("status bar style \(style) is not default (0), lightContent (1) or darkContent (3)")
+                }
+                guard flags & ~StatusBarPreference.knownFlags == 0 else {
+                    throw .invalidArgument("unknown status bar flags \(flags)")
+                }
+                let preference = StatusBarPreference(style: known, isHidden: flags & UInt32(AH_STATUS_BAR_HIDDEN) != 0,
+                                                     capturesWhenPresented: flags & UInt32(AH_STATUS_BAR_CAPTURES) != 0)
+                guard session.statusBarPreferences[view.layer.id] != preference else { return }
+                session.statusBarPreferences[view.layer.id] = preference
+                session.statusBarObserver?()
+            }
+        }
         table.pointee.screen_show = { host, request in
             HostSession.call(host) { session throws(HostCallError) in
                 let request = try required(request, "request")

@@ -72,6 +72,7 @@ public final class NavigationController {
         let engine = runtime.engine
         controller = ViewController(name: name, engine: engine, frame: frame)
         let bar = Self.barHeight(for: runtime.traits)
+        defer { controller.asNavigationController = self }
         contentView = engine.makeView(frame: Rect(x: 0, y: bar, width: frame.size.width,
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         navigationBar = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: bar),

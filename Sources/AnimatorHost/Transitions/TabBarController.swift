@@ -41,6 +41,7 @@ public final class TabBarController {
         let engine = runtime.engine
         let bar = Self.barHeight(for: runtime.traits)
         controller = ViewController(name: name, engine: engine, frame: frame)
+        defer { controller.asTabBarController = self }
         contentView = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width,
                                                   height: max(frame.size.height - bar, 0)), name: "\(name) content")
         tabBar = engine.makeView(frame: Rect(x: 0, y: max(frame.size.height - bar, 0), width: frame.size.width,

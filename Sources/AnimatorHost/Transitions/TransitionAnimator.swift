@@ -59,6 +59,14 @@ public protocol TransitionAnimator: AnyObject {
     /// An appearance callback of a screen the animator's library brought, whose root view is
     /// `view` (the default does nothing).
     func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool)
+
+    /// What the screen whose root view is `view` wants of the status bar, as its library
+    /// said (nil: it said nothing, the default).
+    func statusBarPreference(of view: View) -> StatusBarPreference?
+
+    /// Calls `observer` whenever the library says a screen's status bar preference changed
+    /// (the default never does).
+    func observeStatusBarPreferences(_ observer: @escaping () -> Void)
 }
 
 /// A screen a library built: its root view and its title.
@@ -103,4 +111,8 @@ extension TransitionAnimator {
                       for operation: TransitionOperation) -> ScreenRequest? { nil }
 
     public func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool) {}
+
+    public func statusBarPreference(of view: View) -> StatusBarPreference? { nil }
+
+    public func observeStatusBarPreferences(_ observer: @escaping () -> Void) {}
 }

@@ -77,8 +77,60 @@ public final class TransitionRuntime {
     public func setRoot(_ root: ViewController) throws(EngineError) {
         root.view.frame = window.bounds
         try addToWindow(root.view)
+        rootViewController = root
         appear(root, .willAppear, animated: false)
         appear(root, .didAppear, animated: false)
+        updateStatusBar()
+    }
+
+    /// The window's root screen, once `setRoot` installed it.
+    public private(set) weak var rootViewController: ViewController?
+
+    /// What a screen wants of the status bar (nil: nothing said: the default style,
+    /// shown). The stage asks the library that brought the screens.
+    public var statusBarPreference: ((ViewController) -> StatusBarPreference?)?
+
+    /// The screen whose status bar preference counts now, as UIKit finds it: from the
+    /// window's root, the screen presented over it when it is presented full screen or
+    /// captures the status bar's appearance, and so on up; then, in a tab bar controller,
+    /// the selected tab; in a navigation controller whose bar is hidden, the top screen (a
+    /// shown bar decides itself: nil).
+    public func statusBarController() -> ViewController? {
+        guard var screen = rootViewController else { return nil }
+        while let presented = screen.presentedViewController,
+              presented.modalPresentationStyle == .fullScreen
+                || statusBarPreference?(presented)?.capturesWhenPresented == true {
+            screen = presented
+        }
+        while true {
+            if let tabs = screen.asTabBarController {
+                screen = tabs.viewControllers[tabs.selectedIndex]
+            } else if let navigation = screen.asNavigationController {
+                guard navigation.isNavigationBarHidden, let top = navigation.viewControllers.last else { return nil }
+                screen = top
+            } else {
+                return screen
+            }
+        }
+    }
+
+    /// Draws the status bar as the screen that decides wants it (`statusBarController`):
+    /// its style's color (the appearance's label color for `.default`), hidden or shown.
+    /// A page sheet's presentation keeps the bar it set (white over the receded screen).
+    public func updateStatusBar() {
+        guard let statusBar, let root = rootViewController else { return }
+        var top = root
+        while let presented = top.presentedViewController { top = presented }
+        if top.presentationController is PageSheetPresentationController { return }
+        let preference = statusBarController().flatMap { statusBarPreference?($0) } ?? StatusBarPreference()
+        let color: RGBAColor
+        switch preference.style {
+        case .default: color = SystemPalette.color(SystemPalette.of(traits.userInterfaceStyle).label)
+        case .lightContent: color = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        case .darkContent: color = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+        }
+        if statusBar.color != color { statusBar.color = color }
+        if statusBar.view.isHidden != preference.isHidden { statusBar.view.isHidden = preference.isHidden }
     }
 
     /// Presents `presented` from `presenting` (present(_:animated:)).
@@ -429,6 +481,8 @@ public final class TransitionRuntime {
             try wrapUp(true)
         }
         coordinator.finish()
+        // The screen that decides the status bar may have changed.
+        updateStatusBar()
         // Commit what the wrap-up and the completions changed, then show it.
         try engine.advance(to: engine.currentTime)
         if let heldFrame { reportFrame?(heldFrame) }

@@ -23,6 +23,10 @@ public final class ViewController {
     public internal(set) weak var navigationController: NavigationController?
     /// The tab bar controller whose tabs hold it.
     public internal(set) weak var tabBarController: TabBarController?
+    /// The navigation controller this screen is the view controller of, if it is one.
+    public internal(set) weak var asNavigationController: NavigationController?
+    /// The tab bar controller this screen is the view controller of, if it is one.
+    public internal(set) weak var asTabBarController: TabBarController?
     /// The coordinator of the transition it is part of, while one runs.
     public internal(set) var transitionCoordinator: TransitionCoordinator?
     /// Where its view was before a full-screen presentation took it off screen: the

@@ -411,6 +411,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 guard let controller = provider.viewController(forScreen: String(cString: name)),
                       let view = controller.view, view.layer.handle != 0 else { return false }
                 UIViewController.keep(controller, for: view)
+                controller.reportStatusBar()
                 out.pointee.view = view.layer.handle
                 // The title lives as long as the box; the host copies it before this returns.
                 let titleEnd = MemoryLayout<ah_screen>.offset(of: \.title)! + MemoryLayout<UnsafePointer<CChar>?>.size

@@ -47,6 +47,7 @@ final class TapScope {
         if let screen {
             guard let view = screen.view else { return false }
             UIViewController.keep(screen, for: view)
+            screen.reportStatusBar()
             request.screen = view.layer.handle
             if let text = screen.barTitle { title = strdup(text) }
             request.title = UnsafePointer(title)

@@ -270,6 +270,30 @@ open class UIViewController: NSObject, UIContentContainer {
         return UITabBarController(found, host: context.host, transition: context, side: side?.side)
     }
 
+    /// preferredStatusBarStyle: what it wants the status bar drawn in while it decides
+    /// (UIKit's `.default`). The host draws the bar as the view controller UIKit asks wants
+    /// it: the root, or one presented full screen over it (or otherwise, capturing it); a
+    /// navigation controller's shown bar decides for its screens, a tab bar controller's
+    /// selected tab for it.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// prefersStatusBarHidden: whether it wants the status bar hidden (UIKit's false).
+    open var prefersStatusBarHidden: Bool { false }
+    /// preferredStatusBarUpdateAnimation (kept: the host shows a change at once).
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// childForStatusBarStyle: a child whose style counts instead (nil: its own).
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// childForStatusBarHidden: a child whose visibility counts instead (nil: its own).
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// modalPresentationCapturesStatusBarAppearance: presented other than full screen, it
+    /// still decides the status bar (UIKit's false).
+    open var modalPresentationCapturesStatusBarAppearance = false
+
+    /// setNeedsStatusBarAppearanceUpdate(): tells the host the preferences above changed;
+    /// the status bar follows at once when this screen decides it.
+    public func setNeedsStatusBarAppearanceUpdate() {
+        reportStatusBar()
+    }
+
     /// modalPresentationStyle: how `present` shows it (UIKit's default `.automatic`, a page
     /// sheet). The host draws fullScreen, pageSheet, overFullScreen and custom.
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic

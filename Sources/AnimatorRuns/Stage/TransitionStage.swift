@@ -96,6 +96,9 @@ public final class TransitionStage {
                 guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
                 presenter.appearance(kind, of: screen.view, animated: animated)
             }
+            // The status bar as the library's screens want it.
+            runtime.statusBarPreference = { screen in presenter.statusBarPreference(of: screen.view) }
+            presenter.observeStatusBarPreferences { [weak runtime] in runtime?.updateStatusBar() }
         }
         if fromImage == nil && toImage == nil, let presenter {
             let names = operation == .tab ? ("home", "settings") : ("list", "detail")

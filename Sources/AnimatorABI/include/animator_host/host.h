@@ -37,6 +37,7 @@
 #include "image.h"
 #include "operation.h"
 #include "path.h"
+#include "screen.h"
 #include "text.h"
 #include "traits.h"
 #include "types.h"
@@ -874,6 +875,24 @@ struct ah_host {
      */
     ah_status (*context_related_child)(const ah_host *host, ah_context ctx, ah_context_key key, ah_relation relation,
                                        uint32_t index, ah_layer *out);
+
+    /* ---- Batch 1.12: the status bar ------------------------------------------------- *
+     * Check `host->abi.minor >= 12` first. */
+
+    /**
+     * What the library's screen whose root view is `screen` wants of the status bar:
+     * UIViewController's preferredStatusBarStyle (`style`, an ah_status_bar_style),
+     * prefersStatusBarHidden and modalPresentationCapturesStatusBarAppearance (`flags`,
+     * AH_STATUS_BAR_*). Tell it when the screen is loaded or shown, and again where the app
+     * calls setNeedsStatusBarAppearanceUpdate. The host draws the status bar as the view
+     * controller UIKit asks wants it: the window's root, or the screen presented full
+     * screen over it (or presented otherwise with AH_STATUS_BAR_CAPTURES); a navigation
+     * controller's bar decides for its screens, a tab bar controller's selected tab for it.
+     * The change shows at once (UIKit fades it inside an animation block). AH_ERR_INVALID_ARGUMENT
+     * for another style or flag; AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE for a view that
+     * names none. [host-thread]
+     */
+    ah_status (*screen_status_bar)(const ah_host *host, ah_layer screen, ah_status_bar_style style, uint32_t flags);
 };
 
 #ifdef __cplusplus

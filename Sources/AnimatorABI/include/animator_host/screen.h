@@ -35,6 +35,26 @@ enum {
     AH_APPEARANCE_DID_DISAPPEAR = 3,
 };
 
+/** UIStatusBarStyle's raw values: what a screen wants the status bar drawn in (ABI 1.12). */
+typedef uint32_t ah_status_bar_style;
+enum {
+    /** UIStatusBarStyle.default: dark content in a light appearance, light in a dark one. */
+    AH_STATUS_BAR_DEFAULT = 0,
+    /** .lightContent: white, for dark backgrounds. */
+    AH_STATUS_BAR_LIGHT_CONTENT = 1,
+    /** .darkContent: black, for light backgrounds. */
+    AH_STATUS_BAR_DARK_CONTENT = 3,
+};
+
+/** Flags of `host->screen_status_bar` (ABI 1.12). */
+enum {
+    /** prefersStatusBarHidden. */
+    AH_STATUS_BAR_HIDDEN = 1u << 0,
+    /** modalPresentationCapturesStatusBarAppearance: presented other than full screen, the
+     *  screen still decides. */
+    AH_STATUS_BAR_CAPTURES = 1u << 1,
+};
+
 /** A screen the library built, as `ah_animator.load_screen` fills it. */
 typedef struct ah_screen {
     /** The ABI version the host was built with (set by the host). */
