@@ -230,6 +230,30 @@ import TestSupport
         #expect(problems.count == 30)
     }
 
+    /// A host killed before it could remove its child's folder leaves it in /tmp; the next
+    /// host that starts a child removes it, and leaves the folders of running hosts.
+    @Test func theFoldersOfKilledHostsAreRemovedByTheNextOne() throws {
+        // A process that has ended: its id names no running process.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = "/tmp/animator-host-plugin-\(ended.processIdentifier)-test01"
+        let running = "/tmp/animator-host-plugin-\(getpid())-test02"
+        for folder in [stale, running] {
+            try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
+            try "left".write(toFile: folder + "/inside/file", atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: running) }
+        let libraries = TemporaryDirectory()
+        try Self.onlyOwnerMayWrite(libraries.path)
+        try compileFixture(output: libraries.path + "/libone.so")
+        let listed = try cli.run(arguments: ["list", "--no-cache", "--plugin-path", libraries.path])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: running + "/inside/file"))
+    }
+
     @Test func whatPluginsPrintIsShownEscapedOnStderrAndNeverMixedIntoJSON() throws {
         let folder = TemporaryDirectory()
         try Self.onlyOwnerMayWrite(folder.path)

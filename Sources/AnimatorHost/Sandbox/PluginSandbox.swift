@@ -61,8 +61,11 @@ public struct PluginSandbox: Sendable {
         let arguments = [executable, SandboxChild.command, mode, String(limits.memoryMegabytes), String(limits.cpuSeconds),
                          String(getpid())]
         // The one folder the child may write in (where Landlock confines it), removed with
-        // whatever it holds once the child has ended.
-        let folder = try? FileSystem.makeTemporaryFolder(prefix: "animator-host-plugin-")
+        // whatever it holds once the child has ended. Its name carries this process's id, so
+        // that the folders of a host that was killed before it could remove them are found
+        // and removed by the next one.
+        _ = Self.staleFoldersRemoved
+        let folder = try? FileSystem.makeTemporaryFolder(prefix: "\(Self.folderPrefix)\(getpid())-")
         defer { if let folder { FileSystem.removeTree(folder) } }
         let pid = try Self.spawn(executable, arguments: arguments,
                                  descriptors: [null, output.write, output.write, messages.write, pageDescriptor,
@@ -74,6 +77,27 @@ public struct PluginSandbox: Sendable {
         let end = watch.follow(messages: messages.read, output: output.read, onMessage: onMessage, onOutput: onOutput)
         return classify(end, marker: marker, finished: watch.finished)
     }
+
+    /// The start of the name of every child's folder in /tmp, before the host's process id.
+    static let folderPrefix = "animator-host-plugin-"
+
+    /// Removes, once per process, the children's folders that hosts no longer running left
+    /// in /tmp (a host killed by SIGKILL runs no cleanup): folders named with the prefix and
+    /// the id of a process that does not exist, owned by this user. Folders of running hosts,
+    /// of other users, and names without an id are left alone.
+    static let staleFoldersRemoved: Void = {
+        guard let names = try? FileSystem.contents(ofDirectory: "/tmp") else { return }
+        let me = getpid(), user = getuid()
+        for name in names where name.hasPrefix(folderPrefix) {
+            let rest = name.dropFirst(folderPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != me,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var info = stat()
+            let path = "/tmp/" + name
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == user else { continue }
+            FileSystem.removeTree(path)
+        }
+    }()
 
     private func classify(_ end: Watch.End, marker: PluginCallMarker, finished: Bool) -> SandboxFailure? {
         let mark = marker.read()
@@ -323,3 +347,4 @@ private struct OutputLines {
         onLine(passed >= Self.limit ? "… (more output dropped)" : String(decoding: pending, as: UTF8.self))
     }
 }
+
