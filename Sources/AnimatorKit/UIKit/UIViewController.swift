@@ -23,7 +23,10 @@ open class UIViewController: NSObject, UIContentContainer {
     /// Its title (a context's view controllers have the screen's name); also its
     /// navigation item's, as in UIKit.
     open var title: String? {
-        didSet { madeNavigationItem?.title = title }
+        didSet {
+            madeNavigationItem?.title = title
+            (parent as? UINavigationController)?.childTitleChanged(self)
+        }
     }
 
     private var madeNavigationItem: UINavigationItem?
@@ -256,6 +259,12 @@ open class UIViewController: NSObject, UIContentContainer {
     /// The navigation controller whose stack holds it (during a push or pop, both sides');
     /// in a tap handler, the one its push and pop go to (the host checks the screen is in one).
     open var navigationController: UINavigationController? {
+        // The nearest navigation controller the app made that holds it, as UIKit finds it.
+        var ancestor = parent
+        while let current = ancestor {
+            if let own = current as? UINavigationController, own.isOwn { return own }
+            ancestor = current.parent
+        }
         if let scope = TapScope.current, let view = viewIfLoaded { return UINavigationController(requestsFrom: view, scope: scope) }
         // A child's is its container's, as in UIKit.
         guard let context, let found = related(Int32(AH_RELATION_NAVIGATION_CONTROLLER)) else { return parent?.navigationController }
