@@ -203,6 +203,18 @@ open class UIViewController: NSObject, UIContentContainer {
         didMove(toParent: nil)
     }
 
+    /// viewWillTransition(to:with:): the window is about to change size (UIContentContainer).
+    /// The default tells its children, as UIKit does. The host's window keeps its size
+    /// during a run, so the host never calls it; code that calls it on a child from its own
+    /// override works as on iOS.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    }
+
+    /// willTransition(to:with:): the traits are about to change (never called here: a
+    /// run's traits are fixed).
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+
     /// willMove(toParent:): called before it is added to or removed from a container.
     open func willMove(toParent parent: UIViewController?) {}
 
