@@ -22,7 +22,7 @@ import Testing
         init(name: String, log: CallLog) {
             self.name = name
             self.log = log
-            super.init()
+            super.init(nibName: nil, bundle: nil)
         }
 
         required init?(coder: NSCoder) { nil }

@@ -255,9 +255,14 @@ open class CALayer {
         get { if case .size(let s)? = get("shadowOffset") { return s }; return .zero }
         set { set("shadowOffset", .size(newValue)) }
     }
-    public var shadowColor: UIColor {
-        get { if case .color(let c)? = get("shadowColor") { return c }; return .black }
-        set { set("shadowColor", .color(newValue)) }
+    /// shadowColor (opaque black by default; nil, as in Core Animation, draws no shadow:
+    /// a transparent color, read back as nil).
+    public var shadowColor: UIColor? {
+        get {
+            guard case .color(let c)? = get("shadowColor") else { return .black }
+            return c.alpha == 0 ? nil : c
+        }
+        set { set("shadowColor", .color(newValue ?? UIColor(red: 0, green: 0, blue: 0, alpha: 0))) }
     }
     public var zPosition: CGFloat {
         get { number("zPosition") }

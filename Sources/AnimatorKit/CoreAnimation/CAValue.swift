@@ -64,6 +64,10 @@ public enum CAValue: Equatable, @unchecked Sendable {
     public init?(any value: Any) {
         switch value {
         case let v as CAValue: self = v
+        case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as NSValue:
+            guard let geometry = v.geometry else { return nil }
+            self = geometry
         case let v as Double: self = .number(v)
         case let v as Float: self = .number(Double(v))
         case let v as Int: self = .number(Double(v))

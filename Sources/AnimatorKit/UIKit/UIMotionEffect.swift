@@ -46,18 +46,3 @@ extension UIView {
     /// removeMotionEffect(_:).
     public func removeMotionEffect(_ effect: UIMotionEffect) { storedMotionEffects.removeAll { $0 === effect } }
 }
-
-extension NSValue {
-    /// NSValue(cgRect:), as UIKit spells it.
-    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
-    /// NSValue(cgPoint:).
-    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
-    /// NSValue(cgSize:).
-    public convenience init(cgSize size: CGSize) { self.init(size: size) }
-    /// cgRectValue.
-    public var cgRectValue: CGRect { rectValue }
-    /// cgPointValue.
-    public var cgPointValue: CGPoint { pointValue }
-    /// cgSizeValue.
-    public var cgSizeValue: CGSize { sizeValue }
-}

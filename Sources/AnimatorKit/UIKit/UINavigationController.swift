@@ -42,33 +42,39 @@ open class UINavigationController: UIViewController {
     /// How many view controllers the stack holds (during a push or pop, the new stack's).
     public var stackCount: Int { ownStack?.count ?? hostStackCount }
 
-    private let hostBar: UINavigationBar?
+    private var hostBar: UINavigationBar?
     private var ownBar: UINavigationBar?
-    private var barHidden: Bool
-    private let hostStackCount: Int
+    private var barHidden = false
+    private var hostStackCount = 0
     /// The stack of a navigation controller the app made, bottom first (nil: the host's).
-    private var ownStack: [UIViewController]?
+    private var ownStack: [UIViewController]? = []
+    /// The navigation controller's delegate. Kept for the app's code: the host asks the
+    /// delegate the library's export names.
+    public weak var delegate: UINavigationControllerDelegate?
 
     /// The tap being handled, for a navigation controller made in a tap handler.
-    private let scope: TapScope?
+    private var scope: TapScope?
     /// The view of the screen that asks, in a tap handler.
-    private let requester: UIView?
+    private var requester: UIView?
 
     /// The push or pop under way, for a navigation controller a context gave.
-    private let transition: TransitionContext?
+    private var transition: TransitionContext?
     /// The side of that transition whose navigation controller this is.
-    private let transitionSide: UInt32?
+    private var transitionSide: UInt32?
 
-    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil,
-         side: UInt32? = nil) {
+    /// The host's navigation controller a context names. (Convenience, as every
+    /// initializer of the host's: a subclass in the app's module inherits UIKit's
+    /// convenience initializers.)
+    convenience init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil,
+                     side: UInt32? = nil) {
+        self.init(nibName: nil, bundle: nil)
+        ownStack = nil
         hostBar = UINavigationBar(handle: found.bar, host: host)
         barHidden = found.bar_hidden
         hostStackCount = Int(found.child_count)
-        scope = nil
-        requester = nil
         self.transition = transition
         transitionSide = side
-        super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+        adopt(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
     }
 
     /// viewControllers: the stack, bottom first (during a push or pop, the new stack, as
@@ -87,14 +93,6 @@ open class UINavigationController: UIViewController {
     /// init(rootViewController:): a navigation controller of the app's own, showing
     /// `rootViewController` under its bar.
     public init(rootViewController: UIViewController) {
-        hostBar = nil
-        barHidden = false
-        hostStackCount = 0
-        scope = nil
-        requester = nil
-        transition = nil
-        transitionSide = nil
-        ownStack = []
         super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
     }
@@ -102,14 +100,6 @@ open class UINavigationController: UIViewController {
     /// init(nibName:bundle:): a navigation controller of the app's own with an empty
     /// stack (a subclass sets its view controllers).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-        hostBar = nil
-        barHidden = false
-        hostStackCount = 0
-        scope = nil
-        requester = nil
-        transition = nil
-        transitionSide = nil
-        ownStack = []
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
@@ -199,15 +189,12 @@ open class UINavigationController: UIViewController {
 
     /// The navigation controller a tap handler's screen asks to push and pop (its bar and
     /// stack are not read here).
-    init(requestsFrom view: UIView, scope: TapScope) {
+    convenience init(requestsFrom view: UIView, scope: TapScope) {
+        self.init(nibName: nil, bundle: nil)
+        ownStack = nil
         hostBar = UINavigationBar(handle: 0, host: scope.host)
-        barHidden = false
-        hostStackCount = 0
         self.scope = scope
         requester = view
-        transition = nil
-        transitionSide = nil
-        super.init(view: nil, side: nil, context: nil)
     }
 
     /// pushViewController(_:animated:): from a tap handler, asks the host to push

@@ -7,28 +7,37 @@ public final class UITabBar: UIView {}
 /// UITabBarController, as a transition's view controller sees it: its view and its bar.
 open class UITabBarController: UIViewController {
     /// The tab bar.
-    public let tabBar: UITabBar
+    public private(set) lazy var tabBar = UITabBar(frame: .zero)
     /// How many tabs it has.
-    public let tabCount: Int
+    public private(set) var tabCount = 0
+    /// The tab bar controller's delegate. Kept for the app's code: the host asks the
+    /// delegate the library's export names (a tab bar controller of the app's own is not
+    /// the run's container).
+    public weak var delegate: UITabBarControllerDelegate?
 
     /// The tap being handled, for a tab bar controller made in a tap handler.
-    private let scope: TapScope?
+    private var scope: TapScope?
     /// The view of the screen that asks, in a tap handler.
-    private let requester: UIView?
+    private var requester: UIView?
     /// The transition and side a context gave it for (its tabs are read through them).
-    private let transition: TransitionContext?
-    private let transitionSide: UInt32?
+    private var transition: TransitionContext?
+    private var transitionSide: UInt32?
 
-    init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil,
-         side: UInt32? = nil) {
+    /// init(nibName:bundle:): a tab bar controller of the app's own (a subclass's `super`).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    /// The host's tab bar controller a context names.
+    convenience init(_ found: ah_related_view_controller, host: UnsafePointer<ah_host>, transition: TransitionContext? = nil,
+                     side: UInt32? = nil) {
+        self.init(nibName: nil, bundle: nil)
         tabBar = UITabBar(handle: found.bar, host: host)
         tabCount = Int(found.child_count)
-        scope = nil
-        requester = nil
         self.transition = transition
         transitionSide = side
         let covers = Int(found.struct_size) >= MemoryLayout<ah_related_view_controller>.offset(of: \.selected_index)! + 4
-        super.init(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
+        adopt(view: UIView.wrapping(found.view, host: host), side: nil, context: nil)
         selectedTab = covers ? Int(found.selected_index) : nil
     }
 
@@ -51,14 +60,11 @@ open class UITabBarController: UIViewController {
     }
 
     /// The tab bar controller a tap handler's screen asks to change tabs.
-    init(requestsFrom view: UIView, scope: TapScope) {
+    convenience init(requestsFrom view: UIView, scope: TapScope) {
+        self.init(nibName: nil, bundle: nil)
         tabBar = UITabBar(handle: 0, host: scope.host)
-        tabCount = 0
         self.scope = scope
         requester = view
-        transition = nil
-        transitionSide = nil
-        super.init(view: nil, side: nil, context: nil)
     }
 
     /// selectedIndex: setting it in a tap handler asks the host to change to that tab

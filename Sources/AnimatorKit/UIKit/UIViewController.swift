@@ -52,9 +52,12 @@ open class UIViewController: NSObject, UIContentContainer {
     /// The custom presentation it shows another view controller in, as the presenter.
     weak var presentingController: UIPresentationController?
 
-    /// A view controller whose view `loadView` makes when it is first asked for.
-    public override init() {
-        super.init()
+    /// A view controller whose view `loadView` makes when it is first asked for. A
+    /// convenience initializer, as in UIKit (whose designated ones are
+    /// `init(nibName:bundle:)` and `init?(coder:)`): a subclass declares its own `init()`
+    /// without `override` and calls `super.init(nibName: nil, bundle: nil)`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
     }
 
     /// init(nibName:bundle:): there are no nibs here; both must be nil or are ignored
@@ -72,10 +75,18 @@ open class UIViewController: NSObject, UIContentContainer {
         return nil
     }
 
-    init(view: UIView?, side: UITransitionContextViewKey?, context: TransitionContext?) {
+    /// A view controller for a screen of the host's (its view, the side and context it was
+    /// given for). Convenience, so that every designated initializer is public and a
+    /// subclass in the app's module inherits `init()` as in UIKit.
+    convenience init(view: UIView?, side: UITransitionContextViewKey?, context: TransitionContext?) {
+        self.init(nibName: nil, bundle: nil)
+        adopt(view: view, side: side, context: context)
+    }
+
+    /// Takes on a host screen's view and the side and context it was given for.
+    func adopt(view: UIView?, side: UITransitionContextViewKey?, context: TransitionContext?) {
         self.side = side
         self.context = context
-        super.init()
         loadedView = view
     }
 
