@@ -365,7 +365,8 @@ import Testing
         func send(_ phase: UInt32, _ value: Double) {
             var sample = ah_gesture_sample(abi: ah_version(major: 1, minor: 3), struct_size: UInt32(MemoryLayout<ah_gesture_sample>.size),
                                            kind: ah_gesture_kind(AH_GESTURE_PAN), phase: phase, time: 0, value: value,
-                                           velocity: 0, distance: 390, axis: ah_gesture_axis(AH_GESTURE_AXIS_X))
+                                           velocity: 0, distance: 390, axis: ah_gesture_axis(AH_GESTURE_AXIS_X),
+                                           has_location: 0, x: 0, y: 0)
             gesture(c, context, &sample)
         }
         send(ah_gesture_phase(AH_GESTURE_BEGAN), 0)

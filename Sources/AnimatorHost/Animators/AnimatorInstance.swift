@@ -276,7 +276,8 @@ extension AnimatorInstance: TransitionAnimator {
                                        kind: event.kind == .pan ? ah_gesture_kind(AH_GESTURE_PAN) : ah_gesture_kind(AH_GESTURE_PINCH),
                                        phase: event.phase.rawValue, time: event.time, value: event.value,
                                        velocity: event.velocity, distance: event.distance,
-                                       axis: ah_gesture_axis(event.axis.rawValue))
+                                       axis: ah_gesture_axis(event.axis.rawValue), has_location: event.location == nil ? 0 : 1,
+                                       x: event.location?.x ?? 0, y: event.location?.y ?? 0)
         session.calling(.interaction, info.id) { call(animatorPointer, context, &sample) }
     }
 

@@ -36,6 +36,8 @@ public struct GestureSample: Equatable, Sendable {
 
     /// Which way a pan runs.
     public enum Axis: Sendable { case x, y }
+    /// The finger's place in window points, when the host's trace says where it started.
+    public var location: CGPoint?
 
     init(_ c: ah_gesture_sample) {
         kind = c.kind == ah_gesture_kind(AH_GESTURE_PINCH) ? .pinch : .pan
@@ -50,6 +52,8 @@ public struct GestureSample: Equatable, Sendable {
         distance = c.distance
         let covers = Int(c.struct_size) >= MemoryLayout<ah_gesture_sample>.offset(of: \.axis)! + MemoryLayout<ah_gesture_axis>.size
         axis = covers && c.axis == ah_gesture_axis(AH_GESTURE_AXIS_Y) ? .y : .x
+        let placed = Int(c.struct_size) >= MemoryLayout<ah_gesture_sample>.offset(of: \.y)! + MemoryLayout<Double>.size
+        location = placed && c.has_location != 0 ? CGPoint(x: c.x, y: c.y) : nil
     }
 
     /// A pan's percent: translation / distance, clamped to 0...1 (0 for a pinch).

@@ -203,13 +203,27 @@ final class GestureRouter {
         recognizers.removeAll { $0 === recognizer }
     }
 
-    /// Hands a sample to every recognizer, in the order they were attached.
+    /// The recognizers the gesture under way reaches, when its trace said where the
+    /// finger came down (chosen at `.began`: those whose views are under the finger).
+    private var reached: [UIGestureRecognizer]?
+
+    /// Hands a sample to every recognizer, in the order they were attached; a gesture that
+    /// says where the finger is reaches only the recognizers of the views under it.
     func deliver(_ sample: GestureSample) {
-        for recognizer in recognizers { recognizer.deliver(sample) }
+        if sample.phase == .began {
+            reached = sample.location.map { point in recognizers.filter { $0.view?.isUnder(windowPoint: point) ?? false } }
+        }
+        for recognizer in reached ?? recognizers { recognizer.deliver(sample) }
+        if sample.phase == .ended { reached = nil }
     }
 }
 
 extension UIView {
+    /// Whether a point of the window lies in this view's bounds.
+    func isUnder(windowPoint point: CGPoint) -> Bool {
+        bounds.contains(convert(point, from: nil))
+    }
+
     /// Attaches a recognizer: during an interactive transition the driving gesture's
     /// samples reach it, as they reach the pan and pinch recognizers of the transition's
     /// views attached before it began (a pan-to-dismiss on the presented view); taps reach

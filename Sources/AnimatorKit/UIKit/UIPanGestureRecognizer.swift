@@ -25,6 +25,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     override func take(_ sample: GestureSample) {
+        touchLocation = sample.location
         translationValue = sample.axis == .y ? CGPoint(x: 0, y: sample.value) : CGPoint(x: sample.value, y: 0)
         velocityValue = sample.axis == .y ? CGPoint(x: 0, y: sample.velocity) : CGPoint(x: sample.velocity, y: 0)
     }

@@ -12,9 +12,10 @@ public struct UIRectEdge: OptionSet, Sendable {
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
-/// UIScreenEdgePanGestureRecognizer: a pan that starts at an edge of the screen. A
-/// trace's pan is taken to start at the edge its motion leaves (a pan to the right from
-/// the left edge, and so on); `edges` must include it.
+/// UIScreenEdgePanGestureRecognizer: a pan that starts at an edge of the screen: within
+/// `edgeWidth` points of one of its `edges`, for a trace that says where the finger comes
+/// down (`at`); a trace that does not is taken to start at the edge its motion leaves (a
+/// pan to the right from the left edge, and so on).
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// The edges the pan may start at.
     public var edges: UIRectEdge = []
@@ -26,9 +27,20 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
         addTarget { handler($0 as! UIScreenEdgePanGestureRecognizer) }
     }
 
+    /// How near an edge a pan must start, in points (UIKit does not document its figure).
+    public static let edgeWidth: CGFloat = 20
+
     override func accepts(_ sample: GestureSample) -> Bool {
         guard sample.kind == .pan else { return false }
-        if sample.phase == .began {
+        if sample.phase == .began, let start = sample.location {
+            let screen = UIScreen.main.bounds
+            var near: UIRectEdge = []
+            if start.x - screen.minX <= Self.edgeWidth { near.insert(.left) }
+            if screen.maxX - start.x <= Self.edgeWidth { near.insert(.right) }
+            if start.y - screen.minY <= Self.edgeWidth { near.insert(.top) }
+            if screen.maxY - start.y <= Self.edgeWidth { near.insert(.bottom) }
+            tracking = !edges.intersection(near).isEmpty
+        } else if sample.phase == .began {
             // The edge the pan starts at: the one its direction moves away from.
             let direction = sample.velocity != 0 ? sample.velocity : sample.value
             let edge: UIRectEdge = sample.axis == .y ? (direction >= 0 ? .top : .bottom) : (direction >= 0 ? .left : .right)

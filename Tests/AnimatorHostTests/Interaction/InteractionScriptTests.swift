@@ -96,6 +96,10 @@ import Testing
              "t.json: $.samples[0].scale: unknown key (a pan sample has t, translation, velocity)"),
             (#"{ "gesture": "pinch", "samples": [ { "t": 0, "scale": 1 }, { "t": 1e308, "scale": 0.5 } ] }"#,
              "t.json: $.samples[1].t: 1e+308 s is later than 600 s, the most an interaction may last"),
+            (#"{ "gesture": "pinch", "at": [1, 2], "samples": [ { "t": 0, "scale": 1 }, { "t": 0.1, "scale": 0.5 } ] }"#,
+             "t.json: $.at: only a pan starts at a point"),
+            (#"{ "gesture": "pan", "at": [1], "samples": [ { "t": 0, "translation": 0 }, { "t": 0.1, "translation": 5 } ] }"#,
+             "t.json: $.at: expected [x, y] in window points"),
         ]
         for (text, message) in cases {
             do {
@@ -111,5 +115,45 @@ import Testing
         } catch {
             #expect(error.description == "t.json: $.axis: only a pan has an axis")
         }
+    }
+
+    /// Records the gesture it is fed, as an animator that is its own interaction controller.
+    final class Listener: TransitionAnimator {
+        var events: [GestureEvent] = []
+        var identifier: String { "listener" }
+        var isOwnInteractionController: Bool { true }
+        func begin(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) { (0.3, []) }
+        func beginInteractive(_ state: TransitionState, engine: AnimationEngine) -> (duration: Double, problems: [String]) {
+            (0.3, [])
+        }
+        func gesture(_ event: GestureEvent, state: TransitionState) {
+            events.append(event)
+            if event.phase == .ended { state.completeTransition(false) }
+        }
+        func end(_ state: TransitionState) {}
+    }
+
+    @Test func aPanThatSaysWhereItStartsTellsWhereTheFingerIs() throws {
+        let trace = try GestureTrace.parse(#"""
+            { "gesture": "pan", "axis": "y", "at": [195, 500],
+              "samples": [ { "t": 0, "translation": 0 }, { "t": 0.1, "translation": 40 }, { "t": 0.2, "translation": 90 } ] }
+            """#, source: "down.json")
+        #expect(trace.start == Point(x: 195, y: 500))
+        let runtime = TransitionRuntime()
+        let list = ViewController(name: "list", engine: runtime.engine, frame: runtime.window.bounds)
+        let detail = ViewController(name: "detail", engine: runtime.engine, frame: runtime.window.bounds)
+        try runtime.setRoot(list)
+        let listener = Listener()
+        _ = try runtime.present(detail, from: list, animator: listener,
+                                interaction: trace.script(containerSize: runtime.window.bounds.size))
+        // Down the y axis from (195, 500): the finger at 500, 540, 590.
+        #expect(listener.events.map(\.location) == [Point(x: 195, y: 500), Point(x: 195, y: 540), Point(x: 195, y: 590)])
+        // A trace without a start says nothing of the finger.
+        let plain = try GestureTrace.parse(#"{ "gesture": "pan", "samples": [ { "t": 0, "translation": 0 }, { "t": 0.1, "translation": 5 } ] }"#,
+                                           source: "plain.json")
+        let other = Listener()
+        let again = ViewController(name: "again", engine: runtime.engine, frame: runtime.window.bounds)
+        _ = try runtime.present(again, from: list, animator: other, interaction: plain.script(containerSize: runtime.window.bounds.size))
+        #expect(other.events.count == 2 && other.events.allSatisfy { $0.location == nil })
     }
 }

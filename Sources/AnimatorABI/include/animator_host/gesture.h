@@ -61,6 +61,13 @@ typedef struct ah_gesture_sample {
     /* ---- ABI 1.5 (read only if struct_size covers it) ---- */
     /** AH_GESTURE_AXIS_X or AH_GESTURE_AXIS_Y: the pan's axis (X for a pinch). */
     ah_gesture_axis axis;
+    /* ---- ABI 1.12 (read only if struct_size covers it) ---- */
+    /** Nonzero when `x` and `y` hold the finger's place: a trace that says where it starts
+     *  (its `at`); zero for traces and scripts that do not. */
+    uint32_t has_location;
+    /** The finger's place now, in window points (the start plus the translation so far). */
+    double x;
+    double y;
 } ah_gesture_sample;
 
 /* ---- ABI 1.12: gestures at a point, before a transition ---------------------------- */

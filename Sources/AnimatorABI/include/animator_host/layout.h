@@ -207,7 +207,7 @@
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_ANIMATOR_DESCRIPTOR 40
 #define AH_OFFSETOF_AH_PLUGIN_ENTRY_CREATE_ANIMATOR 48
 
-#define AH_SIZEOF_AH_GESTURE_SAMPLE 64
+#define AH_SIZEOF_AH_GESTURE_SAMPLE 80
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_ABI 0
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_KIND 12
@@ -217,6 +217,9 @@
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY 40
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE 48
 #define AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS 56
+#define AH_OFFSETOF_AH_GESTURE_SAMPLE_HAS_LOCATION 60
+#define AH_OFFSETOF_AH_GESTURE_SAMPLE_X 64
+#define AH_OFFSETOF_AH_GESTURE_SAMPLE_Y 72
 
 #define AH_SIZEOF_AH_TOUCH_GESTURE 56
 #define AH_OFFSETOF_AH_TOUCH_GESTURE_ABI 0
@@ -697,6 +700,9 @@ AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, value) == AH_OFFSETOF_AH_GESTURE_SA
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, velocity) == AH_OFFSETOF_AH_GESTURE_SAMPLE_VELOCITY, "ah_gesture_sample.velocity offset");
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, distance) == AH_OFFSETOF_AH_GESTURE_SAMPLE_DISTANCE, "ah_gesture_sample.distance offset");
 AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, axis) == AH_OFFSETOF_AH_GESTURE_SAMPLE_AXIS, "ah_gesture_sample.axis offset");
+AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, has_location) == AH_OFFSETOF_AH_GESTURE_SAMPLE_HAS_LOCATION, "ah_gesture_sample.has_location offset");
+AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, x) == AH_OFFSETOF_AH_GESTURE_SAMPLE_X, "ah_gesture_sample.x offset");
+AH_LAYOUT_ASSERT(offsetof(ah_gesture_sample, y) == AH_OFFSETOF_AH_GESTURE_SAMPLE_Y, "ah_gesture_sample.y offset");
 AH_LAYOUT_ASSERT(sizeof(ah_touch_gesture) == AH_SIZEOF_AH_TOUCH_GESTURE, "ah_touch_gesture size");
 AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, abi) == AH_OFFSETOF_AH_TOUCH_GESTURE_ABI, "ah_touch_gesture.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_touch_gesture, struct_size) == AH_OFFSETOF_AH_TOUCH_GESTURE_STRUCT_SIZE, "ah_touch_gesture.struct_size offset");

@@ -38,6 +38,8 @@ public struct GestureEvent: Equatable, Sendable {
     public var distance: Double
     /// The pan's axis (x for a pinch).
     public var axis: Axis = .x
+    /// The finger's place in window points, when the trace says where it started.
+    public var location: Point?
 
     /// Which way a pan runs.
     public enum Axis: UInt32, Sendable {
@@ -90,8 +92,12 @@ final class GestureFeed: InteractionPacer {
         while next < trace.samples.count, start + trace.samples[next].time <= now + 1e-12 {
             let sample = trace.samples[next]
             let phase: GestureEvent.Phase = next == 0 ? .began : next == trace.samples.count - 1 ? .ended : .changed
+            let location = trace.start.map { start in
+                trace.axis == "y" ? Point(x: start.x, y: start.y + sample.value) : Point(x: start.x + sample.value, y: start.y)
+            }
             animator.gesture(GestureEvent(kind: trace.kind, phase: phase, time: sample.time, value: sample.value,
-                                          velocity: sample.velocity, distance: distance, axis: trace.axis == "y" ? .y : .x),
+                                          velocity: sample.velocity, distance: distance, axis: trace.axis == "y" ? .y : .x,
+                                          location: location),
                              state: state)
             next += 1
         }

@@ -17,7 +17,10 @@ import AnimatorSupport
 /// `axis` (`x` or `y`, default `x`; `distance` defaults to the container's width or
 /// height), clamped to 0...1; at the end, finish when the velocity is positive (moving
 /// on), or zero past halfway; else cancel. `completionSpeed` and `completionCurve` are
-/// optional.
+/// optional. A pan may say where the finger comes down, `"at": [x, y]` in window points:
+/// its samples then carry the finger's place (the start plus the translation), it reaches
+/// only the recognizers of the views under that point, and a screen-edge pan recognizes
+/// only when it starts within 20 points of one of its edges.
 public struct GestureTrace: Equatable, Sendable {
     /// The kind of gesture.
     public enum Kind: String, Sendable {
@@ -47,6 +50,8 @@ public struct GestureTrace: Equatable, Sendable {
     public var samples: [Sample]
     public var completionSpeed: Double
     public var completionCurve: AnimationCurve
+    /// Where a pan's finger comes down, in window points (nil: not said).
+    public var start: Point?
 
     /// A trace of `samples`, finished at `completionSpeed` on `completionCurve`.
     public init(kind: Kind, axis: String, distance: Double?, samples: [Sample], completionSpeed: Double,
@@ -73,7 +78,7 @@ public struct GestureTrace: Equatable, Sendable {
             throw fail(nil, error.description)
         }
         guard case .object(let members) = document else { throw fail("$", "a gesture trace is a JSON object") }
-        let known = ["gesture", "axis", "distance", "samples", "completionSpeed", "completionCurve"]
+        let known = ["gesture", "axis", "distance", "samples", "completionSpeed", "completionCurve", "at"]
         for (key, _) in members where !known.contains(key) {
             throw fail("$.\(key)", "unknown key (expected \(known.joined(separator: ", ")))")
         }
@@ -91,6 +96,14 @@ public struct GestureTrace: Equatable, Sendable {
             guard kind == .pan else { throw fail("$.distance", "only a pan has a distance") }
             guard let value = distance.numberValue, value > 0 else { throw fail("$.distance", "expected a number above 0") }
             trace.distance = value
+        }
+        if let at = document["at"] {
+            guard kind == .pan else { throw fail("$.at", "only a pan starts at a point") }
+            guard let pair = at.arrayValue, pair.count == 2, let x = pair[0].numberValue, let y = pair[1].numberValue,
+                  x.isFinite, y.isFinite else {
+                throw fail("$.at", "expected [x, y] in window points")
+            }
+            trace.start = Point(x: x, y: y)
         }
         if let speed = document["completionSpeed"] {
             guard let value = speed.numberValue, value >= InteractionScript.minimumCompletionSpeed, value.isFinite else {
