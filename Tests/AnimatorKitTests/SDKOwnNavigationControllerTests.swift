@@ -48,17 +48,9 @@ import Testing
     }
 
     @Test func aPresentedNavigationControllerShowsItsBarOverItsRootAndHoldsItsStack() throws {
-        let session = HostSession()
-        let runtime = TransitionRuntime(engine: session.engine)
         let app = App()
-        let info = AnimatorInfo(id: "test.app", name: "app", displayName: "app", version: "1", summary: nil, author: nil,
-                                url: nil, operations: OperationSet([.present, .dismiss]), isInteractive: false,
-                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
-        let host = UnsafePointer(session.table)
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
-                                                                 host: host),
-                                        info: info, session: session)
-        let stage = TransitionStage(runtime: runtime)
+        let made = SDKAppStage(app, operations: OperationSet([.present, .dismiss]))
+        let (session, runtime, stage, instance, host) = (made.session, made.runtime, made.stage, made.instance, made.host)
         let outcome = try stage.perform(.present, animator: instance, tap: Point(x: 195, y: 330))
         #expect(outcome.completed)
         let navigation = try #require(app.lists.first?.forms.first)

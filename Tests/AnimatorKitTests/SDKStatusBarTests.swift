@@ -55,15 +55,8 @@ import Testing
     }
 
     func stage(_ app: App, operations: OperationSet) -> (TransitionStage, AnimatorInstance) {
-        let session = HostSession()
-        let runtime = TransitionRuntime(engine: session.engine)
-        let info = AnimatorInfo(id: "test.app", name: "app", displayName: "app", version: "1", summary: nil, author: nil,
-                                url: nil, operations: operations, isInteractive: false,
-                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
-                                                                 host: UnsafePointer(session.table)),
-                                        info: info, session: session)
-        return (TransitionStage(runtime: runtime), instance)
+        let made = SDKAppStage(app, operations: operations)
+        return (made.stage, made.instance)
     }
 
     static let black = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)

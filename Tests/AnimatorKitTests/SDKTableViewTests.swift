@@ -91,15 +91,8 @@ import Testing
     /// views runs inside a host call: `CurrentHost.with`).
     func hostedStage<Provider: NSObject & ScreenProviding>(_ provider: Provider)
         -> (TransitionStage, AnimatorInstance, UnsafePointer<ah_host>) {
-        let session = HostSession()
-        let runtime = TransitionRuntime(engine: session.engine)
-        let info = AnimatorInfo(id: "test.app", name: "app", displayName: "app", version: "1", summary: nil, author: nil,
-                                url: nil, operations: OperationSet([.push, .pop]), isInteractive: false,
-                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: provider),
-                                                                 host: UnsafePointer(session.table)),
-                                        info: info, session: session)
-        return (TransitionStage(runtime: runtime), instance, UnsafePointer(session.table))
+        let made = SDKAppStage(provider, operations: OperationSet([.push, .pop]))
+        return (made.stage, made.instance, made.host)
     }
 
     func stage() -> (TransitionStage, AnimatorInstance, App) {

@@ -95,16 +95,9 @@ import Testing
     }
 
     func stage() -> (TransitionStage, AnimatorInstance, App) {
-        let session = HostSession()
-        let runtime = TransitionRuntime(engine: session.engine)
         let app = App()
-        let info = AnimatorInfo(id: "test.app", name: "app", displayName: "app", version: "1", summary: nil, author: nil,
-                                url: nil, operations: OperationSet([.present, .dismiss]), isInteractive: false,
-                                parameters: [], abi: ABIVersion.host, path: "(in process)", index: 0)
-        let instance = AnimatorInstance(inProcess: makeCAnimator(DeclinedAnimator(), choice: DelegateChoice(delegate: app),
-                                                                 host: UnsafePointer(session.table)),
-                                        info: info, session: session)
-        return (TransitionStage(runtime: runtime), instance, app)
+        let made = SDKAppStage(app, operations: OperationSet([.present, .dismiss]))
+        return (made.stage, made.instance, app)
     }
 
     @Test func aButtonsTapPresentsTheCardThroughItsOwnTransitioningDelegate() throws {

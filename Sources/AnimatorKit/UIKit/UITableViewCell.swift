@@ -100,26 +100,24 @@ open class UITableViewCell: UIView {
 
     /// textLabel: the standard styles' label, made on first use.
     public var textLabel: UILabel? {
-        if let label = labels.text { return label }
-        let label = UILabel()
-        label.font = style == .subtitle ? .systemFont(ofSize: 17) : .systemFont(ofSize: 17)
-        label.textColor = .label
-        contentView.addSubview(label)
-        labels.text = label
-        setNeedsLayout()
-        return label
+        if labels.text == nil { labels.text = makeLabel(size: 17, color: .label) }
+        return labels.text
     }
 
     /// detailTextLabel: the second label of the value1, value2 and subtitle styles (nil in
     /// the default style, as in UIKit).
     public var detailTextLabel: UILabel? {
         guard style != .default else { return nil }
-        if let label = labels.detail { return label }
+        if labels.detail == nil { labels.detail = makeLabel(size: style == .subtitle ? 12 : 17, color: .secondaryLabel) }
+        return labels.detail
+    }
+
+    /// A standard label in the content view.
+    private func makeLabel(size: CGFloat, color: UIColor) -> UILabel {
         let label = UILabel()
-        label.font = .systemFont(ofSize: style == .subtitle ? 12 : 17)
-        label.textColor = .secondaryLabel
+        label.font = .systemFont(ofSize: size)
+        label.textColor = color
         contentView.addSubview(label)
-        labels.detail = label
         setNeedsLayout()
         return label
     }
