@@ -67,7 +67,7 @@ open class UIView: NSObject {
             link.check(link.table.view_create(link.host, frame.cValue, &handle), "UIView(frame:)")
             // layerClass: a shape or gradient layer behind the view (the SDK's class; a
             // subclass of it of yours is made as the SDK's).
-            let kind = type(of: self).layerClass
+            let kind: AnyClass = type(of: self).layerClass
             if link.hasDrawing, kind is CAShapeLayer.Type {
                 link.check(link.table.view_set_layer_class(link.host, handle, 1), "layerClass")
                 layer = CAShapeLayer(link: link, handle: handle)
