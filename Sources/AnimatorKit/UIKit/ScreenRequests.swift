@@ -74,9 +74,10 @@ extension UIView {
             where recognizer.recognizeTap(at: local, in: current) {
                 return true
             }
-            // A table view selects the row under the finger, once the recognizers of the
-            // views in its cells had their turn.
+            // A table or collection view selects the row or item under the finger, once the
+            // recognizers of the views in its cells had their turn.
             if let table = current as? UITableView, table.takeTap(atWindowPoint: windowPoint) { return true }
+            if let collection = current as? UICollectionView, collection.takeTap(atWindowPoint: windowPoint) { return true }
             if current === last { break }
             cursor = current.superview
         }
