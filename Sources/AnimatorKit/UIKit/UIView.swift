@@ -296,8 +296,14 @@ open class UIView: NSObject {
     }
     public var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = newValue != layer.isHidden
+            layer.isHidden = newValue
+            if changed { arrangingStack?.arrangedVisibilityChanged() }
+        }
     }
+    /// The stack view laying this view out, if it is one of its arranged subviews.
+    weak var arrangingStack: UIStackView?
     public var backgroundColor: UIColor? {
         get { layer.backgroundColor }
         set { layer.backgroundColor = newValue }
