@@ -116,10 +116,9 @@ open class UICollectionView: UIScrollView {
     private var frames: [[CGRect]] = []
     private var framesAreCurrent = false
     private var laidOutSize: CGSize?
-    private var visible: [IndexPath: UICollectionViewCell] = [:]
-    private var reusable: [String: [UICollectionViewCell]] = [:]
+    private var cells = CellPool<UICollectionViewCell>()
     private var registered: [String: UICollectionViewCell.Type] = [:]
-    private var selection: [IndexPath] = []
+    private var selection = SelectionList()
 
     /// init(frame:collectionViewLayout:).
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
@@ -146,8 +145,7 @@ open class UICollectionView: UIScrollView {
     /// one of the registered class (an identifier never registered gets a plain cell, and
     /// the log says so, where UIKit raises).
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
-        if var waiting = reusable[identifier], let cell = waiting.popLast() {
-            reusable[identifier] = waiting
+        if let cell = cells.takeWaiting(identifier) {
             cell.prepareForReuse()
             return cell
         }
@@ -167,8 +165,7 @@ open class UICollectionView: UIScrollView {
 
     /// reloadData(): asks the data source again; cells on screen are made anew.
     public func reloadData() {
-        for (_, cell) in visible { retire(cell) }
-        visible.removeAll()
+        cells.retire(identifier: \.reuseIdentifier)
         invalidateItems()
         layoutIfNeededNow()
     }
@@ -184,25 +181,25 @@ open class UICollectionView: UIScrollView {
     /// cellForItem(at:): the cell showing the item, nil when it is not on screen.
     public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
         layoutIfNeededNow()
-        return visible[indexPath]
+        return cells.visible[indexPath]
     }
 
     /// visibleCells: the cells on screen, in item order.
     public var visibleCells: [UICollectionViewCell] {
         layoutIfNeededNow()
-        return visible.sorted { $0.key < $1.key }.map(\.value)
+        return cells.orderedCells
     }
 
     /// indexPathsForVisibleItems: the items on screen, in order.
     public var indexPathsForVisibleItems: [IndexPath] {
         layoutIfNeededNow()
-        return visible.keys.sorted()
+        return cells.orderedIndexPaths
     }
 
     /// indexPath(for:): the item a cell on screen shows.
     public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
         layoutIfNeededNow()
-        return visible.first { $0.value === cell }?.key
+        return cells.indexPath(of: cell)
     }
 
     /// indexPathForItem(at:): the item under a point of the content.
@@ -238,26 +235,23 @@ open class UICollectionView: UIScrollView {
     // MARK: Selection
 
     /// indexPathsForSelectedItems: the selected items in order (empty when none is).
-    public var indexPathsForSelectedItems: [IndexPath]? { selection.sorted() }
+    public var indexPathsForSelectedItems: [IndexPath]? { selection.sorted }
 
     /// selectItem(at:animated:scrollPosition:): selects the item (nil: none) without asking
     /// the delegate, as UIKit.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        if !allowsMultipleSelection || indexPath == nil {
-            for item in selection where item != indexPath { visible[item]?.isSelected = false }
-            selection.removeAll { $0 != indexPath }
+        for item in selection.select(indexPath, keepingOthers: allowsMultipleSelection) {
+            cells.visible[item]?.isSelected = false
         }
         guard let indexPath else { return }
-        if !selection.contains(indexPath) { selection.append(indexPath) }
-        visible[indexPath]?.isSelected = true
+        cells.visible[indexPath]?.isSelected = true
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     /// deselectItem(at:animated:).
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
-        guard selection.contains(indexPath) else { return }
-        selection.removeAll { $0 == indexPath }
-        visible[indexPath]?.isSelected = false
+        guard selection.deselect(indexPath) else { return }
+        cells.visible[indexPath]?.isSelected = false
     }
 
     /// A tap at `windowPoint` on an item: the delegate's shouldSelect, the selection,
@@ -273,7 +267,7 @@ open class UICollectionView: UIScrollView {
         }
         guard delegate?.collectionView(self, shouldSelectItemAt: item) ?? true else { return true }
         if !allowsMultipleSelection {
-            for before in selection where before != item {
+            for before in selection.items where before != item {
                 deselectItem(at: before, animated: false)
                 delegate?.collectionView(self, didDeselectItemAt: before)
             }
@@ -299,12 +293,9 @@ open class UICollectionView: UIScrollView {
                 wanted[IndexPath(item: item, section: section)] = frame
             }
         }
-        for (indexPath, cell) in visible where wanted[indexPath] == nil {
-            retire(cell)
-            visible[indexPath] = nil
-        }
+        cells.retire(keeping: Set(wanted.keys), identifier: \.reuseIdentifier)
         for (indexPath, frame) in wanted.sorted(by: { $0.key < $1.key }) {
-            if let cell = visible[indexPath] {
+            if let cell = cells.visible[indexPath] {
                 cell.frame = frame
             } else if let dataSource {
                 let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
@@ -313,7 +304,7 @@ open class UICollectionView: UIScrollView {
                 collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
                 addSubview(cell)
                 cell.layoutSubviews()
-                visible[indexPath] = cell
+                cells.show(cell, at: indexPath)
             }
         }
         backgroundView?.frame = CGRect(origin: contentOffset, size: bounds.size)
@@ -338,11 +329,6 @@ open class UICollectionView: UIScrollView {
     func invalidateItems() {
         framesAreCurrent = false
         setNeedsLayout()
-    }
-
-    private func retire(_ cell: UICollectionViewCell) {
-        cell.removeFromSuperview()
-        if let identifier = cell.reuseIdentifier { reusable[identifier, default: []].append(cell) }
     }
 
     /// Lays the items out now when a change left them due.

@@ -118,13 +118,10 @@ open class UITableView: UIScrollView {
 
     private var rows: [Row] = []
     private var rowsAreCurrent = false
-    private var visible: [IndexPath: UITableViewCell] = [:]
+    private var cells = CellPool<UITableViewCell>()
     private var separators: [IndexPath: UIView] = [:]
-    private var reusable: [String: [UITableViewCell]] = [:]
     private var registered: [String: UITableViewCell.Type] = [:]
-    /// The selected rows, in the order they were selected.
-    private var selection: [IndexPath] = []
-    private var selected: IndexPath? { selection.last }
+    private var selection = SelectionList()
     /// The size the rows on screen were laid out for: the host may resize the view.
     private var laidOutSize: CGSize?
 
@@ -159,11 +156,9 @@ open class UITableView: UIScrollView {
 
     /// dequeueReusableCell(withIdentifier:): a cell that left the screen, or nil.
     public func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        guard var waiting = reusable[identifier], !waiting.isEmpty else {
+        guard let cell = cells.takeWaiting(identifier) else {
             return registered[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
         }
-        let cell = waiting.removeLast()
-        reusable[identifier] = waiting
         cell.prepareForReuse()
         return cell
     }
@@ -183,8 +178,7 @@ open class UITableView: UIScrollView {
     /// reloadData(): asks the data source again; cells on screen are made anew.
     public func reloadData() {
         rowsAreCurrent = false
-        for (_, cell) in visible { retire(cell) }
-        visible.removeAll()
+        cells.retire(identifier: \.reuseIdentifier)
         setNeedsLayout()
         layoutIfNeededNow()
     }
@@ -200,25 +194,25 @@ open class UITableView: UIScrollView {
     /// cellForRow(at:): the cell showing the row, nil when it is not on screen.
     public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
         layoutIfNeededNow()
-        return visible[indexPath]
+        return cells.visible[indexPath]
     }
 
     /// visibleCells: the cells on screen, top to bottom.
     public var visibleCells: [UITableViewCell] {
         layoutIfNeededNow()
-        return visible.sorted { $0.key < $1.key }.map(\.value)
+        return cells.orderedCells
     }
 
     /// indexPathsForVisibleRows: the rows on screen, top to bottom.
     public var indexPathsForVisibleRows: [IndexPath]? {
         layoutIfNeededNow()
-        return visible.keys.sorted()
+        return cells.orderedIndexPaths
     }
 
     /// indexPath(for:): the row a cell on screen shows.
     public func indexPath(for cell: UITableViewCell) -> IndexPath? {
         layoutIfNeededNow()
-        return visible.first { $0.value === cell }?.key
+        return cells.indexPath(of: cell)
     }
 
     /// indexPathForRow(at:): the row under a point of the table's content.
@@ -253,30 +247,27 @@ open class UITableView: UIScrollView {
     // MARK: Selection
 
     /// indexPathForSelectedRow: the selected row (the first of several), or nil.
-    public var indexPathForSelectedRow: IndexPath? { selection.min() }
+    public var indexPathForSelectedRow: IndexPath? { selection.sorted.first }
 
     /// indexPathsForSelectedRows: the selected rows in order, or nil when none is.
-    public var indexPathsForSelectedRows: [IndexPath]? { selection.isEmpty ? nil : selection.sorted() }
+    public var indexPathsForSelectedRows: [IndexPath]? { selection.items.isEmpty ? nil : selection.sorted }
 
     /// selectRow(at:animated:scrollPosition:): selects the row (nil: none) without asking
     /// the delegate, as UIKit.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        if !allowsMultipleSelection || indexPath == nil {
-            for row in selection where row != indexPath { visible[row]?.setSelected(false, animated: animated) }
-            selection.removeAll { $0 != indexPath }
+        for row in selection.select(indexPath, keepingOthers: allowsMultipleSelection) {
+            cells.visible[row]?.setSelected(false, animated: animated)
         }
-        if let indexPath, !selection.contains(indexPath) { selection.append(indexPath) }
         if let indexPath {
-            visible[indexPath]?.setSelected(true, animated: animated)
+            cells.visible[indexPath]?.setSelected(true, animated: animated)
             if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
         }
     }
 
     /// deselectRow(at:animated:): clears the row's selection (fading when animated).
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        guard selection.contains(indexPath) else { return }
-        selection.removeAll { $0 == indexPath }
-        visible[indexPath]?.setSelected(false, animated: animated)
+        guard selection.deselect(indexPath) else { return }
+        cells.visible[indexPath]?.setSelected(false, animated: animated)
     }
 
     /// A tap at `windowPoint` on a row: the delegate's willSelect, the selection, didDeselect
@@ -293,7 +284,7 @@ open class UITableView: UIScrollView {
             return true
         }
         if !allowsMultipleSelection {
-            for before in selection where before != row {
+            for before in selection.items where before != row {
                 deselectRow(at: before, animated: false)
                 delegate?.tableView(self, didDeselectRowAt: before)
             }
@@ -315,15 +306,14 @@ open class UITableView: UIScrollView {
         let top = contentOffset.y, bottom = contentOffset.y + bounds.height
         var wanted: Set<IndexPath> = []
         for row in rows where row.y + row.height > top && row.y < bottom { wanted.insert(row.indexPath) }
-        for (indexPath, cell) in visible where !wanted.contains(indexPath) {
-            retire(cell)
-            visible[indexPath] = nil
+        for indexPath in cells.visible.keys where !wanted.contains(indexPath) {
             separators[indexPath]?.removeFromSuperview()
             separators[indexPath] = nil
         }
+        cells.retire(keeping: wanted, identifier: \.reuseIdentifier)
         for row in rows where wanted.contains(row.indexPath) {
             let frame = CGRect(x: 0, y: row.y, width: bounds.width, height: row.height)
-            if let cell = visible[row.indexPath] {
+            if let cell = cells.visible[row.indexPath] {
                 cell.frame = frame
             } else if let dataSource {
                 let cell = dataSource.tableView(self, cellForRowAt: row.indexPath)
@@ -333,9 +323,9 @@ open class UITableView: UIScrollView {
                 insertSubview(cell, at: 0)
                 cell.layoutIfNeeded()
                 cell.layoutSubviews()
-                visible[row.indexPath] = cell
+                cells.show(cell, at: row.indexPath)
             }
-            placeSeparator(for: row, cell: visible[row.indexPath])
+            placeSeparator(for: row, cell: cells.visible[row.indexPath])
         }
         if let backgroundView {
             backgroundView.frame = CGRect(origin: contentOffset, size: bounds.size)
@@ -384,11 +374,6 @@ open class UITableView: UIScrollView {
                             height: 0.5)
         if line.superview !== self { addSubview(line) }
         separators[row.indexPath] = line
-    }
-
-    private func retire(_ cell: UITableViewCell) {
-        cell.removeFromSuperview()
-        if let identifier = cell.reuseIdentifier { reusable[identifier, default: []].append(cell) }
     }
 
     private func replace(_ old: UIView?, with new: UIView?) {
