@@ -39,4 +39,21 @@ import TestSupport
             #expect(UIImage(named: "", in: images, compatibleWith: nil) == nil)
         }
     }
+
+    @Test func aLibrarysImagesAreBesideItsFileAndTheScaleComesBeforeTheFolder() throws {
+        // AnimatorKit is linked into the library using it (here the test executable): its
+        // folder is the last searched, after the resource bundles in it.
+        #expect(UIImage.libraryFolders.last == PackageLayout.productsDirectory)
+        #expect(UIImage.libraryFolders.dropLast().allSatisfy { $0.hasSuffix(".resources") })
+        // The scale decides before the folder order: @3x in the second folder wins on a 3x
+        // screen over a plain file in the first; on a 1x screen the plain one is taken.
+        let first = TemporaryDirectory(), second = TemporaryDirectory()
+        let bytes = PNGEncoder.encode(Image(width: 6, height: 6, fill: 0xFF00_00FF))
+        try Data(bytes).write(to: URL(fileURLWithPath: first.path + "/icon.png"))
+        try Data(bytes).write(to: URL(fileURLWithPath: second.path + "/icon@3x.png"))
+        let atThree = UIImage.find(named: "icon", in: [first.path, second.path], screenScale: 3)
+        #expect(atThree?.path == second.path + "/icon@3x.png" && atThree?.scale == 3)
+        let atOne = UIImage.find(named: "icon", in: [first.path, second.path], screenScale: 1)
+        #expect(atOne?.path == first.path + "/icon.png" && atOne?.scale == 1)
+    }
 }

@@ -1,11 +1,42 @@
 import Foundation
 
 extension UIImage {
-    /// UIImage(named:): an image file of the app's main bundle (the host's folder here; a
-    /// library's own images are found with `UIImage(named:in:compatibleWith:)` and its
-    /// `Bundle.module`).
+    /// UIImage(named:): an image of the app's, which for a library is its own: a PNG in a
+    /// SwiftPM resource bundle beside the library's file (`Package_Target.resources`, what
+    /// `resources: [.process("Images")]` builds), or beside the file itself, then in the
+    /// main bundle. Copy the `.resources` folder along with the library to install it.
     public convenience init?(named name: String) {
-        self.init(named: name, in: nil, compatibleWith: nil)
+        guard let (path, scale) = Self.find(named: name, in: Self.libraryFolders + Self.searchFolders(.main),
+                                            screenScale: nil) else { return nil }
+        self.init(contentsOfFile: path, scale: scale)
+    }
+
+    /// The folder of the library this code is part of (the plugin: AnimatorKit is linked
+    /// into it) and the SwiftPM resource bundles in it.
+    static let libraryFolders: [String] = {
+        guard let file = UIImage.fileMapped(at: UInt(bitPattern: #dsohandle)), let slash = file.lastIndex(of: "/") else {
+            return []
+        }
+        let folder = String(file[..<slash])
+        let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".resources") }.sorted().map { folder + "/" + $0 }
+        return bundles + [folder]
+    }()
+
+    /// The file mapped at `address` in this process (/proc/self/maps: "start-end perms
+    /// offset device inode path").
+    private static func fileMapped(at address: UInt) -> String? {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { continue }
+            let path = fields[5].trimmingCharacters(in: .whitespaces)
+            let range = fields[0].split(separator: "-")
+            guard path.hasPrefix("/"), range.count == 2, let start = UInt(range[0], radix: 16),
+                  let end = UInt(range[1], radix: 16), start <= address, address < end else { continue }
+            return path
+        }
+        return nil
     }
 
     /// UIImage(named:in:compatibleWith:): a PNG in `bundle` (nil: the main bundle) called
@@ -15,20 +46,25 @@ extension UIImage {
     /// points. A SwiftPM target's resources (`resources: [.process("Images")]`) are its
     /// `Bundle.module`. Asset catalogs are not read; nil when no file is there.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        guard let (path, scale) = Self.find(named: name, in: Self.searchFolders(bundle ?? .main),
+                                            screenScale: traitCollection?.displayScale) else { return nil }
+        self.init(contentsOfFile: path, scale: scale)
+    }
+
+    /// The file UIKit would take for `name` in `folders` (searched in order for each scale
+    /// variant): the screen's scale first, then the nearest smaller ones, then the larger.
+    static func find(named name: String, in folders: [String], screenScale: CGFloat?) -> (path: String, scale: CGFloat)? {
         let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
         guard !base.isEmpty else { return nil }
-        let screenScale = min(max(Int((traitCollection?.displayScale ?? UIScreen.main.scale).rounded()), 1), 3)
+        let screen = min(max(Int((screenScale ?? UIScreen.main.scale).rounded()), 1), 3)
         let scales = (1...3).sorted { a, b in
-            // The screen's first, then smaller ones from the nearest, then larger ones.
-            let rank = { (s: Int) in s == screenScale ? 0 : s < screenScale ? screenScale - s : 3 + s }
+            let rank = { (s: Int) in s == screen ? 0 : s < screen ? screen - s : 3 + s }
             return rank(a) < rank(b)
         }
-        let folders = Self.searchFolders(bundle ?? .main)
         for scale in scales {
             let file = scale == 1 ? base + ".png" : "\(base)@\(scale)x.png"
             for folder in folders where FileManager.default.fileExists(atPath: folder + "/" + file) {
-                self.init(contentsOfFile: folder + "/" + file, scale: CGFloat(scale))
-                return
+                return (folder + "/" + file, CGFloat(scale))
             }
         }
         return nil
