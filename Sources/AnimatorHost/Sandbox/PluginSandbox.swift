@@ -64,9 +64,12 @@ public struct PluginSandbox: Sendable {
         // whatever it holds once the child has ended. Its name carries this process's id, so
         // that the folders of a host that was killed before it could remove them are found
         // and removed by the next one.
-        _ = Self.staleFoldersRemoved
         let folder = try? FileSystem.makeTemporaryFolder(prefix: "\(Self.folderPrefix)\(getpid())-")
-        defer { if let folder { FileSystem.removeTree(folder) } }
+        defer {
+            if let folder { FileSystem.removeTree(folder) }
+            // After the child, so that the sweep never delays its start.
+            _ = Self.staleFoldersRemoved
+        }
         let pid = try Self.spawn(executable, arguments: arguments,
                                  descriptors: [null, output.write, output.write, messages.write, pageDescriptor,
                                                requestDescriptor],
