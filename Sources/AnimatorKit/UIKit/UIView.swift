@@ -304,6 +304,8 @@ open class UIView: NSObject {
     }
     /// The stack view laying this view out, if it is one of its arranged subviews.
     weak var arrangingStack: UIStackView?
+    /// The view whose layer masks this one's (`mask`), kept as the object the app gave.
+    var maskView: UIView?
     public var backgroundColor: UIColor? {
         get { layer.backgroundColor }
         set { layer.backgroundColor = newValue }
