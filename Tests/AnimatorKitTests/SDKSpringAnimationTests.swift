@@ -41,4 +41,27 @@ import Testing
         #expect(completed == [true])
         #expect(view.center.x == 100)
     }
+
+    @Test func aCASpringAnimationByPerceptualDurationAndBounceIsTheSameOscillator() throws {
+        let session = HostSession()
+        let host = UnsafePointer(session.table)
+        let layer = CurrentHost.with(host) { () -> CALayer in
+            let layer = CALayer()
+            layer.position = CGPoint(x: 100, y: 0)
+            let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
+            // Its physics: ω = 2π / 0.5 = 4π, so stiffness 16π², damping 2ζω = 5.6π.
+            #expect(abs(spring.stiffness - 16 * .pi * .pi) < 1e-9 && abs(spring.damping - 5.6 * .pi) < 1e-9)
+            #expect(abs(spring.perceptualDuration - 0.5) < 1e-12 && abs(spring.bounce - 0.3) < 1e-12)
+            spring.keyPath = "position.x"
+            spring.fromValue = 0
+            spring.toValue = 100
+            layer.add(spring, forKey: "slide")
+            return layer
+        }
+        try session.engine.advance(to: 0.2)
+        let x = CurrentHost.with(host) { layer.presentation()?.position.x } ?? -1
+        #expect(abs(Double(x) - 100 * Self.response(at: 0.2, duration: 0.5, bounce: 0.3)) < 1e-6, "\(x)")
+        // An overdamped spring (bounce −0.5: ζ = 2) reads back its bounce.
+        #expect(abs(CASpringAnimation(perceptualDuration: 1, bounce: -0.5).bounce + 0.5) < 1e-12)
+    }
 }

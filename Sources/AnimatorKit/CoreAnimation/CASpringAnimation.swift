@@ -1,4 +1,5 @@
 import AnimatorABI
+import Foundation
 
 /// CASpringAnimation: a basic animation moved by a spring.
 public final class CASpringAnimation: CABasicAnimation {
@@ -6,6 +7,34 @@ public final class CASpringAnimation: CABasicAnimation {
     public var stiffness: CGFloat = 100
     public var damping: CGFloat = 10
     public var initialVelocity: CGFloat = 0
+
+    /// init(perceptualDuration:bounce:) (iOS 17): the spring of SwiftUI's and
+    /// `UISpringTimingParameters(duration:bounce:)`: a unit mass, stiffness
+    /// (2π / perceptualDuration)², damping 4π ζ / perceptualDuration with ζ = 1 − bounce (for a
+    /// negative bounce, 1 / (1 + bounce)). Its `duration` is left at 0: the spring's settling
+    /// time.
+    public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
+        self.init()
+        let response = perceptualDuration > 0 && perceptualDuration.isFinite ? perceptualDuration : 0.5
+        let bounce = min(max(bounce, -0.99), 1)
+        let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        mass = 1
+        stiffness = pow(2 * .pi / response, 2)
+        damping = 4 * .pi * ratio / response
+    }
+
+    /// perceptualDuration: 2π / the natural frequency √(stiffness / mass).
+    public var perceptualDuration: TimeInterval {
+        mass > 0 && stiffness > 0 ? 2 * .pi / (stiffness / mass).squareRoot() : 0
+    }
+
+    /// bounce: 1 − the damping ratio damping / (2 √(stiffness × mass)) (for an overdamped
+    /// spring, 1 / ratio − 1, negative).
+    public var bounce: CGFloat {
+        guard mass > 0, stiffness > 0 else { return 0 }
+        let ratio = damping / (2 * (stiffness * mass).squareRoot())
+        return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
+    }
 
     /// How long the spring takes to come to rest, as the host computes it (0 outside a
     /// host call).
