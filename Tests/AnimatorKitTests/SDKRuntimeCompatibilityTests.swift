@@ -35,6 +35,11 @@ import Testing
             // A key no view has is named in the log, not raised.
             #expect(view.value(forKey: "wobble") == nil)
             view.setValue(3, forKey: "frame")
+            // A number is no color: the color stays; nil clears it (no fill left).
+            view.setValue(3, forKey: "backgroundColor")
+            #expect(view.backgroundColor == .systemRed)
+            view.setValue(nil, forKey: "backgroundColor")
+            #expect((view.backgroundColor?.alpha ?? 0) == 0)
         }
         let messages = session.log.map(\.message)
         #expect(messages.contains { $0.contains("value(forKey:): UIView has no key 'wobble'") }, "\(messages)")

@@ -45,6 +45,15 @@ public enum TouchGesture: Equatable, Sendable {
         }
     }
 
+    /// The kind of recognizer that takes it ("tap", "long-press", "swipe"), as messages name it.
+    public var recognizerName: String {
+        switch self {
+        case .tap: return "tap"
+        case .longPress: return "long-press"
+        case .swipe: return "swipe"
+        }
+    }
+
     /// The name in files and options: "tap", "long-press", "swipe-left"...
     public var name: String {
         switch self {

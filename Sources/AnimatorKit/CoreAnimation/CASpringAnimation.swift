@@ -9,18 +9,12 @@ public final class CASpringAnimation: CABasicAnimation {
     public var initialVelocity: CGFloat = 0
 
     /// init(perceptualDuration:bounce:) (iOS 17): the spring of SwiftUI's and
-    /// `UISpringTimingParameters(duration:bounce:)`: a unit mass, stiffness
-    /// (2π / perceptualDuration)², damping 4π ζ / perceptualDuration with ζ = 1 − bounce (for a
-    /// negative bounce, 1 / (1 + bounce)). Its `duration` is left at 0: the spring's settling
-    /// time.
+    /// `UISpringTimingParameters(duration:bounce:)` (`PerceptualSpring`). Its `duration` is
+    /// left at 0: the spring's settling time.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
-        let response = perceptualDuration > 0 && perceptualDuration.isFinite ? perceptualDuration : 0.5
-        let bounce = min(max(bounce, -0.99), 1)
-        let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        mass = 1
-        stiffness = pow(2 * .pi / response, 2)
-        damping = 4 * .pi * ratio / response
+        let spring = PerceptualSpring(duration: perceptualDuration, bounce: bounce)
+        (mass, stiffness, damping) = (1, spring.stiffness, spring.damping)
     }
 
     /// perceptualDuration: 2π / the natural frequency √(stiffness / mass).

@@ -58,15 +58,11 @@ public struct UISpringTimingParameters: UITimingCurveProvider, Sendable {
     }
 
     /// init(duration:bounce:initialVelocity:) (iOS 17): a spring by its perceptual duration
-    /// and bounce, as SwiftUI's springs: a unit mass, stiffness (2π / duration)², damping
-    /// 4π ζ / duration with the damping ratio ζ = 1 − bounce (for a negative bounce,
-    /// 1 / (1 + bounce): overdamped). The animator's duration is the spring's settling time.
+    /// and bounce, as SwiftUI's springs (`PerceptualSpring`). The animator's duration is the
+    /// spring's settling time.
     public init(duration: TimeInterval, bounce: CGFloat = 0, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)) {
-        let response = duration > 0 && duration.isFinite ? duration : 0.5
-        let bounce = min(max(bounce, -0.99), 1)
-        let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        self.init(mass: 1, stiffness: pow(2 * .pi / response, 2), damping: 4 * .pi * ratio / response,
-                  initialVelocity: velocity)
+        let spring = PerceptualSpring(duration: duration, bounce: bounce)
+        self.init(mass: 1, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: velocity)
     }
 
     /// A spring by its physics; the animator's duration is the spring's settling time.

@@ -40,7 +40,8 @@ extension UIView {
         case ("bounds", .rect(let rect)?): bounds = rect
         case ("center", .point(let point)?): center = point
         case ("alpha", .number(let number)?): alpha = number
-        case ("backgroundColor", let color): backgroundColor = color.flatMap { if case .color(let c) = $0 { c } else { nil } }
+        case ("backgroundColor", .color(let color)?): backgroundColor = color
+        case ("backgroundColor", nil) where value == nil: backgroundColor = nil
         case ("tintColor", .color(let color)?): tintColor = color
         case ("transform", _): if let affine = value as? CGAffineTransform { transform = affine } else { wrongValue(key, value) }
         case ("hidden", .number(let number)?), ("isHidden", .number(let number)?): isHidden = number != 0
@@ -48,7 +49,8 @@ extension UIView {
         case ("clipsToBounds", .number(let number)?): clipsToBounds = number != 0
         case ("userInteractionEnabled", .number(let number)?), ("isUserInteractionEnabled", .number(let number)?):
             isUserInteractionEnabled = number != 0
-        case ("frame", _), ("bounds", _), ("center", _), ("alpha", _), ("tintColor", _), ("hidden", _), ("isHidden", _),
+        case ("frame", _), ("bounds", _), ("center", _), ("alpha", _), ("backgroundColor", _), ("tintColor", _), ("hidden", _),
+             ("isHidden", _),
              ("tag", _), ("clipsToBounds", _), ("userInteractionEnabled", _), ("isUserInteractionEnabled", _):
             wrongValue(key, value)
         default:

@@ -297,9 +297,11 @@ open class UIView: NSObject {
     public var isHidden: Bool {
         get { layer.isHidden }
         set {
+            // Only an arranged subview of a stack view asks what it was (a host call).
+            guard let stack = arrangingStack else { return layer.isHidden = newValue }
             let changed = newValue != layer.isHidden
             layer.isHidden = newValue
-            if changed { arrangingStack?.arrangedVisibilityChanged() }
+            if changed { stack.arrangedVisibilityChanged() }
         }
     }
     /// The stack view laying this view out, if it is one of its arranged subviews.

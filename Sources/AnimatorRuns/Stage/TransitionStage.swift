@@ -185,7 +185,7 @@ public final class TransitionStage {
                 throw EngineError("\(place) reached nothing: the library takes no long presses or swipes "
                                   + "(its animator has no touch call: ABI 1.12)")
             }
-            throw EngineError("\(place) asked for no transition (no \(Self.handlerNoun(gesture)) handler there called "
+            throw EngineError("\(place) asked for no transition (no \(gesture.recognizerName) handler there called "
                               + "present, dismiss, pushViewController, popViewController or selected a tab)")
         }
         guard request.operation == operation else {
@@ -277,15 +277,6 @@ public final class TransitionStage {
         }
         if outcome.completed { nextOperation = Self.inverse(of: operation) }
         return outcome
-    }
-
-    /// The recognizer kind a message names.
-    private static func handlerNoun(_ gesture: TouchGesture) -> String {
-        switch gesture {
-        case .tap: "tap"
-        case .longPress: "long-press"
-        case .swipe: "swipe"
-        }
     }
 
     /// The operation that goes back from where `operation` leads.
