@@ -64,6 +64,9 @@ static void fade_done(void *user, bool finished) {
     fade_state *state = user;
     bool cancelled = false;
     state->host->context_was_cancelled(state->host, state->context, &cancelled);
+    /* Cancelled (an interactive pop let go early): the incoming view leaves the container,
+     * as UIKit expects before completeTransition(false). */
+    if (cancelled) state->host->layer_remove_from_superlayer(state->host, state->to_view);
     state->host->context_complete_transition(state->host, state->context, !cancelled);
 }
 

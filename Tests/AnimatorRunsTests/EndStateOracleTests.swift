@@ -55,6 +55,17 @@ import TestSupport
         }
     }
 
+    /// An animator that does not say it is interactive still runs under a percent-driven
+    /// interaction (the host scrubs its animations, as `UIPercentDrivenInteractiveTransition`
+    /// does): cancelled, the C cross-dissolve must take its incoming view out of the
+    /// container itself, as UIKit expects before `completeTransition(false)` (it left it
+    /// there until a snapshot manifest ran it under a cancelled pop).
+    @Test func theCCrossDissolveCancelledTakesItsIncomingViewAway() throws {
+        for operation in [TransitionOperation.push, .pop, .present, .dismiss] {
+            try check("fade-c", operation, Self.cancelling, expectCompleted: false)
+        }
+    }
+
     /// Cancelled from 90 %: the Bubble's reversed animation ends a hair (floating-point)
     /// after a frame's time, and its completion changes the picture then. The recording
     /// must still end on the picture after the completion (it ended one frame early,
