@@ -29,6 +29,33 @@ public class CAAnimation {
     /// Creates an animation.
     public init() {}
 
+    /// copy() (NSCopying): a new animation with the same settings and delegate. A layer
+    /// keeps a copy of what `add(_:forKey:)` is given, as Core Animation does, so changing
+    /// the animation afterwards changes nothing already running.
+    public func copy() -> Any {
+        let copy = CAAnimation()
+        copyTiming(into: copy)
+        return copy
+    }
+
+    /// Copies the settings every kind shares into `copy`.
+    func copyTiming(into copy: CAAnimation) {
+        copy.beginTime = beginTime
+        copy.duration = duration
+        copy.speed = speed
+        copy.timeOffset = timeOffset
+        copy.repeatCount = repeatCount
+        copy.repeatDuration = repeatDuration
+        copy.autoreverses = autoreverses
+        copy.fillMode = fillMode
+        copy.timingFunction = timingFunction
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.isAdditive = isAdditive
+        copy.didStart = didStart
+        copy.didStop = didStop
+        copy.delegate = delegate
+    }
+
     /// Fills the kind-specific part of the description.
     func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {}
 

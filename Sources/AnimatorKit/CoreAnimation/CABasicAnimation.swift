@@ -15,6 +15,13 @@ public class CAPropertyAnimation: CAAnimation {
         self.init(keyPath: nil)
     }
 
+    /// copy(): the same key path and settings.
+    public override func copy() -> Any {
+        let copy = CAPropertyAnimation(keyPath: keyPath)
+        copyTiming(into: copy)
+        return copy
+    }
+
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         d.key_path = keyPath.map { storage.keep($0) }
     }
@@ -26,6 +33,21 @@ public class CABasicAnimation: CAPropertyAnimation {
     public var fromValue: Any?
     public var toValue: Any?
     public var byValue: Any?
+
+    /// copy(): the same key path, values and settings.
+    public override func copy() -> Any {
+        let copy = CABasicAnimation(keyPath: keyPath)
+        copyValues(into: copy)
+        return copy
+    }
+
+    /// Copies the key path, values and timing into `copy`.
+    func copyValues(into copy: CABasicAnimation) {
+        copyTiming(into: copy)
+        copy.fromValue = fromValue
+        copy.toValue = toValue
+        copy.byValue = byValue
+    }
 
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         super.fill(&d, &storage)

@@ -13,6 +13,14 @@ public final class CAKeyframeAnimation: CAPropertyAnimation {
     public var timingFunctions: [CAMediaTimingFunction]?
     public var calculationMode = CalculationMode.linear
 
+    /// copy(): the same key path, keyframes and settings.
+    public override func copy() -> Any {
+        let copy = CAKeyframeAnimation(keyPath: keyPath)
+        copyTiming(into: copy)
+        (copy.values, copy.keyTimes, copy.timingFunctions, copy.calculationMode) = (values, keyTimes, timingFunctions, calculationMode)
+        return copy
+    }
+
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         super.fill(&d, &storage)
         d.kind = ah_animation_kind(AH_ANIMATION_KEYFRAME)

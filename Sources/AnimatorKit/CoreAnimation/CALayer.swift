@@ -406,24 +406,74 @@ open class CALayer {
         link.check(link.table.layer_remove_from_superlayer(link.host, handle), "removeFromSuperlayer")
     }
 
-    /// CALayer.add(_:forKey:).
+    /// CALayer.add(_:forKey:). The layer keeps a copy (see `animation(forKey:)`).
     public func add(_ animation: CAAnimation, forKey key: String?) {
         guard link.hasEngine else { return }
+        var added = false
         animation.withDescription(host: link.host) { description in
-            _ = link.check(link.table.layer_add_animation(link.host, handle, description, key), "add(_:forKey:)")
+            added = link.check(link.table.layer_add_animation(link.host, handle, description, key), "add(_:forKey:)")
         }
+        if added, let key, let copy = animation.copy() as? CAAnimation {
+            addedAnimations(creating: true)?.byKey[key] = copy
+        }
+    }
+
+    /// CALayer.animation(forKey:): the copy of the animation added under `key`, while the
+    /// layer still runs it (nil once it finished and was removed, was removed, or was
+    /// replaced by another without a copy to give). Changing it changes nothing on screen,
+    /// as in Core Animation.
+    public func animation(forKey key: String) -> CAAnimation? {
+        guard let added = addedAnimations(creating: false), let copy = added.byKey[key] else { return nil }
+        guard animationKeys().contains(key) else {
+            added.byKey[key] = nil
+            return nil
+        }
+        return copy
     }
 
     /// CALayer.removeAnimation(forKey:).
     public func removeAnimation(forKey key: String) {
         guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_animation(link.host, handle, key), "removeAnimation(forKey:)")
+        addedAnimations(creating: false)?.byKey[key] = nil
     }
 
     /// CALayer.removeAllAnimations().
     public func removeAllAnimations() {
         guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_animation(link.host, handle, nil), "removeAllAnimations")
+        addedAnimations(creating: false)?.byKey.removeAll()
+    }
+
+    /// The copies `add(_:forKey:)` kept for this layer, by key.
+    final class AddedAnimations {
+        var byKey: [String: CAAnimation] = [:]
+    }
+
+    /// The address this copy of AnimatorKit keeps a layer's added animations under with the
+    /// host (layer_set_object's key): a byte allocated once and never freed.
+    private static let addedAnimationsKey = UInt(bitPattern: UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
+    /// The layer's kept animations, held by the host beside the layer (batch 1.8) so that
+    /// every handle on the same layer finds them; made when `creating`.
+    private func addedAnimations(creating: Bool) -> AddedAnimations? {
+        guard handle != AH_NULL_HANDLE, link.hasObjects, let key = UnsafeRawPointer(bitPattern: Self.addedAnimationsKey) else {
+            return nil
+        }
+        var object: UnsafeMutableRawPointer?
+        if link.table.layer_object(link.host, handle, key, &object) == ah_status(AH_OK), let object {
+            return Unmanaged<AddedAnimations>.fromOpaque(object).takeUnretainedValue()
+        }
+        guard creating else { return nil }
+        let added = AddedAnimations()
+        let retained = Unmanaged.passRetained(added)
+        guard link.check(link.table.layer_set_object(link.host, handle, key, retained.toOpaque(), { object in
+            if let object { Unmanaged<CALayer.AddedAnimations>.fromOpaque(object).release() }
+        }), "add(_:forKey:)") else {
+            retained.release()
+            return nil
+        }
+        return added
     }
 
     /// CALayer.animationKeys().

@@ -8,6 +8,14 @@ public final class CASpringAnimation: CABasicAnimation {
     public var damping: CGFloat = 10
     public var initialVelocity: CGFloat = 0
 
+    /// copy(): the same spring, values and settings.
+    public override func copy() -> Any {
+        let copy = CASpringAnimation(keyPath: keyPath)
+        copyValues(into: copy)
+        (copy.mass, copy.stiffness, copy.damping, copy.initialVelocity) = (mass, stiffness, damping, initialVelocity)
+        return copy
+    }
+
     /// init(perceptualDuration:bounce:) (iOS 17): the spring of SwiftUI's and
     /// `UISpringTimingParameters(duration:bounce:)` (`PerceptualSpring`). Its `duration` is
     /// left at 0: the spring's settling time.

@@ -17,6 +17,14 @@ public final class CATransition: CAAnimation {
     /// UIView's flip (no public CATransitionType names it): set by `UIView.transition`.
     var flips = false
 
+    /// copy(): the same type, subtype and settings.
+    public override func copy() -> Any {
+        let copy = CATransition()
+        copyTiming(into: copy)
+        (copy.type, copy.subtype, copy.flips) = (type, subtype, flips)
+        return copy
+    }
+
     override func fill(_ d: inout ah_animation_desc, _ storage: inout DescriptionStorage) {
         d.kind = ah_animation_kind(AH_ANIMATION_TRANSITION)
         d.transition_type = flips ? ah_transition_type(AH_TRANSITION_FLIP) : ah_transition_type(type.rawValue)
