@@ -12,7 +12,7 @@
  * delegates), controller.h (the view controllers around a transition), gradient.h
  * (gradient kinds), text.h (a label's text), traits.h (the traits an app runs with),
  * screen.h (screens a library brings), draw.h (drawing into images), constraints.h (Auto
- * Layout), dynamics.h (UIKit Dynamics), presentation.h,
+ * Layout), dynamics.h (UIKit Dynamics), size.h (changes of the window's size), presentation.h,
  * animator.h (the instance calls), host.h (the host function table), entry.h (the
  * exported symbol), layout.h (every published struct's size and offsets).
  */
@@ -38,6 +38,7 @@
 #include "animator_host/draw.h"
 #include "animator_host/constraints.h"
 #include "animator_host/dynamics.h"
+#include "animator_host/size.h"
 #include "animator_host/presentation.h"
 #include "animator_host/animator.h"
 #include "animator_host/host.h"

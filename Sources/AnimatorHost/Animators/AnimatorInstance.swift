@@ -235,6 +235,16 @@ extension AnimatorInstance: TransitionAnimator {
         session.calling(.appearance, info.id) { call(animatorPointer, handle, code, animated) }
     }
 
+    public func sizeChange(_ change: SizeChange, of view: View) {
+        guard covers(MemoryLayout<ah_animator>.offset(of: \.size_change)), let call = animatorPointer.pointee.size_change,
+              let handle = session.knownHandle(for: view.layer.id) else { return }
+        var value = change.cValue
+        let context = session.openContext(ContextState(operation: .present, isAnimated: change.duration > 0,
+                                                       isInteractive: false))
+        defer { session.closeContext(context) }
+        session.calling(.sizeChange, info.id) { call(animatorPointer, context, handle, &value) }
+    }
+
     /// Opens the transition's context on the instance's session and asks the duration.
     private func open(_ state: TransitionState,
                       engine: AnimationEngine) -> (context: ah_context, duration: Double, problems: [String]) {

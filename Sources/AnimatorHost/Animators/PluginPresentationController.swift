@@ -74,6 +74,12 @@ final class PluginPresentationController: PresentationController {
         withContext { context in session.calling(.presentationController, nil) { hook(controller, context) } }
     }
 
+    override func sizeChange(_ change: SizeChange) {
+        guard covers(\.size_change), let hook = controller.pointee.size_change else { return }
+        var value = change.cValue
+        withContext { context in session.calling(.presentationController, nil) { hook(controller, context, &value) } }
+    }
+
     /// Whether the plugin's struct_size covers `field` (appended after 1.3's required part).
     private func covers<T>(_ field: KeyPath<ah_presentation_controller, T>) -> Bool {
         fields >= MemoryLayout<ah_presentation_controller>.offset(of: field)! + MemoryLayout<T>.size

@@ -43,6 +43,8 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
     case appearance
     /// touch: a long press or a swipe reaches the library's views.
     case touch
+    /// size_change: a screen of the library hears viewWillTransition(to:with:).
+    case sizeChange
 
     /// The name a report uses: the UIKit or ABI name of the call.
     public var name: String {
@@ -68,6 +70,7 @@ public enum PluginCall: UInt32, Sendable, CaseIterable {
         case .tap: return "tap (the app's tap handler)"
         case .appearance: return "an appearance callback (viewWillAppear...)"
         case .touch: return "touch (the app's long-press or swipe handler)"
+        case .sizeChange: return "size_change (viewWillTransition(to:with:))"
         }
     }
 

@@ -61,6 +61,12 @@ open class PresentationController {
     /// containerViewDidLayoutSubviews(): the container laid out its subviews.
     open func containerViewDidLayoutSubviews() {}
 
+    /// viewWillTransition(to:with:) and what follows it, phase by phase (`SizeChange`): the
+    /// window changes size while the presentation is shown. The runtime itself sets the
+    /// container's new bounds and the presented view's frame (from
+    /// `frameOfPresentedViewInContainerView`) in the `.animate` phase, just before it.
+    open func sizeChange(_ change: SizeChange) {}
+
     /// A tap at `point` (in the container's coordinates) while the presented screen is
     /// shown: whether it asks for the dismissal, as a tap gesture recognizer on a dimming
     /// view would (default: no).

@@ -64,6 +64,10 @@ public protocol TransitionAnimator: AnyObject {
     /// said (nil: it said nothing, the default).
     func statusBarPreference(of view: View) -> StatusBarPreference?
 
+    /// A phase of a change of the window's size, for a screen the animator's library
+    /// brought, whose root view is `view` (the default does nothing).
+    func sizeChange(_ change: SizeChange, of view: View)
+
     /// Calls `observer` whenever the library says a screen's status bar preference changed
     /// (the default never does).
     func observeStatusBarPreferences(_ observer: @escaping () -> Void)
@@ -113,6 +117,8 @@ extension TransitionAnimator {
     public func appearance(_ kind: AppearanceEvent.Kind, of view: View, animated: Bool) {}
 
     public func statusBarPreference(of view: View) -> StatusBarPreference? { nil }
+
+    public func sizeChange(_ change: SizeChange, of view: View) {}
 
     public func observeStatusBarPreferences(_ observer: @escaping () -> Void) {}
 }

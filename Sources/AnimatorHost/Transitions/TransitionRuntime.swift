@@ -21,6 +21,11 @@ public final class TransitionRuntime {
     /// and the rest (the stage sets it to the library that brought the screens).
     public var appearanceObserver: ((ViewController, AppearanceEvent.Kind, Bool) -> Void)?
 
+    /// Told each phase of a change of the window's size (`changeSize`) for each screen in
+    /// the window: how a library's own view controllers hear viewWillTransition(to:with:)
+    /// (the stage sets it to the library that brought the screens).
+    public var sizeChangeObserver: ((ViewController, SizeChange) -> Void)?
+
     /// Records one appearance callback and tells the observer.
     private func appear(_ screen: ViewController, _ kind: AppearanceEvent.Kind, animated: Bool) {
         appearance.append(AppearanceEvent(screen.name, kind))
@@ -52,7 +57,7 @@ public final class TransitionRuntime {
 
     /// The status bar over the app, once `showStatusBar()` installed it (nil also where the
     /// device shows none).
-    public private(set) var statusBar: StatusBar?
+    public internal(set) var statusBar: StatusBar?
 
     /// Draws the status bar of the runtime's device and appearance (`traits`, set them
     /// first) over everything the app puts in the window, as iOS draws it above every app.

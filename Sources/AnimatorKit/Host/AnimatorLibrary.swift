@@ -200,6 +200,8 @@ private final class AnimatorBox {
     var choice: DelegateChoice?
     /// Completions of transitions a tap handler asked for, run when the transition ends.
     var tapCompletions: [() -> Void] = []
+    /// The coordinators of a change of the window's size in progress, by screen view.
+    var sizeCoordinators: [ah_layer: SizeTransitionCoordinator] = [:]
     /// C strings handed to the host, freed with the box.
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
@@ -459,6 +461,31 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                     }
                 }
                 box.tapCompletions += scope.completions
+            }
+        },
+        // The library's own screens hear the window's changes of size.
+        size_change: { this, _, view, change in
+            guard let box = AnimatorBox.from(this), let change else { return }
+            CurrentHost.with(box.host) {
+                let screen = UIView.wrapping(view, host: box.host)
+                let controller = UIViewController.kept(for: screen)
+                switch change.pointee.phase {
+                case UInt32(AH_SIZE_CHANGE_WILL):
+                    let coordinator = SizeTransitionCoordinator(change: change.pointee, oldSize: screen.bounds.size)
+                    box.sizeCoordinators[view] = coordinator
+                    controller?.viewWillTransition(to: coordinator.size, with: coordinator)
+                case UInt32(AH_SIZE_CHANGE_ANIMATE):
+                    guard let coordinator = box.sizeCoordinators[view] else { return }
+                    // The host gave the view its new frame: its subviews follow by their
+                    // autoresizing masks and constraints, then the alongside animations run.
+                    if screen.autoresizesSubviews { screen.resizeSubviews(from: coordinator.oldSize, to: screen.bounds.size) }
+                    screen.setNeedsLayout()
+                    coordinator.runAlongside()
+                case UInt32(AH_SIZE_CHANGE_DID):
+                    box.sizeCoordinators.removeValue(forKey: view)?.complete()
+                default:
+                    return
+                }
             }
         }))
     return cAnimator

@@ -106,8 +106,12 @@ open class UIPresentationController: NSObject {
     /// containerViewDidLayoutSubviews().
     open func containerViewDidLayoutSubviews() {}
 
-    /// viewWillTransition(to:with:): the container is about to change size. Kept for
-    /// UIKit's shape; the host's window keeps its size during a run, so it is not called.
+    /// viewWillTransition(to:with:): the window is about to change size to `size` (a
+    /// rotation, a resize: a flow's "rotate" step). Give the coordinator what goes along:
+    /// its alongside animations run inside the change's animation, after the host set the
+    /// container's new bounds and called `containerViewWillLayoutSubviews()`, placed the
+    /// presented view at `frameOfPresentedViewInContainerView` and called
+    /// `containerViewDidLayoutSubviews()`.
     open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
 
     /// size(forChildContentContainer:withParentContainerSize:): the presented content's
@@ -207,6 +211,8 @@ public protocol UIContentContainer: AnyObject {
 final class PresentationControllerBox {
     let controller: UIPresentationController
     let host: UnsafePointer<ah_host>
+    /// The coordinator of a change of the window's size in progress.
+    var sizeCoordinator: SizeTransitionCoordinator?
 
     init(controller: UIPresentationController, host: UnsafePointer<ah_host>) {
         self.controller = controller
@@ -281,6 +287,32 @@ final class PresentationControllerBox {
             },
             container_did_layout: { this, ctx in
                 PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in controller.containerViewDidLayoutSubviews() }
+            },
+            size_change: { this, ctx, change in
+                guard let box = PresentationControllerBox.from(this), let change else { return }
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in
+                    switch change.pointee.phase {
+                    case UInt32(AH_SIZE_CHANGE_WILL):
+                        // The old size of the view the host moves: a wrapper's, or the presented view's.
+                        let coordinator = SizeTransitionCoordinator(change: change.pointee,
+                                                                    oldSize: controller.presentedView?.bounds.size ?? .zero)
+                        box.sizeCoordinator = coordinator
+                        controller.viewWillTransition(to: coordinator.size, with: coordinator)
+                    case UInt32(AH_SIZE_CHANGE_ANIMATE):
+                        // A wrapper the host gave its new frame: what it wraps follows by
+                        // its autoresizing mask, as in UIKit.
+                        if let wrapper = controller.presentedView, wrapper !== controller.presentedViewController.viewIfLoaded,
+                           wrapper.autoresizesSubviews, let coordinator = box.sizeCoordinator {
+                            wrapper.resizeSubviews(from: coordinator.oldSize, to: wrapper.bounds.size)
+                        }
+                        box.sizeCoordinator?.runAlongside()
+                    case UInt32(AH_SIZE_CHANGE_DID):
+                        box.sizeCoordinator?.complete()
+                        box.sizeCoordinator = nil
+                    default:
+                        return
+                    }
+                }
             }))
         return c
     }

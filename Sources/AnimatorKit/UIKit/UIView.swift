@@ -211,7 +211,7 @@ open class UIView: NSObject {
     /// parts of a subview (its margin before, its length, its margin after) in proportion
     /// to their present sizes (equally when they are all zero); fixed parts keep theirs.
     /// Views placed by constraints are left to them.
-    private func resizeSubviews(from old: CGSize, to new: CGSize) {
+    func resizeSubviews(from old: CGSize, to new: CGSize) {
         for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints && !subview.autoresizingMask.isEmpty {
             let mask = subview.autoresizingMask
             let frame = subview.frame

@@ -15,6 +15,13 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     func view(forKey key: UITransitionContextViewKey) -> UIView?
     /// The view controller of one side.
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// targetTransform: the turn the interface makes during a rotation (identity otherwise).
+    var targetTransform: CGAffineTransform { get }
+}
+
+extension UIViewControllerTransitionCoordinatorContext {
+    /// A transition between view controllers turns nothing.
+    public var targetTransform: CGAffineTransform { .identity }
 }
 
 /// UIKit's UIViewControllerTransitionCoordinator: a view controller's
@@ -67,6 +74,7 @@ final class HostTransitionCoordinator: UIViewControllerTransitionCoordinator {
     var isCancelled: Bool { context.transitionWasCancelled }
     var percentComplete: CGFloat { context.percentComplete }
     var containerView: UIView { context.containerView }
+    var targetTransform: CGAffineTransform { context.targetTransform }
     func view(forKey key: UITransitionContextViewKey) -> UIView? { context.view(forKey: key) }
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
         context.viewController(forKey: key)

@@ -96,6 +96,11 @@ public final class TransitionStage {
                 guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
                 presenter.appearance(kind, of: screen.view, animated: animated)
             }
+            // The library's own screens hear the window's changes of size.
+            runtime.sizeChangeObserver = { [weak self] screen, change in
+                guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
+                presenter.sizeChange(change, of: screen.view)
+            }
             // The status bar as the library's screens want it.
             runtime.statusBarPreference = { screen in presenter.statusBarPreference(of: screen.view) }
             presenter.observeStatusBarPreferences { [weak runtime] in runtime?.updateStatusBar() }
@@ -210,12 +215,16 @@ public final class TransitionStage {
     /// The screens a library built (`loadScreen`): they keep their content.
     private var ownScreens: Set<ObjectIdentifier> = []
 
+    /// The host's content of each screen that has it, to build again for a new size.
+    private var filled: [ObjectIdentifier: (content: ScreenContent, header: Bool)] = [:]
+
     /// Gives a screen its content, or a picture filling it (not a library's own screen).
     private func fill(_ screen: ViewController, _ content: ScreenContent, image: Image?, header: Bool) throws(EngineError) {
         guard !ownScreens.contains(ObjectIdentifier(screen)) else {
             if screen.title == nil { screen.title = content.title }
             return
         }
+        filled[ObjectIdentifier(screen)] = (content, header)
         screen.title = content.title
         if let image {
             try content.fill(screen, image: image, size: runtime.window.bounds.size)
@@ -277,6 +286,47 @@ public final class TransitionStage {
         }
         if outcome.completed { nextOperation = Self.inverse(of: operation) }
         return outcome
+    }
+
+    /// Turns the device to `orientation` after the steps so far (a flow's "rotate", `run
+    /// --rotate`): the window takes the screen's size held that way, and everything on
+    /// screen hears it as UIKit tells it (`TransitionRuntime.changeSize`): the library's
+    /// screens and presentation controllers their viewWillTransition(to:with:), the host's
+    /// screens are built again for the new size. Only the screens of present and dismiss
+    /// turn: the host's navigation and tab bar controllers keep the layout they were made
+    /// with.
+    ///
+    /// - Returns: the change.
+    /// - Throws: `EngineError` before the stage is prepared, in a navigation or tab run, or
+    ///   when the device is held that way already.
+    @discardableResult
+    public func rotate(to orientation: Traits.Orientation, duration: Double = SizeChange.standardDuration,
+                       onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> SizeChange {
+        guard preparedOperation != nil else { throw EngineError("nothing is on screen to turn yet") }
+        guard navigation == nil, tabs == nil else {
+            throw EngineError("turning the device needs a run of present or dismiss: the host's navigation and tab bar "
+                              + "controllers keep the layout they were made with")
+        }
+        guard runtime.traits.orientation != orientation else {
+            throw EngineError("the device is held \(orientation.rawValue) already")
+        }
+        var traits = runtime.traits
+        traits.orientation = orientation
+        return try runtime.changeSize(to: traits, duration: duration, relayout: { screen throws(EngineError) in
+            // The host's content is made for a size: made again (a screenshot is stretched anew).
+            guard let entry = self.filled[ObjectIdentifier(screen)] else { return }
+            for view in screen.view.subviews { view.removeFromSuperview() }
+            try self.engineFill(screen, entry.content, header: entry.header)
+        }, onFrame: onFrame)
+    }
+
+    /// Builds a screen's host content (or its picture) again at the runtime's traits and size.
+    private func engineFill(_ screen: ViewController, _ content: ScreenContent, header: Bool) throws(EngineError) {
+        if let image = image(for: screen) {
+            try content.fill(screen, image: image, size: runtime.window.bounds.size)
+        } else {
+            try content.fill(screen, header: header, traits: runtime.traits)
+        }
     }
 
     /// The operation that goes back from where `operation` leads.

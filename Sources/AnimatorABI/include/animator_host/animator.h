@@ -16,6 +16,7 @@
 #include "gesture.h"
 #include "presentation.h"
 #include "screen.h"
+#include "size.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -166,6 +167,21 @@ struct ah_animator {
      * handler calls present or pushViewController.
      */
     void (*touch)(const ah_animator *self, ah_context ctx, ah_layer view, const ah_touch_gesture *gesture);
+
+    /* ---- Appended in 1.13: changes of the window's size ------------------------------ */
+
+    /**
+     * The window changes size (`animator-host run --scenario` with a "rotate" step): what
+     * UIKit tells a screen's view controller with viewWillTransition(to:with:). Called for
+     * each screen the library brought that is in the window (the root first, then what
+     * is presented over it), three times each: `change->phase` AH_SIZE_CHANGE_WILL, then
+     * _ANIMATE (inside the change's animation: `view` already has its new frame; lay its
+     * subviews out for it, and changes animate along), then _DID at the end. `view` is the
+     * screen's root view. Optional (NULL: the library's screens are only resized).
+     * [host-thread] `ctx` answers the operation of the run only; `change` is valid during
+     * the call only.
+     */
+    void (*size_change)(const ah_animator *self, ah_context ctx, ah_layer view, const ah_size_change *change);
 };
 
 #ifdef __cplusplus

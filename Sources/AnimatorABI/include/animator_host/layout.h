@@ -84,7 +84,7 @@
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_DAMPING 72
 #define AH_OFFSETOF_AH_TIMING_PARAMETERS_INITIAL_VELOCITY 80
 
-#define AH_SIZEOF_AH_ANIMATOR 128
+#define AH_SIZEOF_AH_ANIMATOR 136
 #define AH_OFFSETOF_AH_ANIMATOR_ABI 0
 #define AH_OFFSETOF_AH_ANIMATOR_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_ANIMATOR_ANIMATOR_DATA 16
@@ -101,6 +101,7 @@
 #define AH_OFFSETOF_AH_ANIMATOR_TAP 104
 #define AH_OFFSETOF_AH_ANIMATOR_APPEARANCE 112
 #define AH_OFFSETOF_AH_ANIMATOR_TOUCH 120
+#define AH_OFFSETOF_AH_ANIMATOR_SIZE_CHANGE 128
 
 #define AH_SIZEOF_AH_LAYOUT_CONSTRAINT 80
 #define AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_ABI 0
@@ -391,7 +392,7 @@
 #define AH_OFFSETOF_AH_PATH_ELEMENT_RESERVED 4
 #define AH_OFFSETOF_AH_PATH_ELEMENT_POINTS 8
 
-#define AH_SIZEOF_AH_PRESENTATION_CONTROLLER 104
+#define AH_SIZEOF_AH_PRESENTATION_CONTROLLER 112
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_ABI 0
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTROLLER_DATA 16
@@ -405,6 +406,7 @@
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP 80
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_WILL_LAYOUT 88
 #define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_DID_LAYOUT 96
+#define AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_SIZE_CHANGE 104
 
 #define AH_SIZEOF_AH_SCREEN 32
 #define AH_OFFSETOF_AH_SCREEN_ABI 0
@@ -422,6 +424,15 @@
 #define AH_OFFSETOF_AH_SCREEN_REQUEST_PRESENTATION_STYLE 40
 #define AH_OFFSETOF_AH_SCREEN_REQUEST_ANIMATED 44
 #define AH_OFFSETOF_AH_SCREEN_REQUEST_TAB_INDEX 48
+
+#define AH_SIZEOF_AH_SIZE_CHANGE 64
+#define AH_OFFSETOF_AH_SIZE_CHANGE_ABI 0
+#define AH_OFFSETOF_AH_SIZE_CHANGE_STRUCT_SIZE 8
+#define AH_OFFSETOF_AH_SIZE_CHANGE_PHASE 12
+#define AH_OFFSETOF_AH_SIZE_CHANGE_FROM 16
+#define AH_OFFSETOF_AH_SIZE_CHANGE_TO 32
+#define AH_OFFSETOF_AH_SIZE_CHANGE_DURATION 48
+#define AH_OFFSETOF_AH_SIZE_CHANGE_ROTATION 56
 
 #define AH_SIZEOF_AH_TEXT_STYLE 72
 #define AH_OFFSETOF_AH_TEXT_STYLE_ABI 0
@@ -591,6 +602,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_animator, load_screen) == AH_OFFSETOF_AH_ANIMATOR_L
 AH_LAYOUT_ASSERT(offsetof(ah_animator, tap) == AH_OFFSETOF_AH_ANIMATOR_TAP, "ah_animator.tap offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, appearance) == AH_OFFSETOF_AH_ANIMATOR_APPEARANCE, "ah_animator.appearance offset");
 AH_LAYOUT_ASSERT(offsetof(ah_animator, touch) == AH_OFFSETOF_AH_ANIMATOR_TOUCH, "ah_animator.touch offset");
+AH_LAYOUT_ASSERT(offsetof(ah_animator, size_change) == AH_OFFSETOF_AH_ANIMATOR_SIZE_CHANGE, "ah_animator.size_change offset");
 AH_LAYOUT_ASSERT(sizeof(ah_layout_constraint) == AH_SIZEOF_AH_LAYOUT_CONSTRAINT, "ah_layout_constraint size");
 AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, abi) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_ABI, "ah_layout_constraint.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_layout_constraint, struct_size) == AH_OFFSETOF_AH_LAYOUT_CONSTRAINT_STRUCT_SIZE, "ah_layout_constraint.struct_size offset");
@@ -882,6 +894,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, destroy) == AH_OFFSETOF_AH
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, tap) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_TAP, "ah_presentation_controller.tap offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, container_will_layout) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_WILL_LAYOUT, "ah_presentation_controller.container_will_layout offset");
 AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, container_did_layout) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_CONTAINER_DID_LAYOUT, "ah_presentation_controller.container_did_layout offset");
+AH_LAYOUT_ASSERT(offsetof(ah_presentation_controller, size_change) == AH_OFFSETOF_AH_PRESENTATION_CONTROLLER_SIZE_CHANGE, "ah_presentation_controller.size_change offset");
 AH_LAYOUT_ASSERT(sizeof(ah_screen) == AH_SIZEOF_AH_SCREEN, "ah_screen size");
 AH_LAYOUT_ASSERT(offsetof(ah_screen, abi) == AH_OFFSETOF_AH_SCREEN_ABI, "ah_screen.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_screen, struct_size) == AH_OFFSETOF_AH_SCREEN_STRUCT_SIZE, "ah_screen.struct_size offset");
@@ -897,6 +910,14 @@ AH_LAYOUT_ASSERT(offsetof(ah_screen_request, title) == AH_OFFSETOF_AH_SCREEN_REQ
 AH_LAYOUT_ASSERT(offsetof(ah_screen_request, presentation_style) == AH_OFFSETOF_AH_SCREEN_REQUEST_PRESENTATION_STYLE, "ah_screen_request.presentation_style offset");
 AH_LAYOUT_ASSERT(offsetof(ah_screen_request, animated) == AH_OFFSETOF_AH_SCREEN_REQUEST_ANIMATED, "ah_screen_request.animated offset");
 AH_LAYOUT_ASSERT(offsetof(ah_screen_request, tab_index) == AH_OFFSETOF_AH_SCREEN_REQUEST_TAB_INDEX, "ah_screen_request.tab_index offset");
+AH_LAYOUT_ASSERT(sizeof(ah_size_change) == AH_SIZEOF_AH_SIZE_CHANGE, "ah_size_change size");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, abi) == AH_OFFSETOF_AH_SIZE_CHANGE_ABI, "ah_size_change.abi offset");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, struct_size) == AH_OFFSETOF_AH_SIZE_CHANGE_STRUCT_SIZE, "ah_size_change.struct_size offset");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, phase) == AH_OFFSETOF_AH_SIZE_CHANGE_PHASE, "ah_size_change.phase offset");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, from) == AH_OFFSETOF_AH_SIZE_CHANGE_FROM, "ah_size_change.from offset");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, to) == AH_OFFSETOF_AH_SIZE_CHANGE_TO, "ah_size_change.to offset");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, duration) == AH_OFFSETOF_AH_SIZE_CHANGE_DURATION, "ah_size_change.duration offset");
+AH_LAYOUT_ASSERT(offsetof(ah_size_change, rotation) == AH_OFFSETOF_AH_SIZE_CHANGE_ROTATION, "ah_size_change.rotation offset");
 AH_LAYOUT_ASSERT(sizeof(ah_text_style) == AH_SIZEOF_AH_TEXT_STYLE, "ah_text_style size");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, abi) == AH_OFFSETOF_AH_TEXT_STYLE_ABI, "ah_text_style.abi offset");
 AH_LAYOUT_ASSERT(offsetof(ah_text_style, struct_size) == AH_OFFSETOF_AH_TEXT_STYLE_STRUCT_SIZE, "ah_text_style.struct_size offset");

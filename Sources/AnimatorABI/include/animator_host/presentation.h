@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "size.h"
 #include "types.h"
 #include "value.h"
 #include "version.h"
@@ -85,6 +86,20 @@ struct ah_presentation_controller {
     void (*container_will_layout)(const ah_presentation_controller *self, ah_context ctx);
     /** containerViewDidLayoutSubviews(), right after the layout. Optional. [host-thread] */
     void (*container_did_layout)(const ah_presentation_controller *self, ah_context ctx);
+
+    /* ---- Appended in 1.13: changes of the window's size ----------------------------- */
+
+    /**
+     * viewWillTransition(to:with:) and what follows it: the window changes size (a rotation,
+     * a resize) while the presentation is shown. Called three times, with `change->phase`
+     * AH_SIZE_CHANGE_WILL, then _ANIMATE (inside the change's animation, after the host
+     * set the container's new bounds, called container_will_layout, placed the presented
+     * view at frame_of_presented_view of the new bounds and called container_did_layout:
+     * frames changed now animate along), then _DID at its end. Optional (NULL).
+     * [host-thread] `ctx` answers the container and the presentation's views and view
+     * controllers; `change` is valid during the call only.
+     */
+    void (*size_change)(const ah_presentation_controller *self, ah_context ctx, const ah_size_change *change);
 };
 
 #ifdef __cplusplus

@@ -1,0 +1,138 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Testing
+@testable import AnimatorEngine
+
+/// The window changes size while a sheet is presented (the phone turns), and the sheet's
+/// `UIPresentationController` subclass hears it as card libraries expect: its
+/// `viewWillTransition(to:with:)` override gives the coordinator an alongside animation and
+/// a completion, the container lays out again for the new bounds, and the sheet moves to
+/// its new frame inside the rotation's animation.
+@Suite struct SDKSizeChangeTests {
+    /// A bottom half sheet over a dimming view, as in SDKPresentationControllerTests, that
+    /// also dims further while the phone is on its side.
+    final class TurningSheetPresentationController: UIPresentationController {
+        let dimming = UIView()
+        var calls: [String] = []
+        var heard: (size: CGSize, duration: TimeInterval, turn: CGAffineTransform)?
+
+        override var frameOfPresentedViewInContainerView: CGRect {
+            guard let bounds = containerView?.bounds else { return .zero }
+            return CGRect(x: 0, y: bounds.height / 2, width: bounds.width, height: bounds.height / 2)
+        }
+
+        override func presentationTransitionWillBegin() {
+            guard let containerView else { return }
+            dimming.backgroundColor = UIColor(white: 0, alpha: 0.5)
+            dimming.frame = containerView.bounds
+            containerView.insertSubview(dimming, at: 0)
+        }
+
+        override func containerViewWillLayoutSubviews() {
+            calls.append("containerViewWillLayoutSubviews")
+            presentedView?.frame = frameOfPresentedViewInContainerView
+            dimming.frame = containerView?.bounds ?? .zero
+        }
+
+        override func containerViewDidLayoutSubviews() {
+            calls.append("containerViewDidLayoutSubviews")
+        }
+
+        override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+            super.viewWillTransition(to: size, with: coordinator)
+            calls.append("viewWillTransition(to: \(Int(size.width))x\(Int(size.height)))")
+            heard = (size, (coordinator as? SizeTransitionCoordinator)?.transitionDuration ?? -1, coordinator.targetTransform)
+            let landscape = size.width > size.height
+            coordinator.animate(alongsideTransition: { [weak self] _ in
+                self?.calls.append("alongside")
+                self?.dimming.alpha = landscape ? 0.4 : 1
+            }, completion: { [weak self] context in
+                self?.calls.append("completion (cancelled: \(context.isCancelled))")
+            })
+        }
+    }
+
+    final class SheetTransitions: NSObject, UIViewControllerTransitioningDelegate {
+        var controller: TurningSheetPresentationController?
+
+        func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                    source: UIViewController) -> UIPresentationController? {
+            let made = TurningSheetPresentationController(presentedViewController: presented, presenting: presenting)
+            controller = made
+            return made
+        }
+    }
+
+    @Test func aPresentedSheetFollowsTheTurnOfThePhoneInsideItsAnimation() throws {
+        let stage = try SDKStage()
+        let delegate = SheetTransitions()
+        let instance = SDKStage.delegateInstance(delegate, session: stage.session, operations: [.present, .dismiss],
+                                                 interactive: false)
+        let runtime = stage.runtime
+        // Presented without animation: the sheet on the bottom half of 390 × 844.
+        _ = try runtime.present(stage.detail, from: stage.list, animator: instance, animated: false)
+        let controller = try #require(delegate.controller)
+        #expect(stage.detail.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        controller.calls = []
+
+        var landscape = runtime.traits
+        landscape.orientation = .landscape
+        let start = runtime.engine.currentTime
+        var frames: [Double: (frame: Rect, dimming: Double)] = [:]
+        let change = try runtime.changeSize(to: landscape, onFrame: { time in
+            let layer = stage.detail.view.layer.presentation()
+            let dimming = CurrentHost.with(UnsafePointer(stage.session.table)) { controller.dimming.layer.presentation()?.opacity }
+            frames[((time - start) * 1000).rounded()] = (layer.frame, Double(dimming ?? -1))
+        })
+        // An iPhone 14 on its side: 844 × 390, a quarter turn back (−π/2) over 0.4 s.
+        #expect(change.to == Size(width: 844, height: 390) && change.rotation == -Double.pi / 2)
+        let heard = try #require(controller.heard)
+        #expect(heard.size == CGSize(width: 844, height: 390) && heard.duration == 0.4)
+        #expect(abs(heard.turn.a) < 1e-12 && heard.turn.b == -1 && heard.turn.c == 1 && abs(heard.turn.d) < 1e-12)
+        // UIKit's order: told first, then the container's layout inside the animation with
+        // the alongside animation, the completion at the end.
+        #expect(controller.calls == ["viewWillTransition(to: 844x390)", "containerViewWillLayoutSubviews",
+                                     "containerViewDidLayoutSubviews", "alongside", "completion (cancelled: false)"])
+        // Everything has its new size: the window, the presenter, the container, the sheet
+        // on the new bottom half, the dimming view over all of it.
+        #expect(runtime.window.bounds.size == Size(width: 844, height: 390))
+        #expect(stage.list.view.frame == Rect(x: 0, y: 0, width: 844, height: 390))
+        #expect(stage.detail.view.frame == Rect(x: 0, y: 195, width: 844, height: 195))
+        #expect(CurrentHost.with(UnsafePointer(stage.session.table)) { controller.dimming.frame }
+                == CGRect(x: 0, y: 0, width: 844, height: 390))
+        // Frames every 1/60 s from 0 to 0.4 s; half way, easeInOut is 0.5 (by symmetry): the
+        // sheet half way between (0, 422, 390, 422) and (0, 195, 844, 195), the dimming
+        // view's alpha half way from 1 to 0.4.
+        #expect(frames.count == 25 && frames[0]?.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        let middle = try #require(frames[200])
+        #expect(abs(middle.frame.origin.y - 308.5) < 1e-6 && abs(middle.frame.size.width - 617) < 1e-6
+                && abs(middle.frame.size.height - 308.5) < 1e-6, "\(middle.frame)")
+        #expect(abs(middle.dimming - 0.7) < 1e-6, "\(middle.dimming)")
+        #expect(frames[400]?.frame == Rect(x: 0, y: 195, width: 844, height: 195))
+        // The next transition's context sees the new traits.
+        #expect(runtime.traits.orientation == .landscape)
+
+        // Turned back upright: the sheet returns to where it was, the turn is +π/2.
+        controller.calls = []
+        var portrait = landscape
+        portrait.orientation = .portrait
+        let back = try runtime.changeSize(to: portrait)
+        #expect(back.rotation == Double.pi / 2)
+        #expect(stage.detail.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        #expect(controller.calls.first == "viewWillTransition(to: 390x844)")
+        // And it dismisses from there as before.
+        let dismissal = try runtime.dismiss(stage.detail, animator: instance, animated: false)
+        #expect(dismissal.completed && runtime.window.subviews.first == stage.list.view)
+    }
+
+    @Test func absurdSizesAndDurationsAreRefused() throws {
+        let stage = try SDKStage()
+        var traits = stage.runtime.traits
+        traits.orientation = .landscape
+        #expect(throws: EngineError.self) { try stage.runtime.changeSize(to: traits, duration: -1) }
+        #expect(throws: EngineError.self) { try stage.runtime.changeSize(to: traits, duration: .nan) }
+        #expect(throws: EngineError.self) { try stage.runtime.changeSize(to: traits, duration: 1e9) }
+        #expect(stage.runtime.window.bounds.size == Size(width: 390, height: 844))
+    }
+}
