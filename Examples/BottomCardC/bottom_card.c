@@ -50,6 +50,8 @@ typedef struct card_state {
     double height;
     ah_context context;       /* the transition being animated */
     ah_layer dimming;         /* while presented */
+    ah_layer rounded;         /* the card's rounded view, in the wrapper */
+    ah_layer presented;       /* the presented screen's view, in the rounded one */
 } card_state;
 
 static ah_value number(double value) {
@@ -118,6 +120,8 @@ static ah_layer card_will_begin(const ah_presentation_controller *self, ah_conte
     h->layer_set(h, presented, "frame", &inner);
     h->layer_insert(h, rounded, presented, AH_INSERT_TOP, 0, 0);
     h->layer_insert(h, wrapper, rounded, AH_INSERT_TOP, 0, 0);
+    state->rounded = rounded;
+    state->presented = presented;
 
     /* The dimming view, fading in alongside; the layout pass gives it the container's size. */
     h->view_create(h, (ah_rect){ { 0, 0 }, { 0, 0 } }, &state->dimming);
@@ -162,6 +166,25 @@ static void card_will_layout(const ah_presentation_controller *self, ah_context 
     h->layer_set(h, state->dimming, "frame", &bounds);
 }
 
+/* viewWillTransition(to:with:) and its animation (ABI 1.13): the host gives the wrapper
+ * (presentedView) its new frame; the views inside it, made at the old size, follow in the
+ * change's animation, as autoresizing views would in UIKit. */
+static void card_size_change(const ah_presentation_controller *self, ah_context ctx, const ah_size_change *change) {
+    (void)ctx;
+    const card_state *state = self->controller_data;
+    const ah_host *h = state->host;
+    if (change->phase != AH_SIZE_CHANGE_ANIMATE || !state->rounded || !state->dimming) return;
+    ah_layer wrapper = 0;
+    ah_value bounds;
+    if (h->layer_superlayer(h, state->rounded, &wrapper) != AH_OK || !wrapper
+        || h->layer_get(h, wrapper, "bounds", &bounds) != AH_OK) return;
+    ah_size size = bounds.rect.size;
+    ah_value rounded = rect((ah_rect){ { 0, 0 }, { size.width, size.height + CORNER_RADIUS } });
+    ah_value inner = rect((ah_rect){ { 0, 0 }, size });
+    h->layer_set(h, state->rounded, "frame", &rounded);
+    h->layer_set(h, state->presented, "frame", &inner);
+}
+
 /* dimmingViewTapped: a tap on the dimming view, that is anywhere outside the card, dismisses. */
 static bool card_tap(const ah_presentation_controller *self, ah_point point, ah_rect bounds) {
     const card_state *state = self->controller_data;
@@ -187,6 +210,8 @@ static const ah_presentation_controller *card_controller(const ah_animator *self
         .presentation_did_end = card_did_end, .dismissal_will_begin = card_dismissal_will_begin,
         .dismissal_did_end = card_dismissal_did_end, .destroy = card_controller_destroy,
         .tap = card_tap, .container_will_layout = card_will_layout,
+        /* Appended in 1.13: read only by hosts that know it (struct_size says it is there). */
+        .size_change = card_size_change,
     };
     return controller;
 }

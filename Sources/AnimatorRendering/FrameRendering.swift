@@ -3,9 +3,12 @@ import AnimatorSupport
 
 /// Renders frames on all cores, one renderer per worker.
 public enum FrameRendering {
-    /// The images of `frames` at `scale`.
-    public static func render(_ frames: [SceneFrame], scale: Double, workers: Int? = nil) -> [Image] {
-        guard let size = frames.first?.size else { return [] }
+    /// The images of `frames` at `scale`, each on a canvas of `size` (nil: as wide and as
+    /// tall as the widest and the tallest frame, for a window that turned), drawn from its
+    /// top left corner.
+    public static func render(_ frames: [SceneFrame], size: Size? = nil, scale: Double, workers: Int? = nil) -> [Image] {
+        guard let first = frames.first?.size else { return [] }
+        let size = size ?? frames.reduce(first) { Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height)) }
         let count = min(workers ?? ProcessInfoShim.activeProcessorCount, max(frames.count, 1))
         let renderers = (0..<count).map { _ in SceneRenderer(size: size, scale: scale) }
         return Parallel.map(frames.count, workers: count) { index, worker in

@@ -126,6 +126,71 @@ import Testing
         #expect(dismissal.completed && runtime.window.subviews.first == stage.list.view)
     }
 
+    /// The app's own list screen, laid out with an autoresizing banner and a footer held by
+    /// constraints, as view controllers lay themselves out.
+    final class TurningListViewController: UIViewController {
+        let banner = UIView(), footer = UIView()
+        var calls: [String] = []
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .white
+            banner.frame = CGRect(x: 20, y: 100, width: view.bounds.width - 40, height: 40)
+            banner.autoresizingMask = [.flexibleWidth]
+            view.addSubview(banner)
+            footer.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(footer)
+            NSLayoutConstraint.activate([
+                footer.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16),
+                footer.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -16),
+                footer.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -10),
+                footer.heightAnchor.constraint(equalToConstant: 30),
+            ])
+        }
+
+        override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+            super.viewWillTransition(to: size, with: coordinator)
+            calls.append("viewWillTransition(to: \(Int(size.width))x\(Int(size.height))) from \(Int(view.bounds.width))")
+            coordinator.animate(alongsideTransition: { _ in
+                self.calls.append("alongside at \(Int(self.view.bounds.width))")
+                self.banner.alpha = 0.5
+            }, completion: { _ in self.calls.append("completion") })
+        }
+    }
+
+    final class TurningApp: NSObject, ScreenProviding {
+        var made: TurningListViewController?
+        // Made when the host asks (inside its call, where views can be made).
+        func viewController(forScreen name: String) -> UIViewController? {
+            guard name == "list" else { return nil }
+            let list = TurningListViewController()
+            made = list
+            return list
+        }
+    }
+
+    @Test func theAppsOwnScreenHearsTheTurnAndItsViewsFollowTheirMasksAndConstraints() throws {
+        let app = TurningApp()
+        let made = SDKAppStage(app, operations: OperationSet([.present, .dismiss]))
+        try made.stage.prepare(.present, presenter: made.instance)
+        let list = try #require(app.made)
+        CurrentHost.with(made.host) {
+            #expect(list.banner.frame == CGRect(x: 20, y: 100, width: 350, height: 40))
+            #expect(list.footer.frame == CGRect(x: 16, y: 844 - 10 - 30, width: 390 - 32, height: 30))
+        }
+        try made.stage.rotate(to: .landscape)
+        // Told before anything moved, the alongside animation run once the view had its new
+        // size, the completion at the end.
+        #expect(list.calls == ["viewWillTransition(to: 844x390) from 390", "alongside at 844", "completion"])
+        CurrentHost.with(made.host) {
+            // The banner kept its margins (flexible width: 350 + 844 − 390); the footer its
+            // constraints: 16 from each side, 10 above the new bottom.
+            #expect(list.banner.frame == CGRect(x: 20, y: 100, width: 804, height: 40))
+            #expect(list.footer.frame == CGRect(x: 16, y: 390 - 10 - 30, width: 844 - 32, height: 30))
+            #expect(list.banner.alpha == 0.5)
+        }
+    }
+
     @Test func absurdSizesAndDurationsAreRefused() throws {
         let stage = try SDKStage()
         var traits = stage.runtime.traits

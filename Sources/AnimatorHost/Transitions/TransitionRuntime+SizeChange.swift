@@ -13,6 +13,7 @@ extension TransitionRuntime {
     /// `.did`. The traits take effect for what follows (the next transition's context).
     ///
     /// - Parameters:
+    ///   - size: the window's new size (nil: `traits`' screen as held).
     ///   - relayout: called inside the animation with each screen in the window whose view
     ///     has its new frame, for content of the host's that is built for a size.
     ///   - onFrame: called with the clock time of the change's first picture (its start)
@@ -20,10 +21,10 @@ extension TransitionRuntime {
     /// - Returns: the change, as its receivers heard it.
     /// - Throws: `EngineError` for a size that is not finite and positive.
     @discardableResult
-    public func changeSize(to traits: Traits, duration: Double = SizeChange.standardDuration,
+    public func changeSize(to traits: Traits, size: Size? = nil, duration: Double = SizeChange.standardDuration,
                            relayout: ((ViewController) throws(EngineError) -> Void)? = nil,
                            onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> SizeChange {
-        let from = window.bounds.size, to = traits.screenSize
+        let from = window.bounds.size, to = size ?? traits.screenSize
         guard to.width.isFinite, to.height.isFinite, to.width > 0, to.height > 0 else {
             throw EngineError("the window cannot take the size \(to.width) × \(to.height)")
         }
@@ -49,6 +50,9 @@ extension TransitionRuntime {
             controller.currentTransition = standingPresentation(of: screen, controller: controller, traits: traits)
         }
         defer { for (_, controller) in presentations { controller.currentTransition = nil } }
+        // The screen shows nothing outside the window: a run's pictures are drawn on a canvas
+        // that holds both orientations, where what hangs off the window must not show.
+        engine.performWithoutAnimation { window.layer.masksToBounds = true }
         // Committed as it is, then told (viewWillTransition).
         try engine.advance(to: engine.currentTime)
         tellSizeChange(change, screens: screens, presentations: presentations.map(\.1))
@@ -76,8 +80,11 @@ extension TransitionRuntime {
                 }
                 // Presenters taken off screen by a full-screen presentation come back at the new size.
                 for screen in screens where screen.view.superview == nil { screen.view.frame = bounds }
-                // The status bar and content made anew for the new size appears at once, as UIKit's rotation
-                // snapshot cross-fade shows it, not flown in from nothing.
+                // The receivers lay their views out and run their alongside animations.
+                self.tellSizeChange(change, screens: screens, presentations: presentations.map(\.1))
+                // Then the status bar and the host's content, made anew for the sizes their
+                // views have now, appear at once, as UIKit's rotation snapshot cross-fade
+                // shows them, not flown in from nothing.
                 var made: EngineError?
                 self.engine.performWithoutAnimation {
                     do throws(EngineError) {
@@ -91,7 +98,6 @@ extension TransitionRuntime {
             } catch {
                 failure = error
             }
-            self.tellSizeChange(change, screens: screens, presentations: presentations.map(\.1))
         }
         if let failure { throw failure }
         updateStatusBar()
@@ -118,12 +124,12 @@ extension TransitionRuntime {
 
     /// The status bar of the new traits (none on an iPhone on its side), in place of the old.
     private func replaceStatusBar() throws(EngineError) {
-        guard let old = statusBar else { return }
-        let color = old.color, hidden = old.view.isHidden
-        old.view.removeFromSuperview()
+        guard showsStatusBar else { return }
+        let color = statusBar?.color, hidden = statusBar?.view.isHidden ?? false
+        statusBar?.view.removeFromSuperview()
         statusBar = nil
         guard let bar = try StatusBar.make(engine: engine, width: window.bounds.size.width, traits: traits) else { return }
-        bar.color = color
+        if let color { bar.color = color }
         bar.view.isHidden = hidden
         try window.addSubview(bar.view)
         statusBar = bar

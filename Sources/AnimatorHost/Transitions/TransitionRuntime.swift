@@ -58,11 +58,15 @@ public final class TransitionRuntime {
     /// The status bar over the app, once `showStatusBar()` installed it (nil also where the
     /// device shows none).
     public internal(set) var statusBar: StatusBar?
+    /// Whether `showStatusBar()` was called: the bar comes back when the device turns to
+    /// where it has one.
+    var showsStatusBar = false
 
     /// Draws the status bar of the runtime's device and appearance (`traits`, set them
     /// first) over everything the app puts in the window, as iOS draws it above every app.
     /// Showing it again does nothing.
     public func showStatusBar() throws(EngineError) {
+        showsStatusBar = true
         guard statusBar == nil, let bar = try StatusBar.make(engine: engine, width: window.bounds.size.width, traits: traits)
         else { return }
         try window.addSubview(bar.view)

@@ -135,7 +135,7 @@ enum PlayCommand: Command {
         var start = 0
         while start < frames.count {
             let end = min(start + 16, frames.count)
-            let images = FrameRendering.render(Array(frames[start..<end]), scale: scale)
+            let images = FrameRendering.render(Array(frames[start..<end]), size: size, scale: scale)
             pictures += images.map { TerminalPicture.lines($0, palette: palette).joined(separator: "\r\n") }
             start = end
             progress.update(Double(start) / Double(frames.count))

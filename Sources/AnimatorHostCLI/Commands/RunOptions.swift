@@ -23,6 +23,8 @@ enum RunOptions {
                help: "Start it with a swipe from X,Y going right, left, up or down: the app's swipe handler asks for it."),
         .value("--style", valueName: "STYLE",
                help: "How present and dismiss present: fullScreen (default), overFullScreen, pageSheet or custom."),
+        .value("--rotate", valueName: "WAY",
+               help: "Turn the device after the transition: landscape or portrait (the screens hear viewWillTransition)."),
         .value("--from-image", valueName: "PNG", help: "Show this screenshot as the outgoing screen (scaled to fill --size)."),
         .value("--to-image", valueName: "PNG", help: "Show this screenshot as the incoming screen."),
         .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own); with an animator, steps on its screens (push, then pop...)."),
@@ -49,6 +51,7 @@ enum RunOptions {
         case .tap: return "--tap"
         case .gesture: return "--long-press/--swipe"
         case .style: return "--style"
+        case .rotate: return "--rotate"
         case .fromImage: return "--from-image"
         case .toImage: return "--to-image"
         case .scenario: return "--scenario"
@@ -85,6 +88,13 @@ enum RunOptions {
         request.interaction = arguments.value("--interactive")
         (request.tap, request.gesture) = try touch(arguments)
         request.style = try style(arguments)
+        if let text = arguments.value("--rotate") {
+            let names = Traits.Orientation.allCases.map(\.rawValue)
+            guard let orientation = Traits.Orientation(rawValue: text.lowercased()) else {
+                throw UsageError("--rotate: '\(text.oneLine)' is not landscape or portrait" + Suggestion.hint(text, among: names))
+            }
+            request.rotate = orientation
+        }
         request.fromImage = arguments.value("--from-image")
         request.toImage = arguments.value("--to-image")
         request.scenario = arguments.value("--scenario")

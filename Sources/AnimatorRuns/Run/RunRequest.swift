@@ -29,6 +29,10 @@ public struct RunRequest: Equatable, Sendable {
     public var gesture = TouchGesture.tap
     /// How present and dismiss present (nil: fullScreen).
     public var style: ModalPresentationStyle?
+    /// Turn the device this way after the transition (`--rotate`): the window takes the
+    /// other orientation's size and the screens hear viewWillTransition(to:with:); nil
+    /// turns nothing.
+    public var rotate: Traits.Orientation?
     /// A PNG shown as the outgoing screen instead of the built-in one.
     public var fromImage: String?
     /// A PNG shown as the incoming screen.
@@ -80,10 +84,20 @@ public struct RunRequest: Equatable, Sendable {
         return traits.device != Traits().device || traits.orientation != .portrait ? traits.screenSize : size
     }
 
+    /// The canvas a run's pictures are drawn on: the screen, or, when the device turns
+    /// during the run (`turns`), a square as long as its longer side, so that both
+    /// orientations fit (each frame drawn from the top left corner).
+    public func canvasSize(turns: Bool) -> Size {
+        let screen = screenSize
+        guard turns else { return screen }
+        let side = max(screen.width, screen.height)
+        return Size(width: side, height: side)
+    }
+
     /// The names of the fields, as JSON keys and in messages.
     public enum Field: String, Sendable, CaseIterable {
         case animator, operation, parameters, interaction, style, fromImage, toImage, scenario, routes, size, fps
-        case keepsFrames, outputs, variant, tap, gesture
+        case keepsFrames, outputs, variant, tap, gesture, rotate
     }
 
     /// Checks what can be checked without plugins: fields that need an animator, fields
@@ -95,7 +109,7 @@ public struct RunRequest: Equatable, Sendable {
             let needsAnimator: [(Field, Bool)] = [
                 (.operation, operation != nil), (.parameters, !parameters.isEmpty), (.interaction, interaction != nil),
                 (.style, style != nil), (.fromImage, fromImage != nil), (.toImage, toImage != nil), (.gesture, gesture != .tap),
-                (.tap, tap != nil),
+                (.tap, tap != nil), (.rotate, rotate != nil),
             ]
             if let field = needsAnimator.first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "needs an animator: <id|name> --operation OP")
@@ -104,7 +118,7 @@ public struct RunRequest: Equatable, Sendable {
             if routes != nil { throw RunRequestError(.routes, "runs the demo app; it does not combine with an animator") }
             // With an animator, a scenario is its flow: the steps give the operations.
             if scenario != nil, let field = [(Field.operation, operation != nil), (.gesture, gesture != .tap), (.tap, tap != nil),
-                                             (.interaction, interaction != nil)].first(where: { $0.1 })?.0 {
+                                             (.interaction, interaction != nil), (.rotate, rotate != nil)].first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "comes from the scenario's steps with an animator; leave it out")
             }
             if style != nil, let operation, ![.present, .dismiss].contains(operation) {
@@ -197,6 +211,12 @@ public struct RunRequest: Equatable, Sendable {
             gesture = parsed
         }
         if gesture != .tap, tap == nil { throw RunRequestError(.gesture, "needs the point it happens at") }
+        if let text = try string(.rotate) {
+            guard let value = Traits.Orientation(rawValue: text) else {
+                throw RunRequestError(.rotate, ": '\(text)' is not portrait or landscape")
+            }
+            rotate = value
+        }
         fromImage = try string(.fromImage)
         toImage = try string(.toImage)
         scenario = try string(.scenario)
@@ -236,6 +256,7 @@ public struct RunRequest: Equatable, Sendable {
         add(.gesture, gesture == .tap ? nil
             : .object([("kind", .string(gesture.name))] + (gesture.seconds.map { [("seconds", JSONValue.number($0))] } ?? [])))
         add(.style, style.map { .string($0.name) })
+        add(.rotate, rotate.map { .string($0.rawValue) })
         add(.fromImage, fromImage.map(JSONValue.string))
         add(.toImage, toImage.map(JSONValue.string))
         add(.scenario, scenario.map(JSONValue.string))

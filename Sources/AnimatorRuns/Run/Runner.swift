@@ -49,8 +49,16 @@ public struct Runner {
                 resume = DemoApp.Resume(start: error.index + 1, failed: resume.failed.union([error.index]))
             }
         }
-        return RunResult(recording: Recording(size: request.screenSize, fps: request.fps, segments: segments),
+        return RunResult(recording: Recording(size: request.canvasSize(turns: try Self.turns(request)), fps: request.fps,
+                                              segments: segments),
                          transitions: reports)
+    }
+
+    /// Whether the device turns during `request`'s run (`--rotate`, or a flow's "rotate" step).
+    static func turns(_ request: RunRequest) throws(JSONFormatError) -> Bool {
+        if request.rotate != nil { return true }
+        guard !request.isDemo, let path = request.scenario else { return false }
+        return try StageFlow.load(path: path).steps.contains { $0.rotate != nil }
     }
 
     /// What one attempt at a run reports, as it goes.
@@ -137,7 +145,8 @@ public struct Runner {
         // A flow's steps, or the one operation.
         let flow = try request.scenario.map { path throws(JSONFormatError) in try StageFlow.load(path: path) }
         let steps = flow?.steps ?? [StageFlow.Step(operation: request.operation ?? info.operations.operations[0],
-                                                   tap: request.tap, gesture: request.gesture, interaction: request.interaction)]
+                                                   tap: request.tap, gesture: request.gesture, interaction: request.interaction,
+                                                   rotate: request.rotate)]
         for (index, step) in steps.enumerated() where !info.operations.supports(step.operation) {
             throw AnimatorError(animator: info.id, reason: "does not support \(step.operation.rawValue) (it supports "
                                 + "\(info.operations))" + (flow == nil ? "" : " (\(request.scenario!): $.steps[\(index)])"))
@@ -178,6 +187,8 @@ public struct Runner {
             do {
                 outcome = try stage.perform(step.operation, animator: animator, interaction: interactions[index],
                                             tap: step.tap, gesture: step.gesture, onFrame: capture)
+                // Then the device turns, when the step says so: its frames follow the transition's.
+                if let orientation = step.rotate { try stage.rotate(to: orientation, onFrame: capture) }
             } catch {
                 // A flow's step names its place in the file.
                 guard let path = request.scenario else { throw error }
@@ -193,7 +204,7 @@ public struct Runner {
                            TransitionReport(operation: step.operation, from: screens.from, to: screens.to, animator: name,
                                             rule: nil, outcome: outcome, frames: count,
                                             interactive: interactions[index] != nil, tap: step.tap, gesture: step.gesture,
-                                            log: log))
+                                            log: log, turnedTo: step.rotate))
         }
     }
 }

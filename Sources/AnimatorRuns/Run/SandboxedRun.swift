@@ -159,7 +159,8 @@ enum SandboxedRun {
             guard isDemo else { break }
             resume = DemoApp.Resume(start: failedIndex + 1, failed: resume.failed.union([failedIndex]))
         }
-        return RunResult(recording: Recording(size: request.screenSize, fps: request.fps, segments: segments), transitions: lines)
+        return RunResult(recording: Recording(size: request.canvasSize(turns: try Runner.turns(request)), fps: request.fps,
+                                              segments: segments), transitions: lines)
     }
 
     /// A request error the child reported, with its field.
@@ -206,7 +207,8 @@ enum SandboxedRun {
                                         duration: duration, elapsed: elapsed, completed: completed, problems: problems)
         return TransitionReport(operation: step.operation, from: step.from, to: step.to, animator: animator, rule: rule,
                                 outcome: outcome, frames: frames, interactive: document["interactive"]?.boolValue ?? false,
-                                tap: step.tap, gesture: step.gesture, log: entries)
+                                tap: step.tap, gesture: step.gesture, log: entries,
+                                turnedTo: document["turnedTo"]?.stringValue.flatMap(Traits.Orientation.init(rawValue:)))
     }
 
     // MARK: The child's side
@@ -254,6 +256,7 @@ enum SandboxedRun {
                     ("completed", .bool(line.outcome.completed)), ("frames", .number(Double(line.frames))),
                     ("problems", .array(line.outcome.problems.map(JSONValue.string))),
                     ("interactive", .bool(line.interactive)),
+                    ("turnedTo", line.turnedTo.map { .string($0.rawValue) } ?? .null),
                     ("outcomeAnimator", line.outcome.animator.map(JSONValue.string) ?? .null),
                     ("segmentAnimator", .string(segment.animator)),
                     ("log", .array(line.log.map {

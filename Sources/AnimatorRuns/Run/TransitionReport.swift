@@ -29,11 +29,14 @@ public struct TransitionReport: Sendable {
     public var log: [PluginLogEntry] = []
     /// Why the transition failed (its animator crashed, exited, hung or threw), or nil.
     public var failure: String?
+    /// How the device was turned after the transition (its frames are among `frames`), or nil.
+    public var turnedTo: Traits.Orientation?
 
     /// A report.
     public init(operation: TransitionOperation, from: String, to: String, animator: String, rule: String?,
                 outcome: TransitionOutcome, frames: Int, interactive: Bool = false, tap: Point? = nil,
-                gesture: TouchGesture = .tap, log: [PluginLogEntry] = [], failure: String? = nil) {
+                gesture: TouchGesture = .tap, log: [PluginLogEntry] = [], failure: String? = nil,
+                turnedTo: Traits.Orientation? = nil) {
         self.operation = operation
         self.from = from
         self.to = to
@@ -46,6 +49,7 @@ public struct TransitionReport: Sendable {
         self.gesture = gesture
         self.log = log
         self.failure = failure
+        self.turnedTo = turnedTo
     }
 
     /// The report of a transition that failed before it drew anything.
@@ -69,6 +73,7 @@ public struct TransitionReport: Sendable {
             + (outcome.completed ? "completed" : "cancelled")
             + (interactive ? " (interactive, \(JSONValue.format(Self.rounded(outcome.elapsed))) s)" : "")
             + (tap.map { " (\(gesture.noun) at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
+            + (turnedTo.map { ", then turned \($0.rawValue)" } ?? "")
         // The animator (its delegate) declined: UIKit's own transition ran instead.
         if let ran = outcome.animator, ran.hasPrefix("system."), !animator.hasPrefix("system") {
             text += " (declined: UIKit's own \(ran) ran)"
@@ -86,6 +91,7 @@ public struct TransitionReport: Sendable {
             ("completed", .bool(outcome.completed)), ("interactive", .bool(interactive)),
             ("problems", .array(outcome.problems.map(JSONValue.string))),
             ("failed", failure.map(JSONValue.string) ?? .null),
+            ("turnedTo", turnedTo.map { .string($0.rawValue) } ?? .null),
             ("log", .array(log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
         ])
     }

@@ -15,7 +15,9 @@ import AnimatorSupport
 /// (`"longPress": [x, y]` or `[x, y, seconds]`, as `--long-press`) or a swipe (`"swipe":
 /// {"at": [x, y], "direction": "left"}`, as `--swipe`), and an interaction (a
 /// script or a gesture trace file, as `--interactive` takes; a file's path relative to the
-/// flow's folder). The first step's operation sets the screens up (`TransitionStage`);
+/// flow's folder), and `"rotate": "landscape"` (or `"portrait"`) to turn the device after
+/// its transition (the window takes the other orientation's size; present and dismiss
+/// runs only). The first step's operation sets the screens up (`TransitionStage`);
 /// each later one must be the way back from the step before (pop after push, dismiss
 /// after present, the other tab after tab) or, after a step that may be cancelled, the
 /// same again: which of the two is checked as the flow runs.
@@ -30,14 +32,17 @@ public struct StageFlow: Equatable, Sendable {
         public var gesture: TouchGesture
         /// What drives it interactively: a script, or a trace file's path.
         public var interaction: String?
+        /// How the device turns after the transition (nil: it does not).
+        public var rotate: Traits.Orientation?
 
         /// Creates a step.
         public init(operation: TransitionOperation, tap: Point? = nil, gesture: TouchGesture = .tap,
-                    interaction: String? = nil) {
+                    interaction: String? = nil, rotate: Traits.Orientation? = nil) {
             self.operation = operation
             self.tap = tap
             self.gesture = gesture
             self.interaction = interaction
+            self.rotate = rotate
         }
     }
 
@@ -77,9 +82,10 @@ public struct StageFlow: Equatable, Sendable {
         for (index, step) in steps.enumerated() {
             let at = "$.steps[\(index)]"
             guard case .object(let members) = step else { throw JSONFormatError(path: at, reason: "expected an object") }
-            for (key, _) in members where !["operation", "tap", "longPress", "swipe", "interaction"].contains(key) {
+            for (key, _) in members where !["operation", "tap", "longPress", "swipe", "interaction", "rotate"].contains(key) {
                 let hint = ["to", "tab"].contains(key) ? ": an animator's run has its two screens; leave it out"
-                    : " (a step has operation, tap, longPress or swipe, and interaction)"
+                    : " (a step has operation, tap, longPress or swipe, interaction and rotate)" + Suggestion.hint(
+                        key, among: ["operation", "tap", "longPress", "swipe", "interaction", "rotate"])
                 throw JSONFormatError(path: "\(at).\(key)", reason: "unknown key\(hint)")
             }
             guard let name = step["operation"]?.stringValue else {
@@ -139,7 +145,17 @@ public struct StageFlow: Equatable, Sendable {
                 }
                 interaction = text.hasSuffix(".json") && !text.hasPrefix("/") ? folder + "/" + text : text
             }
-            result.append(Step(operation: operation, tap: tap, gesture: gesture, interaction: interaction))
+            var rotate: Traits.Orientation?
+            if let value = step["rotate"] {
+                let names = Traits.Orientation.allCases.map(\.rawValue)
+                guard let text = value.stringValue, let orientation = Traits.Orientation(rawValue: text) else {
+                    let given = value.stringValue.map { "'\($0)' is not " } ?? "expected "
+                    throw JSONFormatError(path: "\(at).rotate", reason: given + "portrait or landscape"
+                                          + Suggestion.hint(value.stringValue ?? "", among: names))
+                }
+                rotate = orientation
+            }
+            result.append(Step(operation: operation, tap: tap, gesture: gesture, interaction: interaction, rotate: rotate))
         }
         return StageFlow(steps: result)
     }

@@ -312,7 +312,10 @@ public final class TransitionStage {
         }
         var traits = runtime.traits
         traits.orientation = orientation
-        return try runtime.changeSize(to: traits, duration: duration, relayout: { screen throws(EngineError) in
+        // The other way round: a custom --size turns as a device's screen does.
+        let size = runtime.window.bounds.size
+        return try runtime.changeSize(to: traits, size: Size(width: size.height, height: size.width), duration: duration,
+                                      relayout: { screen throws(EngineError) in
             // The host's content is made for a size: made again (a screenshot is stretched anew).
             guard let entry = self.filled[ObjectIdentifier(screen)] else { return }
             for view in screen.view.subviews { view.removeFromSuperview() }

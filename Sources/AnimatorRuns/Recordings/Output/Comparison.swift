@@ -59,23 +59,23 @@ public enum Comparison {
         case .png:
             let time = options.at ?? end
             let index = clock.times.lastIndex { $0 <= time + 1e-9 } ?? 0
-            let images = [FrameRendering.render([playA.frames[clock.a[index]]], scale: options.scale)[0],
-                          FrameRendering.render([playB.frames[clock.b[index]]], scale: options.scale)[0]]
+            let images = [FrameRendering.render([playA.frames[clock.a[index]]], size: a.recording.size, scale: options.scale)[0],
+                          FrameRendering.render([playB.frames[clock.b[index]]], size: b.recording.size, scale: options.scale)[0]]
             let picture = ContactSheet.compose(images, labels: labels, scale: options.scale)
             bytes = PNGEncoder.encode(picture)
             summary = "both at \(JSONValue.format(HTMLPlayer.rounded(clock.times[index]))) s, \(picture.width)x\(picture.height)"
         case .gif:
             // Each side's frames drawn once; the pairs composed as the clock shows them.
-            let imagesA = FrameRendering.render(Array(playA.frames), scale: options.scale)
-            let imagesB = FrameRendering.render(Array(playB.frames), scale: options.scale)
+            let imagesA = FrameRendering.render(Array(playA.frames), size: a.recording.size, scale: options.scale)
+            let imagesB = FrameRendering.render(Array(playB.frames), size: b.recording.size, scale: options.scale)
             let pictures = Parallel.map(clock.times.count) { index, _ in
                 ContactSheet.compose([imagesA[clock.a[index]], imagesB[clock.b[index]]], labels: labels, scale: options.scale)
             }
             bytes = GIFEncoder.encode(pictures, times: clock.times, end: end)
             summary = "\(pictures.count) frames side by side, \(pictures[0].width)x\(pictures[0].height)"
         case .html:
-            let pngsA = RenderOutput.encodeInBatches(playA.frames, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
-            let pngsB = RenderOutput.encodeInBatches(playB.frames, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
+            let pngsA = RenderOutput.encodeInBatches(playA.frames, size: a.recording.size, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
+            let pngsB = RenderOutput.encodeInBatches(playB.frames, size: b.recording.size, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
             bytes = Array(page(a, b, pngs: (pngsA, pngsB)).utf8)
             summary = "page comparing \(pngsA.count) and \(pngsB.count) frames on one scrubber"
         case .apng, .mp4, .webm:

@@ -82,7 +82,8 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
             if kept.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
                 // Small enough to hold: every kept frame drawn once.
-                let images = Self.render(kept.map { playback.frames[$0] }, scale: options.scale, progress: progress)
+                let images = Self.render(kept.map { playback.frames[$0] }, size: recording.size, scale: options.scale,
+                                         progress: progress)
                 var position: [Int: Int] = [:]
                 for (slot, index) in kept.enumerated() { position[index] = slot }
                 GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
@@ -93,7 +94,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                 // memory holds a batch, not the whole animation.
                 GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
                                   height: renderer.height, progress: progress, render: { wanted in
-                    FrameRendering.render(wanted.map { playback.frames[$0] }, scale: options.scale)
+                    FrameRendering.render(wanted.map { playback.frames[$0] }, size: recording.size, scale: options.scale)
                 }, emit: { stream.write($0) })
             }
             // What the file holds: GIF's timing merges frames under 2/100 s apart.
@@ -114,7 +115,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             var writer = PNGEncoder.AnimatedWriter(width: renderer.width, height: renderer.height,
                                                    frameCount: playback.frames.count)
             stream.write(writer.header())
-            Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+            Self.encodeInBatches(playback.frames, size: recording.size, scale: options.scale, progress: progress,
                                  { PNGEncoder.compressedRows($0) }) { index, data in
                 stream.write(writer.frame(data, delay: delays[index]))
             }
@@ -123,7 +124,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         case .html:
             // The player page is for review: its frames are compressed quickly.
             HTMLPlayer.write(recording, to: { stream.write($0) }) { emitFrame in
-                Self.encodeInBatches(playback.frames, scale: options.scale, progress: progress,
+                Self.encodeInBatches(playback.frames, size: recording.size, scale: options.scale, progress: progress,
                                      { PNGEncoder.encode($0, level: .fast) }) { _, png in
                     emitFrame("data:image/png;base64," + Base64.encode(png))
                 }
@@ -167,7 +168,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                                 progress: ((Double) -> Void)?) -> (image: Image, summary: String) {
         if let count = options.sheet {
             let picks = ContactSheet.pick(max(count, 1), of: playback.frames.count)
-            let images = render(picks.map { playback.frames[$0] }, scale: options.scale, progress: progress)
+            let images = render(picks.map { playback.frames[$0] }, size: size, scale: options.scale, progress: progress)
             let labels = picks.map { JSONValue.format((playback.times[$0] * 1000).rounded() / 1000) + " s" }
             let sheet = ContactSheet.compose(images, labels: labels, scale: options.scale)
             return (sheet, "contact sheet of \(picks.count) frames, \(sheet.width)x\(sheet.height)")
@@ -182,12 +183,12 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     /// cores before the next is drawn), each handed to `take` with its index in order, so
     /// memory holds a batch, not every frame.
     static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
-        _ frames: Frames, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8],
+        _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8],
         take: (Int, [UInt8]) -> Void) where Frames.Index == Int {
         var start = 0
         while start < frames.count {
             let end = min(start + 16, frames.count)
-            let images = FrameRendering.render((start..<end).map { frames[$0] }, scale: scale)
+            let images = FrameRendering.render((start..<end).map { frames[$0] }, size: size, scale: scale)
             let encoded = Parallel.map(images.count) { index, _ in encode(images[index]) }
             for (offset, data) in encoded.enumerated() { take(start + offset, data) }
             start = end
@@ -198,10 +199,10 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     /// Every frame drawn and encoded as above, collected (for short recordings: a
     /// comparison's sides).
     static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
-        _ frames: Frames, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8]) -> [[UInt8]]
+        _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8]) -> [[UInt8]]
         where Frames.Index == Int {
         var encoded: [[UInt8]] = []
-        encodeInBatches(frames, scale: scale, progress: progress, encode) { _, data in encoded.append(data) }
+        encodeInBatches(frames, size: size, scale: scale, progress: progress, encode) { _, data in encoded.append(data) }
         return encoded
     }
 
@@ -209,16 +210,16 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     static let inMemoryLimit = 256 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
-    static func render<Frames: RandomAccessCollection<SceneFrame>>(_ frames: Frames, scale: Double,
+    static func render<Frames: RandomAccessCollection<SceneFrame>>(_ frames: Frames, size: Size, scale: Double,
                                                                    progress: ((Double) -> Void)?) -> [Image]
         where Frames.Index == Int {
-        guard let progress else { return FrameRendering.render(Array(frames), scale: scale) }
+        guard let progress else { return FrameRendering.render(Array(frames), size: size, scale: scale) }
         var images: [Image] = []
         let batch = 8
         var start = 0
         while start < frames.count {
             let end = min(start + batch, frames.count)
-            images += FrameRendering.render((start..<end).map { frames[$0] }, scale: scale)
+            images += FrameRendering.render((start..<end).map { frames[$0] }, size: size, scale: scale)
             start = end
             progress(Double(start) / Double(frames.count))
         }

@@ -94,7 +94,7 @@ enum VideoEncoder {
         }
         close(ends[0])
         if logDescriptor >= 0 { close(logDescriptor) }
-        let fed = feed(ends[1], playback: playback, shown: shown, scale: scale, progress: progress)
+        let fed = feed(ends[1], playback: playback, shown: shown, size: size, scale: scale, progress: progress)
         close(ends[1])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -121,7 +121,7 @@ enum VideoEncoder {
     /// Draws the recorded frames in batches and writes each output frame's pixels to
     /// `descriptor`; false when ffmpeg stopped reading. SIGPIPE is held on this thread while
     /// writing, so a dead ffmpeg is an error here, not the end of the host.
-    private static func feed(_ descriptor: Int32, playback: Recording.Playback, shown: [Int], scale: Double,
+    private static func feed(_ descriptor: Int32, playback: Recording.Playback, shown: [Int], size: Size, scale: Double,
                              progress: ((Double) -> Void)?) -> Bool {
         var pipeSignal = sigset_t(), previous = sigset_t()
         sigemptyset(&pipeSignal)
@@ -140,7 +140,7 @@ enum VideoEncoder {
         var start = 0
         while start < playback.frames.count {
             let stop = min(start + 16, playback.frames.count)
-            let images = FrameRendering.render((start..<stop).map { playback.frames[$0] }, scale: scale)
+            let images = FrameRendering.render((start..<stop).map { playback.frames[$0] }, size: size, scale: scale)
             while next < shown.count, shown[next] < stop {
                 let written = images[shown[next] - start].pixels.withUnsafeBytes { writeAll(descriptor, $0) }
                 guard written else { return false }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Turning the device during a run (`run --rotate`, a flow's "rotate" step), as a user asks
+/// for it: the pictures are compared, through Pillow, with the same screens made in the
+/// other orientation from the start (`--variant landscape`), which never turned.
+@Suite struct RotationTests {
+    let cli = CLI()
+
+    /// Compares `a`'s top left `width` × `height` pixels with all of `b`, and reports the
+    /// largest channel difference, `a`'s size and the largest channel anywhere below
+    /// `height` in `a` (the canvas outside the window).
+    func compare(_ a: String, _ b: String) throws -> (difference: Int, size: [Int], below: Int) {
+        let script = """
+            import json, sys
+            from PIL import Image, ImageChops
+            a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
+            top = a.crop((0, 0) + b.size)
+            diff = ImageChops.difference(top, b).getextrema()
+            rest = a.crop((0, b.size[1], a.size[0], a.size[1])).getextrema() if a.size[1] > b.size[1] else [(0, 0)] * 3
+            print(json.dumps([max(m for _, m in diff), list(a.size), max(m for _, m in rest)]))
+            """
+        let result = try Python.run(script, [a, b])
+        #expect(result.status == 0, "\(result.standardError)")
+        let values = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [Any] ?? []
+        return (values.first as? Int ?? -1, values.dropFirst().first as? [Int] ?? [], values.last as? Int ?? -1)
+    }
+
+    @Test func aCardTurnedOnItsSideEndsAsTheCardPresentedOnItsSide() throws {
+        let turned = cli.home.file("turned.png"), direct = cli.home.file("direct.png")
+        let run = try cli.run("run", "bottom-card-c", "--operation", "present", "--rotate", "landscape", "--out", turned)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("completed, then turned landscape"), "\(run.standardOutput)")
+        // Both orientations of an iPhone 14 fit the canvas: 844 × 844.
+        #expect(run.standardError.contains("844x844"), "\(run.standardError)")
+        #expect(try cli.run("run", "bottom-card-c", "--operation", "present", "--variant", "landscape", "--out", direct).status == 0)
+        let compared = try compare(turned, direct)
+        // The same picture: the list laid out again for 844 × 390, dimmed, the card across
+        // the whole width on the bottom 300 points (the C controller resized its views in
+        // the change's animation); nothing drawn below the window.
+        #expect(compared.size == [844, 844])
+        #expect(compared.difference == 0 && compared.below == 0, "\(compared)")
+    }
+
+    @Test func aFlowTurnsThereAndBackAndEndsOnTheUprightList() throws {
+        let flow = cli.home.file("turns.json")
+        try Data("""
+            { "steps": [ { "operation": "present", "rotate": "landscape" },
+                         { "operation": "dismiss", "rotate": "portrait" } ] }
+            """.utf8).write(to: URL(fileURLWithPath: flow))
+        let end = cli.home.file("end.png"), upright = cli.home.file("upright.png")
+        let run = try cli.run("run", "bottom-card-c", "--scenario", flow, "--out", end, "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        // Each step says how the device turned after it.
+        #expect(run.standardOutput.contains("\"turnedTo\": \"landscape\"") && run.standardOutput.contains("\"turnedTo\": \"portrait\""),
+                "\(run.standardOutput)")
+        // The end: the list upright with its status bar, as after a dismissal that never
+        // turned (a second run, made the plain way).
+        #expect(try cli.run("run", "bottom-card-c", "--operation", "dismiss", "--out", upright).status == 0)
+        let compared = try compare(end, upright)
+        #expect(compared.difference == 0, "\(compared)")
+    }
+
+    @Test func mistakesAreOneLine() throws {
+        let typo = try cli.run("run", "bottom-card-c", "--rotate", "sideways")
+        #expect(typo.status == 2 && typo.standardError.hasPrefix("animator-host run: --rotate: 'sideways' is not landscape or portrait"))
+        let navigation = try cli.run("run", "zoom", "--operation", "push", "--rotate", "landscape")
+        #expect(navigation.status == 1)
+        #expect(navigation.standardError.contains("turning the device needs a run of present or dismiss"), "\(navigation.standardError)")
+        let flow = cli.home.file("typo.json")
+        try Data(#"{"steps": [{"operation": "present", "rotate": "landscap"}]}"#.utf8).write(to: URL(fileURLWithPath: flow))
+        let parsed = try cli.run("run", "bottom-card-c", "--scenario", flow)
+        #expect(parsed.status != 0)
+        #expect(parsed.standardError.contains("$.steps[0].rotate: 'landscap' is not portrait or landscape (did you mean 'landscape'?)"),
+                "\(parsed.standardError)")
+        let upright = try cli.run("run", "bottom-card-c", "--rotate", "portrait")
+        #expect(upright.status == 1 && upright.standardError.contains("held portrait already"), "\(upright.standardError)")
+        let demo = try cli.run("run", "--rotate", "landscape")
+        #expect(demo.status == 2 && demo.standardError.contains("--rotate needs an animator"), "\(demo.standardError)")
+    }
+}
