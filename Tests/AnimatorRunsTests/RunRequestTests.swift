@@ -14,6 +14,7 @@ import TestSupport
         request.parameters = ["duration=0.3", "spring=true"]
         request.interaction = "update 0.5 @0.1; finish @0.2"
         request.style = .pageSheet
+        request.rotate = .landscape
         request.fromImage = "/tmp/a.png"
         request.size = Size(width: 320, height: 480)
         request.fps = 30
@@ -47,6 +48,7 @@ import TestSupport
             (#"{"size": [390]}"#, "size: expected [width, height] in points"),
             (#"{"fps": "fast"}"#, "fps: expected a number"),
             (#"{"style": "sideways"}"#, "style: 'sideways' is not fullScreen, overFullScreen, pageSheet or custom"),
+            (#"{"rotate": "sideways"}"#, "rotate: 'sideways' is not portrait or landscape"),
             (#"{"outputs": [{"kind": "bmp", "path": "x.bmp"}]}"#, "outputs[0].kind: expected one of timeline, gif, png, apng, html, mp4, webm"),
         ]
         for (text, message) in cases {
@@ -79,6 +81,12 @@ import TestSupport
         #expect(failure({ $0.scenario = "flow.json" }) == nil)
         #expect(failure({ $0.scenario = "flow.json"; $0.tap = Point(x: 1, y: 2) })?.description
                 == "tap comes from the scenario's steps with an animator; leave it out")
+        #expect(failure({ $0.scenario = "flow.json"; $0.rotate = .landscape })?.description
+                == "rotate comes from the scenario's steps with an animator; leave it out")
+        #expect(failure({ $0.rotate = .landscape }, demo: true)?.field == .rotate)
+        // A run that turns draws on a square as long as the screen's longer side: 844 × 844.
+        #expect(RunRequest(animator: "zoom").canvasSize(turns: true) == Size(width: 844, height: 844))
+        #expect(RunRequest(animator: "zoom").canvasSize(turns: false) == Size(width: 390, height: 844))
         #expect(failure({ $0.routes = "routes.json" })?.description
                 == "routes runs the demo app; it does not combine with an animator")
         #expect(failure({ $0.operation = .push; $0.style = .pageSheet })?.description

@@ -54,7 +54,11 @@ import Testing
             (#"{ "steps": [ { "operation": "push", "tap": "1,2" } ] }"#, "$.steps[0].tap: expected [x, y] in window points"),
             (#"{ "steps": [ { "operation": "push", "interaction": "" } ] }"#, "$.steps[0].interaction: expected a script or a gesture trace file"),
             (#"{ "steps": [ { "operation": "push", "tab": 1 } ] }"#, "$.steps[0].tab: unknown key: an animator's run has its two screens; leave it out"),
-            (#"{ "steps": [ { "operation": "push", "speed": 2 } ] }"#, "$.steps[0].speed: unknown key (a step has operation, tap, longPress or swipe, and interaction)"),
+            (#"{ "steps": [ { "operation": "push", "speed": 2 } ] }"#, "$.steps[0].speed: unknown key (a step has operation, tap, longPress or swipe, interaction, and rotate)"),
+            (#"{ "steps": [ { "operation": "present", "rotat": "landscape" } ] }"#,
+             "$.steps[0].rotat: unknown key (a step has operation, tap, longPress or swipe, interaction, and rotate) (did you mean 'rotate'?)"),
+            (#"{ "steps": [ { "operation": "present", "rotate": 90 } ] }"#, "$.steps[0].rotate: expected portrait or landscape"),
+            (#"{ "steps": [ { "operation": "present", "rotate": "upside-down" } ] }"#, "$.steps[0].rotate: 'upside-down' is not portrait or landscape"),
             (#"{ "steps": [ { "operation": "push", "tap": [1, 2], "swipe": { "at": [1, 2], "direction": "up" } } ] }"#,
              "$.steps[0].swipe: a step has one of tap, longPress and swipe"),
             (#"{ "steps": [ { "operation": "push", "longPress": [1, 2, 0] } ] }"#, "$.steps[0].longPress[2]: expected the seconds the press is held (0 to 60)"),
@@ -71,6 +75,9 @@ import Testing
         // And what the gestures read as.
         let steps = try? parse(#"{ "steps": [ { "operation": "push", "longPress": [10, 20] }, { "operation": "pop", "longPress": [1, 2, 1.5] }, { "operation": "push", "swipe": { "at": [3, 4], "direction": "down" } } ] }"#).steps
         #expect(steps?.map(\.gesture) == [.longPress(seconds: 1), .longPress(seconds: 1.5), .swipe(.down)])
+        // A turn of the device after a step's transition.
+        let turning = try? parse(#"{ "steps": [ { "operation": "present", "rotate": "landscape" }, { "operation": "dismiss" } ] }"#).steps
+        #expect(turning?.map(\.rotate) == [.landscape, nil])
         #expect(steps?.map(\.tap) == [Point(x: 10, y: 20), Point(x: 1, y: 2), Point(x: 3, y: 4)])
         let many = "{ \"steps\": [" + Array(repeating: #"{ "operation": "tab" }"#, count: 1001).joined(separator: ",") + "] }"
         #expect(failure(many) == "$.steps: 1001 steps, over the 1000 a flow may have")

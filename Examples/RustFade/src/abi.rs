@@ -184,6 +184,7 @@ pub struct ah_animator {
     pub tap: Option<extern "C" fn()>,
     pub appearance: Option<extern "C" fn()>,
     pub touch: Option<extern "C" fn()>,
+    pub size_change: Option<extern "C" fn()>,
 }
 
 #[repr(C)]
@@ -212,7 +213,7 @@ pub mod layout {
     pub const AH_OFFSETOF_AH_ANIMATOR_DESCRIPTOR_PARAMS: usize = 88;
     pub const AH_SIZEOF_AH_VIEW_ANIMATION: usize = 64;
     pub const AH_OFFSETOF_AH_VIEW_ANIMATION_SPRING_INITIAL_VELOCITY: usize = 56;
-    pub const AH_SIZEOF_AH_ANIMATOR: usize = 128;
+    pub const AH_SIZEOF_AH_ANIMATOR: usize = 136;
     pub const AH_OFFSETOF_AH_ANIMATOR_PRESENTATION_CONTROLLER: usize = 80;
     pub const AH_SIZEOF_AH_PLUGIN_ENTRY: usize = 56;
     pub const AH_OFFSETOF_AH_PLUGIN_ENTRY_CREATE_ANIMATOR: usize = 48;

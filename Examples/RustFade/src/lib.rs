@@ -197,6 +197,7 @@ extern "C" fn create(host: *const ah_host, id: *const c_char, values: *const ah_
         tap: None,
         appearance: None,
         touch: None,
+        size_change: None,
     }))
 }
 

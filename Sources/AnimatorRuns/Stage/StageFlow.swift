@@ -84,7 +84,7 @@ public struct StageFlow: Equatable, Sendable {
             guard case .object(let members) = step else { throw JSONFormatError(path: at, reason: "expected an object") }
             for (key, _) in members where !["operation", "tap", "longPress", "swipe", "interaction", "rotate"].contains(key) {
                 let hint = ["to", "tab"].contains(key) ? ": an animator's run has its two screens; leave it out"
-                    : " (a step has operation, tap, longPress or swipe, interaction and rotate)" + Suggestion.hint(
+                    : " (a step has operation, tap, longPress or swipe, interaction, and rotate)" + Suggestion.hint(
                         key, among: ["operation", "tap", "longPress", "swipe", "interaction", "rotate"])
                 throw JSONFormatError(path: "\(at).\(key)", reason: "unknown key\(hint)")
             }
