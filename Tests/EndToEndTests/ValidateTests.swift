@@ -29,10 +29,10 @@ import TestSupport
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         // 5 library checks; 6 per operation and 3 interactive ones for each of its 5
         // operations; parameters.range, parameters.out-of-range, instance.reuse,
-        // robustness.repeat and determinism; delegate.choice and screens. It has no
+        // robustness.repeat and determinism; delegate.choice, screens and size.turn. It has no
         // interaction controller of its own, so interactive.gesture is skipped for each
         // operation; it is no delegate and brings no screens, so the last two are skipped.
-        #expect(result.standardOutput.hasSuffix("57 checks: 50 passed, 0 warnings, 0 failed, 0 crashed, 7 skipped\n"),
+        #expect(result.standardOutput.hasSuffix("58 checks: 51 passed, 0 warnings, 0 failed, 0 crashed, 7 skipped\n"),
                 "\(result.standardOutput)")
         let found = verdicts(result.standardOutput)
         #expect(found["transition.end-state [tab]"] == "passed")
@@ -84,6 +84,13 @@ import TestSupport
                 "\(hasty.standardOutput)")
         #expect(hastyFound["transition.completes [present]"] == "passed")
         #expect(hastyFound["transition.end-state [present]"] == "passed")
+        // A banner made as wide as the container when presenting, that does not follow when
+        // the phone turns: on its side it is not what presenting on its side gives.
+        let banner = try cli.run("validate", try build("banner", ["HOSTILE_FIXED_BANNER"]), "--only", "size.turn")
+        #expect(banner.status == 1)
+        #expect(verdicts(banner.standardOutput)["size.turn"]?.hasPrefix(
+            "failed: turned on its side after presenting, the app is not what presenting on its side gives: the last frame is not "
+                + "the new state") == true, "\(banner.standardOutput)")
         // Exports a helper of its own: a warning, not a failure.
         let leaky = try cli.run("validate", try build("leaky", ["HOSTILE_EXTRA_EXPORT"]), "--only", "^library")
         #expect(leaky.status == 0, "\(leaky.standardOutput)")
@@ -259,7 +266,7 @@ import TestSupport
         #expect(own.allSatisfy { $0["name"] as? String == "transition.completes" && $0["result"] as? String == "passed" })
         let list = try cli.run("validate", "--list-checks")
         #expect(list.status == 0)
-        #expect(list.standardOutput.split(separator: "\n").count == 21)
+        #expect(list.standardOutput.split(separator: "\n").count == 22)
         let endState = list.standardOutput.split(separator: "\n").first { $0.hasPrefix("transition.end-state ") }
         #expect(endState?.hasSuffix("[operation] the last frame is the app after the operation, drawn without animation") == true)
         for (arguments, message) in [

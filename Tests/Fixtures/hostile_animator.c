@@ -427,6 +427,19 @@ static void hostile_animate(const ah_animator *self, ah_context ctx) {
     h->layer_set(h, stain, "backgroundColor", &red);
     h->layer_insert(h, container, stain, AH_INSERT_TOP, 0, 0);
 #endif
+#ifdef HOSTILE_FIXED_BANNER
+    /* A banner across the incoming view, as wide as the container is now, that never
+     * follows a change of size (no autoresizing in C, no size_change). */
+    if (to) {
+        ah_value bounds;
+        h->layer_get(h, container, "bounds", &bounds);
+        ah_layer banner = 0;
+        h->view_create(h, (ah_rect){ { 0, 200 }, { bounds.rect.size.width, 40 } }, &banner);
+        ah_value red = { .type = AH_VALUE_COLOR, .color = { 1, 0, 0, 1 } };
+        h->layer_set(h, banner, "backgroundColor", &red);
+        h->layer_insert(h, to, banner, AH_INSERT_TOP, 0, 0);
+    }
+#endif
 #ifdef HOSTILE_LEAKS_IMAGES
     static const uint8_t pixels[16] = { 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255 };
     ah_image leaked = 0;

@@ -311,6 +311,47 @@ public enum AnimatorChecks {
                 if let error = errors.first { return ValidationResult(.failed, error.message) }
                 return brought.isEmpty ? ValidationResult(.skipped, "it brings no screens of its own (the host's are used)")
                     : ValidationResult(.passed, "brings " + brought.joined(separator: "; "))
+            case "size.turn":
+                // Presented, then the phone turns on its side and back: on its side the app
+                // must be what presenting on its side from the start gives; upright again,
+                // what it was before turning.
+                guard info.operations.supports(.present) else { return ValidationResult(.skipped, "it does not present") }
+                let runtime = TransitionRuntime()
+                let stage = TransitionStage(runtime: runtime)
+                guard let instance = try make(parameters)(runtime) else { return ValidationResult(.skipped, "no instance") }
+                let presented = try stage.perform(.present, animator: instance)
+                guard presented.completed, presented.problems.isEmpty else {
+                    return ValidationResult(.failed, "the presentation did not complete cleanly: "
+                                            + (presented.problems.isEmpty ? "cancelled" : presented.problems.joined(separator: "; ")))
+                }
+                let upright = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
+                try stage.rotate(to: .landscape)
+                let turned = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
+                var sideways = Traits()
+                sideways.orientation = .landscape
+                let direct = TransitionRuntime(size: sideways.screenSize)
+                direct.traits = sideways
+                let directStage = TransitionStage(runtime: direct)
+                guard let second = try make(parameters)(direct) else { return ValidationResult(.skipped, "no instance") }
+                _ = try directStage.perform(.present, animator: second)
+                let reference = SceneFrame(engine: direct.engine, root: direct.window.layer.id)
+                var onSide = checker
+                onSide.size = sideways.screenSize
+                let there = onSide.compare(turned, with: reference, operation: .present, outcome: presented, expectation: .newState)
+                guard there.passed else {
+                    return ValidationResult(.failed, "turned on its side after presenting, the app is not what presenting on its "
+                                            + "side gives: " + there.findings.joined(separator: "; "))
+                }
+                try stage.rotate(to: .portrait)
+                let back = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
+                let result = checker.compare(back, with: upright, operation: .present, outcome: presented, expectation: .newState)
+                guard result.passed else {
+                    return ValidationResult(.failed, "turned upright again, the app is not as before turning: "
+                                            + result.findings.joined(separator: "; "))
+                }
+                let errors = sessions.flatMap(\.log).filter { $0.level == .error }
+                if let error = errors.first { return ValidationResult(.failed, error.message) }
+                return ValidationResult(.passed, "on its side as if presented so, and upright again as before")
             default:
                 return ValidationResult(.skipped, "no such check")
             }

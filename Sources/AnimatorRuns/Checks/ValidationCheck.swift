@@ -65,6 +65,8 @@ public struct ValidationCheck: Sendable, Equatable {
                         purpose: "a delegate that chooses per transition (declines): which operations run its animator, which UIKit's"),
         ValidationCheck(name: "screens", scope: .animator,
                         purpose: "the screens it brings (load_screen) come as views of its own, one per screen, without errors"),
+        ValidationCheck(name: "size.turn", scope: .animator,
+                        purpose: "presented, then turned on its side: as presented on its side; turned back: as before"),
     ]
 
     /// The check named `name`.
