@@ -43,6 +43,19 @@ import TestSupport
         #expect(compared.difference == 0 && compared.below == 0, "\(compared)")
     }
 
+    /// In a navigation controller and a tab bar controller: the bars laid out again (no
+    /// status bar on its side, so the navigation bar is 44 points; the tab bar 49 over the
+    /// 21-point home indicator's area) and the screens in them built again.
+    @Test(arguments: ["push", "pop", "tab"])
+    func theHostsContainersTurnAsIfMadeOnTheirSide(_ operation: String) throws {
+        let turned = cli.home.file("turned-\(operation).png"), direct = cli.home.file("direct-\(operation).png")
+        let run = try cli.run("run", "zoom", "--operation", operation, "--rotate", "landscape", "--out", turned)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try cli.run("run", "zoom", "--operation", operation, "--variant", "landscape", "--out", direct).status == 0)
+        let compared = try compare(turned, direct)
+        #expect(compared.difference == 0 && compared.below == 0, "\(operation): \(compared)")
+    }
+
     @Test func aFlowTurnsThereAndBackAndEndsOnTheUprightList() throws {
         let flow = cli.home.file("turns.json")
         try Data("""
@@ -65,9 +78,6 @@ import TestSupport
     @Test func mistakesAreOneLine() throws {
         let typo = try cli.run("run", "bottom-card-c", "--rotate", "sideways")
         #expect(typo.status == 2 && typo.standardError.hasPrefix("animator-host run: --rotate: 'sideways' is not landscape or portrait"))
-        let navigation = try cli.run("run", "zoom", "--operation", "push", "--rotate", "landscape")
-        #expect(navigation.status == 1)
-        #expect(navigation.standardError.contains("turning the device needs a run of present or dismiss"), "\(navigation.standardError)")
         let flow = cli.home.file("typo.json")
         try Data(#"{"steps": [{"operation": "present", "rotate": "landscap"}]}"#.utf8).write(to: URL(fileURLWithPath: flow))
         let parsed = try cli.run("run", "bottom-card-c", "--scenario", flow)

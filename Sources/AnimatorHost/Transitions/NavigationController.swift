@@ -37,6 +37,8 @@ public final class NavigationController {
     public var statusBarHeight: Double { runtime.traits.safeArea.top }
     /// Each screen's bar items while it is in the stack.
     private var items: [ObjectIdentifier: BarItems] = [:]
+    /// The bar's bottom hairline.
+    private let hairline: View
 
     /// A screen's title and back button in the bar.
     struct BarItems {
@@ -79,12 +81,12 @@ public final class NavigationController {
                                         name: "\(name) bar")
         let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
         navigationBar.backgroundColor = SystemPalette.color(palette.bar)
+        hairline = engine.makeView(frame: Rect(x: 0, y: bar - 0.5, width: frame.size.width, height: 0.5),
+                                   name: "\(name) bar hairline")
         viewControllers = [root]
         root.navigationController = self
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(navigationBar)
-        let hairline = engine.makeView(frame: Rect(x: 0, y: bar - 0.5, width: frame.size.width, height: 0.5),
-                                       name: "\(name) bar hairline")
         hairline.backgroundColor = SystemPalette.color(palette.separator)
         try navigationBar.addSubview(hairline)
         root.view.frame = contentView.bounds
@@ -105,6 +107,26 @@ public final class NavigationController {
             contentView.frame = Rect(x: 0, y: top, width: bounds.size.width, height: max(bounds.size.height - top, 0))
             topViewController.view.frame = contentView.bounds
         }
+    }
+
+    /// Lays the controller out again for its view's size and the runtime's traits (the
+    /// window changed size): the bar across the top (its height follows the status bar:
+    /// none on an iPhone on its side) with the top screen's items made again for the new
+    /// width, the content below it, every screen of the stack filling the content.
+    func layOut() throws(EngineError) {
+        let bounds = controller.view.bounds
+        let bar = barHeight
+        navigationBar.frame = Rect(x: 0, y: 0, width: bounds.size.width, height: bar)
+        hairline.frame = Rect(x: 0, y: bar - 0.5, width: bounds.size.width, height: 0.5)
+        let top = navigationBar.isHidden ? 0 : bar
+        contentView.frame = Rect(x: 0, y: top, width: bounds.size.width, height: max(bounds.size.height - top, 0))
+        for screen in viewControllers { screen.view.frame = contentView.bounds }
+        for entry in items.values { for view in entry.views where view.superview == navigationBar { view.removeFromSuperview() } }
+        items = [:]
+        for (index, screen) in viewControllers.enumerated() {
+            items[ObjectIdentifier(screen)] = makeItems(for: screen, below: index > 0 ? viewControllers[index - 1] : nil)
+        }
+        if let shown = items[ObjectIdentifier(topViewController)] { try install(shown) }
     }
 
     /// Creates a navigation controller whose root is a collection view controller.

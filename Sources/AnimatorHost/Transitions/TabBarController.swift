@@ -22,8 +22,10 @@ public final class TabBarController {
     public var barHeight: Double { Self.barHeight(for: runtime.traits) }
     /// `barHeight` for a device's traits.
     static func barHeight(for traits: Traits) -> Double { 49 + traits.safeArea.bottom }
-    /// Each tab's item: its icon's tinted parts and its title.
-    private var itemViews: [(icon: [View], title: View)] = []
+    /// Each tab's item: its view, its icon's tinted parts and its title.
+    private var itemViews: [(item: View, icon: [View], title: View)] = []
+    /// The bar's top hairline.
+    private let hairline: View
 
     /// The selected tab's screen.
     public var selectedViewController: ViewController { viewControllers[selectedIndex] }
@@ -48,12 +50,23 @@ public final class TabBarController {
                                              height: bar), name: "\(name) bar")
         let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
         tabBar.backgroundColor = SystemPalette.color(palette.bar)
+        hairline = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: 0.5), name: "\(name) bar hairline")
         try controller.view.addSubview(contentView)
         try controller.view.addSubview(tabBar)
-        let hairline = engine.makeView(frame: Rect(x: 0, y: 0, width: frame.size.width, height: 0.5), name: "\(name) bar hairline")
         hairline.backgroundColor = SystemPalette.color(palette.separator)
         try tabBar.addSubview(hairline)
-        let itemWidth = frame.size.width / Double(viewControllers.count)
+        try makeItems(width: frame.size.width)
+        for screen in viewControllers { screen.tabBarController = self }
+        viewControllers[0].view.frame = contentView.bounds
+        try contentView.addSubview(viewControllers[0].view)
+        tint(selected: 0)
+    }
+
+    /// Makes the bar's items for a bar `width` points wide, one per tab.
+    private func makeItems(width: Double) throws(EngineError) {
+        let palette = SystemPalette.of(runtime.traits.userInterfaceStyle)
+        let engine = runtime.engine
+        let itemWidth = width / Double(viewControllers.count)
         // The first tab on the leading edge: the left, or in a right-to-left layout the right.
         let rightToLeft = runtime.traits.layoutDirection == .rightToLeft
         for (index, screen) in viewControllers.enumerated() {
@@ -66,12 +79,24 @@ public final class TabBarController {
             title.layer.text = LayerText(screen.tabBarItemTitle ?? screen.displayTitle, color: SystemPalette.color(palette.label),
                                          size: 10, weight: .semibold)
             try item.addSubview(title)
-            itemViews.append((icon, title))
+            itemViews.append((item, icon, title))
         }
-        for screen in viewControllers { screen.tabBarController = self }
-        viewControllers[0].view.frame = contentView.bounds
-        try contentView.addSubview(viewControllers[0].view)
-        tint(selected: 0)
+    }
+
+    /// Lays the controller out again for its view's size and the runtime's traits (the
+    /// window changed size): the content above the bar, the bar across the bottom with its
+    /// items made again for the new width, the selected tab's view filling the content.
+    func layOut() throws(EngineError) {
+        let bounds = controller.view.bounds
+        let bar = tabBar.isHidden ? 0 : barHeight
+        contentView.frame = Rect(x: 0, y: 0, width: bounds.size.width, height: max(bounds.size.height - bar, 0))
+        tabBar.frame = Rect(x: 0, y: max(bounds.size.height - barHeight, 0), width: bounds.size.width, height: barHeight)
+        hairline.frame = Rect(x: 0, y: 0, width: bounds.size.width, height: 0.5)
+        for entry in itemViews { entry.item.removeFromSuperview() }
+        itemViews = []
+        try makeItems(width: bounds.size.width)
+        tint(selected: selectedIndex)
+        for screen in viewControllers { screen.view.frame = contentView.bounds }
     }
 
     /// Draws tab `index`'s icon, 28 points wide above the title: stacked rows (a list) for

@@ -14,8 +14,9 @@ extension TransitionRuntime {
     ///
     /// - Parameters:
     ///   - size: the window's new size (nil: `traits`' screen as held).
-    ///   - relayout: called inside the animation with each screen in the window whose view
-    ///     has its new frame, for content of the host's that is built for a size.
+    ///   - relayout: called inside the animation with each screen in the window, and each
+    ///     its navigation and tab bar controllers hold, once its view has its new frame: for
+    ///     content of the host's that is built for a size.
     ///   - onFrame: called with the clock time of the change's first picture (its start)
     ///     and after each frame step.
     /// - Returns: the change, as its receivers heard it.
@@ -46,6 +47,21 @@ extension TransitionRuntime {
             cursor = screen.presentedViewController
         }
         let presentations = screens.compactMap { screen in screen.presentationController.map { (screen, $0) } }
+        // What hears the change: those screens, and the screens their navigation and tab
+        // bar controllers show (a container passes it on to its visible child, as UIKit's do).
+        var told: [ViewController] = [], held: [ViewController] = []
+        for screen in screens {
+            told.append(screen)
+            held.append(screen)
+            if let navigation = screen.asNavigationController {
+                told.append(navigation.topViewController)
+                held += navigation.viewControllers
+            }
+            if let tabs = screen.asTabBarController {
+                told.append(tabs.selectedViewController)
+                held += tabs.viewControllers
+            }
+        }
         for (screen, controller) in presentations {
             controller.currentTransition = standingPresentation(of: screen, controller: controller, traits: traits)
         }
@@ -55,7 +71,7 @@ extension TransitionRuntime {
         engine.performWithoutAnimation { window.layer.masksToBounds = true }
         // Committed as it is, then told (viewWillTransition).
         try engine.advance(to: engine.currentTime)
-        tellSizeChange(change, screens: screens, presentations: presentations.map(\.1))
+        tellSizeChange(change, screens: told, presentations: presentations.map(\.1))
         change.phase = .animate
         var failure: EngineError?
         let start = engine.currentTime
@@ -80,8 +96,22 @@ extension TransitionRuntime {
                 }
                 // Presenters taken off screen by a full-screen presentation come back at the new size.
                 for screen in screens where screen.view.superview == nil { screen.view.frame = bounds }
+                // The host's navigation and tab bar controllers lay their bars and children
+                // out for the new size (the bars' items made again: at once, not flown in).
+                var laidOut: EngineError?
+                self.engine.performWithoutAnimation {
+                    do throws(EngineError) {
+                        for screen in screens {
+                            try screen.asNavigationController?.layOut()
+                            try screen.asTabBarController?.layOut()
+                        }
+                    } catch {
+                        laidOut = error
+                    }
+                }
+                if let laidOut { throw laidOut }
                 // The receivers lay their views out and run their alongside animations.
-                self.tellSizeChange(change, screens: screens, presentations: presentations.map(\.1))
+                self.tellSizeChange(change, screens: told, presentations: presentations.map(\.1))
                 // Then the status bar and the host's content, made anew for the sizes their
                 // views have now, appear at once, as UIKit's rotation snapshot cross-fade
                 // shows them, not flown in from nothing.
@@ -89,7 +119,7 @@ extension TransitionRuntime {
                 self.engine.performWithoutAnimation {
                     do throws(EngineError) {
                         try self.replaceStatusBar()
-                        for screen in screens { try relayout?(screen) }
+                        for screen in held { try relayout?(screen) }
                     } catch {
                         made = error
                     }
@@ -111,7 +141,7 @@ extension TransitionRuntime {
             onFrame?(time)
         }
         change.phase = .did
-        tellSizeChange(change, screens: screens, presentations: presentations.map(\.1))
+        tellSizeChange(change, screens: told, presentations: presentations.map(\.1))
         try engine.advance(to: engine.currentTime)
         return change
     }

@@ -292,21 +292,16 @@ public final class TransitionStage {
     /// --rotate`): the window takes the screen's size held that way, and everything on
     /// screen hears it as UIKit tells it (`TransitionRuntime.changeSize`): the library's
     /// screens and presentation controllers their viewWillTransition(to:with:), the host's
-    /// screens are built again for the new size. Only the screens of present and dismiss
-    /// turn: the host's navigation and tab bar controllers keep the layout they were made
-    /// with.
+    /// screens are built again for the new size, its navigation and tab bar controllers
+    /// lay their bars out again.
     ///
     /// - Returns: the change.
-    /// - Throws: `EngineError` before the stage is prepared, in a navigation or tab run, or
-    ///   when the device is held that way already.
+    /// - Throws: `EngineError` before the stage is prepared, or when the device is held that
+    ///   way already.
     @discardableResult
     public func rotate(to orientation: Traits.Orientation, duration: Double = SizeChange.standardDuration,
                        onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> SizeChange {
         guard preparedOperation != nil else { throw EngineError("nothing is on screen to turn yet") }
-        guard navigation == nil, tabs == nil else {
-            throw EngineError("turning the device needs a run of present or dismiss: the host's navigation and tab bar "
-                              + "controllers keep the layout they were made with")
-        }
         guard runtime.traits.orientation != orientation else {
             throw EngineError("the device is held \(orientation.rawValue) already")
         }
