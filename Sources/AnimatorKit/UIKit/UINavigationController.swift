@@ -174,6 +174,13 @@ open class UINavigationController: UIViewController {
         bar.titleLabel.text = stack.last?.barTitle
     }
 
+    /// Lays its own bar and top view controller out again when its view changed size (a
+    /// turn of the device).
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        if ownStack != nil { showTop() }
+    }
+
     /// A child's title changed: the bar shows its top's.
     func childTitleChanged(_ child: UIViewController) {
         guard let ownStack, ownStack.last === child, isViewLoaded else { return }

@@ -70,6 +70,11 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     }
 }
 
+/// UIUserInterfaceSizeClass.
+public enum UIUserInterfaceSizeClass: Int, Sendable {
+    case unspecified = 0, compact = 1, regular = 2
+}
+
 /// UITraitCollection: the traits the app runs with, as the host tells them (a run's
 /// `--variant`); UIKit's defaults outside a host call or on a host older than ABI 1.7.
 public final class UITraitCollection: Sendable {
@@ -83,6 +88,12 @@ public final class UITraitCollection: Sendable {
     public let displayScale: CGFloat
     /// Phone or pad.
     public let userInterfaceIdiom: UIUserInterfaceIdiom
+    /// horizontalSizeClass, as iOS gives it a full-screen app: regular on an iPad, and on
+    /// an iPhone on its side whose long side is 896 points or more (the Plus and Max
+    /// models); compact on other iPhones.
+    public let horizontalSizeClass: UIUserInterfaceSizeClass
+    /// verticalSizeClass: compact on an iPhone on its side, regular otherwise.
+    public let verticalSizeClass: UIUserInterfaceSizeClass
 
     init(_ traits: ah_traits?) {
         guard let traits else {
@@ -91,7 +102,17 @@ public final class UITraitCollection: Sendable {
             preferredContentSizeCategory = .large
             displayScale = 3
             userInterfaceIdiom = .phone
+            horizontalSizeClass = .compact
+            verticalSizeClass = .regular
             return
+        }
+        let size = traits.screen_size
+        let sideways = size.width > size.height
+        if traits.is_pad {
+            (horizontalSizeClass, verticalSizeClass) = (.regular, .regular)
+        } else {
+            horizontalSizeClass = sideways && size.width >= 896 ? .regular : .compact
+            verticalSizeClass = sideways ? .compact : .regular
         }
         userInterfaceStyle = traits.user_interface_style == AH_USER_INTERFACE_STYLE_DARK ? .dark : .light
         layoutDirection = traits.layout_direction == AH_LAYOUT_DIRECTION_RIGHT_TO_LEFT ? .rightToLeft : .leftToRight

@@ -214,16 +214,52 @@ open class UIViewController: NSObject, UIContentContainer {
         didMove(toParent: nil)
     }
 
-    /// viewWillTransition(to:with:): the window is about to change size (UIContentContainer).
-    /// The default tells its children, as UIKit does. The host's window keeps its size
-    /// during a run, so the host never calls it; code that calls it on a child from its own
-    /// override works as on iOS.
+    /// viewWillTransition(to:with:): the window is about to change size (UIContentContainer):
+    /// the host calls it on the screens the library brought when a run turns the device
+    /// (`run --rotate`, a flow's "rotate" step). The default tells its children, as UIKit
+    /// does; give the coordinator what goes along (alongside animations, completions).
     open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
         for child in children { child.viewWillTransition(to: size, with: coordinator) }
     }
 
-    /// willTransition(to:with:): the traits are about to change (never called here: a
-    /// run's traits are fixed).
+    /// show(_:sender:): shows `vc` where this view controller's container shows things: its
+    /// navigation controller pushes it, a split view controller shows it (its
+    /// `show(_:sender:)`); otherwise it is presented, as UIKit does.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let split = enclosingSplitViewController { return split.show(vc, sender: sender) }
+        if let navigation = navigationController { return navigation.pushViewController(vc, animated: true) }
+        present(vc, animated: true)
+    }
+
+    /// showDetailViewController(_:sender:): shows `vc` as a split view controller's detail
+    /// (its `showDetailViewController(_:sender:)`), or else presents it, as UIKit does.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        if let split = enclosingSplitViewController { return split.showDetailViewController(vc, sender: sender) }
+        present(vc, animated: true)
+    }
+
+    /// splitViewController: the nearest split view controller it is in.
+    public var splitViewController: UISplitViewController? {
+        var cursor: UIViewController? = self
+        while let current = cursor {
+            if let split = current as? UISplitViewController { return split }
+            cursor = current.parent
+        }
+        return nil
+    }
+
+    /// The split view controller above this one (not itself).
+    private var enclosingSplitViewController: UISplitViewController? {
+        var cursor = parent
+        while let current = cursor {
+            if let split = current as? UISplitViewController { return split }
+            cursor = current.parent
+        }
+        return nil
+    }
+
+    /// willTransition(to:with:): the traits are about to change (not called here: a turn
+    /// changes the size, told by viewWillTransition(to:with:)).
     open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
 
     /// willMove(toParent:): called before it is added to or removed from a container.

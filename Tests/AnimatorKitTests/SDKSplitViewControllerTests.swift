@@ -1,0 +1,148 @@
+import AnimatorABI
+@testable import AnimatorHost
+@testable import AnimatorKit
+import Foundation
+import Testing
+
+/// A master-detail app's split view controller, as apps and menu libraries build one, laid
+/// out as UIKit lays it out on an iPhone (collapsed) and on an iPad (side by side).
+@Suite struct SDKSplitViewControllerTests {
+    /// A host whose traits are `traits`, with a window of its screen.
+    struct Device {
+        let session = HostSession()
+        let runtime: TransitionRuntime
+        var host: UnsafePointer<ah_host> { UnsafePointer(session.table) }
+
+        init(_ device: AnimatorHost.Device, _ orientation: Traits.Orientation) {
+            var traits = Traits()
+            traits.device = device
+            traits.orientation = orientation
+            session.traits = traits
+            runtime = TransitionRuntime(engine: session.engine, size: traits.screenSize)
+            runtime.traits = traits
+        }
+    }
+
+    final class Collapser: UISplitViewControllerDelegate {
+        var asked = 0
+        let keepsPrimary: Bool
+        init(keepsPrimary: Bool) { self.keepsPrimary = keepsPrimary }
+        func splitViewController(_ splitViewController: UISplitViewController,
+                                 collapseSecondary secondaryViewController: UIViewController,
+                                 onto primaryViewController: UIViewController) -> Bool {
+            asked += 1
+            return keepsPrimary
+        }
+    }
+
+    /// The usual master-detail pair: a list in a navigation controller, a detail page.
+    func masterDetail() -> (UISplitViewController, UINavigationController, UIViewController) {
+        let list = UIViewController()
+        list.title = "Inbox"
+        let navigation = UINavigationController(rootViewController: list)
+        let detail = UIViewController()
+        detail.title = "Message"
+        let split = UISplitViewController(nibName: nil, bundle: nil)
+        split.viewControllers = [navigation, detail]
+        return (split, navigation, detail)
+    }
+
+    @Test func onAnIPhoneItCollapsesOntoThePrimaryNavigationController() throws {
+        let phone = Device(.iPhone, .portrait)
+        CurrentHost.with(phone.host) {
+            #expect(UITraitCollection.current.horizontalSizeClass == .compact)
+            let (split, navigation, detail) = masterDetail()
+            split.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            split.viewDidLayoutSubviews()
+            // Collapsed: one column; the secondary pushed on the list's navigation stack,
+            // which fills the screen.
+            #expect(split.isCollapsed && split.displayMode == .automatic)
+            #expect(navigation.viewControllers.count == 2 && navigation.topViewController === detail)
+            #expect(navigation.view.superview === split.view && navigation.view.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
+            #expect(detail.splitViewController === split && navigation.splitViewController === split)
+            // Laid out again, nothing is pushed twice.
+            split.viewDidLayoutSubviews()
+            #expect(navigation.viewControllers.count == 2)
+        }
+        // A delegate that keeps the primary: the list alone, asked once.
+        CurrentHost.with(phone.host) {
+            let (split, navigation, _) = masterDetail()
+            let delegate = Collapser(keepsPrimary: true)
+            split.delegate = delegate
+            split.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            split.viewDidLayoutSubviews()
+            #expect(navigation.viewControllers.count == 1 && delegate.asked == 1)
+        }
+    }
+
+    @Test func onAnIPadOnItsSideThePrimaryIs320PointsBesideTheSecondary() throws {
+        let pad = Device(.iPad, .landscape)
+        CurrentHost.with(pad.host) {
+            #expect(UITraitCollection.current.horizontalSizeClass == .regular)
+            let (split, navigation, detail) = masterDetail()
+            split.view.frame = CGRect(x: 0, y: 0, width: 1180, height: 820)
+            split.viewDidLayoutSubviews()
+            #expect(!split.isCollapsed && split.displayMode == .oneBesideSecondary)
+            // 320 points on the leading edge; the secondary takes the other 860.
+            #expect(navigation.view.frame == CGRect(x: 0, y: 0, width: 320, height: 820))
+            #expect(detail.view.frame == CGRect(x: 320, y: 0, width: 860, height: 820))
+            #expect(navigation.viewControllers.count == 1)
+            // Four tenths of the width, within no maximum: 472 points.
+            split.preferredPrimaryColumnWidthFraction = 0.4
+            #expect(navigation.view.frame.width == 472 && detail.view.frame == CGRect(x: 472, y: 0, width: 708, height: 820))
+            // Within a maximum of 400.
+            split.maximumPrimaryColumnWidth = 400
+            #expect(split.primaryColumnWidth == 400)
+            // The primary over the secondary, which then fills the screen.
+            split.preferredDisplayMode = .oneOverSecondary
+            #expect(detail.view.frame == CGRect(x: 0, y: 0, width: 1180, height: 820))
+            #expect(split.view.subviews.last === navigation.view)
+            // Hidden: the secondary alone.
+            split.hide(.primary)
+            #expect(split.displayMode == .secondaryOnly && navigation.view.superview == nil)
+        }
+    }
+
+    @Test func anUprightIPadShowsTheSecondaryAloneAndALargeIPhoneOnItsSideIsRegular() throws {
+        let pad = Device(.iPad, .portrait)
+        CurrentHost.with(pad.host) {
+            let (split, navigation, detail) = masterDetail()
+            split.view.frame = CGRect(x: 0, y: 0, width: 820, height: 1180)
+            split.viewDidLayoutSubviews()
+            #expect(split.displayMode == .secondaryOnly && detail.view.frame == CGRect(x: 0, y: 0, width: 820, height: 1180))
+            #expect(navigation.view.superview == nil)
+        }
+        // The size classes of UIKit's table: an iPhone 15 Pro Max on its side is regular
+        // wide and compact tall; an iPhone 14 on its side compact both ways.
+        for (device, width) in [(AnimatorHost.Device.iPhoneProMax, UIUserInterfaceSizeClass.regular), (.iPhone, .compact)] {
+            let phone = Device(device, .landscape)
+            let classes = CurrentHost.with(phone.host) {
+                (UITraitCollection.current.horizontalSizeClass, UITraitCollection.current.verticalSizeClass)
+            }
+            #expect(classes.0 == width && classes.1 == .compact, "\(device.name)")
+        }
+    }
+
+    @Test func showDetailAndShowGoWhereUIKitSendsThem() throws {
+        let phone = Device(.iPhone, .portrait)
+        CurrentHost.with(phone.host) {
+            let (split, navigation, _) = masterDetail()
+            split.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            split.viewDidLayoutSubviews()
+            // Collapsed: a detail shown from the list is pushed on its navigation controller.
+            let other = UIViewController()
+            navigation.viewControllers[0].showDetailViewController(other, sender: nil)
+            #expect(navigation.topViewController === other && navigation.viewControllers.count == 3)
+        }
+        let pad = Device(.iPad, .landscape)
+        CurrentHost.with(pad.host) {
+            let (split, navigation, _) = masterDetail()
+            split.view.frame = CGRect(x: 0, y: 0, width: 1180, height: 820)
+            split.viewDidLayoutSubviews()
+            // Expanded: it replaces the secondary, beside the primary.
+            let other = UIViewController()
+            navigation.viewControllers[0].showDetailViewController(other, sender: nil)
+            #expect(split.viewControllers.last === other && other.view.frame == CGRect(x: 320, y: 0, width: 860, height: 820))
+        }
+    }
+}
