@@ -92,3 +92,29 @@ import Testing
         }
     }
 }
+
+/// Popping to a view controller of an app's own stack, as a menu's "back to the start" does.
+@Suite struct SDKOwnNavigationPopToTests {
+    @Test func popToAViewControllerReturnsWhatWasAboveItBottomFirst() {
+        let session = HostSession()
+        CurrentHost.with(UnsafePointer(session.table)) {
+            let screens = (0..<4).map { index -> UIViewController in
+                let screen = UIViewController()
+                screen.title = "Screen \(index)"
+                return screen
+            }
+            let navigation = UINavigationController(rootViewController: screens[0])
+            for screen in screens.dropFirst() { navigation.pushViewController(screen, animated: false) }
+            navigation.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            let popped = navigation.popToViewController(screens[1], animated: true)
+            #expect(popped?.map(\.title) == ["Screen 2", "Screen 3"])
+            #expect(navigation.viewControllers.map(\.title) == ["Screen 0", "Screen 1"])
+            #expect(navigation.topViewController === screens[1] && screens[3].parent == nil)
+            // Not in the stack: nil, nothing popped; already on top: nothing above it.
+            #expect(navigation.popToViewController(screens[3], animated: false) == nil)
+            #expect(navigation.popToViewController(screens[1], animated: false)?.isEmpty == true)
+            #expect(navigation.popToRootViewController(animated: false)?.map(\.title) == ["Screen 1"])
+            #expect(navigation.viewControllers.count == 1)
+        }
+    }
+}

@@ -233,6 +233,40 @@ open class UINavigationController: UIViewController {
         return nil
     }
 
+    /// popToViewController(_:animated:): pops every view controller above `viewController`
+    /// and returns them, bottom first (nil when it is not in the stack). On the app's own
+    /// stack at once; on the host's, from a tap handler, the host pops when
+    /// `viewController` is directly below the top (its runs pop one screen), and logs
+    /// otherwise.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        if let ownStack {
+            guard let index = ownStack.firstIndex(where: { $0 === viewController }) else { return nil }
+            let popped = Array(ownStack[(index + 1)...])
+            if !popped.isEmpty { setViewControllers(Array(ownStack[...index]), animated: false) }
+            return popped
+        }
+        let stack = viewControllers
+        guard let index = stack.firstIndex(where: { $0 === viewController }) else { return nil }
+        guard index == stack.count - 2 else {
+            if index < stack.count - 1, let link = HostLink.current {
+                link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                               "popToViewController(_:animated:): the host's runs pop one screen at a time; nothing was popped")
+            }
+            return index == stack.count - 1 ? [] : nil
+        }
+        _ = popViewController(animated: animated)
+        return Array(stack[(index + 1)...])
+    }
+
+    /// popToRootViewController(animated:): pops everything above the root (as
+    /// `popToViewController` with the root).
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = viewControllers.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
     private func refused(_ call: String) {
         guard let link = HostLink.current else { return }
         link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
