@@ -7,15 +7,33 @@ import AnimatorEngine
 /// 4096 pixels), on a transparent background. The engine calls it through
 /// `AnimationEngine.snapshotRenderer`; the snapshot shows the picture resized to its
 /// bounds, so a snapshot scaled up or down shows the copied content scaled with it.
-public enum SnapshotRasterizer {
-    /// An engine whose snapshot views hold pictures drawn by this rasterizer: the engine
-    /// the host's sessions and runtimes make by default.
+///
+/// A picture is drawn straight into its own memory, and the glyphs of its text are kept
+/// from one snapshot to the next of the same engine (for the same fonts), so a snapshot
+/// costs little more than writing its pixels once.
+public final class SnapshotRasterizer {
+    /// The glyphs drawn so far, for the fonts they were drawn with.
+    private var glyphs: (fonts: FontLibrary, cache: GlyphCache)?
+
+    private init() {}
+
+    /// An engine whose snapshot views hold pictures drawn by a rasterizer of its own: the
+    /// engine the host's sessions and runtimes make by default.
     public static func engine(startTime: Double = 0) -> AnimationEngine {
-        AnimationEngine(startTime: startTime, snapshotRenderer: contents)
+        let rasterizer = SnapshotRasterizer()
+        return AnimationEngine(startTime: startTime, snapshotRenderer: { engine, source in
+            rasterizer.picture(engine, source)
+        })
     }
 
-    /// The contents of a snapshot of `source` in `engine` now, or nil for an empty source.
+    /// The contents of a snapshot of `source` in `engine` now, or nil for an empty source
+    /// (with a glyph cache of its own: for a picture drawn once).
     public static func contents(_ engine: AnimationEngine, _ source: LayerID) -> LayerContents? {
+        SnapshotRasterizer().picture(engine, source)
+    }
+
+    /// The contents of a snapshot of `source` in `engine` now, with this rasterizer's glyphs.
+    private func picture(_ engine: AnimationEngine, _ source: LayerID) -> LayerContents? {
         let frame = SceneFrame(engine: engine, root: source)
         guard var root = frame.nodes.first else { return nil }
         let size = root.properties.bounds.size
@@ -32,8 +50,9 @@ public enum SnapshotRasterizer {
         // draws the hierarchy as it lays out, hidden or not); its alpha still counts.
         root.properties.isHidden = false
         let placed = frame.replacingRoot(with: root)
-        let renderer = SceneRenderer(size: size, scale: scale)
-        renderer.backdrop = 0
-        return LayerContents(image: renderer.render(placed), scale: scale, gravity: .resize)
+        let fonts = FontLibrary.system
+        if glyphs?.fonts !== fonts { glyphs = (fonts, GlyphCache()) }
+        let image = SceneRenderer.picture(of: placed, size: size, scale: scale, backdrop: 0, fonts: fonts, glyphs: glyphs?.cache)
+        return LayerContents(image: image, scale: scale, gravity: .resize)
     }
 }

@@ -25,20 +25,33 @@ package struct PixelRect: Equatable {
 }
 
 /// A drawing surface the renderer owns: premultiplied pixels in memory it allocated once
-/// and reuses frame after frame (the main surface and the off-screen ones for groups).
+/// and reuses frame after frame (the main surface and the off-screen ones for groups), or,
+/// for a one-off picture, memory it borrows (an image's own, drawn into directly).
 package final class Canvas {
     let width: Int
     let height: Int
     package let pixels: UnsafeMutablePointer<UInt32>
+    /// Whether the memory is the canvas's own (freed with it).
+    private let owns: Bool
 
     package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         pixels = .allocate(capacity: max(width * height, 1))
         pixels.initialize(repeating: 0, count: max(width * height, 1))
+        owns = true
     }
 
-    deinit { pixels.deallocate() }
+    /// A canvas over `pixels` (`width` × `height`, initialized), which the caller keeps
+    /// alive for as long as the canvas is used and frees itself.
+    package init(borrowing pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        owns = false
+    }
+
+    deinit { if owns { pixels.deallocate() } }
 
     package var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 

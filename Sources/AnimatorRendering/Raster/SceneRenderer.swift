@@ -43,7 +43,7 @@ public final class SceneRenderer {
 
     /// The fonts text is drawn with.
     public let fonts: FontLibrary
-    private let glyphs = GlyphCache()
+    private let glyphs: GlyphCache
 
     /// Creates a renderer for a screen of `size` points at `scale` pixels per point,
     /// drawing text with `fonts` (default: the system's).
@@ -52,12 +52,34 @@ public final class SceneRenderer {
                   scale: scale, fonts: fonts)
     }
 
-    private init(width: Int, height: Int, scale: Double, fonts: FontLibrary) {
+    private init(width: Int, height: Int, scale: Double, fonts: FontLibrary, main: Canvas? = nil,
+                 glyphs: GlyphCache? = nil) {
         self.scale = scale
         self.fonts = fonts
         self.width = width
         self.height = height
-        main = Canvas(width: width, height: height)
+        self.main = main ?? Canvas(width: width, height: height)
+        self.glyphs = glyphs ?? GlyphCache()
+    }
+
+    /// One picture of `frame` on a canvas of `size` points at `scale`, on `backdrop`, drawn
+    /// straight into the image's own memory (no canvas of the renderer's, no copy: what a
+    /// one-off picture such as a snapshot needs), its text through `glyphs` when given (a
+    /// cache kept from picture to picture with the same fonts).
+    static func picture(of frame: SceneFrame, size: Size, scale: Double, backdrop: UInt32, fonts: FontLibrary = .system,
+                        glyphs: GlyphCache? = nil) -> Image {
+        let width = max(Int((size.width * scale).rounded()), 1), height = max(Int((size.height * scale).rounded()), 1)
+        let count = width * height
+        let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            base.initialize(repeating: backdrop, count: count)
+            initialized = count
+            let renderer = SceneRenderer(width: width, height: height, scale: scale, fonts: fonts,
+                                         main: Canvas(borrowing: base, width: width, height: height), glyphs: glyphs)
+            renderer.backdrop = backdrop
+            renderer.draw(frame, backdropDrawn: true)
+        }
+        return Image(width: width, height: height, pixels: pixels)
     }
 
     /// Renders one frame.
@@ -69,13 +91,18 @@ public final class SceneRenderer {
     /// Renders one frame into the renderer's own memory, without copying it out (what
     /// `render(_:)` does before it copies; benchmarks time this).
     public func draw(_ frame: SceneFrame) {
+        draw(frame, backdropDrawn: false)
+    }
+
+    /// `draw(_:)`, leaving out the backdrop when the canvas holds it already.
+    private func draw(_ frame: SceneFrame, backdropDrawn: Bool) {
         guard !frame.nodes.isEmpty else {
-            main.fill(main.bounds, with: backdrop)
+            if !backdropDrawn { main.fill(main.bounds, with: backdrop) }
             return
         }
         prepare(frame, base: .scale(scale))
         occluder = findOccluder(frame)
-        if occluder == 0 { main.fill(main.bounds, with: backdrop) }
+        if occluder == 0, !backdropDrawn { main.fill(main.bounds, with: backdrop) }
         draw(0, frame, into: main, clip: main.bounds, depth: 0)
     }
 
