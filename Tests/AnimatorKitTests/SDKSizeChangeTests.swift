@@ -128,9 +128,28 @@ import Testing
 
     /// The app's own list screen, laid out with an autoresizing banner and a footer held by
     /// constraints, as view controllers lay themselves out.
+    /// A view that notes the traits it had before each change.
+    final class TraitWatchingView: UIView {
+        var previous: [UIUserInterfaceSizeClass] = []
+        override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+            previous.append(previousTraitCollection?.verticalSizeClass ?? .unspecified)
+        }
+    }
+
     final class TurningListViewController: UIViewController {
-        let banner = UIView(), footer = UIView()
+        let banner = TraitWatchingView(), footer = UIView()
         var calls: [String] = []
+
+        override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+            super.willTransition(to: newCollection, with: coordinator)
+            calls.append("willTransition(to: vertical \(newCollection.verticalSizeClass))")
+        }
+
+        override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+            super.traitCollectionDidChange(previousTraitCollection)
+            calls.append("traitCollectionDidChange(from vertical \(previousTraitCollection?.verticalSizeClass ?? .unspecified), "
+                         + "now \(traitCollection.verticalSizeClass))")
+        }
 
         override func viewDidLoad() {
             super.viewDidLoad()
@@ -179,9 +198,13 @@ import Testing
             #expect(list.footer.frame == CGRect(x: 16, y: 844 - 10 - 30, width: 390 - 32, height: 30))
         }
         try made.stage.rotate(to: .landscape)
-        // Told before anything moved, the alongside animation run once the view had its new
-        // size, the completion at the end.
-        #expect(list.calls == ["viewWillTransition(to: 844x390) from 390", "alongside at 844", "completion"])
+        // An iPhone 14 on its side is compact tall (and still compact wide): the new traits
+        // told first, then the size, before anything moved; the alongside animation once
+        // the view had its new size; the completion at the end, then the changed traits.
+        #expect(list.calls == ["willTransition(to: vertical compact)", "viewWillTransition(to: 844x390) from 390",
+                               "alongside at 844", "completion", "traitCollectionDidChange(from vertical regular, now compact)"])
+        // The views of its tree hear it too.
+        #expect(list.banner.previous == [.regular])
         CurrentHost.with(made.host) {
             // The banner kept its margins (flexible width: 350 + 844 − 390); the footer its
             // constraints: 16 from each side, 10 above the new bottom.

@@ -235,6 +235,10 @@ extension AnimatorInstance: TransitionAnimator {
         session.calling(.appearance, info.id) { call(animatorPointer, handle, code, animated) }
     }
 
+    public func traitsChanged(_ traits: Traits) {
+        session.traits = traits
+    }
+
     public func sizeChange(_ change: SizeChange, of view: View) {
         guard covers(MemoryLayout<ah_animator>.offset(of: \.size_change)), let call = animatorPointer.pointee.size_change,
               let handle = session.knownHandle(for: view.layer.id) else { return }

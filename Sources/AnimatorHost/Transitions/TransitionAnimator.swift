@@ -68,6 +68,10 @@ public protocol TransitionAnimator: AnyObject {
     /// brought, whose root view is `view` (the default does nothing).
     func sizeChange(_ change: SizeChange, of view: View)
 
+    /// The app's traits changed (the device turned): what its library is told from now on
+    /// (the default does nothing).
+    func traitsChanged(_ traits: Traits)
+
     /// Calls `observer` whenever the library says a screen's status bar preference changed
     /// (the default never does).
     func observeStatusBarPreferences(_ observer: @escaping () -> Void)
@@ -119,6 +123,8 @@ extension TransitionAnimator {
     public func statusBarPreference(of view: View) -> StatusBarPreference? { nil }
 
     public func sizeChange(_ change: SizeChange, of view: View) {}
+
+    public func traitsChanged(_ traits: Traits) {}
 
     public func observeStatusBarPreferences(_ observer: @escaping () -> Void) {}
 }

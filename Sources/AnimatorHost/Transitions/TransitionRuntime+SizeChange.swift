@@ -78,6 +78,7 @@ extension TransitionRuntime {
         engine.animate(withDuration: duration, options: [.curveEaseInOut]) {
             do throws(EngineError) {
                 self.traits = traits
+                self.traitsObserver?(traits)
                 let bounds = Rect(origin: .zero, size: to)
                 self.window.frame = Rect(origin: self.window.frame.origin, size: to)
                 for screen in screens where screen.presentationController == nil {

@@ -21,6 +21,9 @@ public final class TransitionRuntime {
     /// and the rest (the stage sets it to the library that brought the screens).
     public var appearanceObserver: ((ViewController, AppearanceEvent.Kind, Bool) -> Void)?
 
+    /// Told the new traits when the device turns (`changeSize`), as the change's animation
+    /// begins: where a library's session learns them (the stage sets it).
+    public var traitsObserver: ((Traits) -> Void)?
     /// Told each phase of a change of the window's size (`changeSize`) for each screen in
     /// the window: how a library's own view controllers hear viewWillTransition(to:with:)
     /// (the stage sets it to the library that brought the screens).

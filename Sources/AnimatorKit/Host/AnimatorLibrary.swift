@@ -473,6 +473,12 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 case UInt32(AH_SIZE_CHANGE_WILL):
                     let coordinator = SizeTransitionCoordinator(change: change.pointee, oldSize: screen.bounds.size)
                     box.sizeCoordinators[view] = coordinator
+                    // A changed size class is told first (willTransition(to:with:)), as UIKit does.
+                    let before = UITraitCollection.current, after = before.turned(to: coordinator.size)
+                    if after.sizeClassesDiffer(from: before) {
+                        coordinator.previousTraits = before
+                        controller?.willTransition(to: after, with: coordinator)
+                    }
                     controller?.viewWillTransition(to: coordinator.size, with: coordinator)
                 case UInt32(AH_SIZE_CHANGE_ANIMATE):
                     guard let coordinator = box.sizeCoordinators[view] else { return }
@@ -482,7 +488,9 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                     screen.setNeedsLayout()
                     coordinator.runAlongside()
                 case UInt32(AH_SIZE_CHANGE_DID):
-                    box.sizeCoordinators.removeValue(forKey: view)?.complete()
+                    guard let coordinator = box.sizeCoordinators.removeValue(forKey: view) else { return }
+                    coordinator.complete()
+                    if let previous = coordinator.previousTraits { controller?.traitCollectionDidChange(previous) }
                 default:
                     return
                 }

@@ -10,6 +10,9 @@ final class SizeTransitionCoordinator: UIViewControllerTransitionCoordinator {
     let change: ah_size_change
     /// The size of the receiver's view before the change (its subviews are resized from it).
     let oldSize: CGSize
+    /// The traits before the change, when it changes a size class (traitCollectionDidChange
+    /// follows at its end).
+    var previousTraits: UITraitCollection?
     private var alongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var ran = false

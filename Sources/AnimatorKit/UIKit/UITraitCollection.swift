@@ -106,20 +106,43 @@ public final class UITraitCollection: Sendable {
             verticalSizeClass = .regular
             return
         }
-        let size = traits.screen_size
-        let sideways = size.width > size.height
-        if traits.is_pad {
-            (horizontalSizeClass, verticalSizeClass) = (.regular, .regular)
-        } else {
-            horizontalSizeClass = sideways && size.width >= 896 ? .regular : .compact
-            verticalSizeClass = sideways ? .compact : .regular
-        }
+        (horizontalSizeClass, verticalSizeClass) = Self.sizeClasses(isPad: traits.is_pad, width: traits.screen_size.width,
+                                                                    height: traits.screen_size.height)
         userInterfaceStyle = traits.user_interface_style == AH_USER_INTERFACE_STYLE_DARK ? .dark : .light
         layoutDirection = traits.layout_direction == AH_LAYOUT_DIRECTION_RIGHT_TO_LEFT ? .rightToLeft : .leftToRight
         let index = Int(traits.content_size_category)
         preferredContentSizeCategory = UIContentSizeCategory.ordered.indices.contains(index) ? UIContentSizeCategory.ordered[index] : .large
         displayScale = traits.display_scale
         userInterfaceIdiom = traits.is_pad ? .pad : .phone
+    }
+
+    /// These traits on a screen of `size` (a turn of the device changes the size classes).
+    func turned(to size: CGSize) -> UITraitCollection {
+        UITraitCollection(copying: self, screenSize: size)
+    }
+
+    private init(copying other: UITraitCollection, screenSize size: CGSize) {
+        userInterfaceStyle = other.userInterfaceStyle
+        layoutDirection = other.layoutDirection
+        preferredContentSizeCategory = other.preferredContentSizeCategory
+        displayScale = other.displayScale
+        userInterfaceIdiom = other.userInterfaceIdiom
+        (horizontalSizeClass, verticalSizeClass) = Self.sizeClasses(isPad: other.userInterfaceIdiom == .pad,
+                                                                    width: Double(size.width), height: Double(size.height))
+    }
+
+    /// UIKit's size classes of a full-screen app: an iPad's regular both ways; an iPhone's
+    /// regular wide only on its side with a long side of 896 points or more, compact tall
+    /// on its side.
+    static func sizeClasses(isPad: Bool, width: Double, height: Double) -> (UIUserInterfaceSizeClass, UIUserInterfaceSizeClass) {
+        if isPad { return (.regular, .regular) }
+        let sideways = width > height
+        return (sideways && width >= 896 ? .regular : .compact, sideways ? .compact : .regular)
+    }
+
+    /// Whether the size classes differ from `other`'s.
+    func sizeClassesDiffer(from other: UITraitCollection) -> Bool {
+        horizontalSizeClass != other.horizontalSizeClass || verticalSizeClass != other.verticalSizeClass
     }
 
     /// The traits of the current host call (UITraitCollection.current).

@@ -528,6 +528,21 @@ open class UIView: NSObject {
     /// Whether `layoutSubviews()` is due (setNeedsLayout, or the bounds' size changed).
     var needsLayoutSubviews = false
 
+    /// traitCollectionDidChange(_:): the traits changed (after a turn that changed a size
+    /// class); `previousTraitCollection` is what they were. Called on every view of a
+    /// screen's tree, as UIKit calls it.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Calls traitCollectionDidChange on this view and its subviews, leaving the views of
+    /// child view controllers to them when `stoppingAtControllers` (each tells its own).
+    func tellTraitCollectionChanged(_ previous: UITraitCollection?, stoppingAtControllers: Bool) {
+        traitCollectionDidChange(previous)
+        for subview in subviews {
+            if stoppingAtControllers, subview.controller != nil { continue }
+            subview.tellTraitCollectionChanged(previous, stoppingAtControllers: stoppingAtControllers)
+        }
+    }
+
     /// layoutSubviews(): override to place subviews by hand; UIKit calls it (and so does the
     /// host's layout pass) after setNeedsLayout or a change of the bounds' size, once the
     /// constraints' frames are set, parents before children.

@@ -258,9 +258,20 @@ open class UIViewController: NSObject, UIContentContainer {
         return nil
     }
 
-    /// willTransition(to:with:): the traits are about to change (not called here: a turn
-    /// changes the size, told by viewWillTransition(to:with:)).
-    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+    /// willTransition(to:with:): the traits are about to change: a turn of the device that
+    /// changes a size class (an iPhone on its side is compact tall), called before
+    /// viewWillTransition(to:with:). The default tells its children, as UIKit does.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
+    /// traitCollectionDidChange(_:): the traits changed (after a turn that changed a size
+    /// class); `previousTraitCollection` is what they were. The default tells its children
+    /// and its view's tree, as UIKit does.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        for child in children { child.traitCollectionDidChange(previousTraitCollection) }
+        viewIfLoaded?.tellTraitCollectionChanged(previousTraitCollection, stoppingAtControllers: true)
+    }
 
     /// willMove(toParent:): called before it is added to or removed from a container.
     open func willMove(toParent parent: UIViewController?) {}

@@ -96,7 +96,9 @@ public final class TransitionStage {
                 guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
                 presenter.appearance(kind, of: screen.view, animated: animated)
             }
-            // The library's own screens hear the window's changes of size.
+            // The library's session learns the new traits when the device turns, and its own
+            // screens hear the window's changes of size.
+            runtime.traitsObserver = { traits in presenter.traitsChanged(traits) }
             runtime.sizeChangeObserver = { [weak self] screen, change in
                 guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
                 presenter.sizeChange(change, of: screen.view)
