@@ -86,6 +86,13 @@ import TestSupport
                 "\(parsed.standardError)")
         let upright = try cli.run("run", "bottom-card-c", "--rotate", "portrait")
         #expect(upright.status == 1 && upright.standardError.contains("held portrait already"), "\(upright.standardError)")
+        // 4096 × 300 points turning: a 4096-point square canvas, 12288 pixels a side at 3x,
+        // refused before anything runs (at most 8192² pixels are drawn).
+        let huge = cli.home.file("huge.png")
+        let tooLarge = try cli.run("run", "bottom-card-c", "--size", "4096x300", "--rotate", "landscape", "--out", huge, "--scale", "3")
+        #expect(tooLarge.status == 2 && tooLarge.standardError.contains("frames of 12288x12288 pixels")
+                && tooLarge.standardError.contains("a run that turns draws both orientations"), "\(tooLarge.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: huge))
         let demo = try cli.run("run", "--rotate", "landscape")
         #expect(demo.status == 2 && demo.standardError.contains("--rotate needs an animator"), "\(demo.standardError)")
     }

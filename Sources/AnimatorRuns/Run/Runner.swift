@@ -31,6 +31,14 @@ public struct Runner {
     ///   animator, an unreadable file, a child that did not start).
     public func perform(_ request: RunRequest) throws -> RunResult {
         try request.check()
+        // A run whose device turns draws on a square canvas: its frames must fit too.
+        if try Self.turns(request) {
+            for output in request.outputs where output.kind.render != nil {
+                if let problem = RunOutput.sizeProblem(request.canvasSize(turns: true), scale: output.scale) {
+                    throw RunRequestError(.outputs, ": \(problem) (a run that turns draws both orientations)")
+                }
+            }
+        }
         if let sandbox { return try SandboxedRun.perform(request, registry: registry, sandbox: sandbox, onOutput: onOutput) }
         var segments: [Recording.Segment] = []
         var reports: [TransitionReport] = []
