@@ -51,6 +51,8 @@ public struct SnapshotCase: Sendable, Equatable {
     public var routes: String?
     /// The modal presentation style for present and dismiss.
     public var style: String?
+    /// How the device turns after the transition ("landscape" or "portrait"), or nil.
+    public var rotate: Traits.Orientation?
     /// Whether the timeline is kept (default true).
     public var keepsTimeline = true
     /// The moments whose pictures are kept (default: the end).
@@ -76,13 +78,13 @@ public struct SnapshotCase: Sendable, Equatable {
         lhs.name == rhs.name && lhs.animator == rhs.animator && lhs.operation == rhs.operation
             && lhs.parameters.map { "\($0.name)=\($0.value)" } == rhs.parameters.map { "\($0.name)=\($0.value)" }
             && lhs.size == rhs.size && lhs.scale == rhs.scale && lhs.fps == rhs.fps && lhs.interaction == rhs.interaction
-            && lhs.scenario == rhs.scenario && lhs.routes == rhs.routes && lhs.style == rhs.style
+            && lhs.scenario == rhs.scenario && lhs.routes == rhs.routes && lhs.style == rhs.style && lhs.rotate == rhs.rotate
             && lhs.keepsTimeline == rhs.keepsTimeline && lhs.frames == rhs.frames && lhs.sheet == rhs.sheet
             && lhs.tolerance == rhs.tolerance && lhs.variant == rhs.variant && lhs.variants == rhs.variants
     }
 
     static let keys = ["name", "animator", "operation", "params", "size", "scale", "fps", "interaction", "scenario",
-                       "routes", "style", "keep", "tolerance", "variants"]
+                       "routes", "style", "rotate", "keep", "tolerance", "variants"]
 
     /// Checks one case of a manifest.
     ///
@@ -157,6 +159,13 @@ public struct SnapshotCase: Sendable, Equatable {
         }
         result.interaction = try string("interaction")
         result.style = try string("style")
+        if let text = try string("rotate") {
+            guard let orientation = Traits.Orientation(rawValue: text) else {
+                throw SnapshotError("\(place).rotate", "'\(text)' is not portrait or landscape")
+            }
+            guard result.animator != nil else { throw SnapshotError("\(place).rotate", "turns the device after an animator's transition") }
+            result.rotate = orientation
+        }
         if let keep = json["keep"] {
             guard case .object(let list) = keep else { throw SnapshotError("\(place).keep", "expected an object") }
             for (key, _) in list where !["timeline", "frames", "sheet"].contains(key) {
@@ -263,6 +272,7 @@ public struct SnapshotCase: Sendable, Equatable {
             }
             request.style = value
         }
+        request.rotate = rotate
         request.variant = variant
         request.keepsFrames = true
         return request

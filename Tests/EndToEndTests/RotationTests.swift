@@ -97,3 +97,43 @@ import TestSupport
         #expect(demo.status == 2 && demo.standardError.contains("--rotate needs an animator"), "\(demo.standardError)")
     }
 }
+
+/// A snapshot case that turns the device, as a project's CI keeps its rotation in check.
+@Suite struct RotationSnapshotTests {
+    let cli = CLI()
+
+    @Test func aTurningCaseRecordsVerifiesAndFindsALayoutThatDoesNotFollow() throws {
+        let folder = TemporaryDirectory()
+        let manifest = folder.file("snapshots.json")
+        try """
+            { "cases": [ { "name": "card-turned", "animator": "bottom-card-c", "operation": "present", "rotate": "landscape",
+                           "keep": { "frames": ["end"] } },
+                         { "name": "card-side", "animator": "bottom-card-c", "operation": "present", "variants": ["landscape"],
+                           "keep": { "frames": ["end"] } } ] }
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let recorded = try cli.run("snapshot", "record", manifest)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        // The kept end picture is the square canvas holding both orientations, its top the
+        // card on its side: the picture of the case made on its side from the start.
+        let end = folder.path + "/__snapshots__/card-turned/frame-end.png"
+        let direct = folder.path + "/__snapshots__/card-side@landscape/frame-end.png"
+        let compared = try RotationTests().compare(end, direct)
+        #expect(compared.size == [844, 844] && compared.difference == 0 && compared.below == 0, "\(compared)")
+        let verified = try cli.run("snapshot", "verify", manifest)
+        #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
+        // The same case without the turn no longer matches its golden files.
+        try """
+            { "cases": [ { "name": "card-turned", "animator": "bottom-card-c", "operation": "present",
+                           "keep": { "frames": ["end"] } } ] }
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let unturned = try cli.run("snapshot", "verify", manifest, "--report", folder.file("report"))
+        #expect(unturned.status == 1, "\(unturned.standardOutput)")
+        // A typo is named with its place.
+        try """
+            { "cases": [ { "name": "x", "animator": "bottom-card-c", "rotate": "sideways" } ] }
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let typo = try cli.run("snapshot", "verify", manifest)
+        #expect(typo.status == 2 && typo.standardError.contains("$.cases[0].rotate: 'sideways' is not portrait or landscape"),
+                "\(typo.standardError)")
+    }
+}
