@@ -1,4 +1,5 @@
 import AnimatorEngine
+import Synchronization
 
 /// Draws the picture a snapshot view holds (snapshotView(afterScreenUpdates:)): the
 /// source's subtree as it looks, its own opacity, corners and clipping included (its own
@@ -11,9 +12,10 @@ import AnimatorEngine
 /// A picture is drawn straight into its own memory, and the glyphs of its text are kept
 /// from one snapshot to the next of the same engine (for the same fonts), so a snapshot
 /// costs little more than writing its pixels once.
-public final class SnapshotRasterizer {
-    /// The glyphs drawn so far, for the fonts they were drawn with.
-    private var glyphs: (fonts: FontLibrary, cache: GlyphCache)?
+public final class SnapshotRasterizer: Sendable {
+    /// The glyphs drawn so far, for the fonts they were drawn with (pictures are drawn on
+    /// whichever thread first needs them: one at a time through the cache).
+    private let glyphs = Mutex<(fonts: FontLibrary, cache: GlyphCache)?>(nil)
 
     private init() {}
 
@@ -51,8 +53,15 @@ public final class SnapshotRasterizer {
         root.properties.isHidden = false
         let placed = frame.replacingRoot(with: root)
         let fonts = FontLibrary.system
-        if glyphs?.fonts !== fonts { glyphs = (fonts, GlyphCache()) }
-        let image = SceneRenderer.picture(of: placed, size: size, scale: scale, backdrop: 0, fonts: fonts, glyphs: glyphs?.cache)
-        return LayerContents(image: image, scale: scale, gravity: .resize)
+        let width = max(Int((size.width * scale).rounded()), 1), height = max(Int((size.height * scale).rounded()), 1)
+        // The look is frozen now (the frame); its pixels are drawn when first looked at.
+        let picture = DeferredPicture(width: width, height: height) { [self] in
+            self.glyphs.withLock { kept in
+                if kept?.fonts !== fonts { kept = (fonts, GlyphCache()) }
+                return SceneRenderer.picture(of: placed, size: size, scale: scale, backdrop: 0, fonts: fonts,
+                                             glyphs: kept?.cache)
+            }
+        }
+        return LayerContents(deferred: picture, scale: scale, gravity: .resize)
     }
 }

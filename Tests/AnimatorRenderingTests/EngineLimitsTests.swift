@@ -84,4 +84,30 @@ import AnimatorRendering
         later.frame = Rect(x: 10, y: 20, width: 100, height: 100)
         #expect(later.frame.origin == Point(x: 10, y: 20))
     }
+
+    /// The look is frozen when the snapshot is made; its pixels are drawn only when
+    /// something looks at them, and show that look whatever changed since.
+    @Test func aSnapshotsPictureIsDrawnWhenFirstLookedAtWithTheLookItFroze() throws {
+        view.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        view.layer.cornerRadius = 50
+        let snapshot = view.snapshotView(afterScreenUpdates: false)
+        // Not drawn yet, but its size is known: 300 × 300 pixels.
+        let contents = try #require(snapshot.layer.contents)
+        #expect(contents.pixelWidth == 300 && contents.pixelHeight == 300 && !contents.isDrawn)
+        // The source changes after the snapshot (color, shape, place, then it goes away).
+        view.backgroundColor = RGBAColor(red: 0, green: 1, blue: 0, alpha: 1)
+        view.layer.cornerRadius = 0
+        view.frame = Rect(x: 40, y: 40, width: 10, height: 10)
+        view.removeFromSuperview()
+        try engine.advance(to: 0.5)
+        // Looked at now: the blue disc of radius 150 pixels it was, centred in 300 × 300 —
+        // opaque blue at the centre, transparent in the corners, as drawn at the time.
+        let picture = contents.image
+        #expect(contents.isDrawn && picture.width == 300 && picture.height == 300)
+        #expect(picture.pixels[150 * 300 + 150] == 0xFFFF_0000)
+        #expect(picture.pixels[5 * 300 + 5] == 0 && picture.pixels[294 * 300 + 294] == 0)
+        #expect(picture.pixels[150 * 300 + 2] == 0xFFFF_0000)   // the disc reaches the edge's middle
+        // Looked at again: the same pixels (drawn once).
+        #expect(snapshot.layer.contents?.image == picture)
+    }
 }

@@ -141,7 +141,7 @@ extension AnimationEngine {
             picture?.gravity = records[content].contentsGravity
             picture?.center = records[content].contentsCenter
             records[content].contents = picture
-            snapshotPixels += picture.map { $0.image.width * $0.image.height } ?? 0
+            snapshotPixels += picture.map { $0.pixelWidth * $0.pixelHeight } ?? 0
             return
         }
         func look(_ index: Int) -> LayerProperties {

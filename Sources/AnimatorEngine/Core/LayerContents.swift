@@ -1,5 +1,6 @@
 /// A layer's `contents`: a bitmap (CGImage) drawn in its bounds as `contentsGravity` says,
-/// through `contentsRect`, with bilinear filtering.
+/// through `contentsRect`, with bilinear filtering. The bitmap may be a picture drawn when
+/// first looked at (a snapshot's: `DeferredPicture`).
 public struct LayerContents: Equatable, Sendable {
     /// CALayerContentsGravity: where the image goes in the bounds.
     public enum Gravity: String, Sendable, CaseIterable {
@@ -7,8 +8,44 @@ public struct LayerContents: Equatable, Sendable {
         case resize, resizeAspect, resizeAspectFill
     }
 
-    /// The picture, premultiplied.
-    public var image: Image
+    /// The picture, premultiplied (a deferred one is drawn now if it never was).
+    public var image: Image {
+        get {
+            switch source {
+            case .image(let image): return image
+            case .deferred(let picture): return picture.image
+            }
+        }
+        set { source = .image(newValue) }
+    }
+    /// The picture's width in pixels (without drawing a deferred one).
+    public var pixelWidth: Int {
+        switch source {
+        case .image(let image): return image.width
+        case .deferred(let picture): return picture.width
+        }
+    }
+    /// The picture's height in pixels (without drawing a deferred one).
+    public var pixelHeight: Int {
+        switch source {
+        case .image(let image): return image.height
+        case .deferred(let picture): return picture.height
+        }
+    }
+    /// Whether its pixels exist yet (a deferred picture's are drawn when first looked at).
+    public var isDrawn: Bool {
+        switch source {
+        case .image: return true
+        case .deferred(let picture): return picture.isDrawn
+        }
+    }
+    /// The picture itself, or the deferred picture that will draw it.
+    private var source: Source
+
+    private enum Source: Sendable {
+        case image(Image)
+        case deferred(DeferredPicture)
+    }
     /// Pixels per point (contentsScale): the image's size in points is its pixel size / scale.
     public var scale: Double
     /// contentsGravity.
@@ -26,11 +63,32 @@ public struct LayerContents: Equatable, Sendable {
     /// Creates contents showing `image` resized to the bounds.
     public init(image: Image, scale: Double = 1, gravity: Gravity = .resize,
                 rect: Rect = LayerContents.unit, center: Rect = LayerContents.unit) {
-        self.image = image
+        source = .image(image)
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         self.gravity = gravity
         self.rect = rect
         self.center = center
+    }
+
+    /// Creates contents showing `picture`, drawn when first looked at, resized to the bounds.
+    public init(deferred picture: DeferredPicture, scale: Double = 1, gravity: Gravity = .resize,
+                rect: Rect = LayerContents.unit, center: Rect = LayerContents.unit) {
+        source = .deferred(picture)
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.gravity = gravity
+        self.rect = rect
+        self.center = center
+    }
+
+    /// Equal placement and equal pixels (one deferred picture is equal to itself without
+    /// being drawn).
+    public static func == (lhs: LayerContents, rhs: LayerContents) -> Bool {
+        guard lhs.scale == rhs.scale, lhs.gravity == rhs.gravity, lhs.rect == rhs.rect, lhs.center == rhs.center else {
+            return false
+        }
+        if case .deferred(let a) = lhs.source, case .deferred(let b) = rhs.source, a === b { return true }
+        guard lhs.pixelWidth == rhs.pixelWidth, lhs.pixelHeight == rhs.pixelHeight else { return false }
+        return lhs.image == rhs.image
     }
 
     /// Whether `center` leaves caps (anything but the whole contents stretches).
@@ -56,9 +114,9 @@ public struct LayerContents: Equatable, Sendable {
             let texel = { (fraction: Double) in (from + size * fraction) * Double(pixels) }
             return ([start, start + before, start + length - after, start + length], [texel(0), texel(c0), texel(c1), texel(1)])
         }
-        let (x, u) = axis(destination.origin.x, destination.size.width, pixels: image.width, from: rect.origin.x,
+        let (x, u) = axis(destination.origin.x, destination.size.width, pixels: pixelWidth, from: rect.origin.x,
                           size: rect.size.width, centerStart: center.origin.x, centerSize: center.size.width)
-        let (y, v) = axis(destination.origin.y, destination.size.height, pixels: image.height, from: rect.origin.y,
+        let (y, v) = axis(destination.origin.y, destination.size.height, pixels: pixelHeight, from: rect.origin.y,
                           size: rect.size.height, centerStart: center.origin.y, centerSize: center.size.height)
         return (x, u, y, v)
     }
@@ -66,8 +124,8 @@ public struct LayerContents: Equatable, Sendable {
     /// Where the image is drawn in bounds of `size` (layer coordinates, before the bounds'
     /// origin), as Core Animation places it for the gravity.
     public func destination(in size: Size) -> Rect {
-        let imageWidth = Double(image.width) * rect.size.width / scale
-        let imageHeight = Double(image.height) * rect.size.height / scale
+        let imageWidth = Double(pixelWidth) * rect.size.width / scale
+        let imageHeight = Double(pixelHeight) * rect.size.height / scale
         let width = size.width, height = size.height
         switch gravity {
         case .resize:
