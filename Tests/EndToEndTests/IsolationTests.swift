@@ -164,6 +164,22 @@ import TestSupport
         #expect(summary == ["push 25 true 0", "pop 13 false 1", "tab 19 true 0", "tab 19 true 0"], "\(summary)")
     }
 
+    /// A library whose screen crashes, exits or hangs while the device turns: the run's
+    /// report names the call, the host goes on and says so, and nothing is left behind.
+    @Test func aScreenThatFailsAsTheDeviceTurnsIsNamedWithItsCall() throws {
+        let folder = TemporaryDirectory()
+        try Self.onlyOwnerMayWrite(folder.path)
+        for action in Self.actions where [1, 4, 5].contains(action.does) {
+            try Self.hostile("turn\(action.name)", at: 11, does: action.does, in: folder.path)
+            let result = try cli.run(arguments: ["run", "turn\(action.name)", "--operation", "present", "--rotate", "landscape",
+                                                 "--plugin-path", folder.path] + Self.limits)
+            #expect(result.status == 1, "\(action.name): \(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.contains("in size_change (viewWillTransition(to:with:))"),
+                    "\(action.name): \(result.standardOutput)")
+            for words in action.words { #expect(result.standardOutput.contains(words), "\(action.name): \(result.standardOutput)") }
+        }
+    }
+
     @Test func aRebuiltLibraryIsPickedUpByTheNextRunAndList() throws {
         let folder = TemporaryDirectory()
         try Self.onlyOwnerMayWrite(folder.path)

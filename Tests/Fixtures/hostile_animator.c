@@ -1,7 +1,9 @@
 /* A plugin that misbehaves at one point of its life, as buggy code does, for the
  * isolation tests. Compile with:
  *   -DHOSTILE_AT=<n>    where: 1 constructor, 2 entry, 3 init, 4 descriptor, 5 create,
- *                       6 duration, 7 animate, 8 ended, 9 destroy, 10 a completion block
+ *                       6 duration, 7 animate, 8 ended, 9 destroy, 10 a completion block,
+ *                       11 size_change (it then brings the "list" screen, a plain view of
+ *                       its own, and misbehaves when the device turns)
  *   -DHOSTILE_DOES=<n>  what: 1 SIGSEGV (writes through NULL), 2 abort(), 3 exit(0),
  *                       4 exit(3), 5 an endless loop, 6 allocates and touches memory
  *                       until it has no more (then writes through the NULL it gets),
@@ -37,6 +39,8 @@
  *   -DHOSTILE_SHARED    declares AH_ANIMATOR_SHARED_INSTANCE (one instance for every
  *                       transition with the same parameters)
  *   -DHOSTILE_LEAVES_A_VIEW  adds a red 60-point square to the container and never removes it
+ *   -DHOSTILE_FIXED_BANNER  adds a red banner across the incoming view, as wide as the
+ *                       container is then, that never follows a change of size
  *   -DHOSTILE_STUCK_AT_ZERO  with duration 0 (its minimum), never completes
  *   -DHOSTILE_LEAKS_IMAGES  makes a 2×2 image in every transition and never releases it
  *   -DHOSTILE_SLOW_INIT     init computes for 150 ms of CPU time
@@ -581,6 +585,25 @@ static const ah_animator_descriptor *hostile_describe(uint32_t index) {
     return index == 0 ? &descriptor : NULL;
 }
 
+#if HOSTILE_AT == 11
+/* Brings the list screen (a plain view of its own), so that it hears the device turn. */
+static bool hostile_load_screen(const ah_animator *self, ah_context ctx, const char *name, ah_screen *out) {
+    (void)ctx;
+    const state *s = self->animator_data;
+    ah_layer view = 0;
+    if (strcmp(name, "list") != 0 || s->host->view_create(s->host, (ah_rect){ { 0, 0 }, { 390, 844 } }, &view) != AH_OK) {
+        return false;
+    }
+    out->view = view;
+    return true;
+}
+
+static void hostile_size_change(const ah_animator *self, ah_context ctx, ah_layer view, const ah_size_change *change) {
+    (void)self; (void)ctx; (void)view;
+    if (change->phase == AH_SIZE_CHANGE_ANIMATE) misbehave(11);
+}
+#endif
+
 static const ah_animator *hostile_create(const ah_host *host, const char *id, const ah_param_value *values,
                                          uint32_t count) {
     misbehave(5);
@@ -594,6 +617,9 @@ static const ah_animator *hostile_create(const ah_host *host, const char *id, co
         .duration = hostile_duration, .animate = hostile_animate, .ended = hostile_ended, .destroy = hostile_destroy,
 #ifdef HOSTILE_OWN_INTERACTION
         .start_interactive = hostile_start_interactive, .gesture = hostile_gesture,
+#endif
+#if HOSTILE_AT == 11
+        .load_screen = hostile_load_screen, .size_change = hostile_size_change,
 #endif
     };
     return animator;
