@@ -114,6 +114,7 @@ static ah_layer make_page(zoom_state *state) {
     /* White status bar text over the black page (ABI 1.12), as the Swift twin's
      * preferredStatusBarStyle; under a shown navigation bar the bar decides, as in UIKit. */
     if (h->abi.minor >= 12) h->screen_status_bar(h, view, AH_STATUS_BAR_LIGHT_CONTENT, 0);
+    if (h->abi.minor >= 13) h->screen_orientations(h, view, AH_ORIENTATION_PORTRAIT);
     return view;
 }
 
@@ -170,6 +171,9 @@ static bool zoom_load_screen(const ah_animator *self, ah_context ctx, const char
         }
         out->view = view;
         out->title = "Photos";
+        /* Laid out once for an upright phone: portrait only (ABI 1.13), as the Swift twin's
+         * supportedInterfaceOrientations says. */
+        if (h->abi.minor >= 13) h->screen_orientations(h, view, AH_ORIENTATION_PORTRAIT);
         return true;
     }
     if (strcmp(name, "detail") == 0) {

@@ -224,3 +224,44 @@ import Testing
         #expect(stage.runtime.window.bounds.size == Size(width: 390, height: 844))
     }
 }
+
+/// A screen locked to portrait, as photo apps lock theirs: when the device turns, the
+/// interface stays (UIKit asks the root view controller's supportedInterfaceOrientations).
+@Suite struct SDKSupportedOrientationTests {
+    final class PortraitList: UIViewController {
+        var heard: [CGSize] = []
+        override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+        override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+            heard.append(size)
+        }
+    }
+
+    final class App: NSObject, ScreenProviding {
+        var list: PortraitList?
+        func viewController(forScreen name: String) -> UIViewController? {
+            guard name == "list" else { return nil }
+            let made = PortraitList()
+            list = made
+            return made
+        }
+    }
+
+    @Test func aPortraitOnlyRootKeepsTheInterfaceUprightWhenTheDeviceTurns() throws {
+        let app = App()
+        let made = SDKAppStage(app, operations: OperationSet([.present, .dismiss]))
+        try made.stage.prepare(.present, presenter: made.instance)
+        let list = try #require(app.list)
+        #expect(made.stage.reasonNotToTurn(to: .landscape) == "the root screen supports portrait only (supportedInterfaceOrientations)")
+        let change = try made.stage.rotate(to: .landscape)
+        // Nothing turned, nothing was told.
+        #expect(change == nil && list.heard.isEmpty)
+        #expect(made.runtime.window.bounds.size == Size(width: 390, height: 844) && made.runtime.traits.orientation == .portrait)
+        // Turning back upright is no change either (the interface never left portrait); a
+        // second turn the same way is a mistake, as before.
+        #expect(try made.stage.rotate(to: .portrait) == nil)
+        #expect(throws: EngineError.self) { try made.stage.rotate(to: .portrait) }
+        // UIKit's default on an iPhone: every orientation but upside down.
+        let defaults = CurrentHost.with(made.host) { UIViewController().supportedInterfaceOrientations }
+        #expect(defaults == .allButUpsideDown && defaults.contains(.landscapeLeft) && !defaults.contains(.portraitUpsideDown))
+    }
+}

@@ -95,6 +95,30 @@ import TestSupport
         #expect(refused.standardOutput.contains("log info: status bar -3"), "\(refused.standardOutput)")
     }
 
+    /// A C library's screens locked to portrait (screen_orientations): the device turns, the
+    /// interface does not, and the report says why; a mask that is no orientation is refused.
+    @Test func aPortraitOnlyScreenFromCKeepsTheInterfaceUpright() throws {
+        let folder = try library(mode: 1, extra: ["FIXTURE_ORIENTATIONS=2"])
+        let end = cli.home.file("upright.png")
+        let run = try cli.run(arguments: ["run", "screens", "--operation", "present", "--rotate", "landscape",
+                                          "--plugin-path", folder.path, "--log-level", "info", "--out", end])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("log info: orientations 0"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains(
+            "completed, then did not turn: the screen presented full screen supports portrait only (supportedInterfaceOrientations)"),
+                "\(run.standardOutput)")
+        // Upright still: the picture is the screen's 390 × 844 (no square canvas), the
+        // presented blue page filling it.
+        let corner = try Python.run("import sys\nfrom PIL import Image\nimage = Image.open(sys.argv[1]).convert('RGB')\n"
+                                    + "print(image.size, image.getpixel((380, 800)))", [end])
+        #expect(corner.standardOutput.hasPrefix("(844, 844) (0, 0, 255)"), "\(corner.standardOutput)")
+        let wrong = try library(mode: 1, extra: ["FIXTURE_ORIENTATIONS=64"])
+        let refused = try cli.run(arguments: ["run", "screens", "--operation", "present", "--rotate", "landscape",
+                                              "--plugin-path", wrong.path, "--log-level", "info"])
+        #expect(refused.standardOutput.contains("log info: orientations -3")
+                && refused.standardOutput.contains("then turned landscape"), "\(refused.standardOutput)")
+    }
+
     @Test func aHandleTheLibraryNeverMadeLeavesTheHostsScreenAndSaysSo() throws {
         let folder = try library(mode: 2)
         let out = cli.home.file("presented.png")

@@ -63,6 +63,9 @@
  *                                 (screen_status_bar, ABI 1.12) it wants style S (1 light
  *                                 content; 7, no style, to be refused) and logs (info)
  *                                 "status bar STATUS"; FIXTURE_STATUS_BAR_FLAGS its flags
+ *   FIXTURE_ORIENTATIONS=M        with FIXTURE_SCREENS: each screen tells the host
+ *                                 (screen_orientations, ABI 1.13) it supports the
+ *                                 AH_ORIENTATION_ bits M and logs (info) "orientations STATUS"
  *   (by default animate() does nothing: it never completes, for the watchdog)
  */
 #include <stddef.h>
@@ -554,6 +557,13 @@ static bool fixture_load_screen(const ah_animator *self, ah_context ctx, const c
         char line[64];
         snprintf(line, sizeof line, "status bar %d",
                  (int)h->screen_status_bar(h, view, FIXTURE_STATUS_BAR, FIXTURE_STATUS_BAR_FLAGS));
+        h->log(h, AH_LOG_INFO, line);
+    }
+#endif
+#ifdef FIXTURE_ORIENTATIONS
+    if (h->abi.minor >= 13) {
+        char line[64];
+        snprintf(line, sizeof line, "orientations %d", (int)h->screen_orientations(h, view, FIXTURE_ORIENTATIONS));
         h->log(h, AH_LOG_INFO, line);
     }
 #endif

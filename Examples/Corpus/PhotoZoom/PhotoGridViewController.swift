@@ -15,6 +15,9 @@ final class PhotoGridViewController: UIViewController {
 
     var selectedPhotoView: UIView { photoViews[selectedIndex] }
 
+    /// Laid out once for an upright phone: portrait only.
+    override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
         view.backgroundColor = .white

@@ -19,6 +19,9 @@ final class PhotoViewController: UIViewController {
     /// decides, as in UIKit).
     override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
 
+    /// Laid out once for an upright phone: portrait only.
+    override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Photo"

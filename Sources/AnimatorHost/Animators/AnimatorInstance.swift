@@ -235,6 +235,13 @@ extension AnimatorInstance: TransitionAnimator {
         session.calling(.appearance, info.id) { call(animatorPointer, handle, code, animated) }
     }
 
+    public func supports(_ orientation: Traits.Orientation, view: View) -> Bool? {
+        guard let mask = session.supportedOrientations[view.layer.id] else { return nil }
+        let wanted = orientation == .portrait ? UInt32(AH_ORIENTATION_PORTRAIT)
+            : UInt32(AH_ORIENTATION_LANDSCAPE_LEFT | AH_ORIENTATION_LANDSCAPE_RIGHT)
+        return mask & wanted != 0
+    }
+
     public func traitsChanged(_ traits: Traits) {
         session.traits = traits
     }

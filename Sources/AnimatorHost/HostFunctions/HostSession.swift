@@ -31,6 +31,9 @@ public final class HostSession {
     var screenRequest: ScreenRequest?
     /// What the library's screens want of the status bar, by their root views (batch 1.12).
     public internal(set) var statusBarPreferences: [LayerID: StatusBarPreference] = [:]
+    /// What the library's screens support (screen_orientations: AH_ORIENTATION_ bits), by
+    /// their root views.
+    public internal(set) var supportedOrientations: [LayerID: UInt32] = [:]
     /// Told when a screen's status bar preference changes.
     public var statusBarObserver: (() -> Void)?
     /// The action requests being answered, innermost last, with the animation each

@@ -1,7 +1,8 @@
 import AnimatorABI
 import AnimatorEngine
 
-// Implements host.h's batches 1.9 (`screen_show`) and 1.12 (`screen_status_bar`).
+// Implements host.h's batches 1.9 (`screen_show`), 1.12 (`screen_status_bar`) and 1.13
+// (`screen_orientations`).
 
 /// A transition the app asked for from a tap handler (screen_show): what the run performs
 /// after the tap.
@@ -37,6 +38,18 @@ extension HostSession {
                 guard session.statusBarPreferences[view.layer.id] != preference else { return }
                 session.statusBarPreferences[view.layer.id] = preference
                 session.statusBarObserver?()
+            }
+        }
+        table.pointee.screen_orientations = { host, screen, mask in
+            HostSession.call(host) { session throws(HostCallError) in
+                let view = try session.view(screen)
+                let known = UInt32(AH_ORIENTATION_PORTRAIT | AH_ORIENTATION_PORTRAIT_UPSIDE_DOWN | AH_ORIENTATION_LANDSCAPE_RIGHT
+                                   | AH_ORIENTATION_LANDSCAPE_LEFT)
+                guard mask != 0, mask & ~known == 0 else {
+                    throw .invalidArgument("orientation mask \(mask) is not a nonempty set of AH_ORIENTATION_ bits "
+                                           + "(portrait 2, upside down 4, landscape right 8, landscape left 16)")
+                }
+                session.supportedOrientations[view.layer.id] = mask
             }
         }
         table.pointee.screen_show = { host, request in

@@ -72,6 +72,10 @@ public protocol TransitionAnimator: AnyObject {
     /// (the default does nothing).
     func traitsChanged(_ traits: Traits)
 
+    /// Whether the screen whose root view is `view` supports being held `orientation`, as
+    /// its library said (nil: it said nothing, the default).
+    func supports(_ orientation: Traits.Orientation, view: View) -> Bool?
+
     /// Calls `observer` whenever the library says a screen's status bar preference changed
     /// (the default never does).
     func observeStatusBarPreferences(_ observer: @escaping () -> Void)
@@ -125,6 +129,8 @@ extension TransitionAnimator {
     public func sizeChange(_ change: SizeChange, of view: View) {}
 
     public func traitsChanged(_ traits: Traits) {}
+
+    public func supports(_ orientation: Traits.Orientation, view: View) -> Bool? { nil }
 
     public func observeStatusBarPreferences(_ observer: @escaping () -> Void) {}
 }

@@ -414,6 +414,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                       let view = controller.view, view.layer.handle != 0 else { return false }
                 UIViewController.keep(controller, for: view)
                 controller.reportStatusBar()
+                controller.reportOrientations()
                 out.pointee.view = view.layer.handle
                 // The title lives as long as the box; the host copies it before this returns.
                 let titleEnd = MemoryLayout<ah_screen>.offset(of: \.title)! + MemoryLayout<UnsafePointer<CChar>?>.size

@@ -48,6 +48,7 @@ final class TapScope {
             guard let view = screen.view else { return false }
             UIViewController.keep(screen, for: view)
             screen.reportStatusBar()
+            screen.reportOrientations()
             request.screen = view.layer.handle
             if let text = screen.barTitle { title = strdup(text) }
             request.title = UnsafePointer(title)

@@ -349,6 +349,20 @@ open class UIViewController: NSObject, UIContentContainer {
         return UITabBarController(found, host: context.host, transition: context, side: side?.side)
     }
 
+    /// supportedInterfaceOrientations: the orientations it supports (UIKit's default: all
+    /// on an iPad, all but upside down on an iPhone). When the device turns, the host asks
+    /// the view controller UIKit asks (the window's root, or the screen presented full
+    /// screen over it); one that leaves the new orientation out keeps the interface as it is.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        UITraitCollection.current.userInterfaceIdiom == .pad ? .all : .allButUpsideDown
+    }
+    /// shouldAutorotate (deprecated in iOS 16; kept: the host asks
+    /// `supportedInterfaceOrientations`).
+    open var shouldAutorotate: Bool { true }
+    /// preferredInterfaceOrientationForPresentation: kept (presentations keep the
+    /// orientation the device is held in).
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+
     /// preferredStatusBarStyle: what it wants the status bar drawn in while it decides
     /// (UIKit's `.default`). The host draws the bar as the view controller UIKit asks wants
     /// it: the root, or one presented full screen over it (or otherwise, capturing it); a

@@ -192,11 +192,16 @@ public struct Runner {
             let animator = try instance ?? AnimatorInstance(info, parameters: parameters, session: session)
             instance = animator
             let outcome: TransitionOutcome
+            var stayed: String?
             do {
                 outcome = try stage.perform(step.operation, animator: animator, interaction: interactions[index],
                                             tap: step.tap, gesture: step.gesture, onFrame: capture)
-                // Then the device turns, when the step says so: its frames follow the transition's.
-                if let orientation = step.rotate { try stage.rotate(to: orientation, onFrame: capture) }
+                // Then the device turns, when the step says so: its frames follow the transition's
+                // (none when the screen that decides keeps its orientation).
+                if let orientation = step.rotate {
+                    stayed = stage.reasonNotToTurn(to: orientation)
+                    try stage.rotate(to: orientation, onFrame: capture)
+                }
             } catch {
                 // A flow's step names its place in the file.
                 guard let path = request.scenario else { throw error }
@@ -212,7 +217,7 @@ public struct Runner {
                            TransitionReport(operation: step.operation, from: screens.from, to: screens.to, animator: name,
                                             rule: nil, outcome: outcome, frames: count,
                                             interactive: interactions[index] != nil, tap: step.tap, gesture: step.gesture,
-                                            log: log, turnedTo: step.rotate))
+                                            log: log, turnedTo: stayed == nil ? step.rotate : nil, stayed: stayed))
         }
     }
 }

@@ -208,7 +208,8 @@ enum SandboxedRun {
         return TransitionReport(operation: step.operation, from: step.from, to: step.to, animator: animator, rule: rule,
                                 outcome: outcome, frames: frames, interactive: document["interactive"]?.boolValue ?? false,
                                 tap: step.tap, gesture: step.gesture, log: entries,
-                                turnedTo: document["turnedTo"]?.stringValue.flatMap(Traits.Orientation.init(rawValue:)))
+                                turnedTo: document["turnedTo"]?.stringValue.flatMap(Traits.Orientation.init(rawValue:)),
+                                stayed: document["stayed"]?.stringValue.map { String($0.prefix(300)) })
     }
 
     // MARK: The child's side
@@ -257,6 +258,7 @@ enum SandboxedRun {
                     ("problems", .array(line.outcome.problems.map(JSONValue.string))),
                     ("interactive", .bool(line.interactive)),
                     ("turnedTo", line.turnedTo.map { .string($0.rawValue) } ?? .null),
+                    ("stayed", line.stayed.map(JSONValue.string) ?? .null),
                     ("outcomeAnimator", line.outcome.animator.map(JSONValue.string) ?? .null),
                     ("segmentAnimator", .string(segment.animator)),
                     ("log", .array(line.log.map {

@@ -31,12 +31,15 @@ public struct TransitionReport: Sendable {
     public var failure: String?
     /// How the device was turned after the transition (its frames are among `frames`), or nil.
     public var turnedTo: Traits.Orientation?
+    /// Why the interface did not turn when the device did (the screen that decides does not
+    /// support the orientation), or nil.
+    public var stayed: String?
 
     /// A report.
     public init(operation: TransitionOperation, from: String, to: String, animator: String, rule: String?,
                 outcome: TransitionOutcome, frames: Int, interactive: Bool = false, tap: Point? = nil,
                 gesture: TouchGesture = .tap, log: [PluginLogEntry] = [], failure: String? = nil,
-                turnedTo: Traits.Orientation? = nil) {
+                turnedTo: Traits.Orientation? = nil, stayed: String? = nil) {
         self.operation = operation
         self.from = from
         self.to = to
@@ -50,6 +53,7 @@ public struct TransitionReport: Sendable {
         self.log = log
         self.failure = failure
         self.turnedTo = turnedTo
+        self.stayed = stayed
     }
 
     /// The report of a transition that failed before it drew anything.
@@ -74,6 +78,7 @@ public struct TransitionReport: Sendable {
             + (interactive ? " (interactive, \(JSONValue.format(Self.rounded(outcome.elapsed))) s)" : "")
             + (tap.map { " (\(gesture.noun) at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
             + (turnedTo.map { ", then turned \($0.rawValue)" } ?? "")
+            + (stayed.map { ", then did not turn: \($0)" } ?? "")
         // The animator (its delegate) declined: UIKit's own transition ran instead.
         if let ran = outcome.animator, ran.hasPrefix("system."), !animator.hasPrefix("system") {
             text += " (declined: UIKit's own \(ran) ran)"
@@ -92,6 +97,7 @@ public struct TransitionReport: Sendable {
             ("problems", .array(outcome.problems.map(JSONValue.string))),
             ("failed", failure.map(JSONValue.string) ?? .null),
             ("turnedTo", turnedTo.map { .string($0.rawValue) } ?? .null),
+            ("stayed", stayed.map(JSONValue.string) ?? .null),
             ("log", .array(log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
         ])
     }

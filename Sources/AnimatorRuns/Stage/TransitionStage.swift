@@ -91,6 +91,7 @@ public final class TransitionStage {
         let topContent: ScreenContent = operation == .tab ? .settings : .detail
         // The library's own screens, by the names reports give them; they hear their
         // appearance callbacks.
+        self.presenter = presenter
         if let presenter {
             runtime.appearanceObserver = { [weak self] screen, kind, animated in
                 guard let self, self.ownScreens.contains(ObjectIdentifier(screen)) else { return }
@@ -214,6 +215,27 @@ public final class TransitionStage {
         return request
     }
 
+    /// The animator whose library brought screens and hears what happens to them.
+    private var presenter: TransitionAnimator?
+    /// How the device is held, once turned (the interface may not have followed).
+    private var deviceOrientation: Traits.Orientation?
+
+    /// Why the interface would not turn to `orientation` now, as UIKit decides it, or nil
+    /// when it would: the view controller UIKit asks (the window's root, or the screen
+    /// presented full screen over it) is a library's screen whose
+    /// supportedInterfaceOrientations leaves that orientation out. The host's own screens,
+    /// navigation and tab bar controllers support portrait and landscape.
+    public func reasonNotToTurn(to orientation: Traits.Orientation) -> String? {
+        var deciding = root
+        while let presented = deciding.presentedViewController, presented.modalPresentationStyle == .fullScreen {
+            deciding = presented
+        }
+        guard ownScreens.contains(ObjectIdentifier(deciding)),
+              presenter?.supports(orientation, view: deciding.view) == false else { return nil }
+        let which = deciding === root ? "the root screen" : "the screen presented full screen"
+        return "\(which) supports \(orientation == .portrait ? "landscape" : "portrait") only (supportedInterfaceOrientations)"
+    }
+
     /// The screens a library built (`loadScreen`): they keep their content.
     private var ownScreens: Set<ObjectIdentifier> = []
 
@@ -297,16 +319,20 @@ public final class TransitionStage {
     /// screens are built again for the new size, its navigation and tab bar controllers
     /// lay their bars out again.
     ///
-    /// - Returns: the change.
+    /// - Returns: the change, or nil when the interface does not turn (`reasonNotToTurn`:
+    ///   the screen that decides does not support the orientation; nothing is told).
     /// - Throws: `EngineError` before the stage is prepared, or when the device is held that
     ///   way already.
     @discardableResult
     public func rotate(to orientation: Traits.Orientation, duration: Double = SizeChange.standardDuration,
-                       onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> SizeChange {
+                       onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> SizeChange? {
         guard preparedOperation != nil else { throw EngineError("nothing is on screen to turn yet") }
-        guard runtime.traits.orientation != orientation else {
+        guard (deviceOrientation ?? runtime.traits.orientation) != orientation else {
             throw EngineError("the device is held \(orientation.rawValue) already")
         }
+        deviceOrientation = orientation
+        // The device turns; the interface only where the screen that decides supports it.
+        if reasonNotToTurn(to: orientation) != nil || runtime.traits.orientation == orientation { return nil }
         var traits = runtime.traits
         traits.orientation = orientation
         // The other way round: a custom --size turns as a device's screen does.

@@ -893,6 +893,22 @@ struct ah_host {
      * names none. [host-thread]
      */
     ah_status (*screen_status_bar)(const ah_host *host, ah_layer screen, ah_status_bar_style style, uint32_t flags);
+
+    /* ---- Batch 1.13: the orientations a screen supports ---------------------------------- *
+     * Check `host->abi.minor >= 13` first. */
+
+    /**
+     * The orientations the library's screen whose root view is `screen` supports
+     * (UIViewController's supportedInterfaceOrientations: AH_ORIENTATION_* bits, at least
+     * one). Tell it when the screen is loaded or shown. When the device turns (a run's
+     * `--rotate`, a flow's "rotate" step), the view controller UIKit asks decides: the
+     * window's root, or the screen presented full screen over it; where it does not support
+     * the new orientation, the interface does not turn (no size change is told). The
+     * host's navigation and tab bar controllers support every orientation but upside down.
+     * AH_ERR_INVALID_ARGUMENT for no bit or an unknown one; AH_ERR_INVALID_HANDLE /
+     * AH_ERR_STALE_HANDLE for a view that names none. [host-thread]
+     */
+    ah_status (*screen_orientations)(const ah_host *host, ah_layer screen, uint32_t mask);
 };
 
 #ifdef __cplusplus

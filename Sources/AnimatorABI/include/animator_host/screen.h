@@ -55,6 +55,15 @@ enum {
     AH_STATUS_BAR_CAPTURES = 1u << 1,
 };
 
+/** UIInterfaceOrientationMask's bits: the orientations a screen supports
+ *  (`host->screen_orientations`, ABI 1.13). */
+enum {
+    AH_ORIENTATION_PORTRAIT = 1u << 1,
+    AH_ORIENTATION_PORTRAIT_UPSIDE_DOWN = 1u << 2,
+    AH_ORIENTATION_LANDSCAPE_RIGHT = 1u << 3,
+    AH_ORIENTATION_LANDSCAPE_LEFT = 1u << 4,
+};
+
 /** A screen the library built, as `ah_animator.load_screen` fills it. */
 typedef struct ah_screen {
     /** The ABI version the host was built with (set by the host). */
