@@ -325,6 +325,9 @@ public enum AnimatorChecks {
                                             + (presented.problems.isEmpty ? "cancelled" : presented.problems.joined(separator: "; ")))
                 }
                 let upright = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
+                if let reason = stage.reasonNotToTurn(to: .landscape) {
+                    return ValidationResult(.skipped, "the interface does not turn: \(reason)")
+                }
                 try stage.rotate(to: .landscape)
                 let turned = SceneFrame(engine: runtime.engine, root: runtime.window.layer.id)
                 var sideways = Traits()
