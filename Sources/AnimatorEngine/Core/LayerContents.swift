@@ -19,17 +19,13 @@ public struct LayerContents: Equatable, Sendable {
         set { source = .image(newValue) }
     }
     /// The picture's width in pixels (without drawing a deferred one).
-    public var pixelWidth: Int {
-        switch source {
-        case .image(let image): return image.width
-        case .deferred(let picture): return picture.width
-        }
-    }
+    public var pixelWidth: Int { pixelSize.width }
     /// The picture's height in pixels (without drawing a deferred one).
-    public var pixelHeight: Int {
+    public var pixelHeight: Int { pixelSize.height }
+    private var pixelSize: (width: Int, height: Int) {
         switch source {
-        case .image(let image): return image.height
-        case .deferred(let picture): return picture.height
+        case .image(let image): return (image.width, image.height)
+        case .deferred(let picture): return (picture.width, picture.height)
         }
     }
     /// Whether its pixels exist yet (a deferred picture's are drawn when first looked at).
