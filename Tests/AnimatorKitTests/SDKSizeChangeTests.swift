@@ -170,6 +170,8 @@ import Testing
         override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
             super.viewWillTransition(to: size, with: coordinator)
             calls.append("viewWillTransition(to: \(Int(size.width))x\(Int(size.height))) from \(Int(view.bounds.width))")
+            // The view controller's transitionCoordinator is this one while the turn runs.
+            if transitionCoordinator === coordinator { calls.append("its coordinator") }
             coordinator.animate(alongsideTransition: { _ in
                 self.calls.append("alongside at \(Int(self.view.bounds.width))")
                 self.banner.alpha = 0.5
@@ -202,7 +204,9 @@ import Testing
         // told first, then the size, before anything moved; the alongside animation once
         // the view had its new size; the completion at the end, then the changed traits.
         #expect(list.calls == ["willTransition(to: vertical compact)", "viewWillTransition(to: 844x390) from 390",
-                               "alongside at 844", "completion", "traitCollectionDidChange(from vertical regular, now compact)"])
+                               "its coordinator", "alongside at 844", "completion",
+                               "traitCollectionDidChange(from vertical regular, now compact)"])
+        #expect(CurrentHost.with(made.host) { list.transitionCoordinator } == nil)
         // The views of its tree hear it too.
         #expect(list.banner.previous == [.regular])
         CurrentHost.with(made.host) {

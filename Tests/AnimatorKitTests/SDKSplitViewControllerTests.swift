@@ -1,6 +1,7 @@
 import AnimatorABI
 @testable import AnimatorHost
 @testable import AnimatorKit
+@testable import AnimatorRuns
 import Foundation
 import Testing
 
@@ -109,6 +110,7 @@ import Testing
             let (split, navigation, detail) = masterDetail()
             split.view.frame = CGRect(x: 0, y: 0, width: 820, height: 1180)
             split.viewDidLayoutSubviews()
+            #expect(UIScreen.main.bounds == CGRect(x: 0, y: 0, width: 820, height: 1180))
             #expect(split.displayMode == .secondaryOnly && detail.view.frame == CGRect(x: 0, y: 0, width: 820, height: 1180))
             #expect(navigation.view.superview == nil)
         }
@@ -143,6 +145,51 @@ import Testing
             let other = UIViewController()
             navigation.viewControllers[0].showDetailViewController(other, sender: nil)
             #expect(split.viewControllers.last === other && other.view.frame == CGRect(x: 320, y: 0, width: 860, height: 820))
+        }
+    }
+}
+
+/// An iPad app whose root is a split view controller, turned on its side during a run: the
+/// primary column appears beside the secondary, as UIKit's automatic display mode does.
+@Suite struct SDKSplitViewTurningTests {
+    final class App: NSObject, ScreenProviding {
+        var split: UISplitViewController?
+        var detail: UIViewController?
+        func viewController(forScreen name: String) -> UIViewController? {
+            guard name == "list" else { return nil }
+            let list = UIViewController()
+            list.title = "Inbox"
+            let detail = UIViewController()
+            let split = UISplitViewController(nibName: nil, bundle: nil)
+            split.viewControllers = [UINavigationController(rootViewController: list), detail]
+            (self.split, self.detail) = (split, detail)
+            return split
+        }
+    }
+
+    @Test func anIPadTurnedOnItsSideShowsThePrimaryBesideTheSecondary() throws {
+        var traits = Traits()
+        traits.device = .iPad
+        let session = HostSession(traits: traits)
+        let runtime = TransitionRuntime(engine: session.engine, size: traits.screenSize)
+        runtime.traits = traits
+        let app = App()
+        let instance = SDKStage.delegateInstance(app, session: session, operations: [.present, .dismiss], interactive: false)
+        let stage = TransitionStage(runtime: runtime)
+        try stage.prepare(.present, presenter: instance)
+        let split = try #require(app.split), detail = try #require(app.detail)
+        let host = UnsafePointer(session.table)
+        // Upright (820 × 1180): the secondary alone.
+        CurrentHost.with(host) {
+            #expect(split.displayMode == .secondaryOnly && detail.view.frame == CGRect(x: 0, y: 0, width: 820, height: 1180), "\(detail.view.frame) \(split.view.frame) \(UIScreen.main.bounds)")
+        }
+        try stage.rotate(to: .landscape)
+        // On its side (1180 × 820): the 320-point primary beside the 860-point secondary.
+        CurrentHost.with(host) {
+            #expect(UIScreen.main.bounds == CGRect(x: 0, y: 0, width: 1180, height: 820))
+            #expect(split.displayMode == .oneBesideSecondary, "\(split.displayMode)")
+            #expect(split.viewControllers.first?.view.frame == CGRect(x: 0, y: 0, width: 320, height: 820))
+            #expect(detail.view.frame == CGRect(x: 320, y: 0, width: 860, height: 820))
         }
     }
 }

@@ -25,7 +25,10 @@ extension HostSession {
             HostSession.call(host) { session throws(HostCallError) in
                 let out = try required(bounds, "bounds")
                 var window = Rect(origin: Point(x: 0, y: 0), size: TransitionRuntime.defaultWindowSize)
-                if let container = session.contexts.liveObjects.compactMap({ $0.transition?.container }).last {
+                if let id = session.engine.window {
+                    // The run's window, whatever the call (a screen being built, a turn).
+                    window = Layer(engine: session.engine, id: id).bounds
+                } else if let container = session.contexts.liveObjects.compactMap({ $0.transition?.container }).last {
                     var root = container.layer
                     while let parent = root.superlayer { root = parent }
                     window = root.bounds

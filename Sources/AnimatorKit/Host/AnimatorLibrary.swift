@@ -474,6 +474,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 case UInt32(AH_SIZE_CHANGE_WILL):
                     let coordinator = SizeTransitionCoordinator(change: change.pointee, oldSize: screen.bounds.size)
                     box.sizeCoordinators[view] = coordinator
+                    controller?.sizeCoordinator = coordinator
                     // A changed size class is told first (willTransition(to:with:)), as UIKit does.
                     let before = UITraitCollection.current, after = before.turned(to: coordinator.size)
                     if after.sizeClassesDiffer(from: before) {
@@ -491,6 +492,7 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 case UInt32(AH_SIZE_CHANGE_DID):
                     guard let coordinator = box.sizeCoordinators.removeValue(forKey: view) else { return }
                     coordinator.complete()
+                    controller?.sizeCoordinator = nil
                     if let previous = coordinator.previousTraits { controller?.traitCollectionDidChange(previous) }
                 default:
                     return

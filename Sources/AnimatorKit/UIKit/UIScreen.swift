@@ -1,8 +1,8 @@
 import AnimatorABI
 
-/// UIScreen: the screen the host's transitions run on. `UIScreen.main.bounds` is the
-/// window of the transition in progress (the host's default, 390 × 844 points, outside
-/// one); `scale` is an iPhone's 3 pixels per point.
+/// UIScreen: the screen the host's transitions run on. `UIScreen.main.bounds` is the run's
+/// window as the interface is held now (it changes when the device turns; the host's
+/// default, 390 × 844 points, outside a run); `scale` is the device's pixels per point.
 public final class UIScreen {
     /// The main screen.
     public static var main: UIScreen { UIScreen() }

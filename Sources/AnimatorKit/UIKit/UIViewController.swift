@@ -298,10 +298,12 @@ open class UIViewController: NSObject, UIContentContainer {
     }
 
     /// transitionCoordinator: the coordinator of the transition this view controller (or
-    /// its container) is in (nil for one the plugin made and never gave to a presentation).
+    /// its container) is in: a change of the window's size while one runs, or a transition
+    /// (nil for one the plugin made and never gave to a presentation).
     public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        if let sizeCoordinator { return sizeCoordinator }
         // A child's is its container's, as in UIKit.
-        context.map(HostTransitionCoordinator.init) ?? parent?.transitionCoordinator
+        return context.map(HostTransitionCoordinator.init) ?? parent?.transitionCoordinator
     }
 
     /// isBeingPresented: true while the presentation that shows it runs.
@@ -452,6 +454,9 @@ open class UIViewController: NSObject, UIContentContainer {
         }
         controller.requestDismissal(completion: completion)
     }
+
+    /// The coordinator of a change of the window's size this screen hears, while it runs.
+    var sizeCoordinator: SizeTransitionCoordinator?
 
     /// preferredContentSize: the size it prefers for its content (zero: none).
     open var preferredContentSize: CGSize = .zero

@@ -696,9 +696,10 @@ struct ah_host {
                                           void *user_data, void (*release)(void *user_data));
 
     /**
-     * UIScreen.main: the screen's bounds in points (the window the transition in progress
-     * runs in; the host's default window, 390 × 844, when none runs) and its scale in
-     * pixels per point (3, an iPhone's; the host draws pictures at the scale asked for).
+     * UIScreen.main: the screen's bounds in points (the run's window as the interface is
+     * held now, during any call: a transition, a screen being built, a turn of the device;
+     * the host's default window, 390 × 844, outside a run) and its scale in pixels per point
+     * (the device's: 3 for an iPhone 14; the host draws pictures at the scale asked for).
      */
     ah_status (*screen_bounds)(const ah_host *host, ah_rect *bounds, double *scale);
 
