@@ -357,8 +357,11 @@ import Testing
                                         info: info, session: session)
         #expect(try wide.present(b, from: a, animator: instance).completed)
         #expect(seen.navigationBarFrame == CGRect(x: 0, y: 0, width: 430, height: 932) && seen.stackCounts == [3])
-        // Outside any transition: the host's default window.
-        #expect(CurrentHost.with(UnsafePointer(session.table)) { UIScreen.main.bounds } == CGRect(x: 0, y: 0, width: 390, height: 844))
+        // Outside a transition, the screen is still the run's window, as a device's is...
+        #expect(CurrentHost.with(UnsafePointer(session.table)) { UIScreen.main.bounds } == CGRect(x: 0, y: 0, width: 430, height: 932))
+        // ...and with no run at all, the host's default one.
+        let alone = HostSession()
+        #expect(CurrentHost.with(UnsafePointer(alone.table)) { UIScreen.main.bounds } == CGRect(x: 0, y: 0, width: 390, height: 844))
     }
 
     @Test func aPushSeesItsNavigationControllerAndItsBar() throws {

@@ -3,14 +3,16 @@ import AnimatorEngine
 extension TransitionRuntime {
     /// Changes the window's size to `traits`' screen (a rotation when the orientation
     /// changes; a resize otherwise), as UIKit does between transitions: every screen in the
-    /// window and every presentation controller hears viewWillTransition(to:with:) (the
-    /// `.will` phase); then, inside one animation of `duration` on easeInOut, the window,
-    /// the root screen, each presentation's container and presented view (at its
+    /// window (and the one each navigation or tab bar controller shows) and every
+    /// presentation controller hears viewWillTransition(to:with:) (the `.will` phase); then,
+    /// inside one animation of `duration` on easeInOut, the traits change (`traitsObserver`),
+    /// the window, the root screen, each presentation's container and presented view (at its
     /// controller's `frameOfPresentedViewInContainerView` of the new bounds, between
-    /// `containerViewWillLayoutSubviews` and `containerViewDidLayoutSubviews`) and the status
-    /// bar take their new size, and the receivers hear `.animate` (their alongside
-    /// animations); the clock runs to the animation's end, reporting each frame; then
-    /// `.did`. The traits take effect for what follows (the next transition's context).
+    /// `containerViewWillLayoutSubviews` and `containerViewDidLayoutSubviews`) take their new
+    /// size, the host's navigation and tab bar controllers lay their bars out again, the
+    /// receivers hear `.animate` (their own layout, their alongside animations), and the
+    /// status bar and the host's content are made again for the new size; the clock runs
+    /// to the animation's end, reporting each frame; then `.did`.
     ///
     /// - Parameters:
     ///   - size: the window's new size (nil: `traits`' screen as held).
