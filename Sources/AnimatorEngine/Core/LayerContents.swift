@@ -59,17 +59,17 @@ public struct LayerContents: Equatable, Sendable {
     /// Creates contents showing `image` resized to the bounds.
     public init(image: Image, scale: Double = 1, gravity: Gravity = .resize,
                 rect: Rect = LayerContents.unit, center: Rect = LayerContents.unit) {
-        source = .image(image)
-        self.scale = scale > 0 && scale.isFinite ? scale : 1
-        self.gravity = gravity
-        self.rect = rect
-        self.center = center
+        self.init(source: .image(image), scale: scale, gravity: gravity, rect: rect, center: center)
     }
 
     /// Creates contents showing `picture`, drawn when first looked at, resized to the bounds.
     public init(deferred picture: DeferredPicture, scale: Double = 1, gravity: Gravity = .resize,
                 rect: Rect = LayerContents.unit, center: Rect = LayerContents.unit) {
-        source = .deferred(picture)
+        self.init(source: .deferred(picture), scale: scale, gravity: gravity, rect: rect, center: center)
+    }
+
+    private init(source: Source, scale: Double, gravity: Gravity, rect: Rect, center: Rect) {
+        self.source = source
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         self.gravity = gravity
         self.rect = rect
