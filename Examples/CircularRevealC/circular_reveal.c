@@ -2,7 +2,8 @@
  * circular-reveal-c: the corpus's circular reveal in plain C, through batch 1.5: a shape
  * layer masks the presented view and its path grows from a dot to the circle reaching the
  * farthest corner (dismissal shrinks it back); the animation's did_stop removes the mask
- * and completes the transition, as the Swift animator's CAAnimationDelegate does.
+ * and completes the transition, as the Swift animator's CAAnimationDelegate does. With
+ * batch 1.14 the growth takes its timing from a UIView block (view_current_animation).
  *
  * Build it outside the package with:
  *     cc -shared -fPIC -I Sources/AnimatorABI/include Examples/CircularRevealC/circular_reveal.c \
@@ -76,6 +77,40 @@ static void reveal_done(void *user, bool finished) {
     host->context_complete_transition(host, state->context, !cancelled);
 }
 
+/* The mask and the paths its circle grows between. */
+typedef struct reveal_move {
+    reveal_state *state;
+    ah_layer mask;
+    const ah_value *start, *end;
+} reveal_move;
+
+/* Adds the circle's growth to the mask, timed by `grow`; its end completes the transition. */
+static void add_growth(const reveal_move *move, ah_animation_desc *grow) {
+    const ah_host *host = move->state->host;
+    grow->key_path = "path";
+    grow->from = move->start;
+    grow->to = move->end;
+    grow->did_stop = reveal_done;
+    grow->user_data = move->state;
+    if (host->layer_add_animation(host, move->mask, grow, "path") != AH_OK) {
+        host->log(host, AH_LOG_ERROR, host->last_error(host));
+        host->context_complete_transition(host, move->state->context, true);
+    }
+}
+
+/* Inside the UIView block: the animation the block gives the revealed view's changes. */
+static void grow_with_block(void *user) {
+    const reveal_move *move = user;
+    const ah_host *host = move->state->host;
+    ah_animation_desc grow = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animation_desc) };
+    if (host->view_current_animation(host, move->state->revealed, &grow) != AH_OK) {
+        host->log(host, AH_LOG_ERROR, host->last_error(host));
+        host->context_complete_transition(host, move->state->context, true);
+        return;
+    }
+    add_growth(move, &grow);
+}
+
 static ah_path circle(const ah_host *host, ah_point center, double radius) {
     ah_path path = AH_NULL_HANDLE;
     ah_rect box = { { center.x - radius, center.y - radius }, { 2 * radius, 2 * radius } };
@@ -125,13 +160,22 @@ static void reveal_animate(const ah_animator *self, ah_context ctx) {
     host->layer_set(host, mask, "path", &end);
     host->transaction_commit(host);
     host->layer_set_mask(host, revealed, mask);
-    ah_animation_desc grow = {
-        .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animation_desc), .kind = AH_ANIMATION_BASIC,
-        .key_path = "path", .from = &start, .to = &end, .timing = { .duration = state->duration },
-        .timing_function = { .kind = AH_TIMING_EASE_IN_OUT },
-        .did_stop = reveal_done, .user_data = state,
-    };
-    host->layer_add_animation(host, mask, &grow, "path");
+    reveal_move move = { state, mask, &start, &end };
+    if (host->abi.minor >= 14) {
+        /* A mask's path is no view property: a UIView block does not animate it. Inside
+         * one, the reveal copies the block's animation (batch 1.14), as UIKit code copies
+         * what action(for:forKey:) answers in a block, so the block's duration and curve
+         * (or spring) drive the circle. */
+        ah_view_animation settings = { .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof settings,
+                                       .duration = state->duration, .options = AH_VIEW_OPTION_CURVE_EASE_IN_OUT };
+        host->view_animate(host, &settings, grow_with_block, NULL, &move);
+    } else {
+        ah_animation_desc grow = {
+            .abi = AH_ABI_VERSION_INIT, .struct_size = sizeof(ah_animation_desc), .kind = AH_ANIMATION_BASIC,
+            .timing = { .duration = state->duration }, .timing_function = { .kind = AH_TIMING_EASE_IN_OUT },
+        };
+        add_growth(&move, &grow);
+    }
     /* The layer and the animation keep copies of the paths. */
     host->path_release(host, dot);
     host->path_release(host, full);

@@ -263,6 +263,51 @@ import TestSupport
         #expect(target.animationKeys() == ["opacity"])
     }
 
+    /// view_current_animation (batch 1.14) gives the animation the innermost block gives a
+    /// change: its timing and curve, or its spring; nothing outside one.
+    @Test func theCurrentBlocksAnimationFromTheTable() throws {
+        let table = session.table
+        var view: ah_layer = 0
+        #expect(table.pointee.view_create(table, ah_rect(origin: ah_point(x: 0, y: 0), size: ah_size(width: 10, height: 10)),
+                                          &view) == ah_status(AH_OK))
+        func asked() -> (ah_status, ah_animation_desc) {
+            var d = ah_animation_desc()
+            d.abi = ah_version(major: AH_ABI_MAJOR, minor: AH_ABI_MINOR)
+            d.struct_size = UInt32(MemoryLayout<ah_animation_desc>.size)
+            return (table.pointee.view_current_animation(table, view, &d), d)
+        }
+        #expect(asked().0 == ah_status(AH_ERR_INVALID_STATE))
+        let now = session.engine.currentTime
+        var answers: [(ah_status, ah_animation_desc)] = []
+        session.engine.animate(withDuration: 0.4, delay: 0.1, options: [.curveEaseIn, .repeat], animations: { answers.append(asked()) })
+        session.engine.animate(withDuration: 0.5, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+                               animations: { answers.append(asked()) })
+        session.engine.animate(withDuration: 0, animations: { answers.append(asked()) })
+        session.engine.animate(withDuration: 0.5, animations: { session.engine.performWithoutAnimation { answers.append(asked()) } })
+        try #require(answers.count == 4)
+        let eased = answers[0].1
+        #expect(answers[0].0 == ah_status(AH_OK) && eased.kind == ah_animation_kind(AH_ANIMATION_BASIC))
+        #expect(eased.timing.duration == 0.4 && abs(eased.timing.begin_time - (now + 0.1)) < 1e-12)
+        #expect(eased.timing.fill_mode == ah_fill_mode(AH_FILL_BACKWARDS) && eased.timing.repeat_count == .infinity)
+        // UIKit's easeIn: (0.42, 0) (1, 1).
+        let curve = eased.timing_function
+        #expect(curve.kind == ah_timing_kind(AH_TIMING_BEZIER) && [curve.x1, curve.y1, curve.x2, curve.y2] == [0.42, 0, 1, 1])
+        #expect(eased.key_path == nil && eased.from == nil && eased.did_stop == nil)
+        let spring = answers[1].1
+        #expect(answers[1].0 == ah_status(AH_OK) && spring.kind == ah_animation_kind(AH_ANIMATION_SPRING))
+        #expect(abs(spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot()) - 0.5) < 1e-12)
+        #expect(spring.timing.duration == 0.5)
+        // A block of duration 0 and performWithoutAnimation animate nothing.
+        #expect(answers[2].0 == ah_status(AH_ERR_INVALID_STATE) && answers[3].0 == ah_status(AH_ERR_INVALID_STATE))
+        // A description too short for the answer is refused.
+        var short = ah_animation_desc()
+        short.abi = ah_version(major: AH_ABI_MAJOR, minor: AH_ABI_MINOR)
+        short.struct_size = 16
+        var status = ah_status(AH_OK)
+        session.engine.animate(withDuration: 0.4, animations: { status = table.pointee.view_current_animation(table, view, &short) })
+        #expect(status == ah_status(AH_ERR_INVALID_ARGUMENT))
+    }
+
     /// fractionComplete takes a number: NaN and infinity are refused with a reason (they
     /// were accepted with AH_OK and read as 0).
     @Test func aFractionThatIsNotANumberIsRefused() throws {

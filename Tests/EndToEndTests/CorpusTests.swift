@@ -584,7 +584,8 @@ import TestSupport
         #expect(try cli.run("run", "circular-reveal", "--out", last).status == 0)
         let same = try differingBox(last, end)
         #expect(same.standardOutput == "None\n", "\(same.standardOutput)")
-        // The C version, written against batch 1.5, draws the same picture halfway.
+        // The C version, written against batch 1.5 (its timing copied from a UIView block
+        // with 1.14), draws the same picture halfway.
         let middleC = cli.home.file("reveal-middle-c.png")
         #expect(try cli.run("run", "circular-reveal-c", "--out", middleC, "--at", "0.25").status == 0)
         let twins = try differingBox(middle, middleC)

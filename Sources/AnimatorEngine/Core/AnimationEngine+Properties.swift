@@ -108,12 +108,7 @@ extension AnimationEngine {
                                             from: block.options.contains(.beginFromCurrentState)
                                                 ? event.oldPresentationValue : event.oldValue,
                                             to: event.newValue)
-            let now = layerTime(of: event.layer.id, at: currentTime)
-            animation.timing = MediaTiming(beginTime: now + block.delay, duration: block.duration,
-                                           repeatCount: block.options.contains(.repeat) ? .infinity : 0,
-                                           autoreverses: block.options.contains(.autoreverse),
-                                           fillMode: block.delay > 0 ? .backwards : .removed)
-            animation.timingFunction = block.timing
+            (animation.timing, animation.timingFunction) = blockTiming(block, layer: event.layer.id)
             _ = try? addAnimation(animation, forKey: event.keyPath.property.rawValue, to: event.layer.id,
                                   groups: [block.group])
         case .keyframes(let collector, let start, let duration):
@@ -121,6 +116,29 @@ extension AnimationEngine {
         case .propertyAnimator(let animator, let delayFactor):
             animator.attach(event, delayFactor: delayFactor)
         }
+    }
+
+    /// The timing of a view change's animation in `block`: from now (plus the block's
+    /// delay, filled backwards) in `layer`'s time, repeated and reversed as its options say.
+    private func blockTiming(_ block: BlockAnimation, layer: LayerID) -> (MediaTiming, TimingFunction) {
+        let now = layerTime(of: layer, at: currentTime)
+        let timing = MediaTiming(beginTime: now + block.delay, duration: block.duration,
+                                 repeatCount: block.options.contains(.repeat) ? .infinity : 0,
+                                 autoreverses: block.options.contains(.autoreverse),
+                                 fillMode: block.delay > 0 ? .backwards : .removed)
+        return (timing, block.timing)
+    }
+
+    /// The timing a change of `layer` (a view's) made now gets from the innermost
+    /// UIView.animate block: what UIView's `action(for:forKey:)` answers inside one (its
+    /// curve, or a spring as `.spring`). Nil outside a block, in one of duration 0, in
+    /// performWithoutAnimation, keyframes, a property animator's animations or a custom
+    /// API's, between beginAnimations and commitAnimations, or with animations disabled.
+    public func blockAnimationTiming(for layer: LayerID) -> (timing: MediaTiming, timingFunction: TimingFunction)? {
+        guard areAnimationsEnabled, records.indices.contains(layer.rawValue),
+              case .block(let block)? = viewContexts.last(where: { if case .custom = $0 { false } else { true } }),
+              block.duration > 0 else { return nil }
+        return blockTiming(block, layer: layer)
     }
 
     private func runLayerAction(_ event: ActionEvent, record: LayerRecord) {

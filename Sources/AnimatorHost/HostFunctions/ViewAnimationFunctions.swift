@@ -4,8 +4,8 @@ import Glibc
 
 // Implements animator_host/host.h (with animation.h): `view_animate`, `view_animate_keyframes`,
 // `view_add_keyframe`, `view_perform_without_animation`, `view_begin_animations`, `view_commit_animations`,
-// `view_set_animations_enabled`, `view_animations_enabled`.
-// Table batches 1.1, 1.6.
+// `view_set_animations_enabled`, `view_animations_enabled`, `view_current_animation`.
+// Table batches 1.1, 1.6, 1.14.
 
 extension HostSession {
     /// UIView's animation calls: blocks, springs, keyframes, beginAnimations/commitAnimations, animations enabled.
@@ -76,6 +76,21 @@ extension HostSession {
                 try required(out, "out").pointee = session.engine.areAnimationsEnabled
             }
         }
+        table.pointee.view_current_animation = { host, view, out in
+            HostSession.call(host) { session throws(HostCallError) in
+                let out = try required(out, "out")
+                guard ABIVersion(out.pointee.abi).major == ABIVersion.host.major,
+                      Int(out.pointee.struct_size) >= MemoryLayout<ah_animation_desc>.size else {
+                    throw .invalidArgument("out: wrong ABI or shorter than ah_animation_desc (struct_size \(out.pointee.struct_size))")
+                }
+                let target = try session.view(view)
+                guard let (timing, curve) = session.engine.blockAnimationTiming(for: target.layer.id) else {
+                    throw .invalidState("no UIView animation block animates a change made now")
+                }
+                out.pointee = HostSession.description(timing: timing, curve: curve, abi: out.pointee.abi,
+                                                      size: out.pointee.struct_size)
+            }
+        }
     }
 }
 
@@ -92,6 +107,32 @@ extension HostSession {
         }
         return (s.duration, s.delay, AnimationOptions(rawValue: UInt(s.options)),
                 (s.spring_damping_ratio, s.spring_initial_velocity))
+    }
+
+    /// The description of a block's animation of a change (view_current_animation): its
+    /// timing and curve, a spring as AH_ANIMATION_SPRING; no key path, values or delegates.
+    static func description(timing: MediaTiming, curve: TimingFunction, abi: ah_version, size: UInt32) -> ah_animation_desc {
+        var d = ah_animation_desc()
+        d.abi = abi
+        d.struct_size = size
+        let fills: [FillMode: Int] = [.removed: AH_FILL_REMOVED, .forwards: AH_FILL_FORWARDS,
+                                      .backwards: AH_FILL_BACKWARDS, .both: AH_FILL_BOTH]
+        d.timing = ah_media_timing(begin_time: timing.beginTime, duration: timing.duration, speed: timing.speed,
+                                   time_offset: timing.timeOffset, repeat_count: timing.repeatCount,
+                                   repeat_duration: timing.repeatDuration, autoreverses: timing.autoreverses,
+                                   fill_mode: ah_fill_mode(fills[timing.fillMode] ?? AH_FILL_REMOVED))
+        switch curve {
+        case .bezier(let bezier):
+            d.kind = ah_animation_kind(AH_ANIMATION_BASIC)
+            d.timing_function = ah_timing_function(kind: ah_timing_kind(AH_TIMING_BEZIER), x1: bezier.x1, y1: bezier.y1,
+                                                   x2: bezier.x2, y2: bezier.y2)
+        case .spring(let spring, _):
+            d.kind = ah_animation_kind(AH_ANIMATION_SPRING)
+            d.timing_function = ah_timing_function(kind: ah_timing_kind(AH_TIMING_LINEAR), x1: 0, y1: 0, x2: 1, y2: 1)
+            (d.mass, d.stiffness, d.damping, d.initial_velocity) = (spring.mass, spring.stiffness, spring.damping,
+                                                                    spring.initialVelocity)
+        }
+        return d
     }
 
     /// A plugin's completion (NULL: none) as the engine's, run as a plugin call.

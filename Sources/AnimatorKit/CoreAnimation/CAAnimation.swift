@@ -25,6 +25,9 @@ public class CAAnimation {
     /// CAAnimation's delegate, told when the animation starts and stops. As in Core
     /// Animation, the animation keeps its delegate alive.
     public var delegate: CAAnimationDelegate?
+    /// Whether this is the animation a UIView block gives a view's change (what UIView's
+    /// `action(for:forKey:)` answered): given back to the host as "UIKit's usual action".
+    var isViewBlockAction = false
 
     /// Creates an animation.
     public init() {}

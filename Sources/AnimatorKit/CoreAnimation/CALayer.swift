@@ -24,24 +24,48 @@ open class CALayer {
         didSet { if let image = contentsImage { contents = image } }
     }
 
-    /// A wrapper of a layer the host has (a view's, one the host gave).
-    init(link: HostLink, handle: ah_layer) {
-        self.link = link
-        self.handle = handle
+    /// A wrapper of a layer the host has (a view's, one the host gave), of this class.
+    convenience init(link: HostLink, handle: ah_layer) {
+        self.init(sharing: CALayerSharing(link: link, handle: handle, model: nil))
     }
 
     /// Creates a standalone layer (inside a host call) of this class: a shape layer for
     /// CAShapeLayer and its subclasses, a gradient layer for CAGradientLayer's.
     public init() {
-        if let made = type(of: self).makeHostLayer() { (link, handle) = made }
-        adoptOverrides()
+        if let sharing = CALayerSharing.take(for: type(of: self)) {
+            adopt(sharing)
+        } else if let made = type(of: self).makeHostLayer() {
+            (link, handle) = made
+            adoptOverrides()
+        }
     }
 
-    /// init(layer:): Core Animation's copy for presentation layers; here a new layer of
-    /// the class (presentation values are read through `presentation()`).
+    /// init(layer:): what Core Animation calls to make the presentation copy of `layer`
+    /// (override it to copy your stored properties from `layer`, as there; `@Managed`
+    /// properties need no copying). Called by your code, a new layer of the class.
     public init(layer: Any) {
-        if let made = type(of: self).makeHostLayer() { (link, handle) = made }
-        adoptOverrides()
+        if let sharing = CALayerSharing.take(for: type(of: self)) {
+            adopt(sharing)
+        } else if let made = type(of: self).makeHostLayer() {
+            (link, handle) = made
+            adoptOverrides()
+        }
+    }
+
+    /// A second object of this class on a layer the host already has: what `presentation()`
+    /// (through `init(layer:)` with the model layer) and a view of your `layerClass` make.
+    /// Not for your code: you cannot make a `CALayerSharing`. A subclass that declares
+    /// initializers of its own inherits this one by overriding both `init()` and
+    /// `init(layer:)`, as Core Animation needs too.
+    public required convenience init(sharing: CALayerSharing) {
+        sharing.offer(to: Self.self)
+        self.init(layer: sharing.model ?? sharing)
+    }
+
+    /// Takes the host layer `sharing` names.
+    private func adopt(_ sharing: CALayerSharing) {
+        (link, handle) = (sharing.link, sharing.handle)
+        isPresentation = sharing.isPresentation
     }
 
     /// The host layer a new object of this class stands for; nil outside a host call.
@@ -105,12 +129,17 @@ open class CALayer {
     /// Whether a change of the bounds' size asks for display.
     public var needsDisplayOnBoundsChange = false
 
-    /// needsDisplay(forKey:): kept for subclasses that override it; the host does not
-    /// redisplay a layer at each frame of a custom property's animation.
+    /// needsDisplay(forKey:): override to answer true for the keys whose changes call for
+    /// `display()`: a change of one makes the layer due for display, and while an animation
+    /// of one runs the layer displays again at every frame of the screen, reading the
+    /// values of the moment (its getters, your `@Managed` ones included, and its
+    /// `presentation()` read what is shown), then once more at the end.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     /// Whether the layer's contents are what `draw(in:)` drew.
     var showsDrawing = false
+    /// The layer's own values where the host cannot keep them beside the layer.
+    var ownValues: ManagedValues?
 
     /// A table that answers nothing, for objects made outside any host call.
     nonisolated(unsafe) static let inert: UnsafePointer<ah_host> = {
@@ -313,11 +342,12 @@ open class CALayer {
 
     /// The layer as it looks now, while animations run (CALayer.presentation()): an
     /// object whose getters read presentation values.
-    public func presentation() -> CALayer? {
+    /// An object of the layer's own class, made as Core Animation makes it: through
+    /// `init(layer:)` with this layer, so a subclass's override copies its stored
+    /// properties; its `@Managed` properties read their animated values too.
+    public func presentation() -> Self? {
         guard link.hasEngine else { return nil }
-        let copy = CALayer(link: link, handle: handle)
-        copy.isPresentation = true
-        return copy
+        return Self(sharing: CALayerSharing(link: link, handle: handle, model: self))
     }
 
     /// The layer's model values (CALayer.model()): the layer itself.
@@ -330,6 +360,7 @@ open class CALayer {
     /// CGSize, CGRect, UIColor, CATransform3D or CGPath), or nil for a key the host does
     /// not know.
     open func value(forKey key: String) -> Any? {
+        if CALayer.isManagedKey(key) { return managedValue(forKey: key) }
         switch get(key) {
         case .number(let n)?: return n
         case .point(let p)?: return p
@@ -349,6 +380,7 @@ open class CALayer {
     /// gives it (a number, CGPoint, CGRect, UIColor, CATransform3D, CGPath, or a `CAValue`);
     /// the change runs its action like a property setter.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if CALayer.isManagedKey(keyPath) { return setManagedValue(value, forKey: keyPath) }
         guard let converted = CABasicAnimation.converted(value, "setValue(_:forKeyPath: \(keyPath))") else { return }
         set(keyPath, converted)
     }
@@ -409,12 +441,23 @@ open class CALayer {
     /// CALayer.add(_:forKey:). The layer keeps a copy (see `animation(forKey:)`).
     public func add(_ animation: CAAnimation, forKey key: String?) {
         guard link.hasEngine else { return }
+        if let property = animation as? CAPropertyAnimation, let keyPath = property.keyPath, CALayer.isManagedKey(keyPath) {
+            if addManaged(property, keyPath: keyPath, forKey: key), let key, let copy = animation.copy() as? CAAnimation {
+                addedAnimations(creating: true)?.byKey[key] = copy
+            }
+            return
+        }
         var added = false
         animation.withDescription(host: link.host) { description in
             added = link.check(link.table.layer_add_animation(link.host, handle, description, key), "add(_:forKey:)")
         }
         if added, let key, let copy = animation.copy() as? CAAnimation {
             addedAnimations(creating: true)?.byKey[key] = copy
+        }
+        if added, isPluginSubclass, let keyPath = (animation as? CAPropertyAnimation)?.keyPath,
+           let top = keyPath.split(separator: ".").first, type(of: self).needsDisplay(forKey: String(top)),
+           let values = managedValues(creating: true) {
+            redisplay(whileAnimating: keyPath, in: values)
         }
     }
 
@@ -435,6 +478,7 @@ open class CALayer {
     public func removeAnimation(forKey key: String) {
         guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_animation(link.host, handle, key), "removeAnimation(forKey:)")
+        removeManagedAnimations(forKey: key)
         addedAnimations(creating: false)?.byKey[key] = nil
     }
 
@@ -442,6 +486,7 @@ open class CALayer {
     public func removeAllAnimations() {
         guard link.hasEngine else { return }  // a layer made outside a host call
         link.check(link.table.layer_remove_animation(link.host, handle, nil), "removeAllAnimations")
+        removeManagedAnimations(forKey: nil)
         addedAnimations(creating: false)?.byKey.removeAll()
     }
 
@@ -485,7 +530,7 @@ open class CALayer {
             var key: UnsafePointer<CChar>?
             _ = link.table.layer_animation_key_at(link.host, handle, index, &key)
             return key.map { String(cString: $0) }
-        }
+        } + managedAnimationKeys()
     }
 
     /// Pauses (speed 0 at the current local time) or resumes the layer.

@@ -80,6 +80,9 @@ final class ActionLookupBox {
             return ah_action_mode(AH_ACTION_DEFAULT)
         case is NSNull:
             return ah_action_mode(AH_ACTION_NONE)
+        case let animation as CAAnimation where animation.isViewBlockAction:
+            // UIKit's own answer (UIView's, inside a block): the host's usual action.
+            return ah_action_mode(AH_ACTION_DEFAULT)
         case let animation as CAAnimation:
             let given = animation.withDescription(host: host) { description in
                 link.check(link.table.action_request_set_animation(link.host, request, description), "action(for:forKey:)")

@@ -40,7 +40,6 @@ open class CAShapeLayer: CALayer {
     /// init(layer:): a new shape layer.
     public override init(layer: Any) { super.init(layer: layer) }
 
-    override init(link: HostLink, handle: ah_layer) { super.init(link: link, handle: handle) }
 
     override class func makeHostLayer() -> (HostLink, ah_layer)? {
         guard let link = HostLink.current, link.hasShapes else { return nil }

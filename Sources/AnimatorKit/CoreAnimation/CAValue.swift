@@ -68,6 +68,7 @@ public enum CAValue: Equatable, @unchecked Sendable {
         case let v as NSValue:
             guard let geometry = v.geometry else { return nil }
             self = geometry
+        case let v as CGFloat: self = .number(v)
         case let v as Double: self = .number(v)
         case let v as Float: self = .number(Double(v))
         case let v as Int: self = .number(Double(v))

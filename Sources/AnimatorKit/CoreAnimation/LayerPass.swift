@@ -30,7 +30,7 @@ enum LayerPass {
     static func displayNow(_ layer: CALayer) {
         guard let waiting = slot.current, waiting.display.contains(where: { $0 === layer }) else { return }
         waiting.display.removeAll { $0 === layer }
-        layer.display()
+        layer.displayAsShown()
     }
 
     /// Runs what is due (a few rounds: a layout may ask for display).
@@ -43,7 +43,7 @@ enum LayerPass {
             waiting.layout.removeAll()
             waiting.display.removeAll()
             layouts.forEach { $0.layoutSublayers() }
-            displays.forEach { $0.display() }
+            displays.forEach { $0.displayAsShown() }
         }
         waiting.layout.removeAll()
         waiting.display.removeAll()

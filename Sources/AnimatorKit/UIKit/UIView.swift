@@ -65,18 +65,17 @@ open class UIView: NSObject {
         } else if let link = HostLink.current, link.hasEngine {
             var handle: ah_layer = 0
             link.check(link.table.view_create(link.host, frame.cValue, &handle), "UIView(frame:)")
-            // layerClass: a shape or gradient layer behind the view (the SDK's class; a
-            // subclass of it of yours is made as the SDK's).
-            let kind: AnyClass = type(of: self).layerClass
+            // layerClass: an object of that class (yours included, made with its init())
+            // on the view's layer, which is a shape or gradient layer for those classes.
+            var kind = (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self
             if link.hasDrawing, kind is CAShapeLayer.Type {
                 link.check(link.table.view_set_layer_class(link.host, handle, 1), "layerClass")
-                layer = CAShapeLayer(link: link, handle: handle)
             } else if link.hasDrawing, kind is CAGradientLayer.Type {
                 link.check(link.table.view_set_layer_class(link.host, handle, 2), "layerClass")
-                layer = CAGradientLayer(link: link, handle: handle)
-            } else {
-                layer = CALayer(link: link, handle: handle)
+            } else if kind is CAShapeLayer.Type || kind is CAGradientLayer.Type {
+                kind = CALayer.self
             }
+            layer = kind.init(sharing: CALayerSharing(link: link, handle: handle, model: nil))
             // A new view is laid out once, as UIKit lays it out before it is first drawn
             // (a plain UIView's layoutSubviews does nothing: not asked for).
             laidOutOnce = type(of: self) != UIView.self
@@ -84,6 +83,7 @@ open class UIView: NSObject {
             layer = CALayer(link: HostLink(host: CALayer.inert), handle: 0)
         }
         super.init()
+        layer.delegateObject = self
         if laidOutOnce {
             needsLayoutSubviews = true
             LayoutPass.layoutSubviewsDue(self)
@@ -147,21 +147,31 @@ open class UIView: NSObject {
 
     /// action(for:forKey:), UIView's answer as its layer's delegate: override it in a
     /// subclass to give this view's changes your own actions (an animation, `NSNull()`, or
-    /// a `CAAction`); nil, as `super` returns here, leaves the answer to UIKit's usual one
-    /// (an animation inside an animation block, none outside). The layer still holds the
-    /// old value while this is asked.
+    /// a `CAAction`). UIKit's own answer, which `super` returns: inside an animation block,
+    /// the block's animation of the change (a CABasicAnimation on its curve, or a
+    /// CASpringAnimation, with its duration and delay: copy its timing to animate
+    /// something of your own along with the block); nil outside one. The layer still holds
+    /// the old value while this is asked.
     open func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        nil
+        guard layer.handle == self.layer.handle else { return nil }
+        return UIView.blockAction(for: layer, forKey: event)
     }
 
     /// For a subclass written outside AnimatorKit: asks the host to consult its
     /// `action(for:forKey:)` first. The host keeps the view object (as a view hierarchy
     /// keeps its views) until its session ends.
+    /// A layer of your class (`layerClass`) is asked through its own `action(forKey:)`,
+    /// which asks this view by default, as Core Animation asks a layer.
     private func registerActionOverride() {
         guard layer.handle != 0, layer.link.hasEngine,
-              !String(reflecting: type(of: self)).hasPrefix("AnimatorKit.") else { return }
+              layer.isPluginSubclass || !String(reflecting: type(of: self)).hasPrefix("AnimatorKit.") else { return }
         let link = layer.link, handle = layer.handle
-        ActionLookupBox(host: link.host, lookup: { [self] layer, key in action(for: layer, forKey: key) })
+        ActionLookupBox(host: link.host, lookup: { [self] asked, key in
+            guard self.layer.isPluginSubclass else { return action(for: asked, forKey: key) }
+            self.layer.pendingChange = asked.pendingChange
+            defer { self.layer.pendingChange = nil }
+            return self.layer.action(forKey: key)
+        })
             .give(link, "action(for:forKey:)") { answer, box, release in
                 link.table.view_set_action_delegate(link.host, handle, answer, box, release)
             }

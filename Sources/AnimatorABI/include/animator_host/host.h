@@ -910,6 +910,30 @@ struct ah_host {
      * AH_ERR_STALE_HANDLE for a view that names none. [host-thread]
      */
     ah_status (*screen_orientations)(const ah_host *host, ah_layer screen, uint32_t mask);
+
+    /* ---- Batch 1.14: the animation of a UIView block ----------------------------------- *
+     * Check `host->abi.minor >= 14` first. */
+
+    /**
+     * The animation a change of `view`'s properties made now gets from the innermost UIView
+     * animation block (view_animate): what UIView's action(for:forKey:) answers inside one,
+     * and so what a layer's own action copies to animate a property of its own along with
+     * the block (a corner drawn at a radius that follows the block, a progress drawn at each
+     * frame). Set `out`'s abi and struct_size first. `out` receives kind AH_ANIMATION_BASIC
+     * with the block's curve in timing_function (AH_TIMING_BEZIER), or AH_ANIMATION_SPRING
+     * with the spring's mass, stiffness, damping and initial_velocity (timing_function
+     * AH_TIMING_LINEAR); timing: begin_time (the view's layer time now plus the block's
+     * delay, filled AH_FILL_BACKWARDS while it waits), duration, speed 1, repeat_count
+     * (INFINITY with AH_VIEW_OPTION_REPEAT) and autoreverses; key_path, values, children and
+     * delegates NULL, every other field zero. AH_ERR_INVALID_STATE when a change made now is
+     * not animated by a block: outside one, in one of duration 0, in
+     * view_perform_without_animation, keyframes, a property animator's animations or a
+     * custom action API, between view_begin_animations and view_commit_animations, or with
+     * animations disabled. AH_ERR_INVALID_ARGUMENT for a NULL `out`, one of another ABI
+     * major or shorter than ah_animation_desc; AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE
+     * for a view that names none. [host-thread]
+     */
+    ah_status (*view_current_animation)(const ah_host *host, ah_layer view, ah_animation_desc *out);
 };
 
 #ifdef __cplusplus

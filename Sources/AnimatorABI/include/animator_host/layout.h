@@ -232,7 +232,7 @@
 #define AH_OFFSETOF_AH_TOUCH_GESTURE_DIRECTION 40
 #define AH_OFFSETOF_AH_TOUCH_GESTURE_DISTANCE 48
 
-#define AH_SIZEOF_AH_HOST 1048
+#define AH_SIZEOF_AH_HOST 1056
 #define AH_OFFSETOF_AH_HOST_ABI 0
 #define AH_OFFSETOF_AH_HOST_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_HOST_HOST_DATA 16
@@ -364,6 +364,7 @@
 #define AH_OFFSETOF_AH_HOST_CONTEXT_RELATED_CHILD 1024
 #define AH_OFFSETOF_AH_HOST_SCREEN_STATUS_BAR 1032
 #define AH_OFFSETOF_AH_HOST_SCREEN_ORIENTATIONS 1040
+#define AH_OFFSETOF_AH_HOST_VIEW_CURRENT_ANIMATION 1048
 
 #define AH_SIZEOF_AH_PARAM_VALUE 96
 #define AH_OFFSETOF_AH_PARAM_VALUE_TYPE 0
@@ -857,6 +858,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_host, view_window) == AH_OFFSETOF_AH_HOST_VIEW_WIND
 AH_LAYOUT_ASSERT(offsetof(ah_host, context_related_child) == AH_OFFSETOF_AH_HOST_CONTEXT_RELATED_CHILD, "ah_host.context_related_child offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, screen_status_bar) == AH_OFFSETOF_AH_HOST_SCREEN_STATUS_BAR, "ah_host.screen_status_bar offset");
 AH_LAYOUT_ASSERT(offsetof(ah_host, screen_orientations) == AH_OFFSETOF_AH_HOST_SCREEN_ORIENTATIONS, "ah_host.screen_orientations offset");
+AH_LAYOUT_ASSERT(offsetof(ah_host, view_current_animation) == AH_OFFSETOF_AH_HOST_VIEW_CURRENT_ANIMATION, "ah_host.view_current_animation offset");
 AH_LAYOUT_ASSERT(sizeof(ah_param_value) == AH_SIZEOF_AH_PARAM_VALUE, "ah_param_value size");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, type) == AH_OFFSETOF_AH_PARAM_VALUE_TYPE, "ah_param_value.type offset");
 AH_LAYOUT_ASSERT(offsetof(ah_param_value, enum_index) == AH_OFFSETOF_AH_PARAM_VALUE_ENUM_INDEX, "ah_param_value.enum_index offset");

@@ -28,7 +28,7 @@ extern "C" {
 /** The ABI major version described by these headers. */
 #define AH_ABI_MAJOR 1u
 /** The ABI minor version described by these headers. */
-#define AH_ABI_MINOR 13u
+#define AH_ABI_MINOR 14u
 
 /** A version pair. Compare majors for equality and minors for order. */
 typedef struct ah_version {
