@@ -105,12 +105,15 @@ import Testing
         var asked: [String] = []
         var controllers: [HalfSheetPresentationController] = []
         var sources: [UIViewController] = []
+        /// Made the presentation controller's adaptive delegate, as apps set `controller.delegate = self`.
+        weak var adaptive: UIAdaptivePresentationControllerDelegate?
 
         func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                     source: UIViewController) -> UIPresentationController? {
             asked.append("presentationController")
             sources.append(source)
             let controller = HalfSheetPresentationController(presentedViewController: presented, presenting: presenting)
+            controller.delegate = adaptive
             controllers.append(controller)
             return controller
         }
@@ -183,6 +186,68 @@ import Testing
             #expect(pixel.allSatisfy { abs(Int($0) - 128) <= 1 }, "\(y): \(pixel)")
         }
         for y in [422, 600, 843] { #expect(image.rgb(195, y) == [0, 0, 255], "\(y)") }
+    }
+
+    /// An adaptive delegate that wants a full-screen style where the width is compact.
+    final class CompactFullScreen: UIAdaptivePresentationControllerDelegate {
+        let style: UIModalPresentationStyle
+        var told: [UIModalPresentationStyle] = []
+        var askedSizeClasses: [UIUserInterfaceSizeClass] = []
+        init(_ style: UIModalPresentationStyle) { self.style = style }
+
+        func adaptivePresentationStyle(for controller: UIPresentationController,
+                                       traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+            askedSizeClasses.append(traitCollection.horizontalSizeClass)
+            return traitCollection.horizontalSizeClass == .compact ? style : .none
+        }
+
+        func presentationController(_ presentationController: UIPresentationController,
+                                    willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+                                    transitionCoordinator: UIViewControllerTransitionCoordinator?) {
+            told.append(style)
+        }
+    }
+
+    @Test func anAdaptiveDelegateMakesTheSheetFullScreenOnAnIPhone() throws {
+        let adaptive = CompactFullScreen(.fullScreen)
+        delegate.adaptive = adaptive
+        let outcome = try stage.runtime.present(stage.detail, from: stage.list, animator: instance)
+        #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(stage.session.log.isEmpty, "\(stage.session.log)")
+        // An iPhone upright is compact wide: asked, it adapted and said so.
+        #expect(adaptive.askedSizeClasses == [.compact] && adaptive.told == [.fullScreen])
+        let controller = try #require(delegate.controllers.first)
+        #expect(controller.adaptivePresentationStyle == .fullScreen)
+        // Full screen: the whole window, no dimming (the controller's own moments are not
+        // called), and the presenter's view left the window as .fullScreen removes it.
+        #expect(stage.detail.view.frame == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(controller.calls.isEmpty && controller.dimming.superview == nil)
+        #expect(stage.list.view.superview == nil)
+        let image = picture()
+        for y in [10, 421, 843] { #expect(image.rgb(195, y) == [0, 0, 255], "\(y)") }
+        // Dismissed: the list is back, whole, as before the presentation.
+        let back = try stage.runtime.dismiss(stage.detail, animator: instance)
+        #expect(back.completed && controller.calls.isEmpty)
+        #expect(stage.list.view.superview == stage.runtime.window)
+        for y in [10, 421, 843] { #expect(picture().rgb(195, y) == [255, 255, 255], "\(y)") }
+    }
+
+    @Test func overFullScreenKeepsThePresenterAndNoneKeepsTheSheet() throws {
+        let over = CompactFullScreen(.overFullScreen)
+        delegate.adaptive = over
+        _ = try stage.runtime.present(stage.detail, from: stage.list, animator: instance)
+        #expect(over.told == [.overFullScreen])
+        #expect(stage.detail.view.frame == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(stage.list.view.superview == stage.runtime.window)
+        _ = try stage.runtime.dismiss(stage.detail, animator: instance)
+        // A delegate answering .none (PanModal's): the custom sheet as designed.
+        let none = CompactFullScreen(.none)
+        delegate.adaptive = none
+        _ = try stage.runtime.present(stage.detail, from: stage.list, animator: instance)
+        #expect(none.told == [.none])
+        #expect(stage.detail.view.frame == Rect(x: 0, y: 422, width: 390, height: 422))
+        #expect(delegate.controllers.last?.calls.first == "presentationTransitionWillBegin")
+        #expect(stage.session.log.isEmpty, "\(stage.session.log)")
     }
 
     @Test func aTapOnTheDimmingViewDismissesAndTheSecondPresentationIsTheSame() throws {

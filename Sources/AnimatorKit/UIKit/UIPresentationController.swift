@@ -24,9 +24,12 @@ open class UIPresentationController: NSObject {
     /// The container of the presentation's transitions: set when the presentation is asked
     /// for, nil after the dismissal ended.
     public internal(set) var containerView: UIView?
-    /// The adaptive presentation delegate (kept; the host's window never changes its size
-    /// class, so it is not asked).
+    /// The adaptive presentation delegate: asked, when the presentation begins in a
+    /// horizontally compact environment (an iPhone), for the style to adapt to.
     public weak var delegate: UIAdaptivePresentationControllerDelegate?
+    /// The full-screen style the presentation adapted to (its delegate said so where the
+    /// width is compact), or nil: your controller's chrome and frame are not used then.
+    private(set) var adaptedStyle: UIModalPresentationStyle?
     /// Completions of dismissals asked for, run when the dismissal ends.
     private var dismissalCompletions: [() -> Void] = []
     /// Whether a dismissal was asked for while taps were delivered.
@@ -73,13 +76,37 @@ open class UIPresentationController: NSObject {
     open var presentationStyle: UIModalPresentationStyle { .custom }
 
     /// adaptivePresentationStyle: the style it adapts to in a horizontally compact
-    /// environment (UIKit's default `.fullScreen`). The host does not adapt custom
-    /// presentations, as UIKit does not without an adaptive delegate.
-    open var adaptivePresentationStyle: UIModalPresentationStyle { .fullScreen }
+    /// environment: the delegate's answer, or `.none` (no adaptation) without a delegate,
+    /// as UIKit's. Not meant to be overridden (UIKit adapts by its delegate's answer, not
+    /// by an override of this property).
+    open var adaptivePresentationStyle: UIModalPresentationStyle { adaptivePresentationStyle(for: traitCollection) }
 
-    /// adaptivePresentationStyle(for:): the style for `traitCollection` (default: the property's).
+    /// adaptivePresentationStyle(for:): the style for `traitCollection`: the delegate's
+    /// `adaptivePresentationStyle(for:traitCollection:)`, or `.none` without a delegate.
     open func adaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
-        adaptivePresentationStyle
+        delegate?.adaptivePresentationStyle(for: self, traitCollection: traitCollection) ?? .none
+    }
+
+    /// Decides, as the presentation begins, whether it adapts: where the width is compact
+    /// and the delegate answers `.fullScreen` or `.overFullScreen`, the presented view
+    /// controller's view covers the container as those styles show it (no wrapper, no
+    /// chrome: the overrides of the presentation's moments are not called), the presenter's
+    /// view leaving with `.fullScreen`. The delegate hears
+    /// `presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)`.
+    func adaptAtPresentation() {
+        let traits = traitCollection
+        var style = traits.horizontalSizeClass == .compact ? adaptivePresentationStyle(for: traits) : .none
+        if style != .fullScreen && style != .overFullScreen {
+            if style != .none, let link = HostLink.current {
+                link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                               "adaptivePresentationStyle: \(style) is not a full-screen style (UIKit takes .fullScreen, "
+                               + ".overFullScreen or .none): not adapted")
+            }
+            style = .none
+        }
+        adaptedStyle = style == .none ? nil : style
+        delegate?.presentationController(self, willPresentWithAdaptiveStyle: style,
+                                         transitionCoordinator: presented.transitionCoordinator)
     }
 
     /// The traits the app runs with.
@@ -172,12 +199,12 @@ open class UIPresentationController: NSObject {
     func dismissalBegan(_ context: TransitionContext) {
         isDismissing = true
         attach(context, presenting: false)
-        dismissalTransitionWillBegin()
+        if adaptedStyle == nil { dismissalTransitionWillBegin() }
     }
 
     /// The dismissal ended: completions run when it completed.
     func dismissalEnded(_ completed: Bool) {
-        dismissalTransitionDidEnd(completed)
+        if adaptedStyle == nil { dismissalTransitionDidEnd(completed) }
         isDismissing = false
         let completions = dismissalCompletions
         dismissalCompletions.removeAll()
@@ -191,14 +218,32 @@ open class UIPresentationController: NSObject {
 /// UIAdaptivePresentationControllerDelegate: asked how a presentation adapts to a
 /// compact environment. Every method has UIKit's default.
 public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
-    /// The style to adapt to (`.none`: no adaptation).
+    /// The style to adapt to where the width is compact: `.fullScreen`, `.overFullScreen`,
+    /// or `.none` for no adaptation.
     func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
+    /// The same for the traits given (iOS 8.3); by default, the answer of the one above.
+    func adaptivePresentationStyle(for controller: UIPresentationController,
+                                   traitCollection: UITraitCollection) -> UIModalPresentationStyle
+    /// Told as the presentation begins which style it adapts to (`.none`: none).
+    func presentationController(_ presentationController: UIPresentationController,
+                                willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+                                transitionCoordinator: UIViewControllerTransitionCoordinator?)
 }
 
 extension UIAdaptivePresentationControllerDelegate {
+    /// `.none`: a custom presentation keeps its look.
     public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
-        controller.adaptivePresentationStyle
+        .none
     }
+    /// The answer of `adaptivePresentationStyle(for:)`.
+    public func adaptivePresentationStyle(for controller: UIPresentationController,
+                                          traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        adaptivePresentationStyle(for: controller)
+    }
+    /// Nothing.
+    public func presentationController(_ presentationController: UIPresentationController,
+                                       willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+                                       transitionCoordinator: UIViewControllerTransitionCoordinator?) {}
 }
 
 /// UIContentContainer: what a view controller tells its container about its size.
@@ -239,18 +284,21 @@ final class PresentationControllerBox {
     static func make(_ controller: UIPresentationController,
                      host: UnsafePointer<ah_host>) -> UnsafeMutablePointer<ah_presentation_controller> {
         let box = PresentationControllerBox(controller: controller, host: host)
+        CurrentHost.with(host) { controller.adaptAtPresentation() }
+        let removesPresenter = controller.adaptedStyle.map { $0 == .fullScreen } ?? controller.shouldRemovePresentersView
         let c = UnsafeMutablePointer<ah_presentation_controller>.allocate(capacity: 1)
         c.initialize(to: ah_presentation_controller(
             abi: currentABI, struct_size: UInt32(MemoryLayout<ah_presentation_controller>.size),
             controller_data: Unmanaged.passRetained(box).toOpaque(),
-            should_remove_presenters_view: controller.shouldRemovePresentersView,
+            should_remove_presenters_view: removesPresenter,
             frame_of_presented_view: { this, bounds in
                 PresentationControllerBox.call(this, nil, presenting: true, default: CGRect(bounds)) { controller in
-                    controller.frameOfPresentedViewInContainerView
+                    controller.adaptedStyle == nil ? controller.frameOfPresentedViewInContainerView : CGRect(bounds)
                 }.cValue
             },
             presentation_will_begin: { this, ctx in
                 PresentationControllerBox.call(this, ctx, presenting: true, default: ah_layer(AH_NULL_HANDLE)) { controller in
+                    guard controller.adaptedStyle == nil else { return ah_layer(AH_NULL_HANDLE) }
                     controller.presentationTransitionWillBegin()
                     // A wrapper stands for the presented view; the view itself needs none.
                     guard let shown = controller.presentedView, shown !== controller.presentedViewController.viewIfLoaded
@@ -260,7 +308,7 @@ final class PresentationControllerBox {
             },
             presentation_did_end: { this, completed in
                 PresentationControllerBox.call(this, nil, presenting: true, default: ()) { controller in
-                    controller.presentationTransitionDidEnd(completed)
+                    if controller.adaptedStyle == nil { controller.presentationTransitionDidEnd(completed) }
                     if !completed { controller.containerView = nil }
                 }
             },
@@ -283,10 +331,14 @@ final class PresentationControllerBox {
                 }
             },
             container_will_layout: { this, ctx in
-                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in controller.containerViewWillLayoutSubviews() }
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in
+                    if controller.adaptedStyle == nil { controller.containerViewWillLayoutSubviews() }
+                }
             },
             container_did_layout: { this, ctx in
-                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in controller.containerViewDidLayoutSubviews() }
+                PresentationControllerBox.call(this, ctx, presenting: true, default: ()) { controller in
+                    if controller.adaptedStyle == nil { controller.containerViewDidLayoutSubviews() }
+                }
             },
             size_change: { this, ctx, change in
                 guard let box = PresentationControllerBox.from(this), let change else { return }
