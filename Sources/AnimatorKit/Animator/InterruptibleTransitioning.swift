@@ -82,8 +82,10 @@ public protocol PresentationControllerProviding: AnyObject {
 public protocol ScreenProviding: AnyObject {
     /// The view controller for the host's screen called `name`: "list" (the root: below a
     /// presentation, at the bottom of a navigation stack), "detail" (presented or pushed
-    /// over it), "home" and "settings" (a tab bar controller's two tabs). Return nil to
-    /// keep the host's screen. Its view is loaded at once (`loadView`, `viewDidLoad`) and
+    /// over it), "home" and "settings" (a tab bar controller's two tabs), "tabs" (a
+    /// `UITabBarController` of your own, whose first two tabs are "home" and "settings"
+    /// where you return nil for those: the run's tab bar controller). Return nil to keep
+    /// the host's screen. Its view is loaded at once (`loadView`, `viewDidLoad`) and
     /// sized to the window; its `title` goes to the navigation bar.
     func viewController(forScreen name: String) -> UIViewController?
 }

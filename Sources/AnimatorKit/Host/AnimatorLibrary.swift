@@ -198,6 +198,31 @@ private final class AnimatorBox {
 
     /// The delegate that chooses each transition's animator (a delegate export), if any.
     var choice: DelegateChoice?
+    /// The app's own tab bar controller, brought as the screen "tabs" (asked once).
+    private var tabs: UITabBarController??
+
+    /// The run's tab `name` ("home": the first, "settings": the second) of the app's own
+    /// tab bar controller, when the provider brings one as "tabs" and not the tab itself.
+    func tab(named name: String, of provider: ScreenProviding) -> UIViewController? {
+        guard name == "home" || name == "settings" else { return nil }
+        if tabs == nil {
+            let made = provider.viewController(forScreen: "tabs") as? UITabBarController
+            if let made {
+                _ = made.view
+                made.isRunsTabs = true
+            }
+            tabs = .some(made)
+        }
+        guard let own = tabs ?? nil, let list = own.viewControllers, list.count >= 2 else { return nil }
+        return list[name == "home" ? 0 : 1]
+    }
+
+    /// The continuous recognizers on the app's own tab bar controller's view (a swipe
+    /// between tabs), which an interactive tab change's gesture reaches.
+    var tabRecognizers: [UIGestureRecognizer] {
+        guard let own = tabs ?? nil, let view = own.viewIfLoaded else { return [] }
+        return (view.gestureRecognizers ?? []).filter { $0.isEnabled && !($0 is UITapGestureRecognizer) }
+    }
     /// Completions of transitions a tap handler asked for, run when the transition ends.
     var tapCompletions: [() -> Void] = []
     /// The coordinators of a change of the window's size in progress, by screen view.
@@ -235,7 +260,8 @@ private final class AnimatorBox {
         self.router = router
         router.with {
             if let controller = interaction?(current, context) { return start(controller, context) }
-            let found = context.containerView.continuousRecognizersInTree()
+            var found = context.containerView.continuousRecognizersInTree()
+            if context.operation.contains(.tab) { found += tabRecognizers }
             guard !found.isEmpty else {
                 // No controller for this transition: the animator plays on its own.
                 return current.animateTransition(using: context)
@@ -410,7 +436,8 @@ func makeCAnimator(_ animator: any UIViewControllerAnimatedTransitioning,
                 return false
             }
             return CurrentHost.with(box.host) {
-                guard let controller = provider.viewController(forScreen: String(cString: name)),
+                let name = String(cString: name)
+                guard let controller = provider.viewController(forScreen: name) ?? box.tab(named: name, of: provider),
                       let view = controller.view, view.layer.handle != 0 else { return false }
                 UIViewController.keep(controller, for: view)
                 controller.reportStatusBar()

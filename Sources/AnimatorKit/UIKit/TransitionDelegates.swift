@@ -98,6 +98,12 @@ struct DelegateChoice {
         return presented?.transitioningDelegate ?? delegate as? UIViewControllerTransitioningDelegate
     }
 
+    /// The tab bar controller delegate for a tab change: the app's own tab bar controller's
+    /// `delegate` when it has one, as UIKit asks it, else the export's delegate.
+    private func tabDelegate(_ tabs: UITabBarController) -> UITabBarControllerDelegate? {
+        tabs.delegate ?? delegate as? UITabBarControllerDelegate
+    }
+
     /// The animator the delegate gives for the context's transition, or nil.
     func animator(for context: TransitionContext) -> (any UIViewControllerAnimatedTransitioning)? {
         guard let from = context.viewController(forKey: .from), let to = context.viewController(forKey: .to) else {
@@ -116,8 +122,7 @@ struct DelegateChoice {
                                       from: from, to: to)
         }
         if operation.contains(.tab), let tabs = from.tabBarController ?? to.tabBarController {
-            return (delegate as? UITabBarControllerDelegate)?
-                .tabBarController(tabs, animationControllerForTransitionFrom: from, to: to)
+            return tabDelegate(tabs)?.tabBarController(tabs, animationControllerForTransitionFrom: from, to: to)
         }
         return nil
     }
@@ -148,7 +153,7 @@ struct DelegateChoice {
             return (delegate as? UINavigationControllerDelegate)?.navigationController(navigation, interactionControllerFor: animator)
         }
         if operation.contains(.tab), let tabs = from?.tabBarController ?? to?.tabBarController {
-            return (delegate as? UITabBarControllerDelegate)?.tabBarController(tabs, interactionControllerFor: animator)
+            return tabDelegate(tabs)?.tabBarController(tabs, interactionControllerFor: animator)
         }
         return nil
     }

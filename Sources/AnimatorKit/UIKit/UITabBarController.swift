@@ -4,16 +4,25 @@ import Foundation
 /// UITabBar: the bar across the bottom of a tab bar controller.
 public final class UITabBar: UIView {}
 
-/// UITabBarController, as a transition's view controller sees it: its view and its bar.
+/// UITabBarController: the host's, as a transition's view controller sees it (its view,
+/// its bar, its tabs), or one of the app's own. An app's own, brought as the screen "tabs"
+/// (`ScreenProviding`), is the run's tab bar controller: its `viewControllers` are the
+/// tabs (the first two are the run's "home" and "settings"), its `delegate` is asked for
+/// the tab change's animator and interaction controller before the export's, and the
+/// recognizers on its view get an interactive tab change's gesture (a swipe between tabs:
+/// its `.began` handler sets `selectedIndex`, as on iOS).
 open class UITabBarController: UIViewController {
     /// The tab bar.
     public private(set) lazy var tabBar = UITabBar(frame: .zero)
     /// How many tabs it has.
     public private(set) var tabCount = 0
-    /// The tab bar controller's delegate. Kept for the app's code: the host asks the
-    /// delegate the library's export names (a tab bar controller of the app's own is not
-    /// the run's container).
+    /// The tab bar controller's delegate: for the app's own brought as "tabs", asked for
+    /// the tab changes before the export's delegate.
     public weak var delegate: UITabBarControllerDelegate?
+    /// The tabs of an app's own tab bar controller (`viewControllers` set).
+    private var ownTabs: [UIViewController]?
+    /// Whether the app's own controller is the run's (brought as "tabs").
+    var isRunsTabs = false
 
     /// The tap being handled, for a tab bar controller made in a tap handler.
     private var scope: TapScope?
@@ -46,17 +55,42 @@ open class UITabBarController: UIViewController {
 
     /// viewControllers: the tabs' view controllers, in order, each the one object of its
     /// screen (ABI 1.11; one reached in a tap handler does not read its tabs: empty).
+    /// Setting it makes an app's own tab bar controller (its children, in order).
     open var viewControllers: [UIViewController]? {
-        guard let transition, let transitionSide else { return nil }
-        return transition.relatedChildren(side: transitionSide, relation: Int32(AH_RELATION_TAB_BAR_CONTROLLER),
-                                          count: tabCount)
+        get {
+            if let ownTabs { return ownTabs }
+            guard let transition, let transitionSide else { return nil }
+            return transition.relatedChildren(side: transitionSide, relation: Int32(AH_RELATION_TAB_BAR_CONTROLLER),
+                                              count: tabCount)
+        }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// setViewControllers(_:animated:): the app's own tabs, its children (the selection
+    /// stays where it is when it can, else the first tab).
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        for old in ownTabs ?? [] where !(viewControllers ?? []).contains(where: { $0 === old }) { old.removeFromParent() }
+        ownTabs = viewControllers ?? []
+        for tab in ownTabs ?? [] where tab.parent !== self {
+            addChild(tab)
+            tab.didMove(toParent: self)
+        }
+        if !(ownTabs ?? []).indices.contains(storedIndex) { storedIndex = 0 }
     }
 
     /// selectedViewController: the selected tab's view controller (during a tab switch,
     /// the one it switches from: the host changes the selection when the switch completes).
+    /// Setting it selects its tab.
     open var selectedViewController: UIViewController? {
-        guard let selectedTab, let tabs = viewControllers, tabs.indices.contains(selectedTab) else { return nil }
-        return tabs[selectedTab]
+        get {
+            if let ownTabs { return ownTabs.indices.contains(storedIndex) ? ownTabs[storedIndex] : nil }
+            guard let selectedTab, let tabs = viewControllers, tabs.indices.contains(selectedTab) else { return nil }
+            return tabs[selectedTab]
+        }
+        set {
+            guard let newValue, let index = viewControllers?.firstIndex(where: { $0 === newValue }) else { return }
+            selectedIndex = index
+        }
     }
 
     /// The tab bar controller a tap handler's screen asks to change tabs.
@@ -68,13 +102,44 @@ open class UITabBarController: UIViewController {
     }
 
     /// selectedIndex: setting it in a tap handler asks the host to change to that tab
-    /// with the animator the tab bar controller's delegate gives (reading it gives the
-    /// last index set here, 0 before).
-    open var selectedIndex: Int = 0 {
-        didSet {
-            guard let scope, let requester else { return }
-            scope.request(UInt32(AH_OP_TAB), source: requester, animated: true, tabIndex: selectedIndex, completion: nil)
+    /// with the animator the tab bar controller's delegate gives; on the run's own tab bar
+    /// controller, in the `.began` handler of an interactive tab change's gesture, it is
+    /// the change under way. Reading it gives the tab selected (the last index set, 0 before).
+    open var selectedIndex: Int {
+        get { storedIndex }
+        set {
+            let old = storedIndex
+            storedIndex = newValue
+            if let scope, let requester {
+                scope.request(UInt32(AH_OP_TAB), source: requester, animated: true, tabIndex: newValue, completion: nil)
+            } else if isRunsTabs, newValue != old {
+                requestRunsTab(newValue, from: old)
+            }
         }
+    }
+    private var storedIndex = 0
+
+    /// The run's own tab bar controller asked for tab `index`: the change under way when
+    /// a tab change runs (an interactive one's gesture began it), asked of the host from a
+    /// tap handler, else logged.
+    private func requestRunsTab(_ index: Int, from old: Int) {
+        let tabs = ownTabs ?? []
+        if tabs.contains(where: { $0.context?.operation.contains(.tab) == true }) { return }
+        if let scope = TapScope.current, tabs.indices.contains(old), let source = tabs[old].viewIfLoaded {
+            scope.request(UInt32(AH_OP_TAB), source: source, animated: true, tabIndex: index, completion: nil)
+            return
+        }
+        storedIndex = old
+        if let link = HostLink.current {
+            link.table.log(link.host, ah_log_level(AH_LOG_WARNING),
+                           "selectedIndex outside a tap or a tab change's gesture: the host's script starts "
+                           + "transitions; the tab stays")
+        }
+    }
+
+    /// The run's tab change to `index` completed: the selection follows.
+    func runsTabChanged(to index: Int) {
+        if (ownTabs ?? []).indices.contains(index) { storedIndex = index }
     }
 
     /// NSCoding: there are no archived view controllers here; always nil.

@@ -167,7 +167,13 @@ open class UIViewController: NSObject, UIContentContainer {
     func receiveAppearance(_ kind: UInt32, animated: Bool) {
         switch Int(kind) {
         case AH_APPEARANCE_WILL_APPEAR: viewWillAppear(animated)
-        case AH_APPEARANCE_DID_APPEAR: viewDidAppear(animated)
+        case AH_APPEARANCE_DID_APPEAR:
+            viewDidAppear(animated)
+            // A tab of the run's own tab bar controller shows: the selection follows.
+            if let tabs = parent as? UITabBarController, tabs.isRunsTabs,
+               let index = tabs.viewControllers?.firstIndex(where: { $0 === self }) {
+                tabs.runsTabChanged(to: index)
+            }
         case AH_APPEARANCE_WILL_DISAPPEAR: viewWillDisappear(animated)
         case AH_APPEARANCE_DID_DISAPPEAR: viewDidDisappear(animated)
         default: return
@@ -343,9 +349,11 @@ open class UIViewController: NSObject, UIContentContainer {
         return UINavigationController(found, host: context.host, transition: context, side: side?.side)
     }
 
-    /// The tab bar controller whose tabs hold it; in a tap handler, the one whose
-    /// `selectedIndex` it sets.
+    /// The tab bar controller whose tabs hold it (the app's own, brought as "tabs", first);
+    /// in a tap handler, the one whose `selectedIndex` it sets.
     open var tabBarController: UITabBarController? {
+        if let own = self as? UITabBarController, own.isRunsTabs { return nil }
+        if let tabs = parent as? UITabBarController, tabs.isRunsTabs { return tabs }
         if let scope = TapScope.current, let view = viewIfLoaded { return UITabBarController(requestsFrom: view, scope: scope) }
         guard let context, let found = related(Int32(AH_RELATION_TAB_BAR_CONTROLLER)) else { return parent?.tabBarController }
         return UITabBarController(found, host: context.host, transition: context, side: side?.side)
