@@ -29,11 +29,27 @@ import Testing
         #expect(out.display_scale == 2 && out.screen_size.width == 1180 && out.screen_size.height == 820)
         #expect([out.safe_area_top, out.safe_area_left, out.safe_area_bottom, out.safe_area_right] == [24, 0, 20, 0])
         #expect(out.screen_corner_radius == 18)
+        // Without split view the window is the screen.
+        #expect(out.window_size.width == 1180 && out.window_size.height == 820)
         // UIScreen.main's scale follows the device.
         var bounds = ah_rect(), scale = 0.0
         let screenBounds = try #require(session.table.pointee.screen_bounds)
         #expect(screenBounds(UnsafePointer(session.table), &bounds, &scale) == AH_OK)
         #expect(scale == 2)
+    }
+
+    /// A split view window (ABI 1.14's window_size): the part of the screen the app has
+    /// (the SDK's size classes follow it: SDKSplitViewTurningTests).
+    @Test func aSplitViewWindowReachesPlugins() throws {
+        let session = HostSession(traits: try Traits(variant: "ipad,landscape,split-third"))
+        let (status, out) = try traits(session)
+        #expect(status == AH_OK)
+        #expect(out.screen_size.width == 1180 && out.window_size.width == 320 && out.window_size.height == 820)
+        // Two thirds: 1180 − 10 − 320; a half: (1180 − 10) / 2.
+        let (_, wide) = try traits(HostSession(traits: try Traits(variant: "ipad,landscape,split-two-thirds")))
+        #expect(wide.window_size.width == 850)
+        let (_, half) = try traits(HostSession(traits: try Traits(variant: "ipad,landscape,split-half")))
+        #expect(half.window_size.width == 585)
     }
 
     @Test func theDefaultsAreUIKitsAndAShortStructIsFilledNoFurther() throws {

@@ -2,6 +2,7 @@ import AnimatorABI
 @testable import AnimatorHost
 @testable import AnimatorKit
 @testable import AnimatorRuns
+import AnimatorEngine
 import Foundation
 import Testing
 
@@ -191,5 +192,48 @@ import Testing
             #expect(split.viewControllers.first?.view.frame == CGRect(x: 0, y: 0, width: 320, height: 820))
             #expect(detail.view.frame == CGRect(x: 320, y: 0, width: 860, height: 820))
         }
+    }
+
+    /// Split view on its side: two thirds of 1180 points (850: regular wide) keep the
+    /// primary beside the secondary; a third (320: compact) collapses the split view, as a
+    /// phone's; the whole screen again brings the columns back.
+    @Test func aThirdOfTheScreenCollapsesItAndTheWholeScreenBringsTheColumnsBack() throws {
+        var traits = Traits()
+        traits.device = .iPad
+        traits.orientation = .landscape
+        traits.split = .twoThirds
+        let session = HostSession(traits: traits)
+        let runtime = TransitionRuntime(engine: session.engine, size: traits.windowSize)
+        runtime.traits = traits
+        let app = App()
+        let instance = SDKStage.delegateInstance(app, session: session, operations: [.present, .dismiss], interactive: false)
+        let stage = TransitionStage(runtime: runtime)
+        try stage.prepare(.present, presenter: instance)
+        let split = try #require(app.split), detail = try #require(app.detail)
+        let host = UnsafePointer(session.table)
+        // 1180 − 10 − 320 = 850 wide, regular: side by side.
+        CurrentHost.with(host) {
+            #expect(split.traitCollection.horizontalSizeClass == .regular)
+            #expect(!split.isCollapsed && split.displayMode == .oneBesideSecondary, "\(split.displayMode)")
+            #expect(detail.view.frame == CGRect(x: 320, y: 0, width: 530, height: 820), "\(detail.view.frame)")
+        }
+        let change = try stage.split(to: .third)
+        #expect(change.to == Size(width: 320, height: 820) && change.rotation == 0)
+        CurrentHost.with(host) {
+            #expect(split.traitCollection.horizontalSizeClass == .compact && split.traitCollection.verticalSizeClass == .regular)
+            #expect(split.isCollapsed)
+            #expect(split.view.frame.size == CGSize(width: 320, height: 820))
+        }
+        try stage.split(to: nil)
+        CurrentHost.with(host) {
+            #expect(!split.isCollapsed && split.traitCollection.horizontalSizeClass == .regular)
+            #expect(detail.view.frame == CGRect(x: 320, y: 0, width: 860, height: 820), "\(detail.view.frame)")
+        }
+        #expect(throws: EngineError.self) { try stage.split(to: nil) }
+        // Half of this 1180-point screen (585) is compact, as half of a 10.5-inch iPad's
+        // 1112 (551) is; two thirds regular.
+        try stage.split(to: .half)
+        CurrentHost.with(host) { #expect(split.isCollapsed && split.view.frame.width == 585) }
+        #expect(session.log.isEmpty, "\(session.log)")
     }
 }

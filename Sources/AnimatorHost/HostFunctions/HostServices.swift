@@ -63,6 +63,9 @@ extension HostSession {
                 (answer.safe_area_top, answer.safe_area_left) = (safe.top, safe.left)
                 (answer.safe_area_bottom, answer.safe_area_right) = (safe.bottom, safe.right)
                 answer.screen_corner_radius = traits.device.cornerRadius
+                var window = traits.windowSize
+                if let id = session.engine.window { window = Layer(engine: session.engine, id: id).bounds.size }
+                answer.window_size = ah_size(width: window.width, height: window.height)
                 // Write only what the caller's struct holds.
                 let count = Int(answer.struct_size)
                 withUnsafeBytes(of: &answer) { bytes in

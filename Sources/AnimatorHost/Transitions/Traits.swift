@@ -51,6 +51,8 @@ public struct Traits: Equatable, Sendable {
     public var device = Device.iPhone
     /// How it is held.
     public var orientation = Orientation.portrait
+    /// On an iPad, the share of the screen split view gives the app (nil: the whole screen).
+    public var split: SplitShare?
 
     /// The defaults: light, left-to-right, large text, motion as usual, an iPhone upright.
     public init() {}
@@ -58,6 +60,14 @@ public struct Traits: Equatable, Sendable {
     /// The screen in points, as held.
     public var screenSize: Size {
         orientation == .portrait ? device.portraitSize : Size(width: device.portraitSize.height, height: device.portraitSize.width)
+    }
+
+    /// The app's window in points: the screen as held, or the part split view gives it
+    /// (the screen's height, `split`'s width).
+    public var windowSize: Size {
+        let screen = screenSize
+        guard let split, device.isPad else { return screen }
+        return Size(width: split.width(onScreenWidth: screen.width), height: screen.height)
     }
 
     /// The safe area's insets in points, as held.
@@ -69,7 +79,8 @@ public struct Traits: Equatable, Sendable {
     /// The words of a `--variant` value, comma-separated, in any order, each at most once
     /// per kind: `light`/`dark`, `ltr`/`rtl`, `reduce-motion`, `text-xs` ... `text-xxxl`,
     /// `text-ax1` ... `text-ax5`, a device (`iphone-se`, `iphone`, `iphone-pro-max`,
-    /// `ipad`), `portrait`/`landscape`. Empty: the defaults.
+    /// `ipad`), `portrait`/`landscape`, and with `ipad` a split view share (`split-third`,
+    /// `split-half`, `split-two-thirds`). Empty: the defaults.
     ///
     /// - Throws: `VariantError` naming the word that is not one, or two words of a kind.
     public init(variant: String) throws(VariantError) {
@@ -103,18 +114,25 @@ public struct Traits: Equatable, Sendable {
             } else if let orientation = Orientation(rawValue: word) {
                 try once("orientation", word)
                 self.orientation = orientation
+            } else if word.hasPrefix("split-"), let share = SplitShare(rawValue: String(word.dropFirst(6))) {
+                try once("split view share", word)
+                split = share
             } else {
                 throw VariantError("'\(word)' is not a variant word (" + Self.words.joined(separator: ", ") + ")"
                                    + Suggestion.hint(word, among: Self.wordsSpelledOut))
             }
         }
+        if let split, !device.isPad {
+            throw VariantError("'split-\(split.rawValue)' needs an iPad: split view is iPadOS's (add ipad)")
+        }
     }
 
     /// Every word `init(variant:)` takes, grouped as in messages.
     public static let words = ["light", "dark", "ltr", "rtl", "reduce-motion", "text-xs ... text-xxxl", "text-ax1 ... text-ax5"]
-        + Device.presets.map(\.name) + ["portrait", "landscape"]
+        + Device.presets.map(\.name) + ["portrait", "landscape"] + SplitShare.allCases.map { "split-" + $0.rawValue }
 
     private static let wordsSpelledOut = ["light", "dark", "ltr", "rtl", "reduce-motion", "portrait", "landscape"]
+        + SplitShare.allCases.map { "split-" + $0.rawValue }
         + ContentSizeCategory.allCases.map { "text-" + $0.shortName } + Device.presets.map(\.name)
 
     /// The words that say how it differs from the defaults, in a fixed order: what
@@ -127,6 +145,7 @@ public struct Traits: Equatable, Sendable {
         if contentSizeCategory != .large { words.append("text-" + contentSizeCategory.shortName) }
         if device != .iPhone { words.append(device.name) }
         if orientation == .landscape { words.append("landscape") }
+        if let split { words.append("split-" + split.rawValue) }
         return words.joined(separator: ",")
     }
 }

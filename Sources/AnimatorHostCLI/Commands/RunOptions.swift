@@ -25,6 +25,9 @@ enum RunOptions {
                help: "How present and dismiss present: fullScreen (default), overFullScreen, pageSheet or custom."),
         .value("--rotate", valueName: "WAY",
                help: "Turn the device after the transition: landscape or portrait (the screens hear viewWillTransition)."),
+        .value("--split", valueName: "SHARE",
+               help: "On an iPad, give the app this share of the screen after the transition (and --rotate): "
+                   + "third, half, two-thirds or full."),
         .value("--from-image", valueName: "PNG", help: "Show this screenshot as the outgoing screen (scaled to fill --size)."),
         .value("--to-image", valueName: "PNG", help: "Show this screenshot as the incoming screen."),
         .value("--scenario", valueName: "FILE", help: "Run this app flow in the demo app (default: the demo's own); with an animator, steps on its screens (push, then pop...)."),
@@ -35,7 +38,8 @@ enum RunOptions {
         .value("--size", valueName: "WxH", help: "The screen in points (default 390x844)."),
         .value("--variant", valueName: "WORDS",
                help: "The traits the app runs with, comma-separated: dark, rtl, reduce-motion, text-xs ... text-ax5, "
-                   + "a device (iphone-se, iphone, iphone-pro-max, ipad), landscape (docs/variants.md)."),
+                   + "a device (iphone-se, iphone, iphone-pro-max, ipad), landscape, with ipad split-third, split-half "
+                   + "or split-two-thirds (docs/variants.md)."),
     ]
 
     /// The options of the demo app only.
@@ -52,6 +56,7 @@ enum RunOptions {
         case .gesture: return "--long-press/--swipe"
         case .style: return "--style"
         case .rotate: return "--rotate"
+        case .split: return "--split"
         case .fromImage: return "--from-image"
         case .toImage: return "--to-image"
         case .scenario: return "--scenario"
@@ -94,6 +99,14 @@ enum RunOptions {
                 throw UsageError("--rotate: '\(text.oneLine)' is not landscape or portrait" + Suggestion.hint(text, among: names))
             }
             request.rotate = orientation
+        }
+        if let text = arguments.value("--split") {
+            let names = SplitShare.allCases.map(\.rawValue) + ["full"]
+            let word = text.lowercased()
+            guard word == "full" || SplitShare(rawValue: word) != nil else {
+                throw UsageError("--split: '\(text.oneLine)' is not third, half, two-thirds or full" + Suggestion.hint(text, among: names))
+            }
+            request.split = .some(SplitShare(rawValue: word))
         }
         request.fromImage = arguments.value("--from-image")
         request.toImage = arguments.value("--to-image")

@@ -106,8 +106,11 @@ public final class UITraitCollection: Sendable {
             verticalSizeClass = .regular
             return
         }
-        (horizontalSizeClass, verticalSizeClass) = Self.sizeClasses(isPad: traits.is_pad, width: traits.screen_size.width,
-                                                                    height: traits.screen_size.height)
+        // The window's size (ABI 1.14; the screen's before): split view narrows it.
+        let covers = Int(traits.struct_size) >= MemoryLayout<ah_traits>.offset(of: \.window_size)! + MemoryLayout<ah_size>.size
+        let window = covers && traits.window_size.width > 0 ? traits.window_size : traits.screen_size
+        (horizontalSizeClass, verticalSizeClass) = Self.sizeClasses(isPad: traits.is_pad, width: window.width,
+                                                                    height: window.height)
         userInterfaceStyle = traits.user_interface_style == AH_USER_INTERFACE_STYLE_DARK ? .dark : .light
         layoutDirection = traits.layout_direction == AH_LAYOUT_DIRECTION_RIGHT_TO_LEFT ? .rightToLeft : .leftToRight
         let index = Int(traits.content_size_category)
@@ -131,11 +134,13 @@ public final class UITraitCollection: Sendable {
                                                                     width: Double(size.width), height: Double(size.height))
     }
 
-    /// UIKit's size classes of a full-screen app: an iPad's regular both ways; an iPhone's
-    /// regular wide only on its side with a long side of 896 points or more, compact tall
-    /// on its side.
+    /// UIKit's size classes of an app's window: on an iPad regular tall, and regular wide
+    /// from 678 points (the narrowest split view window iPadOS makes regular: half of a
+    /// 12.9-inch iPad Pro on its side; half of a 10.5-inch one, 551, is compact), so a
+    /// full-screen iPad is regular both ways; on an iPhone regular wide only on its side
+    /// with a long side of 896 points or more, compact tall on its side.
     static func sizeClasses(isPad: Bool, width: Double, height: Double) -> (UIUserInterfaceSizeClass, UIUserInterfaceSizeClass) {
-        if isPad { return (.regular, .regular) }
+        if isPad { return (width >= 678 ? .regular : .compact, .regular) }
         let sideways = width > height
         return (sideways && width >= 896 ? .regular : .compact, sideways ? .compact : .regular)
     }

@@ -33,6 +33,9 @@ public struct RunRequest: Equatable, Sendable {
     /// other orientation's size and the screens hear viewWillTransition(to:with:); nil
     /// turns nothing.
     public var rotate: Traits.Orientation?
+    /// The iPad split view share the window takes after the transition (`--split`):
+    /// `.some(nil)` the whole screen again; nil changes nothing.
+    public var split: SplitShare??
     /// A PNG shown as the outgoing screen instead of the built-in one.
     public var fromImage: String?
     /// A PNG shown as the incoming screen.
@@ -77,18 +80,19 @@ public struct RunRequest: Equatable, Sendable {
     /// `check()` says so).
     public var traits: Traits { (try? Traits(variant: variant)) ?? Traits() }
 
-    /// The screen in points: the variant's device as held, when it names a device or an
-    /// orientation; otherwise `size`.
+    /// The app's window in points: the variant's device as held (the part split view gives
+    /// the app on an iPad), when it names a device or an orientation; otherwise `size`.
     public var screenSize: Size {
         let traits = self.traits
-        return traits.device != Traits().device || traits.orientation != .portrait ? traits.screenSize : size
+        return traits.device != Traits().device || traits.orientation != .portrait ? traits.windowSize : size
     }
 
-    /// The canvas a run's pictures are drawn on: the screen, or, when the device turns
-    /// during the run (`turns`), a square as long as its longer side, so that both
-    /// orientations fit (each frame drawn from the top left corner).
-    public func canvasSize(turns: Bool) -> Size {
-        let screen = screenSize
+    /// The canvas a run's pictures are drawn on: the window, or the whole screen when the
+    /// window's split view share changes during the run (`resizes`: each share's window
+    /// drawn from the top left corner), or, when the device turns during the run
+    /// (`turns`), a square as long as its longer side, so that both orientations fit.
+    public func canvasSize(turns: Bool, resizes: Bool = false) -> Size {
+        let screen = resizes ? traits.screenSize : screenSize
         guard turns else { return screen }
         let side = max(screen.width, screen.height)
         return Size(width: side, height: side)
@@ -97,7 +101,7 @@ public struct RunRequest: Equatable, Sendable {
     /// The names of the fields, as JSON keys and in messages.
     public enum Field: String, Sendable, CaseIterable {
         case animator, operation, parameters, interaction, style, fromImage, toImage, scenario, routes, size, fps
-        case keepsFrames, outputs, variant, tap, gesture, rotate
+        case keepsFrames, outputs, variant, tap, gesture, rotate, split
     }
 
     /// Checks what can be checked without plugins: fields that need an animator, fields
@@ -109,7 +113,7 @@ public struct RunRequest: Equatable, Sendable {
             let needsAnimator: [(Field, Bool)] = [
                 (.operation, operation != nil), (.parameters, !parameters.isEmpty), (.interaction, interaction != nil),
                 (.style, style != nil), (.fromImage, fromImage != nil), (.toImage, toImage != nil), (.gesture, gesture != .tap),
-                (.tap, tap != nil), (.rotate, rotate != nil),
+                (.tap, tap != nil), (.rotate, rotate != nil), (.split, split != nil),
             ]
             if let field = needsAnimator.first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "needs an animator: <id|name> --operation OP")
@@ -118,8 +122,12 @@ public struct RunRequest: Equatable, Sendable {
             if routes != nil { throw RunRequestError(.routes, "runs the demo app; it does not combine with an animator") }
             // With an animator, a scenario is its flow: the steps give the operations.
             if scenario != nil, let field = [(Field.operation, operation != nil), (.gesture, gesture != .tap), (.tap, tap != nil),
-                                             (.interaction, interaction != nil), (.rotate, rotate != nil)].first(where: { $0.1 })?.0 {
+                                             (.interaction, interaction != nil), (.rotate, rotate != nil),
+                                             (.split, split != nil)].first(where: { $0.1 })?.0 {
                 throw RunRequestError(field, "comes from the scenario's steps with an animator; leave it out")
+            }
+            if split != nil, !traits.device.isPad {
+                throw RunRequestError(.split, "needs an iPad: split view is iPadOS's (--variant ipad)")
             }
             if style != nil, let operation, ![.present, .dismiss].contains(operation) {
                 throw RunRequestError(.style, "applies to present and dismiss, not \(operation.rawValue)")
@@ -217,6 +225,12 @@ public struct RunRequest: Equatable, Sendable {
             }
             rotate = value
         }
+        if let text = try string(.split) {
+            guard text == "full" || SplitShare(rawValue: text) != nil else {
+                throw RunRequestError(.split, ": '\(text)' is not third, half, two-thirds or full")
+            }
+            split = .some(SplitShare(rawValue: text))
+        }
         fromImage = try string(.fromImage)
         toImage = try string(.toImage)
         scenario = try string(.scenario)
@@ -257,6 +271,7 @@ public struct RunRequest: Equatable, Sendable {
             : .object([("kind", .string(gesture.name))] + (gesture.seconds.map { [("seconds", JSONValue.number($0))] } ?? [])))
         add(.style, style.map { .string($0.name) })
         add(.rotate, rotate.map { .string($0.rawValue) })
+        add(.split, split.map { .string($0?.rawValue ?? "full") })
         add(.fromImage, fromImage.map(JSONValue.string))
         add(.toImage, toImage.map(JSONValue.string))
         add(.scenario, scenario.map(JSONValue.string))

@@ -57,7 +57,8 @@ public struct Runner {
                 resume = DemoApp.Resume(start: error.index + 1, failed: resume.failed.union([error.index]))
             }
         }
-        return RunResult(recording: Recording(size: request.canvasSize(turns: try Self.turns(request)), fps: request.fps,
+        return RunResult(recording: Recording(size: request.canvasSize(turns: try Self.turns(request),
+                                                                       resizes: try Self.resizes(request)), fps: request.fps,
                                               segments: segments),
                          transitions: reports)
     }
@@ -67,6 +68,14 @@ public struct Runner {
         if request.rotate != nil { return true }
         guard !request.isDemo, let path = request.scenario else { return false }
         return try StageFlow.load(path: path).steps.contains { $0.rotate != nil }
+    }
+
+    /// Whether the window's split view share changes during `request`'s run (`--split`, or
+    /// a flow's "split" step).
+    static func resizes(_ request: RunRequest) throws(JSONFormatError) -> Bool {
+        if request.split != nil { return true }
+        guard !request.isDemo, let path = request.scenario else { return false }
+        return try StageFlow.load(path: path).steps.contains { $0.split != nil }
     }
 
     /// What one attempt at a run reports, as it goes.
@@ -154,7 +163,7 @@ public struct Runner {
         let flow = try request.scenario.map { path throws(JSONFormatError) in try StageFlow.load(path: path) }
         let steps = flow?.steps ?? [StageFlow.Step(operation: request.operation ?? info.operations.operations[0],
                                                    tap: request.tap, gesture: request.gesture, interaction: request.interaction,
-                                                   rotate: request.rotate)]
+                                                   rotate: request.rotate, split: request.split)]
         for (index, step) in steps.enumerated() where !info.operations.supports(step.operation) {
             throw AnimatorError(animator: info.id, reason: "does not support \(step.operation.rawValue) (it supports "
                                 + "\(info.operations))" + (flow == nil ? "" : " (\(request.scenario!): $.steps[\(index)])"))
@@ -202,6 +211,8 @@ public struct Runner {
                     stayed = stage.reasonNotToTurn(to: orientation)
                     try stage.rotate(to: orientation, onFrame: capture)
                 }
+                // Then the window takes its split view share, when the step says so.
+                if let share = step.split { try stage.split(to: share, onFrame: capture) }
             } catch {
                 // A flow's step names its place in the file.
                 guard let path = request.scenario else { throw error }
@@ -217,7 +228,8 @@ public struct Runner {
                            TransitionReport(operation: step.operation, from: screens.from, to: screens.to, animator: name,
                                             rule: nil, outcome: outcome, frames: count,
                                             interactive: interactions[index] != nil, tap: step.tap, gesture: step.gesture,
-                                            log: log, turnedTo: stayed == nil ? step.rotate : nil, stayed: stayed))
+                                            log: log, turnedTo: stayed == nil ? step.rotate : nil, stayed: stayed,
+                                            splitTo: step.split))
         }
     }
 }

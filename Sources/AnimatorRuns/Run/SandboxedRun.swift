@@ -209,7 +209,10 @@ enum SandboxedRun {
                                 outcome: outcome, frames: frames, interactive: document["interactive"]?.boolValue ?? false,
                                 tap: step.tap, gesture: step.gesture, log: entries,
                                 turnedTo: document["turnedTo"]?.stringValue.flatMap(Traits.Orientation.init(rawValue:)),
-                                stayed: document["stayed"]?.stringValue.map { String($0.prefix(300)) })
+                                stayed: document["stayed"]?.stringValue.map { String($0.prefix(300)) },
+                                splitTo: document["splitTo"]?.stringValue.flatMap { word -> SplitShare?? in
+                                    word == "full" ? .some(nil) : SplitShare(rawValue: word).map { .some($0) }
+                                })
     }
 
     // MARK: The child's side
@@ -259,6 +262,7 @@ enum SandboxedRun {
                     ("interactive", .bool(line.interactive)),
                     ("turnedTo", line.turnedTo.map { .string($0.rawValue) } ?? .null),
                     ("stayed", line.stayed.map(JSONValue.string) ?? .null),
+                    ("splitTo", line.splitTo.map { .string($0?.rawValue ?? "full") } ?? .null),
                     ("outcomeAnimator", line.outcome.animator.map(JSONValue.string) ?? .null),
                     ("segmentAnimator", .string(segment.animator)),
                     ("log", .array(line.log.map {

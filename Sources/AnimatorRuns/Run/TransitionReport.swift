@@ -34,12 +34,14 @@ public struct TransitionReport: Sendable {
     /// Why the interface did not turn when the device did (the screen that decides does not
     /// support the orientation), or nil.
     public var stayed: String?
+    /// The split view share the window took after it (`.some(nil)`: the whole screen).
+    public var splitTo: SplitShare??
 
     /// A report.
     public init(operation: TransitionOperation, from: String, to: String, animator: String, rule: String?,
                 outcome: TransitionOutcome, frames: Int, interactive: Bool = false, tap: Point? = nil,
                 gesture: TouchGesture = .tap, log: [PluginLogEntry] = [], failure: String? = nil,
-                turnedTo: Traits.Orientation? = nil, stayed: String? = nil) {
+                turnedTo: Traits.Orientation? = nil, stayed: String? = nil, splitTo: SplitShare?? = nil) {
         self.operation = operation
         self.from = from
         self.to = to
@@ -54,6 +56,7 @@ public struct TransitionReport: Sendable {
         self.failure = failure
         self.turnedTo = turnedTo
         self.stayed = stayed
+        self.splitTo = splitTo
     }
 
     /// The report of a transition that failed before it drew anything.
@@ -79,6 +82,7 @@ public struct TransitionReport: Sendable {
             + (tap.map { " (\(gesture.noun) at \(JSONValue.format($0.x)), \(JSONValue.format($0.y)))" } ?? "")
             + (turnedTo.map { ", then turned \($0.rawValue)" } ?? "")
             + (stayed.map { ", then did not turn: \($0)" } ?? "")
+            + (splitTo.map { share in share.map { ", then split view gave it the \($0.rawValue)" } ?? ", then the whole screen" } ?? "")
         // The animator (its delegate) declined: UIKit's own transition ran instead.
         if let ran = outcome.animator, ran.hasPrefix("system."), !animator.hasPrefix("system") {
             text += " (declined: UIKit's own \(ran) ran)"
@@ -98,6 +102,7 @@ public struct TransitionReport: Sendable {
             ("failed", failure.map(JSONValue.string) ?? .null),
             ("turnedTo", turnedTo.map { .string($0.rawValue) } ?? .null),
             ("stayed", stayed.map(JSONValue.string) ?? .null),
+            ("splitTo", splitTo.map { .string($0?.rawValue ?? "full") } ?? .null),
             ("log", .array(log.map { .object([("level", .string($0.level.name)), ("message", .string($0.message))]) })),
         ])
     }

@@ -34,15 +34,19 @@ public struct StageFlow: Equatable, Sendable {
         public var interaction: String?
         /// How the device turns after the transition (nil: it does not).
         public var rotate: Traits.Orientation?
+        /// The iPad split view share the window takes after the transition (and the turn):
+        /// nil, it keeps its size; `.some(nil)`, the whole screen ("full").
+        public var split: SplitShare??
 
         /// Creates a step.
         public init(operation: TransitionOperation, tap: Point? = nil, gesture: TouchGesture = .tap,
-                    interaction: String? = nil, rotate: Traits.Orientation? = nil) {
+                    interaction: String? = nil, rotate: Traits.Orientation? = nil, split: SplitShare?? = nil) {
             self.operation = operation
             self.tap = tap
             self.gesture = gesture
             self.interaction = interaction
             self.rotate = rotate
+            self.split = split
         }
     }
 
@@ -82,10 +86,10 @@ public struct StageFlow: Equatable, Sendable {
         for (index, step) in steps.enumerated() {
             let at = "$.steps[\(index)]"
             guard case .object(let members) = step else { throw JSONFormatError(path: at, reason: "expected an object") }
-            for (key, _) in members where !["operation", "tap", "longPress", "swipe", "interaction", "rotate"].contains(key) {
+            for (key, _) in members where !["operation", "tap", "longPress", "swipe", "interaction", "rotate", "split"].contains(key) {
                 let hint = ["to", "tab"].contains(key) ? ": an animator's run has its two screens; leave it out"
-                    : " (a step has operation, tap, longPress or swipe, interaction, and rotate)" + Suggestion.hint(
-                        key, among: ["operation", "tap", "longPress", "swipe", "interaction", "rotate"])
+                    : " (a step has operation, tap, longPress or swipe, interaction, rotate and split)" + Suggestion.hint(
+                        key, among: ["operation", "tap", "longPress", "swipe", "interaction", "rotate", "split"])
                 throw JSONFormatError(path: "\(at).\(key)", reason: "unknown key\(hint)")
             }
             guard let name = step["operation"]?.stringValue else {
@@ -155,7 +159,18 @@ public struct StageFlow: Equatable, Sendable {
                 }
                 rotate = orientation
             }
-            result.append(Step(operation: operation, tap: tap, gesture: gesture, interaction: interaction, rotate: rotate))
+            var split: SplitShare??
+            if let value = step["split"] {
+                let names = SplitShare.allCases.map(\.rawValue) + ["full"]
+                guard let text = value.stringValue, text == "full" || SplitShare(rawValue: text) != nil else {
+                    let given = value.stringValue.map { "'\($0)' is not " } ?? "expected "
+                    throw JSONFormatError(path: "\(at).split", reason: given + "third, half, two-thirds or full"
+                                          + Suggestion.hint(value.stringValue ?? "", among: names))
+                }
+                split = .some(SplitShare(rawValue: text))
+            }
+            result.append(Step(operation: operation, tap: tap, gesture: gesture, interaction: interaction, rotate: rotate,
+                               split: split))
         }
         return StageFlow(steps: result)
     }

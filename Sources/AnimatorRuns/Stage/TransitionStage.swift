@@ -335,15 +335,43 @@ public final class TransitionStage {
         if reasonNotToTurn(to: orientation) != nil || runtime.traits.orientation == orientation { return nil }
         var traits = runtime.traits
         traits.orientation = orientation
-        // The other way round: a custom --size turns as a device's screen does.
+        // The other way round: a custom --size turns as a device's screen does; a split
+        // view window keeps its share of the screen held the new way.
         let size = runtime.window.bounds.size
-        return try runtime.changeSize(to: traits, size: Size(width: size.height, height: size.width), duration: duration,
-                                      relayout: { screen throws(EngineError) in
-            // The host's content is made for a size: made again (a screenshot is stretched anew).
-            guard let entry = self.filled[ObjectIdentifier(screen)] else { return }
-            for view in screen.view.subviews { view.removeFromSuperview() }
-            try self.engineFill(screen, entry.content, header: entry.header)
-        }, onFrame: onFrame)
+        let turned = traits.split != nil && traits.device.isPad ? traits.windowSize : Size(width: size.height, height: size.width)
+        return try runtime.changeSize(to: traits, size: turned, duration: duration, relayout: refill, onFrame: onFrame)
+    }
+
+    /// Gives the app `share` of the iPad's screen in split view (nil: the whole screen)
+    /// after the steps so far (a flow's "split", `run --split`): the window takes its new
+    /// width as iPadOS gives it (`SplitShare`), and everything on screen hears it as UIKit
+    /// tells a size change (`TransitionRuntime.changeSize`), the size classes following the
+    /// window (a third is compact wide: a split view controller collapses).
+    ///
+    /// - Throws: `EngineError` before the stage is prepared, on a device that is not an
+    ///   iPad, or when the window has that share already.
+    @discardableResult
+    public func split(to share: SplitShare?, duration: Double = SizeChange.standardDuration,
+                      onFrame: ((Double) -> Void)? = nil) throws(EngineError) -> SizeChange {
+        guard preparedOperation != nil else { throw EngineError("nothing is on screen to resize yet") }
+        guard runtime.traits.device.isPad else {
+            throw EngineError("split view is iPadOS's: the run's device is an \(runtime.traits.device.model) (--variant ipad)")
+        }
+        guard runtime.traits.split != share else {
+            throw EngineError("the window has \(share.map { "the \($0.rawValue) share" } ?? "the whole screen") already")
+        }
+        var traits = runtime.traits
+        traits.split = share
+        return try runtime.changeSize(to: traits, size: traits.windowSize, duration: duration, relayout: refill,
+                                      onFrame: onFrame)
+    }
+
+    /// Builds a screen's host content again for the window's new size (a screenshot is
+    /// stretched anew): what a size change asks of each screen in the window.
+    private func refill(_ screen: ViewController) throws(EngineError) {
+        guard let entry = filled[ObjectIdentifier(screen)] else { return }
+        for view in screen.view.subviews { view.removeFromSuperview() }
+        try engineFill(screen, entry.content, header: entry.header)
     }
 
     /// Builds a screen's host content (or its picture) again at the runtime's traits and size.

@@ -30,6 +30,26 @@ import Testing
         #expect(Traits.ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
     }
 
+    /// iPad split view's windows, as iPadOS made them on the screens whose figures are
+    /// published: a 9.7-inch iPad on its side (1024 points) gives 320, 507 and 694; a
+    /// 12.9-inch iPad Pro (1366) 375, 678 and 981; upright (768) a third and two thirds are
+    /// 320 and 438.
+    @Test func splitViewSharesAreIPadOSsWidths() throws {
+        #expect([SplitShare.third, .half, .twoThirds].map { $0.width(onScreenWidth: 1024) } == [320, 507, 694])
+        #expect([SplitShare.third, .half, .twoThirds].map { $0.width(onScreenWidth: 1366) } == [375, 678, 981])
+        #expect([SplitShare.third, .twoThirds].map { $0.width(onScreenWidth: 768) } == [320, 438])
+        // This iPad (820 × 1180) on its side, a third: the screen's height, 320 wide.
+        let third = try Traits(variant: "ipad,landscape,split-third")
+        #expect(third.windowSize == Size(width: 320, height: 820) && third.screenSize == Size(width: 1180, height: 820))
+        #expect(try third.variant == "ipad,landscape,split-third" && Traits(variant: third.variant) == third)
+        #expect(try Traits(variant: "ipad,split-two-thirds").windowSize == Size(width: 490, height: 1180))
+        // Split view is iPadOS's; a share is given once.
+        #expect(throws: VariantError("'split-half' needs an iPad: split view is iPadOS's (add ipad)")) {
+            try Traits(variant: "split-half")
+        }
+        #expect(throws: VariantError.self) { try Traits(variant: "ipad,split-half,split-third") }
+    }
+
     @Test func theDevicesAreApplesFigures() {
         // Points and scale as Apple's device pages give them.
         let screens = Device.presets.map { "\($0.name) \(Int($0.portraitSize.width))x\(Int($0.portraitSize.height)) @\(Int($0.scale))x" }

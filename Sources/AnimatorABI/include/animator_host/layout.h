@@ -445,7 +445,7 @@
 #define AH_OFFSETOF_AH_TEXT_STYLE_ALIGNMENT 60
 #define AH_OFFSETOF_AH_TEXT_STYLE_LINES 64
 
-#define AH_SIZEOF_AH_TRAITS 96
+#define AH_SIZEOF_AH_TRAITS 112
 #define AH_OFFSETOF_AH_TRAITS_ABI 0
 #define AH_OFFSETOF_AH_TRAITS_STRUCT_SIZE 8
 #define AH_OFFSETOF_AH_TRAITS_USER_INTERFACE_STYLE 12
@@ -461,6 +461,7 @@
 #define AH_OFFSETOF_AH_TRAITS_SAFE_AREA_BOTTOM 72
 #define AH_OFFSETOF_AH_TRAITS_SAFE_AREA_RIGHT 80
 #define AH_OFFSETOF_AH_TRAITS_SCREEN_CORNER_RADIUS 88
+#define AH_OFFSETOF_AH_TRAITS_WINDOW_SIZE 96
 
 #define AH_SIZEOF_AH_POINT 16
 #define AH_OFFSETOF_AH_POINT_X 0
@@ -946,6 +947,7 @@ AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_left) == AH_OFFSETOF_AH_TRAITS_SA
 AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_bottom) == AH_OFFSETOF_AH_TRAITS_SAFE_AREA_BOTTOM, "ah_traits.safe_area_bottom offset");
 AH_LAYOUT_ASSERT(offsetof(ah_traits, safe_area_right) == AH_OFFSETOF_AH_TRAITS_SAFE_AREA_RIGHT, "ah_traits.safe_area_right offset");
 AH_LAYOUT_ASSERT(offsetof(ah_traits, screen_corner_radius) == AH_OFFSETOF_AH_TRAITS_SCREEN_CORNER_RADIUS, "ah_traits.screen_corner_radius offset");
+AH_LAYOUT_ASSERT(offsetof(ah_traits, window_size) == AH_OFFSETOF_AH_TRAITS_WINDOW_SIZE, "ah_traits.window_size offset");
 AH_LAYOUT_ASSERT(sizeof(ah_point) == AH_SIZEOF_AH_POINT, "ah_point size");
 AH_LAYOUT_ASSERT(offsetof(ah_point, x) == AH_OFFSETOF_AH_POINT_X, "ah_point.x offset");
 AH_LAYOUT_ASSERT(offsetof(ah_point, y) == AH_OFFSETOF_AH_POINT_Y, "ah_point.y offset");

@@ -81,6 +81,12 @@ typedef struct ah_traits {
     double safe_area_top, safe_area_left, safe_area_bottom, safe_area_right;
     /** The radius of the screen's corners, in points (0: square). */
     double screen_corner_radius;
+    /** ABI 1.14: the app's window, in points: the screen as held, or the part iPad split
+     *  view gives it, or a run's own size. UIKit's size classes follow it: on an iPad,
+     *  horizontally regular from 678 points wide (compact below: a third, and half of
+     *  screens narrower than 1366 points), vertically regular; on an iPhone, compact wide
+     *  but on its side at 896 points or more, compact tall on its side. */
+    ah_size window_size;
 } ah_traits;
 
 #ifdef __cplusplus

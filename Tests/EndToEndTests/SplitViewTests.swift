@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// iPad split view during a run (`run --split`, a flow's "split" step), as a user asks for
+/// it: the window's picture is compared, through Pillow, with the same screens made in split
+/// view from the start (`--variant ipad,...,split-third`), which never changed size.
+@Suite struct SplitViewTests {
+    let cli = CLI()
+
+    /// The largest channel difference between `a`'s top left corner the size of `b` and
+    /// `b`, `a`'s size, and the largest channel of `a` right of `b`'s width (outside the window).
+    func compare(_ a: String, _ b: String) throws -> (difference: Int, size: [Int], beside: Int) {
+        let script = """
+            import json, sys
+            from PIL import Image, ImageChops
+            a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
+            diff = ImageChops.difference(a.crop((0, 0) + b.size), b).getextrema()
+            rest = a.crop((b.size[0], 0, a.size[0], a.size[1])).getextrema() if a.size[0] > b.size[0] else [(0, 0)] * 3
+            print(json.dumps([max(m for _, m in diff), list(a.size), max(m for _, m in rest)]))
+            """
+        let result = try Python.run(script, [a, b])
+        #expect(result.status == 0, "\(result.standardError)")
+        let values = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [Any] ?? []
+        return (values.first as? Int ?? -1, values.dropFirst().first as? [Int] ?? [], values.last as? Int ?? -1)
+    }
+
+    @Test func aCardNarrowedToAThirdEndsAsTheCardPresentedInAThird() throws {
+        let narrowed = cli.home.file("narrowed.png"), direct = cli.home.file("third.png")
+        let run = try cli.run("run", "bottom-card-c", "--variant", "ipad,landscape", "--operation", "present", "--split", "third",
+                              "--out", narrowed)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("completed, then split view gave it the third"), "\(run.standardOutput)")
+        #expect(try cli.run("run", "bottom-card-c", "--variant", "ipad,landscape,split-third", "--operation", "present",
+                            "--out", direct).status == 0)
+        let compared = try compare(narrowed, direct)
+        // The canvas is the whole screen on its side (1180 × 820 points); the window,
+        // 320 points wide at its left, shows what a third shows from the start, and nothing
+        // is drawn beside it.
+        #expect(compared.size == [1180, 820])
+        #expect(compared.difference == 0 && compared.beside == 0, "\(compared)")
+    }
+
+    @Test func aFlowNarrowsAndWidensAgainAndEndsAsTheWholeScreen() throws {
+        let flow = cli.home.file("split.json")
+        try Data("""
+            { "steps": [ { "operation": "present", "split": "half" },
+                         { "operation": "dismiss", "split": "full" } ] }
+            """.utf8).write(to: URL(fileURLWithPath: flow))
+        let end = cli.home.file("end.png"), whole = cli.home.file("whole.png")
+        let run = try cli.run("run", "bottom-card-c", "--variant", "ipad", "--scenario", flow, "--out", end, "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("\"splitTo\": \"half\"") && run.standardOutput.contains("\"splitTo\": \"full\""),
+                "\(run.standardOutput)")
+        #expect(try cli.run("run", "bottom-card-c", "--variant", "ipad", "--operation", "dismiss", "--out", whole).status == 0)
+        let compared = try compare(end, whole)
+        #expect(compared.difference == 0, "\(compared)")
+    }
+
+    @Test func mistakesAreOneLine() throws {
+        let phone = try cli.run("run", "bottom-card-c", "--split", "third")
+        #expect(phone.status == 2 && phone.standardError.hasPrefix("animator-host run: --split needs an iPad"), "\(phone.standardError)")
+        let typo = try cli.run("run", "bottom-card-c", "--variant", "ipad", "--split", "thrid")
+        #expect(typo.status == 2 && typo.standardError.contains("'thrid' is not third, half, two-thirds or full (did you mean 'third'?)"),
+                "\(typo.standardError)")
+        let flow = cli.home.file("typo.json")
+        try Data(#"{"steps": [{"operation": "present", "split": "halve"}]}"#.utf8).write(to: URL(fileURLWithPath: flow))
+        let parsed = try cli.run("run", "bottom-card-c", "--variant", "ipad", "--scenario", flow)
+        #expect(parsed.status != 0 && parsed.standardError.contains("$.steps[0].split: 'halve' is not third, half, two-thirds or full"),
+                "\(parsed.standardError)")
+        let already = try cli.run("run", "bottom-card-c", "--variant", "ipad,split-half", "--split", "half")
+        #expect(already.status == 1 && already.standardError.contains("has the half share already"), "\(already.standardError)")
+        let variant = try cli.run("run", "bottom-card-c", "--variant", "split-third")
+        #expect(variant.status == 2 && variant.standardError.contains("'split-third' needs an iPad"), "\(variant.standardError)")
+    }
+}
