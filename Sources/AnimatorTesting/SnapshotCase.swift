@@ -53,6 +53,9 @@ public struct SnapshotCase: Sendable, Equatable {
     public var style: String?
     /// How the device turns after the transition ("landscape" or "portrait"), or nil.
     public var rotate: Traits.Orientation?
+    /// The iPad split view share the window takes after the transition ("third", "half",
+    /// "two-thirds"; `.some(nil)`: "full"), or nil.
+    public var split: SplitShare??
     /// Whether the timeline is kept (default true).
     public var keepsTimeline = true
     /// The moments whose pictures are kept (default: the end).
@@ -79,12 +82,13 @@ public struct SnapshotCase: Sendable, Equatable {
             && lhs.parameters.map { "\($0.name)=\($0.value)" } == rhs.parameters.map { "\($0.name)=\($0.value)" }
             && lhs.size == rhs.size && lhs.scale == rhs.scale && lhs.fps == rhs.fps && lhs.interaction == rhs.interaction
             && lhs.scenario == rhs.scenario && lhs.routes == rhs.routes && lhs.style == rhs.style && lhs.rotate == rhs.rotate
+            && lhs.split == rhs.split
             && lhs.keepsTimeline == rhs.keepsTimeline && lhs.frames == rhs.frames && lhs.sheet == rhs.sheet
             && lhs.tolerance == rhs.tolerance && lhs.variant == rhs.variant && lhs.variants == rhs.variants
     }
 
     static let keys = ["name", "animator", "operation", "params", "size", "scale", "fps", "interaction", "scenario",
-                       "routes", "style", "rotate", "keep", "tolerance", "variants"]
+                       "routes", "style", "rotate", "split", "keep", "tolerance", "variants"]
 
     /// Checks one case of a manifest.
     ///
@@ -165,6 +169,15 @@ public struct SnapshotCase: Sendable, Equatable {
             }
             guard result.animator != nil else { throw SnapshotError("\(place).rotate", "turns the device after an animator's transition") }
             result.rotate = orientation
+        }
+        if let text = try string("split") {
+            guard text == "full" || SplitShare(rawValue: text) != nil else {
+                throw SnapshotError("\(place).split", "'\(text)' is not third, half, two-thirds or full")
+            }
+            guard result.animator != nil else {
+                throw SnapshotError("\(place).split", "changes the window after an animator's transition")
+            }
+            result.split = .some(SplitShare(rawValue: text))
         }
         if let keep = json["keep"] {
             guard case .object(let list) = keep else { throw SnapshotError("\(place).keep", "expected an object") }
@@ -273,6 +286,7 @@ public struct SnapshotCase: Sendable, Equatable {
             request.style = value
         }
         request.rotate = rotate
+        request.split = split
         request.variant = variant
         request.keepsFrames = true
         return request

@@ -15,6 +15,7 @@ import TestSupport
         request.interaction = "update 0.5 @0.1; finish @0.2"
         request.style = .pageSheet
         request.rotate = .landscape
+        request.split = .some(.twoThirds)
         request.fromImage = "/tmp/a.png"
         request.size = Size(width: 320, height: 480)
         request.fps = 30
@@ -22,6 +23,9 @@ import TestSupport
         request.outputs = [RunOutput(.timeline, path: "t.json"), RunOutput(.png, path: "x.png", scale: 2, sheet: 6)]
         let text = request.json.serialized()
         #expect(try RunRequest(json: JSONValue.parse(text)) == request)
+        // Back to the whole screen reads back as such, not as no change.
+        request.split = .some(nil)
+        #expect(try RunRequest(json: JSONValue.parse(request.json.serialized())).split == .some(nil))
         // A long press held 1.5 s, and a swipe, read back as they were.
         for gesture in [TouchGesture.longPress(seconds: 1.5), .swipe(.up)] {
             var touched = RunRequest(animator: "photo-zoom", operation: .pop)

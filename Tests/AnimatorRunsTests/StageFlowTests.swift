@@ -54,9 +54,9 @@ import Testing
             (#"{ "steps": [ { "operation": "push", "tap": "1,2" } ] }"#, "$.steps[0].tap: expected [x, y] in window points"),
             (#"{ "steps": [ { "operation": "push", "interaction": "" } ] }"#, "$.steps[0].interaction: expected a script or a gesture trace file"),
             (#"{ "steps": [ { "operation": "push", "tab": 1 } ] }"#, "$.steps[0].tab: unknown key: an animator's run has its two screens; leave it out"),
-            (#"{ "steps": [ { "operation": "push", "speed": 2 } ] }"#, "$.steps[0].speed: unknown key (a step has operation, tap, longPress or swipe, interaction, and rotate)"),
+            (#"{ "steps": [ { "operation": "push", "speed": 2 } ] }"#, "$.steps[0].speed: unknown key (a step has operation, tap, longPress or swipe, interaction, rotate and split)"),
             (#"{ "steps": [ { "operation": "present", "rotat": "landscape" } ] }"#,
-             "$.steps[0].rotat: unknown key (a step has operation, tap, longPress or swipe, interaction, and rotate) (did you mean 'rotate'?)"),
+             "$.steps[0].rotat: unknown key (a step has operation, tap, longPress or swipe, interaction, rotate and split) (did you mean 'rotate'?)"),
             (#"{ "steps": [ { "operation": "present", "rotate": 90 } ] }"#, "$.steps[0].rotate: expected portrait or landscape"),
             (#"{ "steps": [ { "operation": "present", "rotate": "upside-down" } ] }"#, "$.steps[0].rotate: 'upside-down' is not portrait or landscape"),
             (#"{ "steps": [ { "operation": "push", "tap": [1, 2], "swipe": { "at": [1, 2], "direction": "up" } } ] }"#,
@@ -78,6 +78,9 @@ import Testing
         // A turn of the device after a step's transition.
         let turning = try? parse(#"{ "steps": [ { "operation": "present", "rotate": "landscape" }, { "operation": "dismiss" } ] }"#).steps
         #expect(turning?.map(\.rotate) == [.landscape, nil])
+        // A change of split view share after a step, and the whole screen again.
+        let splitting = try? parse(#"{ "steps": [ { "operation": "present", "split": "third" }, { "operation": "dismiss", "split": "full" }, { "operation": "present" } ] }"#).steps
+        #expect(splitting?.map(\.split) == [.some(.third), .some(nil), nil])
         #expect(steps?.map(\.tap) == [Point(x: 10, y: 20), Point(x: 1, y: 2), Point(x: 3, y: 4)])
         let many = "{ \"steps\": [" + Array(repeating: #"{ "operation": "tab" }"#, count: 1001).joined(separator: ",") + "] }"
         #expect(failure(many) == "$.steps: 1001 steps, over the 1000 a flow may have")

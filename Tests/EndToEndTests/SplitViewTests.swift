@@ -57,6 +57,29 @@ import TestSupport
         #expect(compared.difference == 0, "\(compared)")
     }
 
+    @Test func aSplitCaseRecordsAndEqualsTheCaseMadeInAThird() throws {
+        let folder = TemporaryDirectory()
+        let manifest = folder.file("snapshots.json")
+        try """
+            { "cases": [ { "name": "card-narrowed", "animator": "bottom-card-c", "operation": "present", "split": "third",
+                           "variants": ["ipad,landscape"] },
+                         { "name": "card-third", "animator": "bottom-card-c", "operation": "present",
+                           "variants": ["ipad,landscape,split-third"] } ] }
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let recorded = try cli.run("snapshot", "record", manifest)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        let compared = try compare(folder.path + "/__snapshots__/card-narrowed@ipad+landscape/frame-end.png",
+                                   folder.path + "/__snapshots__/card-third@ipad+landscape+split-third/frame-end.png")
+        #expect(compared.size == [1180, 820] && compared.difference == 0 && compared.beside == 0, "\(compared)")
+        #expect(try cli.run("snapshot", "verify", manifest).status == 0)
+        try """
+            { "cases": [ { "name": "x", "animator": "bottom-card-c", "split": "quarter", "variants": ["ipad"] } ] }
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let typo = try cli.run("snapshot", "verify", manifest)
+        #expect(typo.status == 2 && typo.standardError.contains("$.cases[0].split: 'quarter' is not third, half, two-thirds or full"),
+                "\(typo.standardError)")
+    }
+
     @Test func mistakesAreOneLine() throws {
         let phone = try cli.run("run", "bottom-card-c", "--split", "third")
         #expect(phone.status == 2 && phone.standardError.hasPrefix("animator-host run: --split needs an iPad"), "\(phone.standardError)")
