@@ -13,7 +13,7 @@ import Testing
         let photo = UIView()
         var reuses = 0
 
-        required init(frame: CGRect) {
+        override init(frame: CGRect) {
             super.init(frame: frame)
             contentView.addSubview(photo)
         }

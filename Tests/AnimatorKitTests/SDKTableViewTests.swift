@@ -14,7 +14,7 @@ import Testing
         let badge = UIView()
         var reuses = 0
 
-        required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
             badge.frame = CGRect(x: 340, y: 20, width: 20, height: 20)
             badge.backgroundColor = .systemRed

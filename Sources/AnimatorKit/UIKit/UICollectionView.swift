@@ -150,7 +150,7 @@ open class UICollectionView: UIScrollView {
             return cell
         }
         if let made = registered[identifier] {
-            let cell = made.init(frame: .zero)
+            let cell = made.init(registeredFor: identifier)
             cell.reuseIdentifier = identifier
             return cell
         }

@@ -4,9 +4,9 @@ import Foundation
 /// selected or highlighted cell shows its `selectedBackgroundView` (none by default, as in
 /// UIKit) behind it.
 ///
-/// One difference from UIKit, where the Objective-C runtime makes registered cells: a
-/// subclass that overrides `init(frame:)` marks it `required` instead of `override`, so
-/// that `dequeueReusableCell` can make it from its class.
+/// `dequeueReusableCell` makes a registered class's cells through `init(registeredFor:)`,
+/// which calls `init(frame:)`: a subclass inherits it by overriding that and
+/// `init?(coder:)` (or neither), as cell subclasses do.
 open class UICollectionViewCell: UIView {
     /// The view to add content to: the whole cell.
     public let contentView = UIView()
@@ -39,10 +39,16 @@ open class UICollectionViewCell: UIView {
     }
 
     /// init(frame:): a cell with an empty content view.
-    public required override init(frame: CGRect) {
+    public override init(frame: CGRect) {
         super.init(frame: frame)
         contentView.frame = bounds
         addSubview(contentView)
+    }
+
+    /// A cell for `dequeueReusableCell` (where UIKit's Objective-C runtime calls
+    /// `init(frame:)` on the registered class): not for your code.
+    public required convenience init(registeredFor identifier: String?) {
+        self.init(frame: .zero)
     }
 
     /// NSCoding: there are no archived cells here.

@@ -157,7 +157,7 @@ open class UITableView: UIScrollView {
     /// dequeueReusableCell(withIdentifier:): a cell that left the screen, or nil.
     public func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
         guard let cell = cells.takeWaiting(identifier) else {
-            return registered[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
+            return registered[identifier].map { $0.init(registeredFor: identifier) }
         }
         cell.prepareForReuse()
         return cell

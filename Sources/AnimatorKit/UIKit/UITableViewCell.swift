@@ -25,9 +25,9 @@ extension IndexPath {
 /// A selected cell shows its `selectedBackgroundView` (by default a gray fill, UIKit's
 /// `systemGray4`) behind its content.
 ///
-/// One difference from UIKit, where the Objective-C runtime makes registered cells: a
-/// subclass that overrides `init(style:reuseIdentifier:)` marks it `required` instead of
-/// `override`, so that `dequeueReusableCell` can make it from its class.
+/// `dequeueReusableCell` makes a registered class's cells through `init(registeredFor:)`,
+/// which calls `init(style:reuseIdentifier:)`: a subclass inherits it by overriding that
+/// and `init?(coder:)` (or neither), as cell subclasses do.
 open class UITableViewCell: UIView {
     /// UITableViewCell.CellStyle.
     public enum CellStyle: Int, Sendable {
@@ -78,13 +78,19 @@ open class UITableViewCell: UIView {
     private var ownSelectedBackground: UIView?
 
     /// init(style:reuseIdentifier:): a cell of `style`.
-    public required init(style: CellStyle, reuseIdentifier: String?) {
+    public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: UITableView.standardRowHeight))
         backgroundColor = .systemBackground
         contentView.frame = bounds
         addSubview(contentView)
+    }
+
+    /// A default-style cell for `dequeueReusableCell` (where UIKit's Objective-C runtime
+    /// calls `init(style:reuseIdentifier:)` on the registered class): not for your code.
+    public required convenience init(registeredFor identifier: String?) {
+        self.init(style: .default, reuseIdentifier: identifier)
     }
 
     /// A default-style cell (init(frame:)).
