@@ -66,14 +66,19 @@ import Testing
         }
     }
 
-    @Test func aManagedRadiusFollowsTheBlockItIsChangedInAndIsDrawnAtEveryFrame() throws {
-        let view = inHost { () -> CornerView in
+    /// A 60-point corner view on white, drawn black at `radius`.
+    func cornerView(radius: CGFloat) -> CornerView {
+        inHost {
             let view = CornerView(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
             view.backgroundColor = .white
             view.corner.fillColor = UIColor.black.cgColor
-            view.radius = 10
+            view.radius = radius
             return view
         }
+    }
+
+    @Test func aManagedRadiusFollowsTheBlockItIsChangedInAndIsDrawnAtEveryFrame() throws {
+        let view = cornerView(radius: 10)
         // layerClass made the view's layer an object of the class: a shape layer, drawn once.
         #expect(try engineLayer(view.layer).shape != nil)
         #expect(try picture(of: view.layer, 60, 60).rgb(8, 8) == [0, 0, 0])
@@ -101,13 +106,7 @@ import Testing
     }
 
     @Test func outsideABlockTheRadiusChangesAtOnce() throws {
-        let view = inHost { () -> CornerView in
-            let view = CornerView(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
-            view.backgroundColor = .white
-            view.corner.fillColor = UIColor.black.cgColor
-            view.radius = 40
-            return view
-        }
+        let view = cornerView(radius: 40)
         #expect(inHost { view.corner.animationKeys() }.isEmpty)
         #expect(try picture(of: view.layer, 60, 60).rgb(38, 38) == [0, 0, 0])
         // As a second change inside performWithoutAnimation.

@@ -168,16 +168,21 @@ import Testing
         }
     }
 
-    @Test func anIPadTurnedOnItsSideShowsThePrimaryBesideTheSecondary() throws {
-        var traits = Traits()
-        traits.device = .iPad
+    /// The app on an iPad held and shared as `variant` says, its split view on screen.
+    func prepared(_ variant: String) throws -> (TransitionStage, App, HostSession) {
+        let traits = try Traits(variant: variant)
         let session = HostSession(traits: traits)
-        let runtime = TransitionRuntime(engine: session.engine, size: traits.screenSize)
+        let runtime = TransitionRuntime(engine: session.engine, size: traits.windowSize)
         runtime.traits = traits
         let app = App()
         let instance = SDKStage.delegateInstance(app, session: session, operations: [.present, .dismiss], interactive: false)
         let stage = TransitionStage(runtime: runtime)
         try stage.prepare(.present, presenter: instance)
+        return (stage, app, session)
+    }
+
+    @Test func anIPadTurnedOnItsSideShowsThePrimaryBesideTheSecondary() throws {
+        let (stage, app, session) = try prepared("ipad")
         let split = try #require(app.split), detail = try #require(app.detail)
         let host = UnsafePointer(session.table)
         // Upright (820 × 1180): the secondary alone.
@@ -198,17 +203,7 @@ import Testing
     /// primary beside the secondary; a third (320: compact) collapses the split view, as a
     /// phone's; the whole screen again brings the columns back.
     @Test func aThirdOfTheScreenCollapsesItAndTheWholeScreenBringsTheColumnsBack() throws {
-        var traits = Traits()
-        traits.device = .iPad
-        traits.orientation = .landscape
-        traits.split = .twoThirds
-        let session = HostSession(traits: traits)
-        let runtime = TransitionRuntime(engine: session.engine, size: traits.windowSize)
-        runtime.traits = traits
-        let app = App()
-        let instance = SDKStage.delegateInstance(app, session: session, operations: [.present, .dismiss], interactive: false)
-        let stage = TransitionStage(runtime: runtime)
-        try stage.prepare(.present, presenter: instance)
+        let (stage, app, session) = try prepared("ipad,landscape,split-two-thirds")
         let split = try #require(app.split), detail = try #require(app.detail)
         let host = UnsafePointer(session.table)
         // 1180 − 10 − 320 = 850 wide, regular: side by side.

@@ -8,25 +8,6 @@ import TestSupport
 @Suite struct RotationTests {
     let cli = CLI()
 
-    /// Compares `a`'s top left `width` × `height` pixels with all of `b`, and reports the
-    /// largest channel difference, `a`'s size and the largest channel anywhere below
-    /// `height` in `a` (the canvas outside the window).
-    func compare(_ a: String, _ b: String) throws -> (difference: Int, size: [Int], below: Int) {
-        let script = """
-            import json, sys
-            from PIL import Image, ImageChops
-            a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
-            top = a.crop((0, 0) + b.size)
-            diff = ImageChops.difference(top, b).getextrema()
-            rest = a.crop((0, b.size[1], a.size[0], a.size[1])).getextrema() if a.size[1] > b.size[1] else [(0, 0)] * 3
-            print(json.dumps([max(m for _, m in diff), list(a.size), max(m for _, m in rest)]))
-            """
-        let result = try Python.run(script, [a, b])
-        #expect(result.status == 0, "\(result.standardError)")
-        let values = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [Any] ?? []
-        return (values.first as? Int ?? -1, values.dropFirst().first as? [Int] ?? [], values.last as? Int ?? -1)
-    }
-
     @Test func aCardTurnedOnItsSideEndsAsTheCardPresentedOnItsSide() throws {
         let turned = cli.home.file("turned.png"), direct = cli.home.file("direct.png")
         let run = try cli.run("run", "bottom-card-c", "--operation", "present", "--rotate", "landscape", "--out", turned)
@@ -35,12 +16,12 @@ import TestSupport
         // Both orientations of an iPhone 14 fit the canvas: 844 × 844.
         #expect(run.standardError.contains("844x844"), "\(run.standardError)")
         #expect(try cli.run("run", "bottom-card-c", "--operation", "present", "--variant", "landscape", "--out", direct).status == 0)
-        let compared = try compare(turned, direct)
+        let compared = try CornerComparison(turned, direct)
         // The same picture: the list laid out again for 844 × 390, dimmed, the card across
         // the whole width on the bottom 300 points (the C controller resized its views in
         // the change's animation); nothing drawn below the window.
         #expect(compared.size == [844, 844])
-        #expect(compared.difference == 0 && compared.below == 0, "\(compared)")
+        #expect(compared.difference == 0 && compared.outside == 0, "\(compared)")
     }
 
     /// In a navigation controller and a tab bar controller: the bars laid out again (no
@@ -52,8 +33,8 @@ import TestSupport
         let run = try cli.run("run", "zoom", "--operation", operation, "--rotate", "landscape", "--out", turned)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try cli.run("run", "zoom", "--operation", operation, "--variant", "landscape", "--out", direct).status == 0)
-        let compared = try compare(turned, direct)
-        #expect(compared.difference == 0 && compared.below == 0, "\(operation): \(compared)")
+        let compared = try CornerComparison(turned, direct)
+        #expect(compared.difference == 0 && compared.outside == 0, "\(operation): \(compared)")
     }
 
     @Test func aFlowTurnsThereAndBackAndEndsOnTheUprightList() throws {
@@ -71,7 +52,7 @@ import TestSupport
         // The end: the list upright with its status bar, as after a dismissal that never
         // turned (a second run, made the plain way).
         #expect(try cli.run("run", "bottom-card-c", "--operation", "dismiss", "--out", upright).status == 0)
-        let compared = try compare(end, upright)
+        let compared = try CornerComparison(end, upright)
         #expect(compared.difference == 0, "\(compared)")
     }
 
@@ -117,8 +98,8 @@ import TestSupport
         // card on its side: the picture of the case made on its side from the start.
         let end = folder.path + "/__snapshots__/card-turned/frame-end.png"
         let direct = folder.path + "/__snapshots__/card-side@landscape/frame-end.png"
-        let compared = try RotationTests().compare(end, direct)
-        #expect(compared.size == [844, 844] && compared.difference == 0 && compared.below == 0, "\(compared)")
+        let compared = try CornerComparison(end, direct)
+        #expect(compared.size == [844, 844] && compared.difference == 0 && compared.outside == 0, "\(compared)")
         let verified = try cli.run("snapshot", "verify", manifest)
         #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
         // The same case without the turn no longer matches its golden files.

@@ -8,23 +8,6 @@ import TestSupport
 @Suite struct SplitViewTests {
     let cli = CLI()
 
-    /// The largest channel difference between `a`'s top left corner the size of `b` and
-    /// `b`, `a`'s size, and the largest channel of `a` right of `b`'s width (outside the window).
-    func compare(_ a: String, _ b: String) throws -> (difference: Int, size: [Int], beside: Int) {
-        let script = """
-            import json, sys
-            from PIL import Image, ImageChops
-            a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
-            diff = ImageChops.difference(a.crop((0, 0) + b.size), b).getextrema()
-            rest = a.crop((b.size[0], 0, a.size[0], a.size[1])).getextrema() if a.size[0] > b.size[0] else [(0, 0)] * 3
-            print(json.dumps([max(m for _, m in diff), list(a.size), max(m for _, m in rest)]))
-            """
-        let result = try Python.run(script, [a, b])
-        #expect(result.status == 0, "\(result.standardError)")
-        let values = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [Any] ?? []
-        return (values.first as? Int ?? -1, values.dropFirst().first as? [Int] ?? [], values.last as? Int ?? -1)
-    }
-
     @Test func aCardNarrowedToAThirdEndsAsTheCardPresentedInAThird() throws {
         let narrowed = cli.home.file("narrowed.png"), direct = cli.home.file("third.png")
         let run = try cli.run("run", "bottom-card-c", "--variant", "ipad,landscape", "--operation", "present", "--split", "third",
@@ -33,12 +16,12 @@ import TestSupport
         #expect(run.standardOutput.contains("completed, then split view gave it the third"), "\(run.standardOutput)")
         #expect(try cli.run("run", "bottom-card-c", "--variant", "ipad,landscape,split-third", "--operation", "present",
                             "--out", direct).status == 0)
-        let compared = try compare(narrowed, direct)
+        let compared = try CornerComparison(narrowed, direct)
         // The canvas is the whole screen on its side (1180 × 820 points); the window,
         // 320 points wide at its left, shows what a third shows from the start, and nothing
         // is drawn beside it.
         #expect(compared.size == [1180, 820])
-        #expect(compared.difference == 0 && compared.beside == 0, "\(compared)")
+        #expect(compared.difference == 0 && compared.outside == 0, "\(compared)")
     }
 
     @Test func aFlowNarrowsAndWidensAgainAndEndsAsTheWholeScreen() throws {
@@ -53,7 +36,7 @@ import TestSupport
         #expect(run.standardOutput.contains("\"splitTo\": \"half\"") && run.standardOutput.contains("\"splitTo\": \"full\""),
                 "\(run.standardOutput)")
         #expect(try cli.run("run", "bottom-card-c", "--variant", "ipad", "--operation", "dismiss", "--out", whole).status == 0)
-        let compared = try compare(end, whole)
+        let compared = try CornerComparison(end, whole)
         #expect(compared.difference == 0, "\(compared)")
     }
 
@@ -68,9 +51,9 @@ import TestSupport
             """.write(toFile: manifest, atomically: true, encoding: .utf8)
         let recorded = try cli.run("snapshot", "record", manifest)
         #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
-        let compared = try compare(folder.path + "/__snapshots__/card-narrowed@ipad+landscape/frame-end.png",
+        let compared = try CornerComparison(folder.path + "/__snapshots__/card-narrowed@ipad+landscape/frame-end.png",
                                    folder.path + "/__snapshots__/card-third@ipad+landscape+split-third/frame-end.png")
-        #expect(compared.size == [1180, 820] && compared.difference == 0 && compared.beside == 0, "\(compared)")
+        #expect(compared.size == [1180, 820] && compared.difference == 0 && compared.outside == 0, "\(compared)")
         #expect(try cli.run("snapshot", "verify", manifest).status == 0)
         try """
             { "cases": [ { "name": "x", "animator": "bottom-card-c", "split": "quarter", "variants": ["ipad"] } ] }

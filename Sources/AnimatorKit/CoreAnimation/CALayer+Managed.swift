@@ -5,7 +5,7 @@ import AnimatorABI
 /// finds them. An animatable value is carried by a standalone layer of the host's that
 /// no one sees (a number as its zPosition, a point as its position...): animations of the
 /// key run there, on the engine's clock, and its presentation value is the property's.
-final class ManagedValues {
+final class ManagedValues: LayerSideObject {
     /// The model values, by key.
     var model: [String: Any] = [:]
     /// The carrier of each animatable key, with the key path that carries it.
@@ -40,26 +40,12 @@ extension CALayer {
     /// object where the host cannot keep them; made when `creating`.
     func managedValues(creating: Bool) -> ManagedValues? {
         if let ownValues { return ownValues }
-        guard handle != AH_NULL_HANDLE, link.hasObjects, let key = UnsafeRawPointer(bitPattern: Self.managedValuesKey) else {
-            guard creating else { return nil }
-            ownValues = ManagedValues()
-            return ownValues
-        }
-        var object: UnsafeMutableRawPointer?
-        if link.table.layer_object(link.host, handle, key, &object) == ah_status(AH_OK), let object {
-            return Unmanaged<ManagedValues>.fromOpaque(object).takeUnretainedValue()
+        if let kept = sideObject(ManagedValues.self, key: Self.managedValuesKey, creating: creating, what: "@Managed") {
+            return kept
         }
         guard creating else { return nil }
-        let values = ManagedValues()
-        let retained = Unmanaged.passRetained(values)
-        guard link.check(link.table.layer_set_object(link.host, handle, key, retained.toOpaque(), { object in
-            if let object { Unmanaged<ManagedValues>.fromOpaque(object).release() }
-        }), "@Managed") else {
-            retained.release()
-            ownValues = values
-            return values
-        }
-        return values
+        ownValues = ManagedValues()
+        return ownValues
     }
 
     /// The value of the layer's own property `key`: the value of the moment on a

@@ -491,7 +491,7 @@ open class CALayer {
     }
 
     /// The copies `add(_:forKey:)` kept for this layer, by key.
-    final class AddedAnimations {
+    final class AddedAnimations: LayerSideObject {
         var byKey: [String: CAAnimation] = [:]
     }
 
@@ -502,23 +502,29 @@ open class CALayer {
     /// The layer's kept animations, held by the host beside the layer (batch 1.8) so that
     /// every handle on the same layer finds them; made when `creating`.
     private func addedAnimations(creating: Bool) -> AddedAnimations? {
-        guard handle != AH_NULL_HANDLE, link.hasObjects, let key = UnsafeRawPointer(bitPattern: Self.addedAnimationsKey) else {
-            return nil
-        }
+        sideObject(AddedAnimations.self, key: Self.addedAnimationsKey, creating: creating, what: "add(_:forKey:)")
+    }
+
+    /// The object of `type` the host keeps beside this layer under `key` (an address this
+    /// copy of AnimatorKit owns; batch 1.8), so that every object on the same layer finds
+    /// it; made when `creating`. Nil where the host keeps none (an older host, a layer made
+    /// outside a host call) or refused (logged as `what`).
+    func sideObject<T: LayerSideObject>(_ type: T.Type, key address: UInt, creating: Bool, what: String) -> T? {
+        guard handle != AH_NULL_HANDLE, link.hasObjects, let key = UnsafeRawPointer(bitPattern: address) else { return nil }
         var object: UnsafeMutableRawPointer?
         if link.table.layer_object(link.host, handle, key, &object) == ah_status(AH_OK), let object {
-            return Unmanaged<AddedAnimations>.fromOpaque(object).takeUnretainedValue()
+            return Unmanaged<LayerSideObject>.fromOpaque(object).takeUnretainedValue() as? T
         }
         guard creating else { return nil }
-        let added = AddedAnimations()
-        let retained = Unmanaged.passRetained(added)
+        let made = T()
+        let retained = Unmanaged<LayerSideObject>.passRetained(made)
         guard link.check(link.table.layer_set_object(link.host, handle, key, retained.toOpaque(), { object in
-            if let object { Unmanaged<CALayer.AddedAnimations>.fromOpaque(object).release() }
-        }), "add(_:forKey:)") else {
+            if let object { Unmanaged<LayerSideObject>.fromOpaque(object).release() }
+        }), what) else {
             retained.release()
             return nil
         }
-        return added
+        return made
     }
 
     /// CALayer.animationKeys().
