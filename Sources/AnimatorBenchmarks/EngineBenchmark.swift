@@ -69,12 +69,15 @@ enum EngineBenchmark {
     /// `views` views, each animated by its own UIView block (position and opacity over a
     /// second, as an animator moving many views writes it); the clock steps through 30
     /// frames at 60 a second and each frame is captured as a scene. Microseconds per view
-    /// per frame.
+    /// per frame. Each size measures the same number of view-frames in all (a smaller
+    /// scene is run more times, 16,000 views' worth), so that both medians are taken over
+    /// as much work and the slope between them is not the small scene's timer noise.
     static func scalingMicroseconds(views count: Int, quick: Bool) -> [Double] {
         let frames = 30
         var samples: [Double] = []
         var sink = 0
-        for _ in 0..<(quick ? 2 : 5) {
+        let runs = (quick ? 2 : 5) * max(1, 16_000 / max(count, 1))
+        for _ in 0..<runs {
             let engine = SnapshotRasterizer.engine()
             let root = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
             var views: [View] = []
