@@ -108,6 +108,11 @@ static void grow_with_block(void *user) {
         host->context_complete_transition(host, move->state->context, true);
         return;
     }
+    if (grow.timing.duration <= 0) {
+        /* No block animates now (animations disabled): revealed at once. */
+        reveal_done(move->state, true);
+        return;
+    }
     add_growth(move, &grow);
 }
 

@@ -115,6 +115,9 @@ import Testing
         let now = try picture(of: view.layer, 60, 60)
         #expect(now.rgb(18, 18) == [0, 0, 0] && now.rgb(22, 22) != [0, 0, 0])
         #expect(session.log.isEmpty, "\(session.log)")
+        // Asking for the block's animation where there is none is no refused call (validate
+        // would count it against the library).
+        #expect(session.refusedCalls.count == 0, "\(session.refusedCalls.first)")
     }
 
     /// A progress bar as it is usually written: draw(in:) reads `progress` itself, and an

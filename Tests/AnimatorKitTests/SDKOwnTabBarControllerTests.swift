@@ -130,6 +130,8 @@ import Testing
             lefts[Int(((t - start) * 60).rounded())] = stage.to.view.layer.presentation().frame.origin.x
         }
         #expect(session.log.isEmpty, "\(session.log)")
+        // No call the SDK made for the library was refused (validate would blame the library).
+        #expect(session.refusedCalls.count == 0, "\(session.refusedCalls.first)")
         let picture = SceneRenderer(size: Size(width: 390, height: 844), scale: 1)
             .render(SceneFrame(engine: runtime.engine, root: runtime.window.layer.id))
         return (outcome, app, stage, picture, lefts)
@@ -175,6 +177,7 @@ import Testing
         let outcome = try stage.perform(.tab, animator: instance, tap: Point(x: 195, y: 400))
         #expect(outcome.completed && outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(session.log.isEmpty, "\(session.log)")
+        #expect(session.refusedCalls.count == 0, "\(session.refusedCalls.first)")
         let tabs = try #require(app.tabs)
         #expect(tabs.selectedIndex == 1 && tabs.asked.first == "animation red → blue", "\(tabs.asked)")
         let picture = SceneRenderer(size: Size(width: 390, height: 844), scale: 1)

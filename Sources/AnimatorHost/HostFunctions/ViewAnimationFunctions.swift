@@ -85,7 +85,11 @@ extension HostSession {
                 }
                 let target = try session.view(view)
                 guard let (timing, curve) = session.engine.blockAnimationTiming(for: target.layer.id) else {
-                    throw .invalidState("no UIView animation block animates a change made now")
+                    // No block animates a change made now: all zero (a duration of 0).
+                    var none = ah_animation_desc()
+                    (none.abi, none.struct_size) = (out.pointee.abi, out.pointee.struct_size)
+                    out.pointee = none
+                    return
                 }
                 out.pointee = HostSession.description(timing: timing, curve: curve, abi: out.pointee.abi,
                                                       size: out.pointee.struct_size)

@@ -119,16 +119,16 @@ open class UITabBarController: UIViewController {
     }
     private var storedIndex = 0
 
-    /// The run's own tab bar controller asked for tab `index`: the change under way when
-    /// a tab change runs (an interactive one's gesture began it), asked of the host from a
-    /// tap handler, else logged.
+    /// The run's own tab bar controller asked for tab `index`: asked of the host from a
+    /// tap handler; the change under way while an interactive change's gesture is handed
+    /// to the recognizers (its `.began` handler asks for it); else logged.
     private func requestRunsTab(_ index: Int, from old: Int) {
         let tabs = ownTabs ?? []
-        if tabs.contains(where: { $0.context?.operation.contains(.tab) == true }) { return }
         if let scope = TapScope.current, tabs.indices.contains(old), let source = tabs[old].viewIfLoaded {
             scope.request(UInt32(AH_OP_TAB), source: source, animated: true, tabIndex: index, completion: nil)
             return
         }
+        if GestureRouter.current != nil { return }
         storedIndex = old
         if let link = HostLink.current {
             link.table.log(link.host, ah_log_level(AH_LOG_WARNING),

@@ -14,7 +14,8 @@ extension UIView {
         var d = ah_animation_desc()
         d.abi = ah_version(major: AH_ABI_MAJOR, minor: AH_ABI_MINOR)
         d.struct_size = UInt32(MemoryLayout<ah_animation_desc>.size)
-        guard link.table.view_current_animation(link.host, layer.handle, &d) == ah_status(AH_OK) else { return nil }
+        guard link.table.view_current_animation(link.host, layer.handle, &d) == ah_status(AH_OK),
+              d.timing.duration > 0 else { return nil }
         let animation: CABasicAnimation
         if Int(d.kind) == AH_ANIMATION_SPRING {
             let spring = CASpringAnimation(keyPath: key)

@@ -925,11 +925,13 @@ struct ah_host {
      * AH_TIMING_LINEAR); timing: begin_time (the view's layer time now plus the block's
      * delay, filled AH_FILL_BACKWARDS while it waits), duration, speed 1, repeat_count
      * (INFINITY with AH_VIEW_OPTION_REPEAT) and autoreverses; key_path, values, children and
-     * delegates NULL, every other field zero. AH_ERR_INVALID_STATE when a change made now is
-     * not animated by a block: outside one, in one of duration 0, in
-     * view_perform_without_animation, keyframes, a property animator's animations or a
-     * custom action API, between view_begin_animations and view_commit_animations, or with
-     * animations disabled. AH_ERR_INVALID_ARGUMENT for a NULL `out`, one of another ABI
+     * delegates NULL, every other field zero. Where a change made now is not animated by a
+     * block (outside one, in one of duration 0, in view_perform_without_animation, keyframes,
+     * a property animator's animations or a custom action API, between
+     * view_begin_animations and view_commit_animations, or with animations disabled), AH_OK
+     * with every field but abi and struct_size zero: a timing.duration of 0 says "no
+     * animation", as UIKit's nil answer does (asking is not a mistake, so it is not counted
+     * among the calls the host refused). AH_ERR_INVALID_ARGUMENT for a NULL `out`, one of another ABI
      * major or shorter than ah_animation_desc; AH_ERR_INVALID_HANDLE / AH_ERR_STALE_HANDLE
      * for a view that names none. [host-thread]
      */
