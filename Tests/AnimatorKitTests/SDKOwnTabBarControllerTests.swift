@@ -62,7 +62,7 @@ import Testing
             super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
             delegate = self
             viewControllers = [ColorTab("red", .red), ColorTab("blue", .blue)]
-            view.addGestureRecognizer(UIPanGestureRecognizer { [weak self] in self?.panned($0 as! UIPanGestureRecognizer) })
+            view.addGestureRecognizer(UIPanGestureRecognizer { [weak self] in self?.panned($0) })
         }
         required init?(coder: NSCoder) { nil }
 

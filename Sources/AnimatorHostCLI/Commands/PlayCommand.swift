@@ -131,11 +131,12 @@ enum PlayCommand: Command {
         let scale = min(Double(columns) / size.width, Double(max(rows - 1, 1) * 2) / size.height)
         let progress = ProgressBar(label: "rendering")
         defer { progress.finish() }
+        let renderer = BatchRenderer(size: size, scale: scale)
         var pictures: [String] = []
         var start = 0
         while start < frames.count {
             let end = min(start + 16, frames.count)
-            let images = FrameRendering.render(Array(frames[start..<end]), size: size, scale: scale)
+            let images = renderer.render(Array(frames[start..<end]))
             pictures += images.map { TerminalPicture.lines($0, palette: palette).joined(separator: "\r\n") }
             start = end
             progress.update(Double(start) / Double(frames.count))

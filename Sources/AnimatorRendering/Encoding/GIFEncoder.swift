@@ -43,11 +43,21 @@ public enum GIFEncoder {
         precondition(!times.isEmpty, "at least one frame")
         let kept = keptFrames(times: times, end: end, hold: hold)
         let batches = stride(from: 0, to: kept.count, by: batch).map { Array(kept[$0..<min($0 + batch, kept.count)]) }
+        // First pass: the rectangle each frame changes (compared with the frame before, in
+        // true color) and the colors inside it, which are all a GIF frame stores.
         var builder = Palette.Builder()
+        var areas: [PixelRect] = []
+        var last: Image?
         for (number, group) in batches.enumerated() {
-            for image in render(group.map(\.frame)) { builder.add(image) }
+            for image in render(group.map(\.frame)) {
+                let area = last.map { changedArea($0, image) } ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+                builder.add(image, in: area)
+                areas.append(area)
+                last = image
+            }
             progress?(0.5 * Double(number + 1) / Double(batches.count))
         }
+        last = nil
         let palette = builder.palette()
         var file: [UInt8] = Array("GIF89a".utf8)
         file += le16(width) + le16(height)
@@ -61,27 +71,21 @@ public enum GIFEncoder {
         // NETSCAPE2.0: loop forever.
         file += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
         let minimumCodeSize = max(2, tableBits)
-        var previous: [UInt8]?
         emit(file)
+        // Second pass: each frame's rectangle mapped to the palette and compressed, on all
+        // cores, each worker keeping the colors it has mapped from frame to frame.
+        let workers = ProcessInfoShim.activeProcessorCount
+        let mappers = (0..<workers).map { _ in Palette.Mapper(palette) }
+        var first = 0
         for (number, group) in batches.enumerated() {
             file = []
             let images = render(group.map(\.frame))
-            let indices = Parallel.map(images.count) { slot, _ in palette.indices(of: images[slot]) }
-            // Each frame after the first stores only the rectangle that changed since the one
-            // before (left in place: disposal "do not dispose").
-            var areas: [PixelRect] = []
-            for slot in indices.indices {
-                let before = slot > 0 ? indices[slot - 1] : previous
-                areas.append(before.map { changedArea($0, indices[slot], width: width, height: height) }
-                             ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height))
-            }
-            previous = indices.last
-            let chosenAreas = areas
-            let encoded = Parallel.map(indices.count) { slot, _ in
-                LZW.encode(crop(indices[slot], width: width, to: chosenAreas[slot]), minimumCodeSize: minimumCodeSize)
+            let encoded = Parallel.map(images.count, workers: workers) { slot, worker in
+                LZW.encode(mappers[worker].indices(of: images[slot], in: areas[first + slot]),
+                           minimumCodeSize: minimumCodeSize)
             }
             for (slot, frame) in group.enumerated() {
-                let area = areas[slot]
+                let area = areas[first + slot]
                 // Graphic control: no transparency, leave the frame in place, the delay.
                 file += [0x21, 0xF9, 0x04, 0x04] + le16(frame.delay) + [0x00, 0x00]
                 file += [0x2C] + le16(area.x0) + le16(area.y0) + le16(area.x1 - area.x0) + le16(area.y1 - area.y0) + [0x00]
@@ -96,6 +100,7 @@ public enum GIFEncoder {
                 }
                 file.append(0)
             }
+            first += group.count
             emit(file)
             progress?(0.5 + 0.5 * Double(number + 1) / Double(batches.count))
         }
@@ -134,16 +139,17 @@ public enum GIFEncoder {
 
     private static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
 
-    /// The smallest rectangle holding every pixel that differs between two frames (at
-    /// least one pixel: GIF has no empty image).
-    static func changedArea(_ before: [UInt8], _ after: [UInt8], width: Int, height: Int) -> PixelRect {
+    /// The smallest rectangle holding every pixel that differs between two frames of the
+    /// same size (at least one pixel: GIF has no empty image).
+    static func changedArea(_ before: Image, _ after: Image) -> PixelRect {
+        let width = after.width, height = after.height
         var x0 = width, y0 = height, x1 = 0, y1 = 0
-        before.withUnsafeBufferPointer { a in
-            after.withUnsafeBufferPointer { b in
+        before.pixels.withUnsafeBufferPointer { a in
+            after.pixels.withUnsafeBufferPointer { b in
                 for y in 0..<height {
                     let row = y * width
                     // Most rows of an animation are unchanged: compared whole first.
-                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, width) == 0 { continue }
+                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, width * 4) == 0 { continue }
                     var first = 0, last = width - 1
                     while a[row + first] == b[row + first] { first += 1 }
                     while a[row + last] == b[row + last] { last -= 1 }
@@ -154,70 +160,88 @@ public enum GIFEncoder {
         }
         return x0 < x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
     }
-
-    /// The indices inside `area`, row by row.
-    static func crop(_ indices: [UInt8], width: Int, to area: PixelRect) -> [UInt8] {
-        if area.x0 == 0, area.y0 == 0, area.x1 == width, area.y1 * width == indices.count { return indices }
-        var result: [UInt8] = []
-        result.reserveCapacity((area.x1 - area.x0) * (area.y1 - area.y0))
-        for y in area.y0..<area.y1 { result += indices[(y * width + area.x0)..<(y * width + area.x1)] }
-        return result
-    }
 }
 
-/// GIF's variable-length LZW (codes of 3...12 bits, least significant bit first), with a
-/// hash table from (prefix code, next index) to code.
+/// GIF's variable-length LZW (codes of 3...12 bits, least significant bit first), with an
+/// open-addressed hash table from (prefix code, next index) to code: one 32-bit entry per
+/// slot holding both (so a probe reads one word), at most a quarter full.
 enum LZW {
+    private static let tableBits = 14
+    private static let empty = UInt32.max
+
     static func encode(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
-        let clear = 1 << minimumCodeSize, endOfInformation = clear + 1
-        var writer = BitWriter(capacity: indices.count / 4)
-        let tableSize = 1 << 13
-        var keys = [Int32](repeating: -1, count: tableSize)
-        var values = [Int16](repeating: 0, count: tableSize)
-        var codeSize = minimumCodeSize + 1
-        var nextCode = endOfInformation + 1
-        writer.write(UInt32(clear), width: codeSize)
-        guard !indices.isEmpty else {
-            writer.write(UInt32(endOfInformation), width: codeSize)
-            return writer.finish()
-        }
-        indices.withUnsafeBufferPointer { pixels in
-            keys.withUnsafeMutableBufferPointer { keys in
-                values.withUnsafeMutableBufferPointer { values in
-                    var prefix = Int32(pixels[0])
+        let clear = UInt32(1) << UInt32(minimumCodeSize), endOfInformation = clear + 1
+        // At most one code per index, a clear code per 3,838 codes (when the table fills)
+        // and the first clear and the end, each at most 12 bits; then a few bytes of the
+        // last word.
+        let capacity = (indices.count + indices.count / 1024 + 4) * 12 / 8 + 16
+        return [UInt8](unsafeUninitializedCapacity: capacity) { output, written in
+            var bits: UInt64 = 0, count: UInt64 = 0, position = 0
+            let base = UnsafeMutableRawPointer(output.baseAddress!)
+            @inline(__always) func put(_ code: UInt32, _ width: UInt64) {
+                bits |= UInt64(code) << count
+                count += width
+                if count >= 32 {
+                    base.storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, toByteOffset: position, as: UInt32.self)
+                    position += 4
+                    bits >>= 32
+                    count -= 32
+                }
+            }
+            var codeSize = UInt64(minimumCodeSize + 1)
+            var nextCode = endOfInformation + 1
+            put(clear, codeSize)
+            if !indices.isEmpty {
+                let mask = (1 << tableBits) - 1
+                let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << tableBits)
+                defer { table.deallocate() }
+                table.initialize(repeating: empty, count: 1 << tableBits)
+                indices.withUnsafeBufferPointer { pixels in
+                    var prefix = UInt32(pixels[0])
                     for i in 1..<pixels.count {
-                        let byte = Int32(pixels[i])
+                        let byte = UInt32(pixels[i])
+                        // A key of at most 20 bits (a 12-bit prefix and a byte) above a 12-bit
+                        // code: no entry can equal `empty`, since the code 4095 is never given
+                        // to a prefix of 4095.
                         let key = prefix << 8 | byte
-                        var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19)
-                        var found: Int32 = -1
-                        while keys[slot] != -1 {
-                            if keys[slot] == key { found = Int32(values[slot]); break }
-                            slot = (slot + 1) & (tableSize - 1)
+                        var slot = Int((key &* 2_654_435_761) >> UInt32(32 - tableBits))
+                        var found = false
+                        while true {
+                            let entry = table[slot]
+                            if entry == empty { break }
+                            if entry >> 12 == key {
+                                prefix = entry & 0xFFF
+                                found = true
+                                break
+                            }
+                            slot = (slot + 1) & mask
                         }
-                        if found >= 0 {
-                            prefix = found
-                            continue
-                        }
-                        writer.write(UInt32(prefix), width: codeSize)
+                        if found { continue }
+                        put(prefix, codeSize)
                         if nextCode < 4096 {
-                            keys[slot] = key
-                            values[slot] = Int16(nextCode)
+                            table[slot] = key << 12 | nextCode
                             if nextCode == 1 << codeSize { codeSize += 1 }
                             nextCode += 1
                         } else {
                             // The table is full: start again.
-                            writer.write(UInt32(clear), width: codeSize)
-                            keys.update(repeating: -1)
-                            codeSize = minimumCodeSize + 1
+                            put(clear, codeSize)
+                            table.update(repeating: empty, count: 1 << tableBits)
+                            codeSize = UInt64(minimumCodeSize + 1)
                             nextCode = endOfInformation + 1
                         }
                         prefix = byte
                     }
-                    writer.write(UInt32(prefix), width: codeSize)
+                    put(prefix, codeSize)
                 }
             }
+            put(endOfInformation, codeSize)
+            while count > 0 {
+                output[position] = UInt8(truncatingIfNeeded: bits)
+                position += 1
+                bits >>= 8
+                count = count > 8 ? count - 8 : 0
+            }
+            written = position
         }
-        writer.write(UInt32(endOfInformation), width: codeSize)
-        return writer.finish()
     }
 }

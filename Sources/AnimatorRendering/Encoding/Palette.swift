@@ -47,8 +47,9 @@ struct Palette {
         /// The bins a pixel fell in, in increasing order.
         var used: [Int] { ids.sorted() }
 
-        /// Counts `pixels`, every `step`-th.
-        mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, step: Int) {
+        /// Counts the pixels of `area` of an image `width` pixels wide, every `step`-th
+        /// in reading order across the area's rows.
+        mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, area: PixelRect, step: Int) {
             // Taken out of self for the loop (no copy: self gives them up meanwhile).
             var slots = self.slots, store = self.store, ids = self.ids
             self.slots = []
@@ -60,8 +61,12 @@ struct Palette {
                 self.ids = ids
             }
             slots.withUnsafeMutableBufferPointer { slots in
-                var index = 0
-                while index < pixels.count {
+              // The pixels to pass over before the next one counted, carried from row to row.
+              var skip = 0
+              for y in area.y0..<area.y1 {
+                var index = y * width + area.x0 + skip
+                let end = y * width + area.x1
+                while index < end {
                     let pixel = pixels[index]
                     let b = Palette.bin(pixel)
                     var slot = Int(slots[b])
@@ -90,6 +95,8 @@ struct Palette {
                     }
                     index += step
                 }
+                skip = index - end
+              }
             }
         }
     }
@@ -102,8 +109,14 @@ struct Palette {
 
         /// Counts the colors of one frame.
         mutating func add(_ image: Image) {
-            let step = self.step
-            image.pixels.withUnsafeBufferPointer { bins.add($0, step: step) }
+            add(image, in: PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+        }
+
+        /// Counts the colors inside `area` of a frame (what a GIF frame that stores only
+        /// the rectangle it changes shows).
+        mutating func add(_ image: Image, in area: PixelRect) {
+            let step = self.step, width = image.width
+            image.pixels.withUnsafeBufferPointer { bins.add($0, width: width, area: area, step: step) }
         }
 
         /// The palette of what was counted, of at most `size` colors.
@@ -206,57 +219,75 @@ struct Palette {
         }
     }
 
-    /// Maps every pixel of `image` to the index of the palette color nearest its exact
-    /// color (least squared RGB distance, what PSNR measures). Nearest colors are found once
-    /// per distinct color, through a direct-mapped cache of the colors seen in this image.
-    func indices(of image: Image) -> [UInt8] {
-        let palette = colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
-        let slots = 1 << 16
-        var keys = [UInt32](repeating: 0xFFFF_FFFF, count: slots)
-        var values = [UInt8](repeating: 0, count: slots)
-        var result = [UInt8](repeating: 0, count: image.pixels.count)
-        keys.withUnsafeMutableBufferPointer { keys in
-            values.withUnsafeMutableBufferPointer { values in
-                palette.withUnsafeBufferPointer { palette in
-                    image.pixels.withUnsafeBufferPointer { pixels in
-                        result.withUnsafeMutableBufferPointer { result in
-                            var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
-                            for index in 0..<pixels.count {
-                                let color = pixels[index] & 0x00FF_FFFF
-                                // Runs of one color (most of a flat screen) map once.
-                                if color == previous {
-                                    result[index] = previousIndex
-                                    continue
-                                }
-                                previous = color
-                                // A multiplicative hash of the 24 bits into 16.
-                                let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
-                                if keys[slot] == color {
-                                    result[index] = values[slot]
-                                    previousIndex = values[slot]
-                                    continue
-                                }
-                                let r = Int(color & 0xFF), g = Int(color >> 8 & 0xFF), b = Int(color >> 16 & 0xFF)
-                                var best = 0, bestDistance = Int.max
-                                for (candidate, entry) in palette.enumerated() {
-                                    let dr = entry.0 - r, dg = entry.1 - g, db = entry.2 - b
-                                    let distance = dr * dr + dg * dg + db * db
-                                    if distance < bestDistance {
-                                        bestDistance = distance
-                                        best = candidate
-                                        if distance == 0 { break }
+    /// Maps pixels to the index of the palette color nearest their exact color (least
+    /// squared RGB distance, what PSNR measures). The nearest color is searched once per
+    /// distinct color and kept in a direct-mapped cache that lasts from frame to frame (the
+    /// frames of one animation share most of their colors). A mapper is used by one thread.
+    final class Mapper {
+        private let palette: [(Int, Int, Int)]
+        private static let slots = 1 << 16
+        private var keys = [UInt32](repeating: 0xFFFF_FFFF, count: Mapper.slots)
+        private var values = [UInt8](repeating: 0, count: Mapper.slots)
+
+        /// A mapper to the colors of `palette`.
+        init(_ palette: Palette) {
+            self.palette = palette.colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
+        }
+
+        /// The indices of the pixels of `image` inside `area`, row by row.
+        func indices(of image: Image, in area: PixelRect) -> [UInt8] {
+            let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0), width = image.width
+            let slots = Self.slots
+            return [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
+                keys.withUnsafeMutableBufferPointer { keys in
+                    values.withUnsafeMutableBufferPointer { values in
+                        palette.withUnsafeBufferPointer { palette in
+                            image.pixels.withUnsafeBufferPointer { pixels in
+                                var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, out = 0
+                                for y in area.y0..<area.y1 {
+                                    let row = y * width
+                                    for x in area.x0..<area.x1 {
+                                        let color = pixels[row + x] & 0x00FF_FFFF
+                                        // Runs of one color (most of a flat screen) map once.
+                                        if color != previous {
+                                            previous = color
+                                            // A multiplicative hash of the 24 bits into 16.
+                                            let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
+                                            if keys[slot] == color {
+                                                previousIndex = values[slot]
+                                            } else {
+                                                let best = Self.nearest(color, in: palette)
+                                                keys[slot] = color
+                                                values[slot] = best
+                                                previousIndex = best
+                                            }
+                                        }
+                                        result[out] = previousIndex
+                                        out += 1
                                     }
                                 }
-                                keys[slot] = color
-                                values[slot] = UInt8(best)
-                                result[index] = UInt8(best)
-                                previousIndex = UInt8(best)
                             }
                         }
                     }
                 }
+                initialized = count
             }
         }
-        return result
+
+        /// The index of the color of `palette` nearest `color`.
+        private static func nearest(_ color: UInt32, in palette: UnsafeBufferPointer<(Int, Int, Int)>) -> UInt8 {
+            let r = Int(color & 0xFF), g = Int(color >> 8 & 0xFF), b = Int(color >> 16 & 0xFF)
+            var best = 0, bestDistance = Int.max
+            for (candidate, entry) in palette.enumerated() {
+                let dr = entry.0 - r, dg = entry.1 - g, db = entry.2 - b
+                let distance = dr * dr + dg * dg + db * db
+                if distance < bestDistance {
+                    bestDistance = distance
+                    best = candidate
+                    if distance == 0 { break }
+                }
+            }
+            return UInt8(best)
+        }
     }
 }

@@ -23,7 +23,9 @@ public final class SceneRenderer {
     /// The color behind everything (the window's backdrop): opaque black, as on a device.
     public var backdrop: UInt32 = 0xFF00_0000
 
-    private let main: Canvas
+    /// The surface frames are drawn on: the renderer's own, or for the length of one
+    /// `render(_:)` the memory of the image it returns.
+    private var main: Canvas
     /// Off-screen canvases for nested groups, by depth, made when first needed.
     private var offscreen: [Canvas] = []
     private var shadowMask: [Float] = []
@@ -82,10 +84,20 @@ public final class SceneRenderer {
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// Renders one frame.
+    /// Renders one frame, drawn straight into the memory of the image returned (every
+    /// pixel is written: the backdrop first, or, where an opaque layer covers the whole
+    /// screen, that layer).
     public func render(_ frame: SceneFrame) -> Image {
-        draw(frame)
-        return main.image()
+        let count = width * height
+        let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let own = main
+            main = Canvas(borrowing: base, width: width, height: height)
+            defer { main = own }
+            draw(frame)
+            initialized = count
+        }
+        return Image(width: width, height: height, pixels: pixels)
     }
 
     /// Renders one frame into the renderer's own memory, without copying it out (what

@@ -191,13 +191,15 @@ public enum ScreenContent: String, Sendable, CaseIterable {
             UInt32(r.rounded()) | UInt32(g.rounded()) << 8 | UInt32(b.rounded()) << 16 | 0xFF00_0000
         }
         let sun = (x: 0.75 * Double(width), y: 0.3 * Double(height), r: 0.12 * Double(height))
+        // The two hills' heights depend on the column only.
+        let farHill = (0..<width).map { 0.62 * Double(height) + 40 * Glibc.sin(Double($0) / 90) }
+        let nearHill = (0..<width).map { 0.78 * Double(height) + 30 * Glibc.sin(Double($0) / 60 + 2) }
         for y in 0..<height {
             let t = Double(y) / Double(height - 1)
             let sky = pixel(96 + (219 - 96) * t, 165 + (234 - 165) * t, 250 + (254 - 250) * t)
             for x in 0..<width {
                 let fx = Double(x), fy = Double(y)
-                let far = 0.62 * Double(height) + 40 * Glibc.sin(fx / 90)
-                let near = 0.78 * Double(height) + 30 * Glibc.sin(fx / 60 + 2)
+                let far = farHill[x], near = nearHill[x]
                 let color: UInt32
                 if fy > near { color = pixel(30, 64, 175) } else if fy > far { color = pixel(29, 78, 216) }
                 else if (fx - sun.x) * (fx - sun.x) + (fy - sun.y) * (fy - sun.y) < sun.r * sun.r { color = pixel(253, 230, 138) }

@@ -92,9 +92,10 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             } else {
                 // Drawn a batch at a time (twice: for the palette, then to encode), so
                 // memory holds a batch, not the whole animation.
+                let batches = BatchRenderer(size: recording.size, scale: options.scale)
                 GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
                                   height: renderer.height, progress: progress, render: { wanted in
-                    FrameRendering.render(wanted.map { playback.frames[$0] }, size: recording.size, scale: options.scale)
+                    batches.render(wanted.map { playback.frames[$0] })
                 }, emit: { stream.write($0) })
             }
             // What the file holds: GIF's timing merges frames under 2/100 s apart.
@@ -185,10 +186,11 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
         _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encode: (Image) -> [UInt8],
         take: (Int, [UInt8]) -> Void) where Frames.Index == Int {
+        let renderer = BatchRenderer(size: size, scale: scale)
         var start = 0
         while start < frames.count {
             let end = min(start + 16, frames.count)
-            let images = FrameRendering.render((start..<end).map { frames[$0] }, size: size, scale: scale)
+            let images = renderer.render((start..<end).map { frames[$0] })
             let encoded = Parallel.map(images.count) { index, _ in encode(images[index]) }
             for (offset, data) in encoded.enumerated() { take(start + offset, data) }
             start = end
@@ -214,12 +216,13 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                                                                    progress: ((Double) -> Void)?) -> [Image]
         where Frames.Index == Int {
         guard let progress else { return FrameRendering.render(Array(frames), size: size, scale: scale) }
+        let renderer = BatchRenderer(size: size, scale: scale)
         var images: [Image] = []
         let batch = 8
         var start = 0
         while start < frames.count {
             let end = min(start + batch, frames.count)
-            images += FrameRendering.render((start..<end).map { frames[$0] }, size: size, scale: scale)
+            images += renderer.render((start..<end).map { frames[$0] })
             start = end
             progress(Double(start) / Double(frames.count))
         }

@@ -136,11 +136,12 @@ enum VideoEncoder {
             }
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
+        let renderer = BatchRenderer(size: size, scale: scale)
         var next = 0
         var start = 0
         while start < playback.frames.count {
             let stop = min(start + 16, playback.frames.count)
-            let images = FrameRendering.render((start..<stop).map { playback.frames[$0] }, size: size, scale: scale)
+            let images = renderer.render((start..<stop).map { playback.frames[$0] })
             while next < shown.count, shown[next] < stop {
                 let written = images[shown[next] - start].pixels.withUnsafeBytes { writeAll(descriptor, $0) }
                 guard written else { return false }
