@@ -12,6 +12,10 @@ public final class BatchRenderer {
     /// Device pixels per point.
     public let scale: Double
     private let renderers: [SceneRenderer]
+    /// The frames' width in pixels.
+    public var width: Int { renderers[0].width }
+    /// The frames' height in pixels.
+    public var height: Int { renderers[0].height }
 
     /// A renderer for frames on a canvas of `size` points at `scale`, drawing on `workers`
     /// threads (nil: one per core).
@@ -20,6 +24,27 @@ public final class BatchRenderer {
         self.scale = scale
         let count = max(workers ?? ProcessInfoShim.activeProcessorCount, 1)
         renderers = (0..<count).map { _ in SceneRenderer(size: size, scale: scale) }
+    }
+
+    /// Draws `frames` and hands each to `body` in order, with its index and its pixels
+    /// (`width` × `height` of the canvas, row by row), which are the renderer's own memory
+    /// and valid only during the call: no image is made. Frames are drawn as many at a
+    /// time as there are workers; `body` runs on the calling thread.
+    public func forEach(_ frames: [SceneFrame], _ body: (Int, UnsafeBufferPointer<UInt32>) throws -> Void) rethrows {
+        let renderers = self.renderers
+        var start = 0
+        while start < frames.count {
+            let count = min(renderers.count, frames.count - start)
+            let first = start
+            // Frame first + k is drawn by renderer k, each on a thread of its own.
+            _ = Parallel.map(count, workers: count) { index, _ in
+                renderers[index].draw(frames[first + index])
+            }
+            for index in 0..<count {
+                try renderers[index].withPixels { try body(first + index, $0) }
+            }
+            start += count
+        }
     }
 
     /// The images of `frames`, in order, each drawn from its top left corner.

@@ -145,7 +145,16 @@ import TestSupport
             return wanted.map { frames[$0] }
         }
         #expect(batched == whole)
-        // Twice over the batches: once for the palette, once to encode.
+        // Once over the batches: what each frame changed is kept for the encoding.
+        #expect(asked == [[0, 1], [2, 3], [4, 5], [6]])
+        // With no room to keep it, twice (once for the palette, once to encode), and the
+        // same file.
+        asked = []
+        let drawnTwice = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: 0) { wanted in
+            asked.append(wanted)
+            return wanted.map { frames[$0] }
+        }
+        #expect(drawnTwice == whole)
         #expect(asked == [[0, 1], [2, 3], [4, 5], [6], [0, 1], [2, 3], [4, 5], [6]])
     }
 

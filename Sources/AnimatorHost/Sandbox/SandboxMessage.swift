@@ -83,7 +83,12 @@ public struct SandboxMessageBuffer {
         guard length <= SandboxMessage.maximumPayload else {
             throw BinaryReader.Malformed("a message of \(length) bytes, over the limit")
         }
-        guard available >= SandboxMessage.headerSize + length else { return nil }
+        guard available >= SandboxMessage.headerSize + length else {
+            // Room for the whole message at once (the limit above bounds it), rather than
+            // the array doubling and copying as its pieces arrive.
+            bytes.reserveCapacity(start + SandboxMessage.headerSize + length)
+            return nil
+        }
         let payloadStart = start + SandboxMessage.headerSize
         let message = SandboxMessage(kind: bytes[start + 1], payload: Array(bytes[payloadStart..<payloadStart + length]))
         start = payloadStart + length

@@ -21,43 +21,72 @@ public enum GIFEncoder {
         }
     }
 
-    /// Encodes frames drawn on demand, a batch at a time, so that memory holds a batch
-    /// rather than the whole animation: `render` is asked for the frames (indices into
-    /// `times`) of each batch twice, once to build the palette and once to encode. Only
-    /// the frames GIF's timing keeps are asked for.
+    /// Encodes frames drawn on demand, a batch at a time, so that memory need not hold the
+    /// whole animation: `render` is asked for the frames (indices into `times`) of each
+    /// batch, once to build the palette and, when the frames' changed rectangles are more
+    /// than `holdLimit` bytes, once more to encode. Only the frames GIF's timing keeps are
+    /// asked for.
     ///
     /// - Parameter progress: the fraction done (0...1), after each batch.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
-                              progress: ((Double) -> Void)? = nil, render: ([Int]) -> [Image]) -> [UInt8] {
+                              holdLimit: Int = 256 << 20, progress: ((Double) -> Void)? = nil,
+                              render: ([Int]) -> [Image]) -> [UInt8] {
         var file: [UInt8] = []
-        encode(times: times, end: end, hold: hold, width: width, height: height, batch: batch, progress: progress,
-               render: render, emit: { file += $0 })
+        encode(times: times, end: end, hold: hold, width: width, height: height, batch: batch, holdLimit: holdLimit,
+               progress: progress, draw: { wanted, body in
+                   for (slot, image) in render(wanted).enumerated() { image.pixels.withUnsafeBufferPointer { body(slot, $0) } }
+               }, emit: { file += $0 })
         return file
     }
 
-    /// Encodes frames drawn on demand, as above, handing the file to `emit` a piece at a
-    /// time (the header, then each batch's frames, then the trailer), so that the file
-    /// need not be held either.
+    /// Encodes frames drawn on demand, handing the file to `emit` a piece at a time (the
+    /// header, then each batch's frames, then the trailer), so that the file need not be
+    /// held either.
+    ///
+    /// `draw(wanted, body)` draws the frames `wanted` (indices into `times`, in order) and
+    /// calls `body(k, pixels)` for the k-th of them, in order, with its `width` × `height`
+    /// pixels, which need to stay valid only during the call (a renderer's own memory: see
+    /// `BatchRenderer.forEach`). The first pass finds the rectangle each frame changes and
+    /// counts its colors; the rectangles' pixels are kept for the second pass while they
+    /// come to at most `holdLimit` bytes, and drawn again otherwise.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
-                              progress: ((Double) -> Void)? = nil, render: ([Int]) -> [Image], emit: ([UInt8]) -> Void) {
+                              holdLimit: Int = 256 << 20, progress: ((Double) -> Void)? = nil,
+                              draw: ([Int], (Int, UnsafeBufferPointer<UInt32>) -> Void) -> Void,
+                              emit: ([UInt8]) -> Void) {
         precondition(!times.isEmpty, "at least one frame")
         let kept = keptFrames(times: times, end: end, hold: hold)
         let batches = stride(from: 0, to: kept.count, by: batch).map { Array(kept[$0..<min($0 + batch, kept.count)]) }
+        let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         // First pass: the rectangle each frame changes (compared with the frame before, in
         // true color) and the colors inside it, which are all a GIF frame stores.
         var builder = Palette.Builder()
         var areas: [PixelRect] = []
-        var last: Image?
+        var held: [[UInt32]]? = []
+        var heldBytes = 0
+        var previous = [UInt32](repeating: 0, count: width * height)
         for (number, group) in batches.enumerated() {
-            for image in render(group.map(\.frame)) {
-                let area = last.map { changedArea($0, image) } ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-                builder.add(image, in: area)
+            draw(group.map(\.frame)) { _, pixels in
+                precondition(pixels.count == width * height, "a frame of another size")
+                let area = areas.isEmpty ? whole : previous.withUnsafeBufferPointer {
+                    changedArea($0, pixels, width: width, height: height)
+                }
+                builder.add(pixels, width: width, in: area)
                 areas.append(area)
-                last = image
+                if held != nil {
+                    heldBytes += 4 * (area.x1 - area.x0) * (area.y1 - area.y0)
+                    if heldBytes <= holdLimit { held?.append(crop(pixels, width: width, to: area)) } else { held = nil }
+                }
+                // Outside the area the frame is what `previous` holds already.
+                previous.withUnsafeMutableBufferPointer { previous in
+                    for y in area.y0..<area.y1 {
+                        (previous.baseAddress! + y * width + area.x0)
+                            .update(from: pixels.baseAddress! + y * width + area.x0, count: area.x1 - area.x0)
+                    }
+                }
             }
-            progress?(0.5 * Double(number + 1) / Double(batches.count))
+            progress?((held == nil ? 0.5 : 0.8) * Double(number + 1) / Double(batches.count))
         }
-        last = nil
+        previous = []
         let palette = builder.palette()
         var file: [UInt8] = Array("GIF89a".utf8)
         file += le16(width) + le16(height)
@@ -79,13 +108,25 @@ public enum GIFEncoder {
         var first = 0
         for (number, group) in batches.enumerated() {
             file = []
-            let images = render(group.map(\.frame))
-            let encoded = Parallel.map(images.count, workers: workers) { slot, worker in
-                LZW.encode(mappers[worker].indices(of: images[slot], in: areas[first + slot]),
-                           minimumCodeSize: minimumCodeSize)
+            let crops: [[UInt32]]
+            if let held {
+                crops = Array(held[first..<(first + group.count)])
+            } else {
+                var drawn: [[UInt32]] = []
+                draw(group.map(\.frame)) { slot, pixels in
+                    drawn.append(crop(pixels, width: width, to: areas[first + slot]))
+                }
+                crops = drawn
+            }
+            let areasOfGroup = Array(areas[first..<(first + group.count)])
+            let encoded = Parallel.map(crops.count, workers: workers) { slot, worker in
+                let area = areasOfGroup[slot]
+                return crops[slot].withUnsafeBufferPointer { pixels in
+                    LZW.encode(mappers[worker].indices(of: pixels, width: area.x1 - area.x0), minimumCodeSize: minimumCodeSize)
+                }
             }
             for (slot, frame) in group.enumerated() {
-                let area = areas[first + slot]
+                let area = areasOfGroup[slot]
                 // Graphic control: no transparency, leave the frame in place, the delay.
                 file += [0x21, 0xF9, 0x04, 0x04] + le16(frame.delay) + [0x00, 0x00]
                 file += [0x2C] + le16(area.x0) + le16(area.y0) + le16(area.x1 - area.x0) + le16(area.y1 - area.y0) + [0x00]
@@ -102,7 +143,8 @@ public enum GIFEncoder {
             }
             first += group.count
             emit(file)
-            progress?(0.5 + 0.5 * Double(number + 1) / Double(batches.count))
+            let start = held == nil ? 0.5 : 0.8
+            progress?(start + (1 - start) * Double(number + 1) / Double(batches.count))
         }
         emit([0x3B])
     }
@@ -139,26 +181,35 @@ public enum GIFEncoder {
 
     private static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
 
-    /// The smallest rectangle holding every pixel that differs between two frames of the
-    /// same size (at least one pixel: GIF has no empty image).
-    static func changedArea(_ before: Image, _ after: Image) -> PixelRect {
-        let width = after.width, height = after.height
+    /// The smallest rectangle holding every pixel that differs between two frames of
+    /// `width` × `height` (at least one pixel: GIF has no empty image).
+    static func changedArea(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, width: Int,
+                            height: Int) -> PixelRect {
         var x0 = width, y0 = height, x1 = 0, y1 = 0
-        before.pixels.withUnsafeBufferPointer { a in
-            after.pixels.withUnsafeBufferPointer { b in
-                for y in 0..<height {
-                    let row = y * width
-                    // Most rows of an animation are unchanged: compared whole first.
-                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, width * 4) == 0 { continue }
-                    var first = 0, last = width - 1
-                    while a[row + first] == b[row + first] { first += 1 }
-                    while a[row + last] == b[row + last] { last -= 1 }
-                    x0 = min(x0, first); x1 = max(x1, last + 1)
-                    y0 = min(y0, y); y1 = y + 1
-                }
-            }
+        for y in 0..<height {
+            let row = y * width
+            // Most rows of an animation are unchanged: compared whole first.
+            if memcmp(a.baseAddress! + row, b.baseAddress! + row, width * 4) == 0 { continue }
+            var first = 0, last = width - 1
+            while a[row + first] == b[row + first] { first += 1 }
+            while a[row + last] == b[row + last] { last -= 1 }
+            x0 = min(x0, first); x1 = max(x1, last + 1)
+            y0 = min(y0, y); y1 = y + 1
         }
         return x0 < x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+    }
+
+    /// The pixels inside `area` of a frame `width` pixels wide, row by row.
+    static func crop(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, to area: PixelRect) -> [UInt32] {
+        let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0)
+        return [UInt32](unsafeUninitializedCapacity: count) { result, initialized in
+            var out = result.baseAddress!
+            for y in area.y0..<area.y1 {
+                out.update(from: pixels.baseAddress! + y * width + area.x0, count: areaWidth)
+                out += areaWidth
+            }
+            initialized = count
+        }
     }
 }
 

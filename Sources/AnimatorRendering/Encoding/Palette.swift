@@ -109,14 +109,15 @@ struct Palette {
 
         /// Counts the colors of one frame.
         mutating func add(_ image: Image) {
-            add(image, in: PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            image.pixels.withUnsafeBufferPointer {
+                add($0, width: image.width, in: PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
+            }
         }
 
-        /// Counts the colors inside `area` of a frame (what a GIF frame that stores only
-        /// the rectangle it changes shows).
-        mutating func add(_ image: Image, in area: PixelRect) {
-            let step = self.step, width = image.width
-            image.pixels.withUnsafeBufferPointer { bins.add($0, width: width, area: area, step: step) }
+        /// Counts the colors inside `area` of a frame `width` pixels wide (what a GIF frame
+        /// that stores only the rectangle it changes shows).
+        mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, in area: PixelRect) {
+            bins.add(pixels, width: width, area: area, step: step)
         }
 
         /// The palette of what was counted, of at most `size` colors.
@@ -234,15 +235,20 @@ struct Palette {
             self.palette = palette.colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
         }
 
-        /// The indices of the pixels of `image` inside `area`, row by row.
-        func indices(of image: Image, in area: PixelRect) -> [UInt8] {
-            let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0), width = image.width
+        /// The indices of `pixels`.
+        func indices(of pixels: UnsafeBufferPointer<UInt32>, width: Int) -> [UInt8] {
+            indices(of: pixels, width: width, in: PixelRect(x0: 0, y0: 0, x1: width, y1: width > 0 ? pixels.count / width : 0))
+        }
+
+        /// The indices of the pixels inside `area` of a picture `width` pixels wide, row by row.
+        func indices(of pixels: UnsafeBufferPointer<UInt32>, width: Int, in area: PixelRect) -> [UInt8] {
+            let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0)
             let slots = Self.slots
             return [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
                 keys.withUnsafeMutableBufferPointer { keys in
                     values.withUnsafeMutableBufferPointer { values in
                         palette.withUnsafeBufferPointer { palette in
-                            image.pixels.withUnsafeBufferPointer { pixels in
+                            do {
                                 var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, out = 0
                                 for y in area.y0..<area.y1 {
                                     let row = y * width

@@ -100,10 +100,16 @@ public final class SceneRenderer {
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// Renders one frame into the renderer's own memory, without copying it out (what
-    /// `render(_:)` does before it copies; benchmarks time this).
+    /// Renders one frame into the renderer's own memory, without copying it out (read it
+    /// with `withPixels(_:)`; benchmarks time this).
     public func draw(_ frame: SceneFrame) {
         draw(frame, backdropDrawn: false)
+    }
+
+    /// Calls `body` with the pixels of the frame drawn last by `draw(_:)` (`width` ×
+    /// `height`, row by row), valid only during the call.
+    public func withPixels<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: main.pixels, count: width * height))
     }
 
     /// `draw(_:)`, leaving out the backdrop when the canvas holds it already.

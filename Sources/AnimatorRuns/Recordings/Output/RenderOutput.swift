@@ -77,27 +77,15 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         let summary: String
         switch self {
         case .gif:
-            let renderer = SceneRenderer(size: recording.size, scale: options.scale)
             // Only the frames GIF's timing keeps are drawn.
             let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
-            if kept.count * renderer.width * renderer.height * 4 <= Self.inMemoryLimit {
-                // Small enough to hold: every kept frame drawn once.
-                let images = Self.render(kept.map { playback.frames[$0] }, size: recording.size, scale: options.scale,
-                                         progress: progress)
-                var position: [Int: Int] = [:]
-                for (slot, index) in kept.enumerated() { position[index] = slot }
-                GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
-                                  render: { wanted in wanted.map { images[position[$0]!] } },
-                                  emit: { stream.write($0) })
-            } else {
-                // Drawn a batch at a time (twice: for the palette, then to encode), so
-                // memory holds a batch, not the whole animation.
-                let batches = BatchRenderer(size: recording.size, scale: options.scale)
-                GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width,
-                                  height: renderer.height, progress: progress, render: { wanted in
-                    batches.render(wanted.map { playback.frames[$0] })
-                }, emit: { stream.write($0) })
-            }
+            // Drawn once where the rectangles the frames change fit in the limit (kept
+            // between the palette's pass and the encoding's), else twice, a batch at a time.
+            let renderer = BatchRenderer(size: recording.size, scale: options.scale)
+            GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
+                              holdLimit: Self.inMemoryLimit, progress: progress, draw: { wanted, body in
+                renderer.forEach(wanted.map { playback.frames[$0] }, body)
+            }, emit: { stream.write($0) })
             // What the file holds: GIF's timing merges frames under 2/100 s apart.
             summary = "\(kept.count) frames, \(renderer.width)x\(renderer.height)"
                 + (kept.count == playback.frames.count ? ""
@@ -208,7 +196,8 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         return encoded
     }
 
-    /// The most frame memory a GIF holds at once (256 MiB): beyond it, frames stream.
+    /// The most frame memory a GIF holds at once (256 MiB of the rectangles its frames
+    /// change): beyond it, frames are drawn again for the encoding.
     static let inMemoryLimit = 256 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.

@@ -1,0 +1,64 @@
+import Testing
+@testable import AnimatorEngine
+import AnimatorRendering
+
+/// Renderers kept from batch to batch: what each frame draws must not depend on the
+/// frames drawn before it by the same renderer, nor on whether it is handed out as the
+/// renderer's own pixels or as an image.
+@Suite struct BatchRendererTests {
+    static let red: UInt32 = 0xFF00_00FF, white: UInt32 = 0xFFFF_FFFF, blue: UInt32 = 0xFFFF_0000
+
+    /// Frames of a 20 × 20 red square at x = 10·k, y 20, on a white 100 × 60 window; the
+    /// last frame is covered by an opaque blue view over the whole window.
+    func frames() throws -> [SceneFrame] {
+        let engine = SnapshotRasterizer.engine()
+        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let square = engine.makeView(frame: Rect(x: 0, y: 20, width: 20, height: 20))
+        square.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        try window.addSubview(square)
+        var frames: [SceneFrame] = []
+        for k in 0..<5 {
+            square.frame = Rect(x: Double(10 * k), y: 20, width: 20, height: 20)
+            frames.append(SceneFrame(engine: engine, root: window.layer.id))
+        }
+        let cover = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        cover.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        try window.addSubview(cover)
+        frames.append(SceneFrame(engine: engine, root: window.layer.id))
+        return frames
+    }
+
+    /// The picture frame `k` must be, worked out from the layout above.
+    func expected(_ k: Int) -> [UInt32] {
+        (0..<(100 * 60)).map { index in
+            let x = index % 100, y = index / 100
+            if k == 5 { return Self.blue }
+            return x >= 10 * k && x < 10 * k + 20 && y >= 20 && y < 40 ? Self.red : Self.white
+        }
+    }
+
+    @Test func everyFrameIsItsOwnPictureWhicheverWayItIsHandedOut() throws {
+        let frames = try frames()
+        let renderer = BatchRenderer(size: Size(width: 100, height: 60), scale: 1, workers: 2)
+        #expect(renderer.width == 100 && renderer.height == 60)
+        // Twice through the same renderers, in a different order the second time: nothing
+        // of an earlier frame stays behind.
+        for order in [Array(0..<6), [5, 0, 4, 1, 3, 2]] {
+            var seen: [Int] = []
+            renderer.forEach(order.map { frames[$0] }) { slot, pixels in
+                seen.append(slot)
+                #expect(Array(pixels) == expected(order[slot]), "frame \(order[slot]) handed out as pixels")
+            }
+            #expect(seen == Array(0..<6))
+            let images = renderer.render(order.map { frames[$0] })
+            for (slot, image) in images.enumerated() {
+                #expect(image.width == 100 && image.height == 60)
+                #expect(image.pixels == expected(order[slot]), "frame \(order[slot]) as an image")
+            }
+        }
+        // One worker draws the same.
+        let single = BatchRenderer(size: Size(width: 100, height: 60), scale: 1, workers: 1).render(frames)
+        #expect(single.map(\.pixels) == (0..<6).map(expected))
+    }
+}
