@@ -65,11 +65,6 @@ public enum Deflate {
         return (1...256).map(code) + (2...256).map { code((($0) << 7) + 1) }
     }()
 
-    @inline(__always)
-    private static func distanceIndex(_ distance: Int) -> Int {
-        distance <= 256 ? Int(distanceCode[distance - 1]) : Int(distanceCode[256 + ((distance - 1) >> 7) - 2])
-    }
-
     /// What LZ77 found: a literal byte (distance 0) or a match of `length` at `distance`.
     private struct Token {
         let length: UInt16     // the literal byte, or the match length
@@ -148,6 +143,7 @@ public enum Deflate {
             }
             return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
         }
+        let blockTokens = Self.blockTokens
         @inline(__always) func emit(_ token: Token) {
             tokens.append(token)
             if tokens.count >= blockTokens {
@@ -229,13 +225,18 @@ public enum Deflate {
     /// Codes one block of tokens with its own Huffman codes, or the fixed ones when those
     /// come out smaller.
     private static func writeBlock(_ tokens: [Token], final: Bool, into writer: inout BitWriter) {
+        // The tables as locals: a static's every use would check that it is initialized.
+        let lengthCode = Self.lengthCode, lengthExtra = Self.lengthExtra, lengthBase = Self.lengthBase
+        let distanceExtra = Self.distanceExtra, distanceBase = Self.distanceBase, distanceCode = Self.distanceCode
         var literalFrequencies = [Int](repeating: 0, count: 286), distanceFrequencies = [Int](repeating: 0, count: 30)
         for token in tokens {
             if token.distance == 0 {
                 literalFrequencies[Int(token.length)] += 1
             } else {
                 literalFrequencies[257 + Int(lengthCode[Int(token.length)])] += 1
-                distanceFrequencies[distanceIndex(Int(token.distance))] += 1
+                let distanceValue = Int(token.distance)
+                distanceFrequencies[distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
+                                    : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])] += 1
             }
         }
         literalFrequencies[256] = 1
@@ -280,7 +281,9 @@ public enum Deflate {
                 if lengthExtra[lengthIndex] > 0 {
                     writer.write(UInt32(length - lengthBase[lengthIndex]), width: lengthExtra[lengthIndex])
                 }
-                let distanceValue = Int(token.distance), index = distanceIndex(distanceValue)
+                let distanceValue = Int(token.distance)
+                let index = distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
+                    : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])
                 writer.write(distanceCodes[index], width: Int(distance[index]))
                 if distanceExtra[index] > 0 {
                     writer.write(UInt32(distanceValue - distanceBase[index]), width: distanceExtra[index])
