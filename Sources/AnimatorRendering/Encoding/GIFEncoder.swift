@@ -23,8 +23,8 @@ public enum GIFEncoder {
 
     /// Encodes frames drawn on demand, a batch at a time, so that memory need not hold the
     /// whole animation: `render` is asked for the frames (indices into `times`) of each
-    /// batch, once to build the palette and, when the frames' changed rectangles are more
-    /// than `holdLimit` bytes, once more to encode. Only the frames GIF's timing keeps are
+    /// batch, once to build the palette and, when the frames whole would be more than
+    /// `holdLimit` bytes, once more to encode. Only the frames GIF's timing keeps are
     /// asked for.
     ///
     /// - Parameter progress: the fraction done (0...1), after each batch.
@@ -47,8 +47,8 @@ public enum GIFEncoder {
     /// calls `body(k, pixels)` for the k-th of them, in order, with its `width` × `height`
     /// pixels, which need to stay valid only during the call (a renderer's own memory: see
     /// `BatchRenderer.forEach`). The first pass finds the rectangle each frame changes and
-    /// counts its colors; the rectangles' pixels are kept for the second pass while they
-    /// come to at most `holdLimit` bytes, and drawn again otherwise.
+    /// counts its colors; the rectangles' pixels are kept for the second pass where the
+    /// frames whole would come to at most `holdLimit` bytes, and drawn again otherwise.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
                               holdLimit: Int = 256 << 20, progress: ((Double) -> Void)? = nil,
                               draw: ([Int], (Int, UnsafeBufferPointer<UInt32>) -> Void) -> Void,
@@ -61,8 +61,9 @@ public enum GIFEncoder {
         // true color) and the colors inside it, which are all a GIF frame stores.
         var builder = Palette.Builder()
         var areas: [PixelRect] = []
-        var held: [[UInt32]]? = []
-        var heldBytes = 0
+        // Kept where the frames would fit whole (the rectangles are at most that), so a long
+        // animation keeps nothing and memory does not grow with its length.
+        var held: [[UInt32]]? = kept.count * width * height * 4 <= holdLimit ? [] : nil
         var previous = [UInt32](repeating: 0, count: width * height)
         for (number, group) in batches.enumerated() {
             draw(group.map(\.frame)) { _, pixels in
@@ -72,10 +73,7 @@ public enum GIFEncoder {
                 }
                 builder.add(pixels, width: width, in: area)
                 areas.append(area)
-                if held != nil {
-                    heldBytes += 4 * (area.x1 - area.x0) * (area.y1 - area.y0)
-                    if heldBytes <= holdLimit { held?.append(crop(pixels, width: width, to: area)) } else { held = nil }
-                }
+                held?.append(crop(pixels, width: width, to: area))
                 // Outside the area the frame is what `previous` holds already.
                 previous.withUnsafeMutableBufferPointer { previous in
                     for y in area.y0..<area.y1 {

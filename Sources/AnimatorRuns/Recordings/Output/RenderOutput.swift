@@ -79,8 +79,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         case .gif:
             // Only the frames GIF's timing keeps are drawn.
             let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
-            // Drawn once where the rectangles the frames change fit in the limit (kept
-            // between the palette's pass and the encoding's), else twice, a batch at a time.
+            // Drawn once where the frames would fit in the limit whole (the rectangles they
+            // change are kept between the palette's pass and the encoding's), else twice, a
+            // batch at a time.
             let renderer = BatchRenderer(size: recording.size, scale: options.scale)
             GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
                               holdLimit: Self.inMemoryLimit, progress: progress, draw: { wanted, body in
@@ -196,8 +197,8 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         return encoded
     }
 
-    /// The most frame memory a GIF holds at once (256 MiB of the rectangles its frames
-    /// change): beyond it, frames are drawn again for the encoding.
+    /// The most frame memory a GIF holds at once (256 MiB): a GIF whose frames would take
+    /// more is drawn again for the encoding instead of keeping what its frames change.
     static let inMemoryLimit = 256 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
