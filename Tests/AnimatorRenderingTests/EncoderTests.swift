@@ -93,6 +93,37 @@ import TestSupport
         }
     }
 
+    @Test func runsOfEveryLengthDecodeExactly() throws {
+        // One run of 120,000 pixels (its strings outgrow the 256 repeats LZW keeps codes
+        // for), then runs of one color 1, 2, 3, ... 700 pixels long in 12 colors by turns,
+        // then noise: runs cross rows, the table fills and starts again many times, and
+        // every pixel must come back.
+        let width = 600, height = 400
+        var image = Image(width: width, height: height)
+        let colors: [UInt32] = (0..<12).map { (k: Int) -> UInt32 in
+            let red = UInt32(k * 20), green = UInt32(255 - k * 20), blue = UInt32(k * 7)
+            return red | green << 8 | blue << 16 | 0xFF00_0000
+        }
+        for pixel in 0..<120_000 { image.pixels[pixel] = colors[0] }
+        var index = 120_000, length = 1, turn = 1
+        while index < width * height * 3 / 4 {
+            for _ in 0..<length where index < width * height { image.pixels[index] = colors[turn % colors.count]; index += 1 }
+            turn += 1
+            length = length % 700 + 1
+        }
+        var state: UInt32 = 99
+        while index < width * height {
+            state = state &* 1_103_515_245 &+ 12345
+            image.pixels[index] = colors[Int(state >> 16) % colors.count]
+            index += 1
+        }
+        let path = folder.file("runs.gif")
+        try OutputFile.write(path, GIFEncoder.encode([image], times: [0], end: 0))
+        let decoded = try decode(path)
+        #expect(decoded.size == [width, height])
+        #expect(decoded.pixels.first == image.pixels.map(rgb))
+    }
+
     @Test func framesCloserThanTwoHundredthsAreMergedAndTheTotalIsKept() throws {
         // 60 fps for 0.1 s: 7 frames 1/60 s apart; browsers slow delays under 2/100 s
         // down, so frames are dropped until each lasts at least 2/100 s.
