@@ -61,13 +61,10 @@ struct Palette {
                 self.ids = ids
             }
             slots.withUnsafeMutableBufferPointer { slots in
-              // The pixels to pass over before the next one counted, carried from row to row.
-              var skip = 0
-              for y in area.y0..<area.y1 {
-                var index = y * width + area.x0 + skip
-                let end = y * width + area.x1
-                while index < end {
-                    let pixel = pixels[index]
+                /// Counts `pixel` `n` times, as n counts one after the other would: sums
+                /// times n, and the vote as n votes in a row (the candidate keeps its lead
+                /// less n, or a new candidate leads by what is left).
+                func count(_ pixel: UInt32, _ n: Int) {
                     let b = Palette.bin(pixel)
                     var slot = Int(slots[b])
                     if slot < 0 {
@@ -79,24 +76,44 @@ struct Palette {
                     let red = Int(pixel & 0xFF), green = Int(pixel >> 8 & 0xFF), blue = Int(pixel >> 16 & 0xFF)
                     let color = pixel & 0x00FF_FFFF
                     store.withUnsafeMutableBufferPointer { bins in
-                        bins[slot].count += 1
-                        bins[slot].red += red
-                        bins[slot].green += green
-                        bins[slot].blue += blue
-                        bins[slot].redSquares += red * red
-                        bins[slot].greenSquares += green * green
-                        bins[slot].blueSquares += blue * blue
-                        if bins[slot].votes == 0 {
-                            bins[slot].candidate = color
-                            bins[slot].votes = 1
+                        bins[slot].count += n
+                        bins[slot].red += red * n
+                        bins[slot].green += green * n
+                        bins[slot].blue += blue * n
+                        bins[slot].redSquares += red * red * n
+                        bins[slot].greenSquares += green * green * n
+                        bins[slot].blueSquares += blue * blue * n
+                        if bins[slot].candidate == color && bins[slot].votes > 0 {
+                            bins[slot].votes += n
+                        } else if bins[slot].votes >= n {
+                            bins[slot].votes -= n
                         } else {
-                            bins[slot].votes += bins[slot].candidate == color ? 1 : -1
+                            bins[slot].candidate = color
+                            bins[slot].votes = n - bins[slot].votes
                         }
                     }
-                    index += step
                 }
-                skip = index - end
-              }
+                // Runs of one color (flat areas) are counted once, with their length.
+                var pending = pixels.isEmpty ? 0 : pixels[0], repeats = 0
+                // The pixels to pass over before the next one counted, carried from row to row.
+                var skip = 0
+                for y in area.y0..<area.y1 {
+                    var index = y * width + area.x0 + skip
+                    let end = y * width + area.x1
+                    while index < end {
+                        let pixel = pixels[index]
+                        if pixel == pending {
+                            repeats += 1
+                        } else {
+                            if repeats > 0 { count(pending, repeats) }
+                            pending = pixel
+                            repeats = 1
+                        }
+                        index += step
+                    }
+                    skip = index - end
+                }
+                if repeats > 0 { count(pending, repeats) }
             }
         }
     }
@@ -198,15 +215,10 @@ struct Palette {
             return (bins[b].red / n, bins[b].green / n, bins[b].blue / n, n)
         }
         for _ in 0..<rounds {
-            let palette = colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
-            var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
+            let nearest = NearestColor(colors)
+            var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: colors.count)
             for mean in means {
-                var best = 0, bestDistance = Int.max
-                for (index, color) in palette.enumerated() {
-                    let dr = color.0 - mean.0, dg = color.1 - mean.1, db = color.2 - mean.2
-                    let distance = dr * dr + dg * dg + db * db
-                    if distance < bestDistance { bestDistance = distance; best = index }
-                }
+                let best = nearest.index(red: mean.0, green: mean.1, blue: mean.2)
                 sums[best].0 += mean.0 * mean.3
                 sums[best].1 += mean.1 * mean.3
                 sums[best].2 += mean.2 * mean.3
@@ -225,14 +237,14 @@ struct Palette {
     /// distinct color and kept in a direct-mapped cache that lasts from frame to frame (the
     /// frames of one animation share most of their colors). A mapper is used by one thread.
     final class Mapper {
-        private let palette: [(Int, Int, Int)]
+        private let nearest: NearestColor
         private static let slots = 1 << 16
         private var keys = [UInt32](repeating: 0xFFFF_FFFF, count: Mapper.slots)
         private var values = [UInt8](repeating: 0, count: Mapper.slots)
 
         /// A mapper to the colors of `palette`.
         init(_ palette: Palette) {
-            self.palette = palette.colors.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
+            nearest = NearestColor(palette.colors)
         }
 
         /// The indices of `pixels`.
@@ -247,7 +259,7 @@ struct Palette {
             return [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
                 keys.withUnsafeMutableBufferPointer { keys in
                     values.withUnsafeMutableBufferPointer { values in
-                        palette.withUnsafeBufferPointer { palette in
+                        do {
                             do {
                                 var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, out = 0
                                 for y in area.y0..<area.y1 {
@@ -262,7 +274,7 @@ struct Palette {
                                             if keys[slot] == color {
                                                 previousIndex = values[slot]
                                             } else {
-                                                let best = Self.nearest(color, in: palette)
+                                                let best = UInt8(nearest.index(of: color))
                                                 keys[slot] = color
                                                 values[slot] = best
                                                 previousIndex = best
@@ -278,22 +290,6 @@ struct Palette {
                 }
                 initialized = count
             }
-        }
-
-        /// The index of the color of `palette` nearest `color`.
-        private static func nearest(_ color: UInt32, in palette: UnsafeBufferPointer<(Int, Int, Int)>) -> UInt8 {
-            let r = Int(color & 0xFF), g = Int(color >> 8 & 0xFF), b = Int(color >> 16 & 0xFF)
-            var best = 0, bestDistance = Int.max
-            for (candidate, entry) in palette.enumerated() {
-                let dr = entry.0 - r, dg = entry.1 - g, db = entry.2 - b
-                let distance = dr * dr + dg * dg + db * db
-                if distance < bestDistance {
-                    bestDistance = distance
-                    best = candidate
-                    if distance == 0 { break }
-                }
-            }
-            return UInt8(best)
         }
     }
 }
