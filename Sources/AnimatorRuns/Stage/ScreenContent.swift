@@ -194,17 +194,19 @@ public enum ScreenContent: String, Sendable, CaseIterable {
         // The two hills' heights depend on the column only.
         let farHill = (0..<width).map { 0.62 * Double(height) + 40 * Glibc.sin(Double($0) / 90) }
         let nearHill = (0..<width).map { 0.78 * Double(height) + 30 * Glibc.sin(Double($0) / 60 + 2) }
-        for y in 0..<height {
-            let t = Double(y) / Double(height - 1)
-            let sky = pixel(96 + (219 - 96) * t, 165 + (234 - 165) * t, 250 + (254 - 250) * t)
-            for x in 0..<width {
-                let fx = Double(x), fy = Double(y)
-                let far = farHill[x], near = nearHill[x]
-                let color: UInt32
-                if fy > near { color = pixel(30, 64, 175) } else if fy > far { color = pixel(29, 78, 216) }
-                else if (fx - sun.x) * (fx - sun.x) + (fy - sun.y) * (fy - sun.y) < sun.r * sun.r { color = pixel(253, 230, 138) }
-                else { color = sky }
-                image.pixels[y * width + x] = color
+        let nearColor = pixel(30, 64, 175), farColor = pixel(29, 78, 216), sunColor = pixel(253, 230, 138)
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<height {
+                let t = Double(y) / Double(height - 1)
+                let sky = pixel(96 + (219 - 96) * t, 165 + (234 - 165) * t, 250 + (254 - 250) * t)
+                for x in 0..<width {
+                    let fx = Double(x), fy = Double(y)
+                    let color: UInt32
+                    if fy > nearHill[x] { color = nearColor } else if fy > farHill[x] { color = farColor }
+                    else if (fx - sun.x) * (fx - sun.x) + (fy - sun.y) * (fy - sun.y) < sun.r * sun.r { color = sunColor }
+                    else { color = sky }
+                    pixels[y * width + x] = color
+                }
             }
         }
         return image
