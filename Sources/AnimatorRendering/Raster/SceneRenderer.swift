@@ -312,6 +312,8 @@ public final class SceneRenderer {
             let reach = shadowed ? shadowReach(properties, map) : 0
             var area = subtreeBounds(index, frame).intersection(clip.insetBy(-reach)).intersection(canvas.bounds)
             if clips, let own = ShapeRasterizer.bounds(of: shape, map) { area = area.intersection(own) }
+            // Nothing shows outside what the mask can draw (a growing circle's square, say).
+            if let mask, !shadowed { area = area.intersection(maskBounds(mask, base: map)) }
             guard !area.isEmpty else { return }
             let target = offscreenCanvas(at: depth)
             if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
@@ -500,6 +502,16 @@ public final class SceneRenderer {
 
     /// Cuts `area` of `target` by a mask: each pixel scaled by the alpha the mask's tree
     /// draws there (mapped by `base`, the masked layer's map).
+    /// Where `mask` (placed by `base`) can draw, in device pixels: outside it the masked
+    /// layer is transparent.
+    private func maskBounds(_ mask: SceneFrame, base: Homography) -> PixelRect {
+        guard !mask.nodes.isEmpty else { return .empty }
+        let renderer = maskRenderer ?? SceneRenderer(width: width, height: height, scale: scale, fonts: fonts)
+        maskRenderer = renderer
+        renderer.prepare(mask, base: base)
+        return renderer.subtreeBounds(0, mask)
+    }
+
     private func apply(_ mask: SceneFrame, base: Homography, to target: Canvas, area: PixelRect) {
         let renderer = maskRenderer ?? SceneRenderer(width: width, height: height, scale: scale, fonts: fonts)
         maskRenderer = renderer
