@@ -63,7 +63,8 @@ public enum GIFEncoder {
         var areas: [PixelRect] = []
         // Kept where the frames would fit whole (the rectangles are at most that), so a long
         // animation keeps nothing and memory does not grow with its length.
-        var held: [[UInt32]]? = kept.count * width * height * 4 <= holdLimit ? [] : nil
+        var held: [UnsafeBufferPointer<UInt32>]? = kept.count * width * height * 4 <= holdLimit ? [] : nil
+        let arena = PixelArena()
         var previous = [UInt32](repeating: 0, count: width * height)
         for (number, group) in batches.enumerated() {
             draw(group.map(\.frame)) { _, pixels in
@@ -73,7 +74,7 @@ public enum GIFEncoder {
                 }
                 builder.add(pixels, width: width, in: area)
                 areas.append(area)
-                held?.append(crop(pixels, width: width, to: area))
+                if held != nil { held?.append(crop(pixels, width: width, to: area, in: arena)) }
                 // Outside the area the frame is what `previous` holds already.
                 previous.withUnsafeMutableBufferPointer { previous in
                     for y in area.y0..<area.y1 {
@@ -106,23 +107,26 @@ public enum GIFEncoder {
         var first = 0
         for (number, group) in batches.enumerated() {
             file = []
-            let crops: [[UInt32]]
+            let crops: [UnsafeBufferPointer<UInt32>]
+            // Rectangles drawn again live as long as their batch.
+            let batchArena = PixelArena()
             if let held {
                 crops = Array(held[first..<(first + group.count)])
             } else {
-                var drawn: [[UInt32]] = []
+                var drawn: [UnsafeBufferPointer<UInt32>] = []
                 draw(group.map(\.frame)) { slot, pixels in
-                    drawn.append(crop(pixels, width: width, to: areas[first + slot]))
+                    drawn.append(crop(pixels, width: width, to: areas[first + slot], in: batchArena))
                 }
                 crops = drawn
             }
             let areasOfGroup = Array(areas[first..<(first + group.count)])
             let encoded = Parallel.map(crops.count, workers: workers) { slot, worker in
                 let area = areasOfGroup[slot]
-                return crops[slot].withUnsafeBufferPointer { pixels in
-                    LZW.encode(mappers[worker].indices(of: pixels, width: area.x1 - area.x0), minimumCodeSize: minimumCodeSize)
-                }
+                return LZW.encode(mappers[worker].indices(of: crops[slot], width: area.x1 - area.x0),
+                                  minimumCodeSize: minimumCodeSize)
             }
+            // The rectangles' memory must outlive their last reading above.
+            withExtendedLifetime(batchArena) {}
             for (slot, frame) in group.enumerated() {
                 let area = areasOfGroup[slot]
                 // Graphic control: no transparency, leave the frame in place, the delay.
@@ -144,6 +148,7 @@ public enum GIFEncoder {
             let start = held == nil ? 0.5 : 0.8
             progress?(start + (1 - start) * Double(number + 1) / Double(batches.count))
         }
+        withExtendedLifetime(arena) {}
         emit([0x3B])
     }
 
@@ -197,16 +202,17 @@ public enum GIFEncoder {
         return x0 < x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
     }
 
-    /// The pixels inside `area` of a frame `width` pixels wide, row by row.
-    static func crop(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, to area: PixelRect) -> [UInt32] {
+    /// The pixels inside `area` of a frame `width` pixels wide, row by row, in memory of
+    /// `arena`.
+    static func crop(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, to area: PixelRect,
+                     in arena: PixelArena) -> UnsafeBufferPointer<UInt32> {
         let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0)
-        return [UInt32](unsafeUninitializedCapacity: count) { result, initialized in
-            var out = result.baseAddress!
-            for y in area.y0..<area.y1 {
-                out.update(from: pixels.baseAddress! + y * width + area.x0, count: areaWidth)
-                out += areaWidth
-            }
-            initialized = count
+        let result = arena.allocate(count)
+        var out = result.baseAddress!
+        for y in area.y0..<area.y1 {
+            out.initialize(from: pixels.baseAddress! + y * width + area.x0, count: areaWidth)
+            out += areaWidth
         }
+        return UnsafeBufferPointer(result)
     }
 }
