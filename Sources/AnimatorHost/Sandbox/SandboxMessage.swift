@@ -84,9 +84,10 @@ public struct SandboxMessageBuffer {
             throw BinaryReader.Malformed("a message of \(length) bytes, over the limit")
         }
         guard available >= SandboxMessage.headerSize + length else {
-            // Room for the whole message at once (the limit above bounds it), rather than
-            // the array doubling and copying as its pieces arrive.
-            bytes.reserveCapacity(start + SandboxMessage.headerSize + length)
+            // Room for the whole message at once rather than the array doubling and copying
+            // as its pieces arrive; up to 16 MiB only: the length is the child's word, and
+            // past that the array grows as the bytes actually come.
+            bytes.reserveCapacity(start + SandboxMessage.headerSize + min(length, 16 << 20))
             return nil
         }
         let payloadStart = start + SandboxMessage.headerSize

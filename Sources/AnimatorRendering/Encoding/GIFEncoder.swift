@@ -121,9 +121,7 @@ public enum GIFEncoder {
             }
             let areasOfGroup = Array(areas[first..<(first + group.count)])
             let encoded = Parallel.map(crops.count, workers: workers) { slot, worker in
-                let area = areasOfGroup[slot]
-                return LZW.encode(mappers[worker].indices(of: crops[slot], width: area.x1 - area.x0),
-                                  minimumCodeSize: minimumCodeSize)
+                LZW.encode(mappers[worker].indices(of: crops[slot]), minimumCodeSize: minimumCodeSize)
             }
             // The rectangles' memory must outlive their last reading above.
             withExtendedLifetime(batchArena) {}

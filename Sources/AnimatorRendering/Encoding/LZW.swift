@@ -66,8 +66,9 @@ enum LZW {
                         while i < end, pixels[i] == byte { i += 1 }
                         return i - from
                     }
-                    /// Gives the next code to the string `key` stands for (the prefix's code
-                    /// and the next index) in `slot`, or clears the table when it is full.
+                    /// Takes the next code for a new string (recorded as `byte` repeated
+                    /// `length` times when `length` > 0) and answers true, or, the table
+                    /// being full, writes a clear code, starts the table again and answers false.
                     @inline(__always) func add(runOf byte: Int, length: Int) -> Bool {
                         guard nextCode < 4096 else {
                             put(clear, codeSize)

@@ -124,13 +124,6 @@ struct Palette {
         /// Every `step`-th pixel is counted.
         var step = 3
 
-        /// Counts the colors of one frame.
-        mutating func add(_ image: Image) {
-            image.pixels.withUnsafeBufferPointer {
-                add($0, width: image.width, in: PixelRect(x0: 0, y0: 0, x1: image.width, y1: image.height))
-            }
-        }
-
         /// Counts the colors inside `area` of a frame `width` pixels wide (what a GIF frame
         /// that stores only the rectangle it changes shows).
         mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, in area: PixelRect) {
@@ -247,48 +240,34 @@ struct Palette {
             nearest = NearestColor(palette.colors)
         }
 
-        /// The indices of `pixels`.
-        func indices(of pixels: UnsafeBufferPointer<UInt32>, width: Int) -> [UInt8] {
-            indices(of: pixels, width: width, in: PixelRect(x0: 0, y0: 0, x1: width, y1: width > 0 ? pixels.count / width : 0))
-        }
-
-        /// The indices of the pixels inside `area` of a picture `width` pixels wide, row by row.
-        func indices(of pixels: UnsafeBufferPointer<UInt32>, width: Int, in area: PixelRect) -> [UInt8] {
-            let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0)
+        /// The indices of `pixels`, in order.
+        func indices(of pixels: UnsafeBufferPointer<UInt32>) -> [UInt8] {
             let slots = Self.slots
-            return [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
+            return [UInt8](unsafeUninitializedCapacity: pixels.count) { result, initialized in
                 keys.withUnsafeMutableBufferPointer { keys in
                     values.withUnsafeMutableBufferPointer { values in
-                        do {
-                            do {
-                                var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, out = 0
-                                for y in area.y0..<area.y1 {
-                                    let row = y * width
-                                    for x in area.x0..<area.x1 {
-                                        let color = pixels[row + x] & 0x00FF_FFFF
-                                        // Runs of one color (most of a flat screen) map once.
-                                        if color != previous {
-                                            previous = color
-                                            // A multiplicative hash of the 24 bits into 16.
-                                            let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
-                                            if keys[slot] == color {
-                                                previousIndex = values[slot]
-                                            } else {
-                                                let best = UInt8(nearest.index(of: color))
-                                                keys[slot] = color
-                                                values[slot] = best
-                                                previousIndex = best
-                                            }
-                                        }
-                                        result[out] = previousIndex
-                                        out += 1
-                                    }
+                        var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
+                        for index in 0..<pixels.count {
+                            let color = pixels[index] & 0x00FF_FFFF
+                            // Runs of one color (most of a flat screen) map once.
+                            if color != previous {
+                                previous = color
+                                // A multiplicative hash of the 24 bits into 16.
+                                let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
+                                if keys[slot] == color {
+                                    previousIndex = values[slot]
+                                } else {
+                                    let best = UInt8(nearest.index(of: color))
+                                    keys[slot] = color
+                                    values[slot] = best
+                                    previousIndex = best
                                 }
                             }
+                            result[index] = previousIndex
                         }
                     }
                 }
-                initialized = count
+                initialized = pixels.count
             }
         }
     }

@@ -8,6 +8,8 @@ import Glibc
 final class PixelArena {
     private var blocks: [(start: UnsafeMutableRawPointer, size: Int)] = []
     private var used = 0
+    /// Memory from the ordinary allocator, where the kernel would not map a block.
+    private var fallbacks: [UnsafeMutableRawPointer] = []
     private static let blockSize = 32 << 20
 
     /// Room for `count` pixels, uninitialized, valid until the arena is freed.
@@ -30,8 +32,6 @@ final class PixelArena {
         used += bytes
         return UnsafeMutableBufferPointer(start: pointer.bindMemory(to: UInt32.self, capacity: count), count: count)
     }
-
-    private var fallbacks: [UnsafeMutableRawPointer] = []
 
     deinit {
         for block in blocks { munmap(block.start, block.size) }
