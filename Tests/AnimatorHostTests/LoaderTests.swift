@@ -396,6 +396,32 @@ import TestSupport
         #expect(registry.animators.map(\.path) == [folder + "/good.so"])
     }
 
+    /// The cache holds what the folders hold: a library deleted since it was scanned is left
+    /// out the next time the cache is written, and one that changed is kept only as rescanned.
+    @Test func theCacheForgetsLibrariesThatAreGone() throws {
+        let first = pluginFolder(), second = pluginFolder()
+        let scratch = TemporaryDirectory()
+        try compileFixture(output: first + "/gone.so")
+        try compileFixture(output: first + "/kept.so")
+        let cachePath = scratch.file("plugins.json")
+        func cachedPaths() throws -> [String] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+            let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let libraries = try #require(document["libraries"] as? [[String: Any]])
+            return libraries.compactMap { $0["path"] as? String }.sorted()
+        }
+        _ = discover([first], cache: MetadataCache(path: cachePath))
+        #expect(try cachedPaths() == [first + "/gone.so", first + "/kept.so"])
+        #expect(unlink(first + "/gone.so") == 0)
+        // A scan of another folder writes the cache again.
+        try compileFixture(output: second + "/new.so")
+        _ = discover([second], cache: MetadataCache(path: cachePath))
+        #expect(try cachedPaths() == [first + "/kept.so", second + "/new.so"].sorted())
+        let warm = discover([first, second], cache: MetadataCache(path: cachePath))
+        #expect(warm.cacheHits == 2)
+        #expect(warm.librariesExamined == 2)
+    }
+
     @Test func aCorruptCacheIsIgnored() throws {
         let folder = pluginFolder()
         let scratch = TemporaryDirectory()

@@ -22,7 +22,10 @@ public struct LibraryScan: Equatable, Sendable {
 /// never authority: an entry whose animators name another file is dropped.
 ///
 /// The cache is one JSON file, rewritten atomically when it changed. A cache written by
-/// another host version or ABI is ignored, as is an unreadable or malformed one.
+/// another host version or ABI is ignored, as is an unreadable or malformed one. When it is
+/// written, entries for files that are gone or have changed since they were scanned are left
+/// out, so the cache holds what the folders hold, not every library ever seen (build folders
+/// and temporary folders come and go).
 public final class MetadataCache {
     /// The cache file.
     public let path: String
@@ -75,9 +78,13 @@ public final class MetadataCache {
         isDirty = true
     }
 
-    /// Writes the cache if it changed. Failure to write only costs speed next time.
+    /// Writes the cache if it changed, without the entries of files that are gone or changed.
+    /// Failure to write only costs speed next time.
     func save() {
         guard isDirty else { return }
+        entries = entries.filter { path, entry in
+            (try? FileSystem.status(path)).map { Key($0) == entry.key } ?? false
+        }
         let document = JSONValue.object([
             ("format", .number(Double(MetadataCache.format))),
             ("host", .string(HostInfo.version)),
