@@ -203,6 +203,57 @@ import TestSupport
         #expect(abs(shown[1].properties.opacity - 0.5) < 1e-12)
     }
 
+    /// Many layers, each with none, one, two or three animations of its own (different
+    /// durations, some removed again), nested two deep: every node of the presentation tree
+    /// at several times holds what each layer's own linear curves give, worked out here.
+    @Test func aTreeOfManyAnimatedLayersShowsEachLayersOwnValues() throws {
+        var boxes: [View] = []
+        for group in 0..<30 {
+            let parent = engine.makeView(frame: Rect(x: 0, y: Double(group) * 20, width: 390, height: 20))
+            try root.addSubview(parent)
+            boxes.append(parent)
+            for item in 0..<9 {
+                let box = engine.makeView(frame: Rect(x: Double(item) * 10, y: 0, width: 8, height: 8))
+                try parent.addSubview(box)
+                boxes.append(box)
+            }
+        }
+        // Box k: k % 4 animations; durations 1 + k % 7 / 10 seconds; every fifth box's opacity
+        // animation removed again before any frame.
+        func duration(_ k: Int) -> Double { 1 + Double(k % 7) / 10 }
+        for (k, box) in boxes.enumerated() {
+            let count = k % 4
+            if count >= 1 {
+                engine.animate(withDuration: duration(k), options: .curveLinear, animations: { box.alpha = 0 })
+            }
+            if count >= 2 {
+                engine.animate(withDuration: duration(k), options: .curveLinear, animations: {
+                    box.center = Point(x: box.center.x + 100, y: box.center.y)
+                })
+            }
+            if count >= 3 {
+                try box.layer.add(.basic(.cornerRadius, from: .number(0), to: .number(4), duration: 2), forKey: "corner")
+            }
+            if count >= 1, k % 5 == 0 { box.layer.removeAllAnimations() }
+        }
+        for t in [0.0, 0.25, 0.5, 0.99, 1.3, 2.5] {
+            let tree = engine.presentationTree(of: root.layer.id, at: t)
+            #expect(tree.count == 2 + boxes.count)   // the root, the suite's box, these
+            for (k, box) in boxes.enumerated() {
+                let node = try #require(tree.first { $0.layer == box.layer.id })
+                let animated = k % 4 >= 1 && k % 5 != 0
+                let progress = animated ? min(t / duration(k), 1) : 1
+                let opacity = k % 4 >= 1 ? 1 - progress : 1
+                #expect(abs(node.properties.opacity - opacity) < 1e-12, "box \(k) at \(t)")
+                let modelX = box.layer.position.x
+                let x = animated && k % 4 >= 2 ? modelX - 100 * (1 - progress) : modelX
+                #expect(abs(node.properties.position.x - x) < 1e-9, "box \(k) at \(t)")
+                let corner = animated && k % 4 == 3 && t < 2 ? 4 * t / 2 : 0
+                #expect(abs(node.properties.cornerRadius - corner) < 1e-12, "box \(k) at \(t)")
+            }
+        }
+    }
+
     @Test func framesFollowTransformAndAnchor() {
         view.layer.anchorPoint = Point(x: 0, y: 1)         // the pendulum's pivot: bottom left
         view.frame = Rect(x: 0, y: 0, width: 100, height: 100)

@@ -20,7 +20,7 @@ extension AnimationEngine {
         _ = currentTransaction()
         active.groups = openTransactions.map(\.group) + groups
         for group in active.groups { group.add() }
-        if let key, let existing = records[index].animations.first(where: { $0.key == key }) {
+        if let key, let existing = records[index].animationList.first(where: { $0.key == key }) {
             for shared in existing.groups where active.groups.contains(where: { $0 === shared }) {
                 shared.drop()
                 existing.groups.removeAll { $0 === shared }
@@ -107,7 +107,7 @@ extension AnimationEngine {
     /// any under the same key.
     func attach(_ active: ActiveAnimation, to layer: LayerID) {
         let index = layer.rawValue
-        if let key = active.key, let existing = records[index].animations.first(where: { $0.key == key }) {
+        if let key = active.key, let existing = records[index].animationList.first(where: { $0.key == key }) {
             stop(existing, finished: false, in: index)
         }
         records[index].animations.append(active)
@@ -118,7 +118,7 @@ extension AnimationEngine {
     /// Removes the animation under `key` (its delegate hears finished = false).
     func removeAnimation(forKey key: String, from layer: LayerID) {
         let index = layer.rawValue
-        guard let existing = records[index].animations.first(where: { $0.key == key }) else { return }
+        guard let existing = records[index].animationList.first(where: { $0.key == key }) else { return }
         stop(existing, finished: false, in: index)
     }
 
@@ -130,9 +130,9 @@ extension AnimationEngine {
         var pending = [root.rawValue]
         while let index = pending.popLast() {
             pending += records[index].children
-            guard !records[index].animations.isEmpty else { continue }
+            guard !records[index].animationList.isEmpty else { continue }
             let map = timeMap(of: index)
-            for animation in records[index].animations where !animation.hasStopped {
+            for animation in records[index].animationList where !animation.hasStopped {
                 let keyPath: String?
                 if case .value(let path, _, _) = animation.body { keyPath = path.rawValue } else { keyPath = nil }
                 found.append(RunningAnimation(layer: LayerID(rawValue: index), key: animation.key, keyPath: keyPath,
@@ -145,7 +145,7 @@ extension AnimationEngine {
     /// Removes every animation of a layer.
     func removeAllAnimations(from layer: LayerID) {
         let index = layer.rawValue
-        for animation in records[index].animations { stop(animation, finished: false, in: index) }
+        for animation in records[index].animationList { stop(animation, finished: false, in: index) }
         records[index].animations.removeAll()
     }
 }

@@ -1,3 +1,5 @@
+import CMathShim
+
 /// The headless re-creation of UIKit's and Core Animation's animation model: layers and
 /// views with model and presentation values, and every animation system that drives them.
 ///
@@ -210,10 +212,10 @@ public final class AnimationEngine {
         records.withUnsafeBufferPointer { buffer -> Double? in
             // Fields are read through the record's address: no copy of the whole record.
             let record = buffer.baseAddress! + index
-            guard !record.pointee.animations.isEmpty else { return nil }
+            guard !record.pointee.animationList.isEmpty else { return nil }
             let map = Self.timeMap(of: index, in: buffer)
             var earliest = Double.infinity
-            record.pointee.animations.withUnsafeBufferPointer { animations in
+            record.pointee.animationList.withUnsafeBufferPointer { animations in
                 for animation in animations where !animation.hasStopped {
                     if !animation.hasStarted, let t = map.engineTime(animation.startTime) { earliest = min(earliest, t) }
                     if let t = map.engineTime(animation.endTime) { earliest = min(earliest, t) }
@@ -226,7 +228,7 @@ public final class AnimationEngine {
     /// Puts the layer's next event in the schedule (`time`: already computed), or takes the
     /// layer out of the animated ones when it has no animations left.
     func reschedule(_ index: Int, at time: Double?? = nil) {
-        if records[index].animations.isEmpty { animatedRecords.remove(index) }
+        if records[index].animationList.isEmpty { animatedRecords.remove(index) }
         schedule.schedule(index, at: time ?? eventTime(of: index))
     }
 
@@ -266,9 +268,9 @@ public final class AnimationEngine {
         records.withUnsafeBufferPointer { buffer in
             for index in due {
                 let record = buffer.baseAddress! + index
-                guard !record.pointee.animations.isEmpty else { continue }
+                guard !record.pointee.animationList.isEmpty else { continue }
                 let map = Self.timeMap(of: index, in: buffer)
-                record.pointee.animations.withUnsafeBufferPointer { animations in
+                record.pointee.animationList.withUnsafeBufferPointer { animations in
                     for animation in animations where !animation.hasStopped {
                         if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= now {
                             starting.append(animation)
@@ -376,9 +378,9 @@ public final class AnimationEngine {
         let index = layer.rawValue
         let record = records[index]
         var properties = record.model
-        guard !record.animations.isEmpty else { return properties }
+        guard !record.animationList.isEmpty else { return properties }
         let local = timeMap(of: index).layerTime(time ?? currentTime)
-        for animation in record.animations { animation.apply(atParentTime: local, to: &properties) }
+        for animation in record.animationList { animation.apply(atParentTime: local, to: &properties) }
         return properties
     }
 
@@ -446,6 +448,7 @@ private struct PresentationWalk {
     }
 
     static let modelOffset = MemoryLayout<LayerRecord>.offset(of: \.model)!
+    static let storage = ListStorage()
     static let layerOffset = MemoryLayout<PresentationNode>.offset(of: \.layer)!
     static let parentOffset = MemoryLayout<PresentationNode>.offset(of: \.parent)!
     static let isViewOffset = MemoryLayout<PresentationNode>.offset(of: \.isView)!
@@ -462,7 +465,37 @@ private struct PresentationWalk {
         node.storeBytes(of: record.pointee.isView, toByteOffset: PresentationWalk.isViewOffset, as: Bool.self)
     }
 
+    /// Asks the cache for what the layers a few records on will need: the storage of their
+    /// animation lists 16 records ahead, and the animations themselves 8 ahead (their lists
+    /// having arrived by then). Records are laid out in the order layers were made, which
+    /// is, in almost every tree, the order the walk visits them; animations are objects on
+    /// the heap, each a miss of its own when thousands animate, and each layer's two or
+    /// three of them would otherwise wait on memory one after another. Hints only: an
+    /// address guessed wrong costs nothing but the hint. The lists are read through their
+    /// storage's address (`ListStorage`), never retained: a retain is a write that waits
+    /// for the line.
+    @inline(__always)
+    private func fetchAhead(of index: Int) {
+        guard PresentationWalk.storage.isKnown else { return }
+        if index + 16 < records.count {
+            let storage = PresentationWalk.storage.address(of: records.baseAddress! + index + 16)
+            ah_prefetch(storage)
+            ah_prefetch(storage + 48)
+        }
+        guard index + 8 < records.count else { return }
+        let storage = PresentationWalk.storage.address(of: records.baseAddress! + index + 8)
+        let count = storage.load(fromByteOffset: PresentationWalk.storage.countOffset, as: Int.self)
+        for slot in 0..<min(count, 4) {
+            // The fields a frame reads: the object's first three cache lines.
+            let object = storage.load(fromByteOffset: PresentationWalk.storage.elementsOffset + slot * 8, as: UnsafeRawPointer.self)
+            ah_prefetch(object)
+            ah_prefetch(object + 64)
+            ah_prefetch(object + 128)
+        }
+    }
+
     mutating func visit(_ index: Int, parent: Int?, _ map: AnimationEngine.TimeMap) {
+        fetchAhead(of: index)
         // Fields are read through the record's address: no copy of the whole record.
         let record = records.baseAddress! + index
         let localMap = map.then(record.pointee.timing)
@@ -470,14 +503,14 @@ private struct PresentationWalk {
         // reveal, above it (after the layer's subtree).
         var revealing = false
         if record.pointee.showsOutgoingLook {
-            for animation in record.pointee.animations {
+            for animation in record.pointee.animationList {
                 guard let copy = animation.outgoing, case .transition(let type, _) = animation.body else { continue }
                 if type == .reveal { revealing = true } else { visitOutgoing(copy, of: animation, parent: parent, map, localMap) }
             }
         }
         defer {
             if revealing {
-                for animation in record.pointee.animations {
+                for animation in record.pointee.animationList {
                     guard let copy = animation.outgoing, case .transition(.reveal, _) = animation.body else { continue }
                     visitOutgoing(copy, of: animation, parent: parent, map, localMap)
                 }
@@ -486,11 +519,11 @@ private struct PresentationWalk {
         let position = count
         writeNode(at: position, record: record, index: index, parent: parent)
         count += 1
-        if !record.pointee.animations.isEmpty {
+        if !record.pointee.animationList.isEmpty {
             let local = localMap.layerTime(time)
             // The record (alive for the whole walk) holds every animation: call them
             // without retaining each one.
-            record.pointee.animations.withUnsafeBufferPointer { animations in
+            record.pointee.animationList.withUnsafeBufferPointer { animations in
                 for slot in animations.indices {
                     Unmanaged.passUnretained(animations[slot])._withUnsafeGuaranteedRef {
                         $0.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
@@ -518,7 +551,7 @@ private struct PresentationWalk {
         let z = children.map { child -> Double in
             var properties = records[child].model
             let childTime = localMap.then(records[child].timing).layerTime(time)
-            for animation in records[child].animations { animation.apply(atParentTime: childTime, to: &properties) }
+            for animation in records[child].animationList { animation.apply(atParentTime: childTime, to: &properties) }
             return properties.zPosition
         }
         for offset in children.indices.sorted(by: { (z[$0], $0) < (z[$1], $1) }) {
@@ -536,6 +569,53 @@ extension PresentationWalk {
         visit(copy, parent: parent, map)
         animation.apply(atParentTime: layerMap.layerTime(time), to: &nodes[position].properties)
         nodes[position].properties.transition?.isOutgoing = true
+    }
+}
+
+/// Where a layer record's animation list keeps its count and elements, read from the
+/// storage's address without retaining it (`PresentationWalk.fetchAhead`). Swift's array
+/// is one reference to a heap object holding a header, the count and the elements; the
+/// offsets are not promised by the language, so they are found once on a list built for
+/// the purpose and checked, and when they cannot be confirmed nothing is read this way.
+private struct ListStorage {
+    /// Whether the layout was confirmed.
+    let isKnown: Bool
+    let listOffset: Int
+    let countOffset: Int
+    let elementsOffset: Int
+
+    init() {
+        let listOffset = MemoryLayout<LayerRecord>.offset(of: \.animationList)
+        let countOffset = 2 * MemoryLayout<Int>.size, elementsOffset = 4 * MemoryLayout<Int>.size
+        self.listOffset = listOffset ?? 0
+        self.countOffset = countOffset
+        self.elementsOffset = elementsOffset
+        guard let listOffset, MemoryLayout<[ActiveAnimation]>.size == MemoryLayout<UnsafeRawPointer>.size else {
+            isKnown = false
+            return
+        }
+        // A record holding a list of three known objects: the count and the three
+        // addresses must read back where they are expected.
+        var probe = LayerRecord()
+        let objects = (0..<3).map { _ in
+            ActiveAnimation(sequence: 0, key: nil, definition: .basic(.opacity), timing: MediaTiming(),
+                            pacing: .linear, body: .group([]))
+        }
+        probe.animations = objects
+        isKnown = withUnsafePointer(to: &probe) { record in
+            let storage = (UnsafeRawPointer(record) + listOffset).load(as: UnsafeRawPointer.self)
+            guard storage.load(fromByteOffset: countOffset, as: Int.self) == objects.count else { return false }
+            return objects.indices.allSatisfy { slot in
+                storage.load(fromByteOffset: elementsOffset + slot * 8, as: UnsafeRawPointer.self)
+                    == UnsafeRawPointer(Unmanaged.passUnretained(objects[slot]).toOpaque())
+            }
+        }
+    }
+
+    /// The address of the storage of the list of the record at `record`.
+    @inline(__always)
+    func address(of record: UnsafePointer<LayerRecord>) -> UnsafeRawPointer {
+        (UnsafeRawPointer(record) + listOffset).load(as: UnsafeRawPointer.self)
     }
 }
 

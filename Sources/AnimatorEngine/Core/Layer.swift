@@ -336,12 +336,12 @@ public struct Layer: Hashable {
 
     /// CALayer.animationKeys(), in the order added.
     public func animationKeys() -> [String] {
-        record.animations.compactMap(\.key)
+        record.animationList.compactMap(\.key)
     }
 
     /// CALayer.animation(forKey:).
     public func animation(forKey key: String) -> Animation? {
-        record.animations.first { $0.key == key }?.definition
+        record.animationList.first { $0.key == key }?.definition
     }
 
     // MARK: Tree

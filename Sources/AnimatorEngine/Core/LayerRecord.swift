@@ -87,13 +87,28 @@ package struct LayerRecord {
     var lookCommit = -1
     var parent: Int?
     var children: [Int] = []
-    package var animations: [ActiveAnimation] = [] {
-        didSet {
-            animatesZPosition = animations.contains { $0.affects(.zPosition) }
-            animatesPath = animations.contains { $0.affects(.path) }
-            animatesExtras = animations.contains { $0.affectsExtras }
-            showsOutgoingLook = animations.contains { $0.outgoing != nil }
+    /// The attached animations, oldest first. Changed through `animations`, which keeps the
+    /// flags below with them; a plain stored property, so the per-frame walk can find its
+    /// storage by offset (`MemoryLayout.offset(of:)` has none for an observed property).
+    private(set) var animationList: [ActiveAnimation] = []
+    /// The attached animations, oldest first.
+    package var animations: [ActiveAnimation] {
+        get { animationList }
+        set {
+            animationList = newValue
+            animationsChanged()
         }
+        _modify {
+            yield &animationList
+            animationsChanged()
+        }
+    }
+
+    private mutating func animationsChanged() {
+        animatesZPosition = animationList.contains { $0.affects(.zPosition) }
+        animatesPath = animationList.contains { $0.affects(.path) }
+        animatesExtras = animationList.contains { $0.affectsExtras }
+        showsOutgoingLook = animationList.contains { $0.outgoing != nil }
     }
     /// Whether an attached animation moves the shape's path.
     private(set) var animatesPath = false
