@@ -203,6 +203,40 @@ import TestSupport
         #expect(abs(shown[1].properties.opacity - 0.5) < 1e-12)
     }
 
+    /// Siblings draw in order of addition unless a zPosition (a model value or an animated
+    /// one) says otherwise: then by zPosition, ties in order of addition, each sibling with
+    /// its subtree, and every node naming its parent's place in the new order. The siblings
+    /// that come before the first one with a zPosition are the ones most easily misplaced.
+    @Test func siblingsAreOrderedByZPositionWithTheirSubtrees() throws {
+        let a = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "a")
+        let aChild = engine.makeView(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "a.child")
+        let b = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "b")
+        let c = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "c")
+        let d = engine.makeView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "d")
+        for sibling in [a, b, c, d] { try view.addSubview(sibling) }
+        try a.addSubview(aChild)
+        func order(at t: Double) -> [String] {
+            let tree = engine.presentationTree(of: root.layer.id, at: t)
+            return tree.map { node in
+                let name = engine.name(of: node.layer) ?? "?"
+                return node.parent.map { name + "<" + (engine.name(of: tree[$0].layer) ?? "?") } ?? name
+            }
+        }
+        let plain = ["root", "box<root", "a<box", "a.child<a", "b<box", "c<box", "d<box"]
+        #expect(order(at: 0) == plain)
+        c.layer.zPosition = -1
+        d.layer.zPosition = 2
+        #expect(order(at: 0) == ["root", "box<root", "c<box", "a<box", "a.child<a", "b<box", "d<box"])
+        // b's zPosition animated from 0 to 3 over a second, linearly: 1.5 at 0.5 s (below d's
+        // 2), 2.7 at 0.9 s (above it), back to its model 0 after the end.
+        try b.layer.add(.basic(.zPosition, from: .number(0), to: .number(3), duration: 1), forKey: "z")
+        #expect(order(at: 0.5) == ["root", "box<root", "c<box", "a<box", "a.child<a", "b<box", "d<box"])
+        #expect(order(at: 0.9) == ["root", "box<root", "c<box", "a<box", "a.child<a", "d<box", "b<box"])
+        c.layer.zPosition = 0
+        d.layer.zPosition = 0
+        #expect(order(at: 1.5) == plain)
+    }
+
     /// Many layers, each with none, one, two or three animations of its own (different
     /// durations, some removed again), nested two deep: every node of the presentation tree
     /// at several times holds what each layer's own linear curves give, worked out here.

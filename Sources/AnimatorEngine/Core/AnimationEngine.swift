@@ -532,21 +532,24 @@ private struct PresentationWalk {
             }
         }
         guard !record.pointee.children.isEmpty else { return }
-        // Siblings draw in order of addition unless a zPosition says otherwise.
+        // Siblings draw in order of addition unless a zPosition says otherwise. They are
+        // visited in that order at once, each checked as it comes (one trip to its record,
+        // not a pass over all of them first); a sibling with a zPosition sends the walk
+        // back to the first sibling's place, to write them again sorted.
+        let first = count
         var ordered = false
-        for child in record.pointee.children {
-            let sibling = records.baseAddress! + child
-            if sibling.pointee.model.zPosition != 0 || sibling.pointee.animatesZPosition {
-                ordered = true
-                break
+        record.pointee.children.withUnsafeBufferPointer { children in
+            for child in children {
+                let sibling = records.baseAddress! + child
+                if sibling.pointee.model.zPosition != 0 || sibling.pointee.animatesZPosition {
+                    ordered = true
+                    return
+                }
+                visit(child, parent: position, localMap)
             }
         }
-        if !ordered {
-            record.pointee.children.withUnsafeBufferPointer { children in
-                for child in children { visit(child, parent: position, localMap) }
-            }
-            return
-        }
+        guard ordered else { return }
+        count = first
         let children = record.pointee.children
         let z = children.map { child -> Double in
             var properties = records[child].model
