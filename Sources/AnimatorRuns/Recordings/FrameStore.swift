@@ -4,10 +4,13 @@ import AnimatorRendering
 import Glibc
 import Synchronization
 
-/// The frames of one transition as a run records them, kept as bytes (`SceneFrameEncoder`'s
-/// per-frame encoding, about 300 bytes a view) rather than as `SceneFrame` values (several
-/// times that), and moved to a temporary file once they pass a memory budget: what a run
-/// holds no longer grows with the transition's length. A frame is decoded when it is read.
+/// The frames of one transition as a run records them, within a memory budget: what a run
+/// holds does not grow with the transition's length. The first frames, while their size
+/// (estimated: a node's bytes and its share of the detail columns, a mask's frame too)
+/// fits the budget, are kept as the values they came as: a short transition, almost every
+/// one, is never encoded or decoded. The frames past the budget are written as bytes
+/// (`SceneFrameEncoder`'s per-frame encoding, about 300 bytes a view) to a temporary file,
+/// and decoded when they are read.
 ///
 /// The file is created in `/tmp`, private to the user, and unlinked at once, so it never
 /// outlives the process, however the process ends. When it cannot be created or written
@@ -16,12 +19,13 @@ import Synchronization
 /// Appends come from one thread (the run's); reads may come from any, after or between
 /// appends.
 public final class FrameStore: Sendable {
-    /// Where one frame's bytes are.
+    /// Where one frame is: as it came, or as bytes in memory or in the file.
     private struct Entry {
         var offset: Int
         var count: Int
         var inFile: Bool
         var time: Double
+        var frame: SceneFrame?
     }
 
     private struct State {
@@ -30,6 +34,8 @@ public final class FrameStore: Sendable {
         var registeredImages = 0
         var entries: [Entry] = []
         var memory: [UInt8] = []
+        /// The estimated size of the frames kept as values.
+        var kept = 0
         var spool: Int32 = -1
         var spooled = 0
         var spoolFailed = false
@@ -39,9 +45,8 @@ public final class FrameStore: Sendable {
     /// Bytes of frames kept in memory before the rest go to the temporary file.
     public let memoryBudget: Int
 
-    /// The default budget: 4 MiB of encoded frames (a transition of about 100 views keeps
-    /// some 130 frames, two seconds at 60 a second, in memory; most transitions never
-    /// reach the file).
+    /// The default budget: 4 MiB (a transition of about 100 views keeps some 80 frames,
+    /// over a second at 60 a second, as values; most transitions never reach the file).
     public static let defaultMemoryBudget = 4 << 20
 
     /// An empty store that keeps up to `memoryBudget` bytes of frames in memory.
@@ -63,14 +68,20 @@ public final class FrameStore: Sendable {
 
     /// Keeps `frame` after the others.
     public func append(_ frame: SceneFrame) {
+        let size = Self.estimatedSize(of: frame)
         state.withLock { state in
+            if state.spool < 0, !state.spoolFailed, state.memory.isEmpty, state.kept + size <= memoryBudget {
+                state.entries.append(Entry(offset: 0, count: 0, inFile: false, time: frame.time, frame: frame))
+                state.kept += size
+                return
+            }
             let bytes = state.encoder.encodeFrame(frame)
             let images = state.encoder.images
             while state.registeredImages < images.count {
                 state.decoder.register(images[state.registeredImages], as: UInt32(state.registeredImages))
                 state.registeredImages += 1
             }
-            if state.spool < 0, !state.spoolFailed, state.memory.count + bytes.count > memoryBudget {
+            if state.spool < 0, !state.spoolFailed, state.kept + state.memory.count + bytes.count > memoryBudget {
                 Self.openSpool(&state)
             }
             if state.spool >= 0, Self.write(bytes, to: state.spool, at: state.spooled) {
@@ -88,10 +99,11 @@ public final class FrameStore: Sendable {
         state.withLock { $0.entries[index].time }
     }
 
-    /// Frame `index` (0 ..< count), decoded.
+    /// Frame `index` (0 ..< count), as it was kept or decoded.
     public func frame(at index: Int) -> SceneFrame {
         state.withLock { state in
             let entry = state.entries[index]
+            if let frame = entry.frame { return frame }
             let bytes: [UInt8]
             if entry.inFile {
                 bytes = [UInt8](unsafeUninitializedCapacity: entry.count) { buffer, initialized in
@@ -115,7 +127,15 @@ public final class FrameStore: Sendable {
         }
     }
 
-    /// Creates the temporary file and moves the frames held in memory into it.
+    /// What keeping `frame` as a value costs, about: its nodes, a few bytes a node for
+    /// each detail column, and its masks' frames (bitmaps are shared, not counted).
+    static func estimatedSize(of frame: SceneFrame) -> Int {
+        var size = 256 + frame.nodes.count * (MemoryLayout<PresentationNode>.stride + 32)
+        for mask in frame.masks { if let mask { size += estimatedSize(of: mask) } }
+        return size
+    }
+
+    /// Creates the temporary file and moves the frames held in memory as bytes into it.
     private static func openSpool(_ state: inout State) {
         var template = Array("/tmp/animator-host-frames-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -131,7 +151,7 @@ public final class FrameStore: Sendable {
             state.spoolFailed = true
             return
         }
-        for index in state.entries.indices { state.entries[index].inFile = true }
+        for index in state.entries.indices where state.entries[index].frame == nil { state.entries[index].inFile = true }
         state.spool = descriptor
         state.spooled = state.memory.count
         state.memory = []
