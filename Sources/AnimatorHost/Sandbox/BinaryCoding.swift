@@ -1,45 +1,54 @@
 /// Appends values to a byte buffer in a fixed little-endian layout: the payload of
-/// messages between the host and its plugin child.
+/// messages between the host and its plugin child. Its methods are inlinable: an encoder
+/// in another module writes a frame as a few thousand small values, each then a store, not
+/// a call.
 public struct BinaryWriter {
+    @usableFromInline var storage: [UInt8] = []
+
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { storage }
 
     /// Creates an empty writer.
     public init() {}
 
+    /// Creates an empty writer with room for `capacity` bytes.
+    public init(capacity: Int) {
+        storage.reserveCapacity(capacity)
+    }
+
     /// Writes one byte.
-    public mutating func write(_ value: UInt8) { bytes.append(value) }
+    @inlinable public mutating func write(_ value: UInt8) { storage.append(value) }
 
     /// Writes a flag as one byte.
-    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    @inlinable public mutating func write(_ value: Bool) { storage.append(value ? 1 : 0) }
 
     /// Writes 4 bytes.
-    public mutating func write(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    @inlinable public mutating func write(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { storage.append(contentsOf: $0) }
     }
 
     /// Writes 8 bytes.
-    public mutating func write(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    @inlinable public mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { storage.append(contentsOf: $0) }
     }
 
     /// Writes an integer as 8 bytes.
-    public mutating func write(_ value: Int) { write(UInt64(bitPattern: Int64(value))) }
+    @inlinable public mutating func write(_ value: Int) { write(UInt64(bitPattern: Int64(value))) }
 
     /// Writes a double's bits.
-    public mutating func write(_ value: Double) { write(value.bitPattern) }
+    @inlinable public mutating func write(_ value: Double) { write(value.bitPattern) }
 
     /// Writes a length and UTF-8 bytes.
     public mutating func write(_ value: String) {
         let utf8 = Array(value.utf8)
         write(UInt32(utf8.count))
-        bytes.append(contentsOf: utf8)
+        storage.append(contentsOf: utf8)
     }
 
     /// Writes raw bytes after their count.
     public mutating func write(bytes raw: UnsafeRawBufferPointer) {
         write(UInt64(raw.count))
-        bytes.append(contentsOf: raw)
+        storage.append(contentsOf: raw)
     }
 }
 

@@ -22,7 +22,9 @@ public final class SceneFrameEncoder {
     public func encode(_ frames: [SceneFrame]) -> [UInt8] {
         var fresh: [(UInt32, Image)] = []
         for frame in frames { register(frame, fresh: &fresh) }
-        var writer = BinaryWriter()
+        // Room for the frames at about 400 bytes a node, and the new bitmaps.
+        var writer = BinaryWriter(capacity: 64 + frames.reduce(0) { $0 + 16 + $1.nodes.count * 400 }
+                                      + fresh.reduce(0) { $0 + 20 + $1.1.pixels.count * 4 })
         writer.write(UInt32(fresh.count))
         for (id, image) in fresh {
             writer.write(id)
@@ -44,7 +46,7 @@ public final class SceneFrameEncoder {
     public func encodeFrame(_ frame: SceneFrame) -> [UInt8] {
         var fresh: [(UInt32, Image)] = []
         register(frame, fresh: &fresh)
-        var writer = BinaryWriter()
+        var writer = BinaryWriter(capacity: 16 + frame.nodes.count * 400)
         writer.write(frame.time)
         writeNodes(of: frame, to: &writer)
         return writer.bytes
