@@ -580,7 +580,7 @@ extension PresentationWalk {
 /// is one reference to a heap object holding a header, the count and the elements; the
 /// offsets are not promised by the language, so they are found once on a list built for
 /// the purpose and checked, and when they cannot be confirmed nothing is read this way.
-private struct ListStorage {
+struct ListStorage {
     /// Whether the layout was confirmed.
     let isKnown: Bool
     let listOffset: Int
