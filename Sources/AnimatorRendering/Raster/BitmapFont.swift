@@ -8,14 +8,15 @@ package enum BitmapFont {
     /// Advance from one character to the next, in font pixels.
     package static let advance = 6
 
-    /// Whether the glyph for `character` has ink at (column, row).
-    package static func ink(_ character: Character, column: Int, row: Int) -> Bool {
-        let bits = glyph(character)
-        return bits >> UInt64(34 - (row * columns + column)) & 1 == 1
+    /// Whether a glyph's bits (`glyph(_:)`, looked up once per character) have ink at
+    /// (column, row).
+    @inline(__always)
+    package static func ink(_ bits: UInt64, column: Int, row: Int) -> Bool {
+        bits >> UInt64(34 - (row * columns + column)) & 1 == 1
     }
 
     /// The glyph's 35 bits.
-    static func glyph(_ character: Character) -> UInt64 {
+    package static func glyph(_ character: Character) -> UInt64 {
         guard let ascii = character.asciiValue, ascii >= 32, ascii < 127 else { return box }
         return glyphs[Int(ascii) - 32]
     }

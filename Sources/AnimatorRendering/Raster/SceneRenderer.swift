@@ -653,13 +653,14 @@ public final class SceneRenderer {
         let painter = SolidPainter(canvas: canvas, color: premultipliedPixel(text.color, opacity: opacity))
         for (offset, character) in text.string.enumerated() {
             let left = x0 + Double(offset * BitmapFont.advance) * pixel
+            let bits = BitmapFont.glyph(character)
             for row in 0..<BitmapFont.rows {
                 // Runs of ink in a row draw as one rectangle.
                 var column = 0
                 while column < BitmapFont.columns {
-                    guard BitmapFont.ink(character, column: column, row: row) else { column += 1; continue }
+                    guard BitmapFont.ink(bits, column: column, row: row) else { column += 1; continue }
                     var end = column + 1
-                    while end < BitmapFont.columns, BitmapFont.ink(character, column: end, row: row) { end += 1 }
+                    while end < BitmapFont.columns, BitmapFont.ink(bits, column: end, row: row) { end += 1 }
                     let rect = RoundedRect(x: left + Double(column) * pixel, y: y0 + Double(row) * pixel,
                                            width: Double(end - column) * pixel, height: pixel, radius: 0)
                     fillShape(rect, map, clip: clip, painter: painter)

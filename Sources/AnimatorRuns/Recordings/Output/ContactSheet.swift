@@ -35,8 +35,9 @@ enum ContactSheet {
             let top = Double(y0 + image.height) + (Double(label) - size) / 2
             let painter = SolidPainter(canvas: canvas, color: 0xFFE5_E5E5)
             for (offset, character) in text.enumerated() {
+                let bits = BitmapFont.glyph(character)
                 for row in 0..<BitmapFont.rows {
-                    for column in 0..<BitmapFont.columns where BitmapFont.ink(character, column: column, row: row) {
+                    for column in 0..<BitmapFont.columns where BitmapFont.ink(bits, column: column, row: row) {
                         ShapeRasterizer.fillAligned(left: left + Double(offset * BitmapFont.advance + column) * pixel,
                                                     top: top + Double(row) * pixel,
                                                     right: left + Double(offset * BitmapFont.advance + column + 1) * pixel,
