@@ -144,7 +144,9 @@ public enum Deflate {
             return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
         }
         let blockTokens = Self.blockTokens
-        @inline(__always) func emit(_ token: Token) {
+        // Not a nested function capturing `tokens`: a captured variable is checked for
+        // exclusive access at run time at every use, a plain one at compile time.
+        @inline(__always) func emit(_ token: Token, _ tokens: inout [Token], _ writer: inout BitWriter) {
             tokens.append(token)
             if tokens.count >= blockTokens {
                 writeBlock(tokens, final: false, into: &writer)
@@ -158,7 +160,7 @@ public enum Deflate {
             while position < count {
                 let match = longestMatch(position, atLeast: 2)
                 if match.length >= 3 {
-                    emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)))
+                    emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)), &tokens, &writer)
                     // As zlib's fastest level: the positions inside a long match are not
                     // hashed (the next search starts after it).
                     if match.length <= level.maximumInsertLength {
@@ -168,7 +170,7 @@ public enum Deflate {
                     }
                     position += match.length
                 } else {
-                    emit(Token(length: UInt16(base[position]), distance: 0))
+                    emit(Token(length: UInt16(base[position]), distance: 0), &tokens, &writer)
                     insert(position)
                     position += 1
                 }
@@ -184,13 +186,13 @@ public enum Deflate {
                 if let pending = held {
                     if match.length > pending.length {
                         // The byte before is a literal; hold the better match instead.
-                        emit(Token(length: UInt16(base[position - 1]), distance: 0))
+                        emit(Token(length: UInt16(base[position - 1]), distance: 0), &tokens, &writer)
                         insert(position)
                         held = match
                         position += 1
                     } else {
                         // Take the held match (it started at position − 1).
-                        emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)))
+                        emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens, &writer)
                         let end = position - 1 + pending.length
                         for i in position..<end { insert(i) }
                         position = end
@@ -201,13 +203,13 @@ public enum Deflate {
                     held = match
                     position += 1
                 } else {
-                    emit(Token(length: UInt16(base[position]), distance: 0))
+                    emit(Token(length: UInt16(base[position]), distance: 0), &tokens, &writer)
                     insert(position)
                     position += 1
                 }
             }
             if let pending = held {
-                emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)))
+                emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens, &writer)
             }
         }
         writeBlock(tokens, final: true, into: &writer)
