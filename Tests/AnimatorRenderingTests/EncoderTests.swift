@@ -218,6 +218,31 @@ import TestSupport
     @Test func checksumsMatchTheirStandardCheckValues() {
         // The CRC-32 check value of "123456789" is 0xCBF43926; Adler-32 of "Wikipedia" is 0x11E60398.
         #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        // CRC-32 by its definition, a bit at a time (reflected polynomial 0xEDB88320), against
+        // the table-driven one: every length to 40 (eight-byte steps and every tail), a long
+        // run, contiguous and not (a lazy collection), and continued from a split anywhere.
+        func bitwise(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                c ^= UInt32(byte)
+                for _ in 0..<8 { c = c & 1 != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+            }
+            return ~c
+        }
+        var seed: UInt32 = 11
+        let noise = (0..<100_003).map { _ -> UInt8 in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(seed >> 24)
+        }
+        for length in Array(0...40) + [100_003] {
+            let bytes = Array(noise[..<length])
+            #expect(Checksums.crc32(bytes) == bitwise(bytes), "\(length) bytes")
+            #expect(Checksums.crc32(bytes.lazy.map { $0 }) == bitwise(bytes), "\(length) bytes, not contiguous")
+        }
+        let whole = Array(noise[..<37])
+        for split in 0...37 {
+            #expect(Checksums.crc32(whole[split...], continuing: Checksums.crc32(whole[..<split])) == bitwise(whole))
+        }
         let adler = Array("Wikipedia".utf8).withUnsafeBufferPointer { Checksums.adler32($0) }
         #expect(adler == 0x11E6_0398)
         // Long inputs (many 5,552-byte blocks, sixteen-byte chunks and a tail), against the

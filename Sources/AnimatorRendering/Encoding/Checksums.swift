@@ -7,10 +7,48 @@ public enum Checksums {
         return c
     }
 
-    /// CRC-32 of `bytes`, continuing from `crc` (start with 0).
+    /// Eight tables of 256 (slicing by eight): table k maps a byte to its CRC followed by
+    /// k zero bytes, so eight bytes combine in one step, each looked up in its own table.
+    private static let crcTables: [UInt32] = {
+        var tables = crcTable
+        for k in 1..<8 {
+            for n in 0..<256 {
+                let previous = tables[(k - 1) * 256 + n]
+                tables.append(crcTable[Int(previous & 0xFF)] ^ (previous >> 8))
+            }
+        }
+        return tables
+    }()
+
+    /// CRC-32 of `bytes`, continuing from `crc` (start with 0): eight bytes a step where
+    /// the bytes are contiguous, one at a time otherwise.
     public static func crc32<C: Collection>(_ bytes: C, continuing crc: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
+        if let result = bytes.withContiguousStorageIfAvailable({ crc32(UnsafeRawBufferPointer($0), continuing: crc) }) {
+            return result
+        }
         var c = ~crc
         for byte in bytes { c = crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+        return ~c
+    }
+
+    /// CRC-32 of contiguous bytes, slicing by eight.
+    static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32) -> UInt32 {
+        var c = ~crc
+        crcTables.withUnsafeBufferPointer { table in
+            var index = 0
+            while index + 8 <= bytes.count {
+                let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ UInt64(c)
+                c = table[7 * 256 + Int(x & 0xFF)] ^ table[6 * 256 + Int(x >> 8 & 0xFF)]
+                    ^ table[5 * 256 + Int(x >> 16 & 0xFF)] ^ table[4 * 256 + Int(x >> 24 & 0xFF)]
+                    ^ table[3 * 256 + Int(x >> 32 & 0xFF)] ^ table[2 * 256 + Int(x >> 40 & 0xFF)]
+                    ^ table[256 + Int(x >> 48 & 0xFF)] ^ table[Int(x >> 56)]
+                index += 8
+            }
+            while index < bytes.count {
+                c = table[Int((c ^ UInt32(bytes[index])) & 0xFF)] ^ (c >> 8)
+                index += 1
+            }
+        }
         return ~c
     }
 
