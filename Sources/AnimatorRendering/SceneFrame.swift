@@ -81,6 +81,20 @@ public struct SceneFrame: Sendable {
     /// The size of the root layer's bounds: the screen, in points.
     public var size: Size { nodes.first?.properties.bounds.size ?? Size(width: 0, height: 0) }
 
+    /// Whether `other` draws the same picture: the same nodes with the same values and
+    /// details, masks included; only the time may differ (a held start or end).
+    public func drawsTheSame(as other: SceneFrame) -> Bool {
+        guard nodes == other.nodes, names == other.names, texts == other.texts, contents == other.contents,
+              shapes == other.shapes, extras == other.extras, gradients == other.gradients else { return false }
+        return masks.indices.allSatisfy { index in
+            switch (masks[index], other.masks[index]) {
+            case (nil, nil): return true
+            case let (mine?, theirs?): return mine.drawsTheSame(as: theirs)
+            default: return false
+            }
+        }
+    }
+
     /// The number of nodes in each node's subtree, itself included: node i's descendants
     /// are nodes i + 1 ..< i + subtreeSizes[i].
     var subtreeSizes: [Int] {

@@ -61,4 +61,44 @@ import AnimatorRendering
         let single = BatchRenderer(size: Size(width: 100, height: 60), scale: 1, workers: 1).render(frames)
         #expect(single.map(\.pixels) == (0..<6).map(expected))
     }
+
+    /// A held end: frames that draw the same picture at later times are drawn once and all
+    /// get it; a frame that differs by one value, or by its mask, is drawn on its own.
+    @Test func framesThatDrawTheSameAsTheOneBeforeShareItsPicture() throws {
+        let engine = SnapshotRasterizer.engine()
+        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let square = engine.makeView(frame: Rect(x: 0, y: 20, width: 20, height: 20))
+        square.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        try window.addSubview(square)
+        let first = SceneFrame(engine: engine, root: window.layer.id, at: 0)
+        let held = SceneFrame(engine: engine, root: window.layer.id, at: 0.5)
+        #expect(held.time != first.time)
+        #expect(held.drawsTheSame(as: first))
+        square.alpha = 0
+        let invisible = SceneFrame(engine: engine, root: window.layer.id, at: 0.6)
+        #expect(!invisible.drawsTheSame(as: held))
+        square.alpha = 1
+        // A mask (the left half) changes the picture while every node's values stay.
+        let mask = engine.makeLayer()
+        mask.frame = Rect(x: 0, y: 0, width: 10, height: 20)
+        mask.backgroundColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+        try square.layer.setMask(mask)
+        let masked = SceneFrame(engine: engine, root: window.layer.id, at: 0.7)
+        #expect(masked.nodes == held.nodes)
+        #expect(!masked.drawsTheSame(as: held))
+        let images = FrameRendering.render([first, held, held, invisible, masked], scale: 1)
+        #expect(images.count == 5)
+        // Worked out from the layout: the square at 0...20 × 20...40 on white, red; at
+        // opacity 0, none of it; the mask keeps its left half.
+        func picture(_ square: (x: Range<Int>, color: UInt32)) -> [UInt32] {
+            (0..<(100 * 60)).map { index in
+                let x = index % 100, y = index / 100
+                return square.x.contains(x) && y >= 20 && y < 40 ? square.color : Self.white
+            }
+        }
+        for index in 0..<3 { #expect(images[index].pixels == picture((0..<20, Self.red)), "frame \(index)") }
+        #expect(images[3].pixels == picture((0..<0, Self.red)))
+        #expect(images[4].pixels == picture((0..<10, Self.red)))
+    }
 }
