@@ -8,15 +8,21 @@ import AnimatorRendering
 @Suite struct BatchRendererTests {
     static let red: UInt32 = 0xFF00_00FF, white: UInt32 = 0xFFFF_FFFF, blue: UInt32 = 0xFFFF_0000
 
-    /// Frames of a 20 × 20 red square at x = 10·k, y 20, on a white 100 × 60 window; the
-    /// last frame is covered by an opaque blue view over the whole window.
-    func frames() throws -> [SceneFrame] {
+    /// A white 100 × 60 window holding a 20 × 20 red square at (0, 20).
+    func scene() throws -> (engine: AnimationEngine, window: View, square: View) {
         let engine = SnapshotRasterizer.engine()
         let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
         window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
         let square = engine.makeView(frame: Rect(x: 0, y: 20, width: 20, height: 20))
         square.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
         try window.addSubview(square)
+        return (engine, window, square)
+    }
+
+    /// Frames of a 20 × 20 red square at x = 10·k, y 20, on a white 100 × 60 window; the
+    /// last frame is covered by an opaque blue view over the whole window.
+    func frames() throws -> [SceneFrame] {
+        let (engine, window, square) = try scene()
         var frames: [SceneFrame] = []
         for k in 0..<5 {
             square.frame = Rect(x: Double(10 * k), y: 20, width: 20, height: 20)
@@ -65,12 +71,7 @@ import AnimatorRendering
     /// A held end: frames that draw the same picture at later times are drawn once and all
     /// get it; a frame that differs by one value, or by its mask, is drawn on its own.
     @Test func framesThatDrawTheSameAsTheOneBeforeShareItsPicture() throws {
-        let engine = SnapshotRasterizer.engine()
-        let window = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
-        window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let square = engine.makeView(frame: Rect(x: 0, y: 20, width: 20, height: 20))
-        square.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
-        try window.addSubview(square)
+        let (engine, window, square) = try scene()
         let first = SceneFrame(engine: engine, root: window.layer.id, at: 0)
         let held = SceneFrame(engine: engine, root: window.layer.id, at: 0.5)
         #expect(held.time != first.time)
