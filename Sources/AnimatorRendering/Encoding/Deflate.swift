@@ -273,23 +273,28 @@ public enum Deflate {
         // Codes go out most significant bit first: reversed once here, written as fields.
         let literalCodes = HuffmanCode.canonical(literal).enumerated().map { reversed($1, Int(literal[$0])) }
         let distanceCodes = HuffmanCode.canonical(distance).enumerated().map { reversed($1, Int(distance[$0])) }
+        // A match's length as one field (its code, then its extra bits above it: the order
+        // they go out in), made once per block for every length; its distance the same way
+        // per token. Fields are at most 15 + 13 bits.
+        var lengthFields = [UInt32](repeating: 0, count: 259), lengthWidths = [Int](repeating: 0, count: 259)
+        for length in 3...258 {
+            let index = Int(lengthCode[length]), codeWidth = Int(literal[257 + index])
+            lengthFields[length] = literalCodes[257 + index] | UInt32(length - lengthBase[index]) << UInt32(codeWidth)
+            lengthWidths[length] = codeWidth + lengthExtra[index]
+        }
         for token in tokens {
             if token.distance == 0 {
                 let symbol = Int(token.length)
                 writer.write(literalCodes[symbol], width: Int(literal[symbol]))
             } else {
-                let length = Int(token.length), lengthIndex = Int(lengthCode[length])
-                writer.write(literalCodes[257 + lengthIndex], width: Int(literal[257 + lengthIndex]))
-                if lengthExtra[lengthIndex] > 0 {
-                    writer.write(UInt32(length - lengthBase[lengthIndex]), width: lengthExtra[lengthIndex])
-                }
+                let length = Int(token.length)
+                writer.write(lengthFields[length], width: lengthWidths[length])
                 let distanceValue = Int(token.distance)
                 let index = distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
                     : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])
-                writer.write(distanceCodes[index], width: Int(distance[index]))
-                if distanceExtra[index] > 0 {
-                    writer.write(UInt32(distanceValue - distanceBase[index]), width: distanceExtra[index])
-                }
+                let codeWidth = Int(distance[index])
+                writer.write(distanceCodes[index] | UInt32(distanceValue - distanceBase[index]) << UInt32(codeWidth),
+                             width: codeWidth + distanceExtra[index])
             }
         }
         writer.write(literalCodes[256], width: Int(literal[256]))
