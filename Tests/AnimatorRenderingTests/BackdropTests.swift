@@ -106,4 +106,33 @@ import Testing
         let start = engine.currentTime
         #expect(abs((engine.extras(of: effect.layer.id, at: start + 0.5)?.backdropBlurRadius ?? -1) - 15) < 1e-9)
     }
+
+    /// The written-out clamp of a saturated color to [0, alpha] gives, lane by lane, what the
+    /// standard library's `clamped(lowerBound:upperBound:)` gives: on a grid of values around
+    /// the bounds (both zeros, the bounds themselves, infinities, NaN) and on random ones.
+    @Test func theSaturationClampIsTheLibrarysClamp() {
+        let specials: [Float] = [-.infinity, -300, -1, -.leastNonzeroMagnitude, -0.0, 0.0, .leastNonzeroMagnitude,
+                                 0.25, 1, 127.5, 254.99, 255, 255.01, 300, .infinity, .nan]
+        var state: UInt32 = 3
+        func random() -> Float {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(state >> 8) / Float(1 << 24) * 600 - 150
+        }
+        var alphas: [Float] = [0, -0.0, 1, 128, 255, .nan, .infinity]
+        for _ in 0..<20 { alphas.append(random()) }
+        for alpha in alphas {
+            var colors = specials.map { SIMD4<Float>(repeating: $0) }
+            for _ in 0..<200 { colors.append(SIMD4(random(), random(), random(), random())) }
+            for (first, second) in zip(specials, specials.reversed()) { colors.append(SIMD4(first, second, -first, alpha)) }
+            for color in colors {
+                let mine = BackdropFilter.clamp(color, to: alpha)
+                let library = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
+                for lane in 0..<4 {
+                    // The same number, the same sign of zero, NaN where NaN.
+                    #expect(mine[lane].bitPattern == library[lane].bitPattern || (mine[lane].isNaN && library[lane].isNaN),
+                            "\(color) to \(alpha), lane \(lane): \(mine[lane]) against \(library[lane])")
+                }
+            }
+        }
+    }
 }

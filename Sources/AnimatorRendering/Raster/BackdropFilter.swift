@@ -107,7 +107,7 @@ struct BackdropFilter {
                         if s != 1 {
                             let luminance = (v * weights).sum()
                             var c = SIMD4<Float>(repeating: luminance) + (v - SIMD4(repeating: luminance)) * s
-                            c = c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: v.w))
+                            c = Self.clamp(c, to: v.w)
                             v = SIMD4(c.x, c.y, c.z, v.w)
                         }
                         let r = UInt32(v.x + 0.5), g = UInt32(v.y + 0.5), b = UInt32(v.z + 0.5), alpha = UInt32(v.w + 0.5)
@@ -118,6 +118,18 @@ struct BackdropFilter {
                 }
             }
         }
+    }
+
+    /// `color.clamped(lowerBound: .zero, upperBound: alpha)` written out: the library's
+    /// clamp calls `pointwiseMax` and `pointwiseMin`, which are not inlined, at every pixel.
+    /// Lane by lane as the library computes them (checked against it, zeros' signs and NaN
+    /// included): max(c, 0) keeps c where c ≥ 0, else 0 (for NaN too); min(m, a) keeps m
+    /// where m < a or a is NaN, else a.
+    @inline(__always)
+    static func clamp(_ color: SIMD4<Float>, to alpha: Float) -> SIMD4<Float> {
+        let upper = SIMD4<Float>(repeating: alpha)
+        let positive = SIMD4<Float>.zero.replacing(with: color, where: color .>= .zero)
+        return upper.replacing(with: positive, where: (positive .< upper) .| (upper .!= upper))
     }
 
     /// One box blur of width 2r + 1 along the rows of `source` (`width` × `height`), edges
