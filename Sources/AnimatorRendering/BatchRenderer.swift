@@ -47,11 +47,24 @@ public final class BatchRenderer {
         }
     }
 
-    /// The images of `frames`, in order, each drawn from its top left corner.
+    /// The images of `frames`, in order, each drawn from its top left corner. A frame that
+    /// draws the same as the one before it (`SceneFrame.drawsTheSame(as:)`: a held start or
+    /// end) is drawn once, and both get the same image.
     public func render(_ frames: [SceneFrame]) -> [Image] {
-        let renderers = self.renderers
-        return Parallel.map(frames.count, workers: min(renderers.count, max(frames.count, 1))) { index, worker in
-            renderers[worker].render(frames[index])
+        var distinct: [SceneFrame] = [], source: [Int] = []
+        source.reserveCapacity(frames.count)
+        for (index, frame) in frames.enumerated() {
+            if index > 0, frame.drawsTheSame(as: frames[index - 1]) {
+                source.append(source[index - 1])
+            } else {
+                source.append(distinct.count)
+                distinct.append(frame)
+            }
         }
+        let renderers = self.renderers
+        let images = Parallel.map(distinct.count, workers: min(renderers.count, max(distinct.count, 1))) { index, worker in
+            renderers[worker].render(distinct[index])
+        }
+        return source.map { images[$0] }
     }
 }

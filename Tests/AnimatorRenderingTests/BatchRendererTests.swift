@@ -88,8 +88,12 @@ import AnimatorRendering
         let masked = SceneFrame(engine: engine, root: window.layer.id, at: 0.7)
         #expect(masked.nodes == held.nodes)
         #expect(!masked.drawsTheSame(as: held))
-        let images = FrameRendering.render([first, held, held, invisible, masked], scale: 1)
+        let frames = [first, held, held, invisible, masked]
+        let images = FrameRendering.render(frames, scale: 1)
         #expect(images.count == 5)
+        // A renderer kept from batch to batch does the same (the player page, APNGs, play).
+        let batch = BatchRenderer(size: Size(width: 100, height: 60), scale: 1, workers: 2).render(frames)
+        #expect(batch.map(\.pixels) == images.map(\.pixels))
         // Worked out from the layout: the square at 0...20 × 20...40 on white, red; at
         // opacity 0, none of it; the mask keeps its left half.
         func picture(_ square: (x: Range<Int>, color: UInt32)) -> [UInt32] {
