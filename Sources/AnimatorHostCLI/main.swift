@@ -1,6 +1,11 @@
 import AnimatorHost
 import AnimatorRuns
+import AnimatorSupport
 import Glibc
+
+// Frames and pictures are large buffers allocated and freed over and over: kept for
+// reuse, not handed back to the kernel and faulted in again (see AllocatorTuning).
+AllocatorTuning.keepLargeBuffers()
 
 // A sandbox child (plugin work for a parent animator-host) never reaches the commands.
 // It ends with _exit: the work is sent, and plugins' destructors and atexit handlers

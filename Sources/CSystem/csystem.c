@@ -18,6 +18,7 @@
 #include <linux/capability.h>
 #include <sys/vfs.h>
 #include <stdint.h>
+#include <malloc.h>
 
 int ah_open_unnamed(const char *folder, unsigned int mode) {
     return open(folder, O_TMPFILE | O_RDWR | O_CLOEXEC, (mode_t)mode);
@@ -369,4 +370,10 @@ int ah_confine(const char *writable_folder, int *confined) {
     if (failed) { errno = saved; return -1; }
     *confined = bits;
     return (int)abi;
+}
+
+int ah_tune_allocator(int mapping_threshold, int trim_threshold) {
+    int mapped = mallopt(M_MMAP_THRESHOLD, mapping_threshold);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, trim_threshold);
+    return mapped == 1 && trimmed == 1;
 }

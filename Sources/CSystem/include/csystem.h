@@ -103,4 +103,11 @@ enum {
  *  or before other threads start. */
 int ah_confine(const char *writable_folder, int *confined);
 
+/** mallopt(3) of M_MMAP_THRESHOLD to `mapping_threshold` bytes (requests at least this
+ *  large get a mapping of their own; glibc accepts up to 32 MiB on 64-bit systems) and of
+ *  M_TRIM_THRESHOLD to `trim_threshold` bytes (free memory kept at the heap's top before
+ *  it is returned to the kernel). Setting either turns off glibc's own adjustment of both.
+ *  Returns 1 when both were taken, 0 otherwise. */
+int ah_tune_allocator(int mapping_threshold, int trim_threshold);
+
 #endif
