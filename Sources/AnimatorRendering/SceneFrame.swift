@@ -26,14 +26,24 @@ public struct SceneFrame: Sendable {
 
     /// Captures the presentation of `root`'s tree at `time` (default: now).
     public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
-        self.init(engine: engine, time: time ?? engine.currentTime, nodes: engine.presentationTree(of: root, at: time))
+        let time = time ?? engine.currentTime
+        // The walk says which nodes have details: only those records are read again.
+        let tree = engine.presentationTreeAndDetails(of: root, at: time)
+        self.init(engine: engine, time: time, nodes: tree.nodes, details: engine.details(of: tree.nodes, at: time, only: tree.detailed))
     }
 
-    /// The frame of `nodes` (a tree's or a mask's presentation) at `time`.
+    /// The frame of `nodes` (a mask's presentation) at `time`.
     private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode]) {
+        self.init(engine: engine, time: time, nodes: nodes, details: engine.details(of: nodes, at: time))
+    }
+
+    /// The frame of `nodes` at `time`, with their `details`.
+    private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode],
+                 details: (names: NodeColumn<String>, texts: NodeColumn<LayerText>, contents: NodeColumn<LayerContents>,
+                           shapes: NodeColumn<LayerShape>, extras: NodeColumn<LayerExtras>, masks: NodeColumn<LayerID>,
+                           gradients: NodeColumn<LayerGradient>)) {
         self.time = time
         self.nodes = nodes
-        let details = engine.details(of: nodes, at: time)
         names = details.names
         texts = details.texts
         contents = details.contents

@@ -51,26 +51,40 @@ extension AnimationEngine {
         -> (names: NodeColumn<String>, texts: NodeColumn<LayerText>, contents: NodeColumn<LayerContents>,
             shapes: NodeColumn<LayerShape>, extras: NodeColumn<LayerExtras>, masks: NodeColumn<LayerID>,
             gradients: NodeColumn<LayerGradient>) {
-        var names = NodeColumn<String>(), texts = NodeColumn<LayerText>(), contents = NodeColumn<LayerContents>()
-        var shapes = NodeColumn<LayerShape>(), extras = NodeColumn<LayerExtras>(), masks = NodeColumn<LayerID>()
-        var gradients = NodeColumn<LayerGradient>()
+        details(of: nodes, at: time, only: nodes.indices)
+    }
+
+    /// `details(of:at:)`, reading only the nodes at `positions` (ascending): the others
+    /// have none (`presentationTreeAndDetails(of:at:)` says which have).
+    package func details<Positions: Sequence<Int>>(of nodes: [PresentationNode], at time: Double, only positions: Positions)
+        -> (names: NodeColumn<String>, texts: NodeColumn<LayerText>, contents: NodeColumn<LayerContents>,
+            shapes: NodeColumn<LayerShape>, extras: NodeColumn<LayerExtras>, masks: NodeColumn<LayerID>,
+            gradients: NodeColumn<LayerGradient>) {
+        let count = nodes.count
+        var names = NodeColumn<String>(count: count), texts = NodeColumn<LayerText>(count: count)
+        var contents = NodeColumn<LayerContents>(count: count), shapes = NodeColumn<LayerShape>(count: count)
+        var extras = NodeColumn<LayerExtras>(count: count), masks = NodeColumn<LayerID>(count: count)
+        var gradients = NodeColumn<LayerGradient>(count: count)
         var animated: [(Int, LayerID, Bool, Bool)] = []
         records.withUnsafeBufferPointer { buffer in
             // By index: a node is large, and only its layer is read here.
-            for position in nodes.indices {
+            for position in positions {
                 let layer = nodes[position].layer
                 let record = buffer.baseAddress! + layer.rawValue
-                names.append(record.pointee.name)
-                texts.append(record.pointee.text)
-                contents.append(record.pointee.contents)
-                shapes.append(record.pointee.shape)
-                extras.append(record.pointee.extras)
-                masks.append(record.pointee.mask.map { LayerID(rawValue: $0) })
-                gradients.append(record.pointee.gradient)
-                let path = record.pointee.shape != nil && record.pointee.animatesPath
+                if let name = record.pointee.name { names.set(name, at: position) }
+                if let mask = record.pointee.mask { masks.set(LayerID(rawValue: mask), at: position) }
+                let path = record.pointee.attachments?.shape != nil && record.pointee.animatesPath
                 if path || record.pointee.animatesExtras {
                     animated.append((position, layer, path, record.pointee.animatesExtras))
                 }
+                // The rest lives out of line, nil together for most layers; read through
+                // the stored reference (the record's computed accessors would copy it).
+                guard let attachments = record.pointee.attachments else { continue }
+                if let text = attachments.text { texts.set(text, at: position) }
+                if let value = attachments.contents { contents.set(value, at: position) }
+                if let shape = attachments.shape { shapes.set(shape, at: position) }
+                if let value = attachments.extras { extras.set(value, at: position) }
+                if let gradient = attachments.gradient { gradients.set(gradient, at: position) }
             }
         }
         // Layers whose path or extras animate: evaluated at the time.

@@ -417,16 +417,33 @@ public final class AnimationEngine {
     /// `presentationTree(of:at:)` with the root's parent time given (a mask's is the time
     /// of the layer it masks).
     func presentationTree(of root: LayerID, at time: Double?, parentMap: TimeMap) -> [PresentationNode] {
+        presentationTreeAndDetails(of: root, at: time, parentMap: parentMap).nodes
+    }
+
+    /// `presentationTree(of:at:)`, and the positions (ascending) of the nodes whose layers
+    /// have more for a frame to read (`details(of:at:only:)`): found in the same walk, so a
+    /// frame of thousands of plain layers does not read every record a second time.
+    package func presentationTreeAndDetails(of root: LayerID, at time: Double? = nil)
+        -> (nodes: [PresentationNode], detailed: [Int]) {
+        presentationTreeAndDetails(of: root, at: time,
+                                   parentMap: records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap())
+    }
+
+    private func presentationTreeAndDetails(of root: LayerID, at time: Double?, parentMap: TimeMap)
+        -> (nodes: [PresentationNode], detailed: [Int]) {
         let t = time ?? currentTime
-        return records.withUnsafeBufferPointer { buffer in
+        var detailed: [Int] = []
+        let nodes = records.withUnsafeBufferPointer { buffer in
             // A tree holds each layer at most once, so the engine's layer count bounds it;
             // nodes are written straight into the result's storage.
             Array(unsafeUninitializedCapacity: buffer.count) { nodes, count in
                 var walk = PresentationWalk(records: buffer, nodes: nodes, time: t)
                 walk.visit(root.rawValue, parent: nil, parentMap)
                 count = walk.count
+                detailed = walk.detailed
             }
         }
+        return (nodes, detailed)
     }
 }
 
@@ -439,6 +456,9 @@ private struct PresentationWalk {
     let time: Double
     var count = 0
     var memo = ProgressMemo()
+    /// The positions of the nodes whose layers have details (`LayerRecord.hasDetails`), in
+    /// the order written.
+    var detailed: [Int] = []
 
     init(records: UnsafeBufferPointer<LayerRecord>, nodes: UnsafeMutableBufferPointer<PresentationNode>, time: Double) {
         assert(_isPOD(PresentationNode.self) && _isPOD(LayerProperties.self), "nodes are written as plain memory")
@@ -518,6 +538,7 @@ private struct PresentationWalk {
         }
         let position = count
         writeNode(at: position, record: record, index: index, parent: parent)
+        if record.pointee.hasDetails { detailed.append(position) }
         count += 1
         if !record.pointee.animationList.isEmpty {
             let local = localMap.layerTime(time)
@@ -550,6 +571,7 @@ private struct PresentationWalk {
         }
         guard ordered else { return }
         count = first
+        while let last = detailed.last, last >= first { detailed.removeLast() }
         let children = record.pointee.children
         let z = children.map { child -> Double in
             var properties = records[child].model

@@ -81,11 +81,12 @@ package struct LayerRecord {
         var extras: LayerExtras?
     }
 
+    // What a frame reads of every layer comes first, in as few cache lines as can hold it
+    // (the walk over thousands of records is bound by memory): the model, the sublayers,
+    // the animations and their flags, what tells whether the layer has details to read
+    // (`hasDetails`), the timing. Fields only other work reads come after.
+
     var model = LayerProperties()
-    /// The commit whose look the engine keeps for this layer (`committedLooks`, see
-    /// `Look`): the look is valid while this equals the engine's commit count.
-    var lookCommit = -1
-    var parent: Int?
     var children: [Int] = []
     /// The attached animations, oldest first. Changed through `animations`, which keeps the
     /// flags below with them; a plain stored property, so the per-frame walk can find its
@@ -109,32 +110,49 @@ package struct LayerRecord {
         animatesPath = animationList.contains { $0.affects(.path) }
         animatesExtras = animationList.contains { $0.affectsExtras }
         showsOutgoingLook = animationList.contains { $0.outgoing != nil }
+        detailsChanged()
     }
     /// Whether an attached animation moves the shape's path.
     private(set) var animatesPath = false
     /// Whether an attached animation moves one of the extras.
     private(set) var animatesExtras = false
-    /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.
-    var mask: Int?
-    /// The layer this one masks, when it is a mask.
-    var maskedLayer: Int?
     /// Whether an attached CATransition carries a copy of the old look to draw (kept with
     /// `animations`, so the per-frame walk looks for one only where there is one).
     private(set) var showsOutgoingLook = false
     /// Whether an attached animation writes zPosition (kept with `animations`, so drawing
     /// order needs no per-frame scan).
     private(set) var animatesZPosition = false
-    var timing = LayerTiming()
     package var isView = false
-    var name: String?
-    weak var delegate: (any LayerDelegate)?
-    var isUserInteractionEnabled = true
+    /// Whether a frame has more to read of this layer than its properties: a name, a mask,
+    /// text, contents, a shape, a gradient or extras, or an animation of the extras (which
+    /// has values to give even where the layer's own extras are at their defaults). Kept
+    /// with those fields: a stored flag, read in place by the walks (a computed property
+    /// of a record reached through a pointer would copy the whole record to be called).
+    private(set) var hasDetails = false
+    /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.
+    var mask: Int? { didSet { detailsChanged() } }
+    var name: String? { didSet { detailsChanged() } }
 
     /// What few layers have (text, contents, shapes, gradients, extras, actions), kept
     /// out of line so that the records the per-frame walks stream through stay small;
     /// nil while all of it is at its defaults. Copied on write: a copy of a record never
-    /// changes the original's.
-    private var attachments: LayerAttachments?
+    /// changes the original's. Read it in place (`record.pointee.attachments?.text`) where
+    /// a record is reached through a pointer.
+    private(set) var attachments: LayerAttachments? { didSet { detailsChanged() } }
+    var timing = LayerTiming()
+
+    private mutating func detailsChanged() {
+        hasDetails = name != nil || mask != nil || attachments != nil || animatesExtras
+    }
+
+    /// The commit whose look the engine keeps for this layer (`committedLooks`, see
+    /// `Look`): the look is valid while this equals the engine's commit count.
+    var lookCommit = -1
+    var parent: Int?
+    /// The layer this one masks, when it is a mask.
+    var maskedLayer: Int?
+    weak var delegate: (any LayerDelegate)?
+    var isUserInteractionEnabled = true
 
     /// The attachments, ready to be changed in this record only.
     private mutating func attachmentsForWriting() -> LayerAttachments {
