@@ -75,6 +75,43 @@ import TestSupport
         #expect(decoded.pixels.first == image.pixels.map(rgb))
     }
 
+    @Test func anOpaquePictureIsWrittenAsRGBAndATranslucentOneKeepsItsAlpha() throws {
+        // Widths around the two-pixels-at-a-time packing (1, 2, 3 and odd and even ones
+        // past it), heights of one row and more.
+        for (width, height) in [(1, 1), (2, 3), (3, 2), (4, 1), (5, 4), (17, 9), (390, 7)] {
+            let opaque = picture(width: width, height: height, seed: UInt32(width * 31 + height))
+            var translucent = opaque
+            // One pixel half transparent (premultiplied: its color halved too), the last.
+            translucent.pixels[width * height - 1] = 0x8040_2010
+            for (name, image, mode) in [("opaque", opaque, "RGB"), ("translucent", translucent, "RGBA")] {
+                let path = folder.file("\(name)-\(width)x\(height).png")
+                let bytes = PNGEncoder.encode(image, level: .fast)
+                try OutputFile.write(path, bytes)
+                // IHDR's color type: byte 25 of the file (2 RGB, 6 RGBA).
+                #expect(bytes[25] == (mode == "RGB" ? 2 : 6), "\(name) \(width)×\(height)")
+                let script = """
+                    import sys
+                    from PIL import Image
+                    im = Image.open(sys.argv[1])
+                    print(im.mode, im.size[0], im.size[1], im.convert('RGBA').tobytes().hex())
+                    """
+                let result = try Python.run(script, [path])
+                let fields = result.standardOutput.split(separator: " ").map(String.init)
+                let expected = image.pixels.map { pixel in
+                    (0..<4).map { String(format: "%02x", pixel >> (8 * $0) & 0xFF) }.joined()
+                }.joined()
+                #expect(fields.count == 4 && fields[0] == mode && fields[1] == "\(width)" && fields[2] == "\(height)",
+                        "\(name) \(width)×\(height): \(result.standardOutput.prefix(40)) \(result.standardError)")
+                #expect(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(name) \(width)×\(height) pixels")
+                // Our own decoder reads both back too (it premultiplies what a file holds
+                // straight: the translucent pixel comes back darker, its alpha the same).
+                let back = try PNGDecoder.decode(bytes).pixels
+                #expect(back.dropLast() == image.pixels.dropLast() && back.last.map { $0 >> 24 } == image.pixels.last.map { $0 >> 24 },
+                        "\(name) \(width)×\(height) read back")
+            }
+        }
+    }
+
     @Test func aGIFKeepsColorsTimingAndLoops() throws {
         // Three frames of at most 200 colors each (the palette holds them all), noisy
         // enough that the LZW table fills and restarts.
