@@ -47,6 +47,38 @@ import Testing
         #expect(order.map { times[$0] } == (0..<500).map(Double.init))
     }
 
+    @Test func manyDueAtOnceComeOutAsTheyWouldOneByOne() {
+        // 3,000 layers (a transition starting every animation on its first frame), some
+        // rescheduled later or to none, times with many ties; taken in three steps. The
+        // model: each layer's last time, due when ≤ the step, by (time, layer).
+        for dueShare in [1, 3, 10] {
+            var schedule = EventSchedule()
+            var model: [Int: Double] = [:]
+            var state: UInt64 = 12345
+            func next(_ bound: Int) -> Int {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int(state >> 33) % bound
+            }
+            for record in 0..<3000 {
+                let time = Double(next(10 * dueShare)) / 10
+                schedule.schedule(record, at: time)
+                model[record] = time
+            }
+            for _ in 0..<500 {
+                let record = next(3000)
+                let time: Double? = next(4) == 0 ? nil : Double(next(10 * dueShare)) / 10
+                schedule.schedule(record, at: time)
+                model[record] = time
+            }
+            for step in [0.45, 0.45, 0.95, Double(dueShare)] {
+                let expected = model.filter { $0.value <= step }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+                #expect(schedule.takeDue(by: step) == expected, "share \(dueShare), step \(step)")
+                for record in expected { model[record] = nil }
+            }
+            #expect(schedule.earliest() == nil && model.isEmpty)
+        }
+    }
+
     @Test func movingAnAnimatedLayerUnderAFasterOneBringsItsEndForward() throws {
         let engine = AnimationEngine()
         let fast = engine.makeLayer(), moving = engine.makeLayer(), other = engine.makeLayer()

@@ -460,11 +460,19 @@ private struct PresentationWalk {
     /// the order written.
     var detailed: [Int] = []
 
+    /// The statics below, read once per walk rather than once per node (each read of a
+    /// lazily made global checks that it is made).
+    private let list: ListStorage
+    private let offsets: (model: Int, layer: Int, parent: Int, isView: Int)
+
     init(records: UnsafeBufferPointer<LayerRecord>, nodes: UnsafeMutableBufferPointer<PresentationNode>, time: Double) {
         assert(_isPOD(PresentationNode.self) && _isPOD(LayerProperties.self), "nodes are written as plain memory")
         self.records = records
         self.nodes = nodes
         self.time = time
+        list = PresentationWalk.storage
+        offsets = (PresentationWalk.modelOffset, PresentationWalk.layerOffset, PresentationWalk.parentOffset,
+                   PresentationWalk.isViewOffset)
     }
 
     static let modelOffset = MemoryLayout<LayerRecord>.offset(of: \.model)!
@@ -478,11 +486,11 @@ private struct PresentationWalk {
     @inline(__always)
     private func writeNode(at position: Int, record: UnsafePointer<LayerRecord>, index: Int, parent: Int?) {
         let node = UnsafeMutableRawPointer(nodes.baseAddress! + position)
-        node.copyMemory(from: UnsafeRawPointer(record) + PresentationWalk.modelOffset,
+        node.copyMemory(from: UnsafeRawPointer(record) + offsets.model,
                         byteCount: MemoryLayout<LayerProperties>.size)
-        node.storeBytes(of: LayerID(rawValue: index), toByteOffset: PresentationWalk.layerOffset, as: LayerID.self)
-        node.storeBytes(of: parent, toByteOffset: PresentationWalk.parentOffset, as: Int?.self)
-        node.storeBytes(of: record.pointee.isView, toByteOffset: PresentationWalk.isViewOffset, as: Bool.self)
+        node.storeBytes(of: LayerID(rawValue: index), toByteOffset: offsets.layer, as: LayerID.self)
+        node.storeBytes(of: parent, toByteOffset: offsets.parent, as: Int?.self)
+        node.storeBytes(of: record.pointee.isView, toByteOffset: offsets.isView, as: Bool.self)
     }
 
     /// Asks the cache for what the layers a few records on will need: the storage of their
@@ -496,18 +504,18 @@ private struct PresentationWalk {
     /// for the line.
     @inline(__always)
     private func fetchAhead(of index: Int) {
-        guard PresentationWalk.storage.isKnown else { return }
+        guard list.isKnown else { return }
         if index + 16 < records.count {
-            let storage = PresentationWalk.storage.address(of: records.baseAddress! + index + 16)
+            let storage = list.address(of: records.baseAddress! + index + 16)
             ah_prefetch(storage)
             ah_prefetch(storage + 48)
         }
         guard index + 8 < records.count else { return }
-        let storage = PresentationWalk.storage.address(of: records.baseAddress! + index + 8)
-        let count = storage.load(fromByteOffset: PresentationWalk.storage.countOffset, as: Int.self)
+        let storage = list.address(of: records.baseAddress! + index + 8)
+        let count = storage.load(fromByteOffset: list.countOffset, as: Int.self)
         for slot in 0..<min(count, 4) {
             // The fields a frame reads: the object's first three cache lines.
-            let object = storage.load(fromByteOffset: PresentationWalk.storage.elementsOffset + slot * 8, as: UnsafeRawPointer.self)
+            let object = storage.load(fromByteOffset: list.elementsOffset + slot * 8, as: UnsafeRawPointer.self)
             ah_prefetch(object)
             ah_prefetch(object + 64)
             ah_prefetch(object + 128)

@@ -46,15 +46,45 @@ struct EventSchedule {
         return nil
     }
 
-    /// Removes and returns the layers whose entries are due by `time`, each once.
+    /// Removes and returns the layers whose entries are due by `time`, each once, earliest
+    /// first (by time, then layer).
+    ///
+    /// A few due layers (the usual step) are taken from the top, each in O(log n). When
+    /// many are (every animation of a transition starting on its first frame, thousands of
+    /// them), the rest are taken in one pass over the heap, which is then rebuilt in linear
+    /// time: O(n) where taking each from the top would be O(n log n).
     mutating func takeDue(by time: Double) -> [Int] {
         var due: [Int] = []
         while let top = earliest(), top.time <= time {
+            if due.count == Self.popLimit, heap.count > 4 * Self.popLimit { return due + takeAllDue(by: time) }
             due.append(top.record)
             removeTop()
             stamps[top.record] &+= 1
         }
         return due
+    }
+
+    /// How many due layers `takeDue` takes from the top before it takes the rest in one pass.
+    static let popLimit = 64
+
+    /// Takes every due layer in one pass: entries due by `time` (valid ones, in order),
+    /// and stale ones, are left out of the heap, which is then rebuilt.
+    private mutating func takeAllDue(by time: Double) -> [Int] {
+        var due: [Entry] = [], kept: [Entry] = []
+        kept.reserveCapacity(heap.count)
+        for entry in heap where stamps[entry.record] == entry.stamp {
+            if entry.time <= time { due.append(entry) } else { kept.append(entry) }
+        }
+        heap = kept
+        // Floyd's construction: sift down every parent, the last one first.
+        var parent = heap.count / 2 - 1
+        while parent >= 0 {
+            siftDown(parent)
+            parent -= 1
+        }
+        due.sort(by: Self.precedes)
+        for entry in due { stamps[entry.record] &+= 1 }
+        return due.map(\.record)
     }
 
     private mutating func removeTop() {
