@@ -75,19 +75,9 @@ public enum PNGEncoder {
                 // "Up", from the last row back, so that each subtracts its unfiltered neighbour.
                 var y = height - 1
                 while y > 0 {
-                    let row = base + y * (stride + 1), above = row - (stride + 1)
+                    let row = base + y * (stride + 1)
                     row[0] = 2
-                    var i = 1
-                    while i + 16 <= stride + 1 {
-                        let now = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let before = UnsafeRawPointer(above + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        UnsafeMutableRawPointer(row + i).storeBytes(of: now &- before, as: SIMD16<UInt8>.self)
-                        i += 16
-                    }
-                    while i <= stride {
-                        row[i] = row[i] &- above[i]
-                        i += 1
-                    }
+                    subtract(row - stride, from: row + 1, into: row + 1, count: stride)
                     y -= 1
                 }
             }
@@ -95,9 +85,9 @@ public enum PNGEncoder {
         return raw
     }
 
-    /// The image's rows, filtered and compressed: what its IDAT (or an APNG frame's
-    /// fdAT) holds. `level`: `.default` for files that are kept, `.fast` for reports and
-    /// previews.
+    /// The image's rows as RGBA, filtered and compressed: what an APNG frame's IDAT or
+    /// fdAT holds (and a still PNG's, when the image is not opaque). `level`: `.default`
+    /// for files that are kept, `.fast` for reports and previews.
     public static func compressedRows(_ image: Image, level: Deflate.Level = .default) -> [UInt8] {
         Deflate.zlib(filteredRows(image), level: level)
     }
@@ -117,24 +107,30 @@ public enum PNGEncoder {
                         (row + 1).update(from: current, count: stride)
                     } else {
                         row[0] = 2
-                        let above = current - stride
-                        // Sixteen bytes at a time, then the rest.
-                        var i = 0
-                        while i + 16 <= stride {
-                            let now = UnsafeRawPointer(current + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                            let before = UnsafeRawPointer(above + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                            UnsafeMutableRawPointer(row + 1 + i).storeBytes(of: now &- before, as: SIMD16<UInt8>.self)
-                            i += 16
-                        }
-                        while i <= stride {
-                            row[1 + i] = current[i] &- above[i]
-                            i += 1
-                        }
+                        subtract(current - stride, from: current, into: row + 1, count: stride)
                     }
                 }
             }
         }
         return raw
+    }
+
+    /// `count` bytes of `now` minus the bytes `above` them, into `destination` (which may be
+    /// `now` itself): the "up" filter of one row, sixteen bytes at a time, then the rest.
+    @inline(__always)
+    private static func subtract(_ above: UnsafePointer<UInt8>, from now: UnsafePointer<UInt8>,
+                                 into destination: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 16 <= count {
+            let a = UnsafeRawPointer(now + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let b = UnsafeRawPointer(above + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(destination + i).storeBytes(of: a &- b, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            destination[i] = now[i] &- above[i]
+            i += 1
+        }
     }
 
     /// An animated PNG (APNG): frames of one size, each shown for its delay in seconds
