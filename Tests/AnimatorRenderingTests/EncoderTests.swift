@@ -224,6 +224,25 @@ import TestSupport
         }
         #expect(drawnTwice == whole)
         #expect(asked == [[0, 1], [2, 3], [4, 5], [6], [0, 1], [2, 3], [4, 5], [6]])
+        // Room for three frames' rectangles: the first three are kept, and only the frames
+        // after them are drawn again, the batch they share with a kept one included. (Each
+        // of these noise frames differs from the one before in its corners, so each
+        // rectangle is the whole frame: 24 × 16 pixels of 4 bytes.)
+        for index in 1..<7 {
+            let differing = (0..<(24 * 16)).filter { frames[index - 1].pixels[$0] != frames[index].pixels[$0] }
+            let xs = differing.map { $0 % 24 }, ys = differing.map { $0 / 24 }
+            #expect([xs.min(), ys.min(), xs.max(), ys.max()] == [0, 0, 23, 15], "frame \(index) changes its whole area")
+        }
+        for (limit, second) in [(3 * 24 * 16 * 4, [[3], [4, 5], [6]]), (3 * 24 * 16 * 4 - 1, [[2, 3], [4, 5], [6]]),
+                                (7 * 24 * 16 * 4, [])] {
+            asked = []
+            let partly = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: limit) { wanted in
+                asked.append(wanted)
+                return wanted.map { frames[$0] }
+            }
+            #expect(partly == whole, "limit \(limit)")
+            #expect(asked == [[0, 1], [2, 3], [4, 5], [6]] + second, "limit \(limit)")
+        }
     }
 
     @Test func aPaletteFromManyColorsStaysClose() throws {

@@ -23,13 +23,13 @@ public enum GIFEncoder {
 
     /// Encodes frames drawn on demand, a batch at a time, so that memory need not hold the
     /// whole animation: `render` is asked for the frames (indices into `times`) of each
-    /// batch, once to build the palette and, when the frames whole would be more than
-    /// `holdLimit` bytes, once more to encode. Only the frames GIF's timing keeps are
-    /// asked for.
+    /// batch, once to build the palette and, for the frames whose changed rectangles did
+    /// not fit in `holdLimit` bytes, once more to encode. Only the frames GIF's timing
+    /// keeps are asked for.
     ///
     /// - Parameter progress: the fraction done (0...1), after each batch.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
-                              holdLimit: Int = 256 << 20, progress: ((Double) -> Void)? = nil,
+                              holdLimit: Int = 16 << 20, progress: ((Double) -> Void)? = nil,
                               render: ([Int]) -> [Image]) -> [UInt8] {
         var file: [UInt8] = []
         encode(times: times, end: end, hold: hold, width: width, height: height, batch: batch, holdLimit: holdLimit,
@@ -47,10 +47,12 @@ public enum GIFEncoder {
     /// calls `body(k, pixels)` for the k-th of them, in order, with its `width` × `height`
     /// pixels, which need to stay valid only during the call (a renderer's own memory: see
     /// `BatchRenderer.forEach`). The first pass finds the rectangle each frame changes and
-    /// counts its colors; the rectangles' pixels are kept for the second pass where the
-    /// frames whole would come to at most `holdLimit` bytes, and drawn again otherwise.
+    /// counts its colors; the rectangles' pixels are kept for the second pass while they
+    /// come to at most `holdLimit` bytes in all (the first frames), and the frames past
+    /// that are drawn again: memory holds at most `holdLimit` bytes of them, however long
+    /// the animation.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
-                              holdLimit: Int = 256 << 20, progress: ((Double) -> Void)? = nil,
+                              holdLimit: Int = 16 << 20, progress: ((Double) -> Void)? = nil,
                               draw: ([Int], (Int, UnsafeBufferPointer<UInt32>) -> Void) -> Void,
                               emit: ([UInt8]) -> Void) {
         precondition(!times.isEmpty, "at least one frame")
@@ -61,9 +63,10 @@ public enum GIFEncoder {
         // true color) and the colors inside it, which are all a GIF frame stores.
         var builder = Palette.Builder()
         var areas: [PixelRect] = []
-        // Kept where the frames would fit whole (the rectangles are at most that), so a long
-        // animation keeps nothing and memory does not grow with its length.
-        var held: [UnsafeBufferPointer<UInt32>]? = kept.count * width * height * 4 <= holdLimit ? [] : nil
+        // The rectangles of the first frames, while they fit in `holdLimit` bytes: memory
+        // does not grow with the animation's length, and a short one is drawn once.
+        var held: [UnsafeBufferPointer<UInt32>] = []
+        var heldBytes = 0, holding = true
         let arena = PixelArena()
         var previous = [UInt32](repeating: 0, count: width * height)
         for (number, group) in batches.enumerated() {
@@ -74,7 +77,12 @@ public enum GIFEncoder {
                 }
                 builder.add(pixels, width: width, in: area)
                 areas.append(area)
-                if held != nil { held?.append(crop(pixels, width: width, to: area, in: arena)) }
+                let bytes = (area.x1 - area.x0) * (area.y1 - area.y0) * 4
+                holding = holding && heldBytes + bytes <= holdLimit
+                if holding {
+                    held.append(crop(pixels, width: width, to: area, in: arena))
+                    heldBytes += bytes
+                }
                 // Outside the area the frame is what `previous` holds already.
                 previous.withUnsafeMutableBufferPointer { previous in
                     for y in area.y0..<area.y1 {
@@ -83,7 +91,7 @@ public enum GIFEncoder {
                     }
                 }
             }
-            progress?((held == nil ? 0.5 : 0.8) * Double(number + 1) / Double(batches.count))
+            progress?(0.5 * Double(number + 1) / Double(batches.count))
         }
         previous = []
         let palette = builder.palette()
@@ -110,12 +118,13 @@ public enum GIFEncoder {
             let crops: [UnsafeBufferPointer<UInt32>]
             // Rectangles drawn again live as long as their batch.
             let batchArena = PixelArena()
-            if let held {
+            let fromHeld = max(0, min(held.count - first, group.count))
+            if fromHeld == group.count {
                 crops = Array(held[first..<(first + group.count)])
             } else {
-                var drawn: [UnsafeBufferPointer<UInt32>] = []
-                draw(group.map(\.frame)) { slot, pixels in
-                    drawn.append(crop(pixels, width: width, to: areas[first + slot], in: batchArena))
+                var drawn = fromHeld > 0 ? Array(held[first..<(first + fromHeld)]) : []
+                draw(group[fromHeld...].map(\.frame)) { slot, pixels in
+                    drawn.append(crop(pixels, width: width, to: areas[first + fromHeld + slot], in: batchArena))
                 }
                 crops = drawn
             }
@@ -143,8 +152,7 @@ public enum GIFEncoder {
             }
             first += group.count
             emit(file)
-            let start = held == nil ? 0.5 : 0.8
-            progress?(start + (1 - start) * Double(number + 1) / Double(batches.count))
+            progress?(0.5 + 0.5 * Double(number + 1) / Double(batches.count))
         }
         withExtendedLifetime(arena) {}
         emit([0x3B])

@@ -79,9 +79,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         case .gif:
             // Only the frames GIF's timing keeps are drawn.
             let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
-            // Drawn once where the frames would fit in the limit whole (the rectangles they
-            // change are kept between the palette's pass and the encoding's), else twice, a
-            // batch at a time.
+            // Drawn once while what the frames change fits in the limit (the rectangles are
+            // kept between the palette's pass and the encoding's), the frames past it twice,
+            // a batch at a time.
             let renderer = BatchRenderer(size: recording.size, scale: options.scale)
             GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
                               holdLimit: Self.inMemoryLimit, progress: progress, draw: { wanted, body in
@@ -197,9 +197,10 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         return encoded
     }
 
-    /// The most frame memory a GIF holds at once (256 MiB): a GIF whose frames would take
-    /// more is drawn again for the encoding instead of keeping what its frames change.
-    static let inMemoryLimit = 256 << 20
+    /// The most memory a GIF keeps of what its frames change between its two passes (16
+    /// MiB: the Bubble present's 21 frames at 1x take 15.5 MB): the frames past it are
+    /// drawn again for the encoding, so that a run's peak does not grow with its length.
+    static let inMemoryLimit = 16 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
     static func render<Frames: RandomAccessCollection<SceneFrame>>(_ frames: Frames, size: Size, scale: Double,
