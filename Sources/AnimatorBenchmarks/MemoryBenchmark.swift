@@ -7,14 +7,7 @@ import Glibc
 /// host's or its plugin child's, the larger: what `wait4` reports) per output.
 enum MemoryBenchmark {
     static func run(workspace: Workspace, executable: String) -> [String] {
-        let library = workspace.root + "/memory/libManyViews.so"
-        mkdir(workspace.root + "/memory", 0o755)
-        let status = spawnAndWait("/usr/bin/cc", ["-shared", "-fPIC", "-O2", "-I", workspace.packageRoot + "/Sources/AnimatorABI/include",
-                                                  workspace.packageRoot + "/Benchmarks/many_views.c", "-o", library])
-        precondition(status == 0, "cc failed")
-        let environment = ["HOME=" + workspace.root, "XDG_CACHE_HOME=" + workspace.root + "/memory-cache"]
-        // The metadata cache filled first, so that no run pays for examining the libraries.
-        spawnAndWait(executable, ["list", "--plugin-path", workspace.root + "/memory"], environment: environment)
+        let environment = manyViews(workspace: workspace, executable: executable)
         var lines = [
             "| output | 1 s: peak MB | 60 s: peak MB | 60 s / 1 s | 60 s: wall s | 60 s: file MB |",
             "|---|---:|---:|---:|---:|---:|",
@@ -42,8 +35,30 @@ enum MemoryBenchmark {
         return lines
     }
 
+    /// Builds Benchmarks/many_views.c into `<workspace>/memory/libManyViews.so`, fills the
+    /// metadata cache (so that no run pays for examining the library) and returns the
+    /// environment the runs use.
+    static func manyViews(workspace: Workspace, executable: String) -> [String] {
+        let library = workspace.root + "/memory/libManyViews.so"
+        mkdir(workspace.root + "/memory", 0o755)
+        let status = spawnAndWait("/usr/bin/cc", ["-shared", "-fPIC", "-O2", "-I", workspace.packageRoot + "/Sources/AnimatorABI/include",
+                                                  workspace.packageRoot + "/Benchmarks/many_views.c", "-o", library])
+        precondition(status == 0, "cc failed")
+        let environment = ["HOME=" + workspace.root, "XDG_CACHE_HOME=" + workspace.root + "/memory-cache"]
+        spawnAndWait(executable, ["list", "--plugin-path", workspace.root + "/memory"], environment: environment)
+        return environment
+    }
+
     /// Runs a program to its end and returns its peak resident memory in MB (10^6 bytes).
     static func peakMegabytes(_ program: String, _ arguments: [String], environment: [String]) -> Double {
+        usage(program, arguments, environment: environment).peakMegabytes
+    }
+
+    /// Runs a program to its end and returns what `wait4` reports of it: its peak resident
+    /// memory in MB (10^6 bytes; the largest of the process and the children it waited
+    /// for) and its CPU time in seconds (user and system, its waited-for children included).
+    static func usage(_ program: String, _ arguments: [String], environment: [String])
+        -> (peakMegabytes: Double, cpuSeconds: Double) {
         var launch = ProcessLaunch(program, arguments)
         launch.descriptors = [.descriptor(0), .null, .null]
         launch.environment = environment
@@ -52,6 +67,8 @@ enum MemoryBenchmark {
         var usage = rusage()
         wait4(pid, &exitStatus, 0, &usage)
         precondition((exitStatus >> 8) & 0xFF == 0, "\(arguments.joined(separator: " ")) failed")
-        return Double(usage.ru_maxrss) * 1024 / 1e6
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return (Double(usage.ru_maxrss) * 1024 / 1e6, cpu)
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 
 // animator-bench: the project's benchmarks. Run in release mode from the package root:
 //
-//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [screens] [layout] [gif] [memory] [--quick]
+//     swift run -c release animator-bench [loader] [list] [isolation] [validate] [snapshot] [watch] [engine] [render] [encode] [screens] [layout] [gif] [memory] [growth] [--quick]
 //
 // With no suite named, all run. Results are Markdown tables for docs/performance.md.
 
@@ -12,13 +12,15 @@ if arguments.first == "measure-load", arguments.count == 4, let count = Int(argu
 }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
-let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode", "screens", "layout", "gif", "memory"]
+let known = ["loader", "list", "isolation", "validate", "snapshot", "watch", "engine", "presentation", "render", "encode", "screens", "layout", "gif", "memory", "growth"]
 if let unknown = suites.first(where: { !known.contains($0) }) {
     let message = "animator-bench: unknown suite '\(unknown)' (known: \(known.joined(separator: ", ")))\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(2)
 }
-func wants(_ suite: String) -> Bool { (suites.isEmpty && suite != "presentation") || suites.contains(suite) }
+// `presentation` is a part of `engine`, and `growth` repeats parts of others at more sizes:
+// both run only when named.
+func wants(_ suite: String) -> Bool { (suites.isEmpty && suite != "presentation" && suite != "growth") || suites.contains(suite) }
 
 var executableDirectory = "."
 do {
@@ -113,5 +115,10 @@ if wants("gif") {
 if wants("memory") {
     print("## Peak memory of a long run, file by file\n")
     MemoryBenchmark.run(workspace: workspace, executable: executableDirectory + "/animator-host").forEach { print($0) }
+    print()
+}
+if wants("growth") {
+    print("## Growth curves: views, pixels, frames\n")
+    GrowthBenchmark.run(workspace: workspace, executableDirectory: executableDirectory, quick: quick).forEach { print($0) }
     print()
 }
