@@ -224,25 +224,102 @@ import TestSupport
         }
         #expect(drawnTwice == whole)
         #expect(asked == [[0, 1], [2, 3], [4, 5], [6], [0, 1], [2, 3], [4, 5], [6]])
-        // Room for three frames' rectangles: the first three are kept, and only the frames
-        // after them are drawn again, the batch they share with a kept one included. (Each
-        // of these noise frames differs from the one before in its corners, so each
-        // rectangle is the whole frame: 24 × 16 pixels of 4 bytes.)
-        for index in 1..<7 {
-            let differing = (0..<(24 * 16)).filter { frames[index - 1].pixels[$0] != frames[index].pixels[$0] }
-            let xs = differing.map { $0 % 24 }, ys = differing.map { $0 / 24 }
-            #expect([xs.min(), ys.min(), xs.max(), ys.max()] == [0, 0, 23, 15], "frame \(index) changes its whole area")
+        // Frames of one color each, every one another color: each changes its whole area,
+        // which packs as one run (a count word and the color: 8 bytes). Room for three is
+        // 24 bytes: the first three are kept, and only the frames after them are drawn
+        // again, the batch they share with a kept one included; one byte less keeps two.
+        let flat = (0..<7).map { index in
+            Image(width: 24, height: 16, pixels: Array(repeating: 0xFF00_0000 | UInt32(index * 0x24_1A0B), count: 24 * 16))
         }
-        for (limit, second) in [(3 * 24 * 16 * 4, [[3], [4, 5], [6]]), (3 * 24 * 16 * 4 - 1, [[2, 3], [4, 5], [6]]),
-                                (7 * 24 * 16 * 4, [])] {
+        let flatWhole = GIFEncoder.encode(flat, times: times, end: 0.3)
+        for (limit, second) in [(24, [[3], [4, 5], [6]]), (23, [[2, 3], [4, 5], [6]]), (56, []), (0, [[0, 1], [2, 3], [4, 5], [6]])] {
             asked = []
             let partly = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: limit) { wanted in
                 asked.append(wanted)
-                return wanted.map { frames[$0] }
+                return wanted.map { flat[$0] }
             }
-            #expect(partly == whole, "limit \(limit)")
+            #expect(partly == flatWhole, "limit \(limit)")
             #expect(asked == [[0, 1], [2, 3], [4, 5], [6]] + second, "limit \(limit)")
         }
+    }
+
+    @Test func anArenaGivesBackTheEndOfItsLastAllocation() {
+        // Allocations are 64-byte aligned steps of one block: 100 pixels take 448 bytes.
+        let arena = PixelArena()
+        let first = arena.allocate(100)
+        let second = arena.allocate(100)
+        #expect(UnsafeRawPointer(second.baseAddress!) - UnsafeRawPointer(first.baseAddress!) == 448)
+        // Kept 10 pixels (64 bytes): the next allocation starts 64 bytes after it.
+        arena.shrinkLast(second, to: 10)
+        let third = arena.allocate(5)
+        #expect(UnsafeRawPointer(third.baseAddress!) - UnsafeRawPointer(second.baseAddress!) == 64)
+        // Given back whole: the next one starts where it did.
+        arena.shrinkLast(third, to: 0)
+        let fourth = arena.allocate(1)
+        #expect(fourth.baseAddress == third.baseAddress)
+        // Only the last allocation can shrink: an earlier one is left as it is.
+        arena.shrinkLast(first, to: 0)
+        let fifth = arena.allocate(1)
+        #expect(UnsafeRawPointer(fifth.baseAddress!) - UnsafeRawPointer(fourth.baseAddress!) == 64)
+        // What was written stays.
+        first.initialize(repeating: 7)
+        fifth.initialize(repeating: 9)
+        #expect(first.allSatisfy { $0 == 7 } && fifth[0] == 9)
+    }
+
+    @Test func packedRunsFollowTheHandWorkedExample() {
+        // A 6 × 2 area at (1, 1) of an 8 × 3 picture, read row after row as one sequence:
+        // A A A A B C | C C C D D D. A×4 is a run; B and C alone go into a literal; the C
+        // ending the first row and the three starting the second make a run of 4 across
+        // the rows; D×3 is too short for a run and ends as a literal.
+        let (a, b, c, d, x): (UInt32, UInt32, UInt32, UInt32, UInt32) = (0xFF00_0001, 0xFF00_0002, 0xFF00_0003, 0xFF00_0004, 0xFFFF_FFFF)
+        let picture: [UInt32] = [x, x, x, x, x, x, x, x,
+                                 x, a, a, a, a, b, c, x,
+                                 x, c, c, c, d, d, d, x]
+        let area = PixelRect(x0: 1, y0: 1, x1: 7, y1: 3)
+        var output = [UInt32](repeating: 0, count: PixelRuns.capacity(for: 12))
+        let count = picture.withUnsafeBufferPointer { pixels in
+            output.withUnsafeMutableBufferPointer { PixelRuns.pack(pixels, width: 8, area: area, into: $0.baseAddress!) }
+        }
+        let run: UInt32 = 0x8000_0000
+        #expect(Array(output[0..<count]) == [run | 4, a, 1, b, run | 4, c, 3, d, d, d])
+        #expect(output[0..<count].withUnsafeBufferPointer { PixelRuns.unpack($0) } == [a, a, a, a, b, c, c, c, c, d, d, d])
+    }
+
+    @Test func packedRunsComeBackExactlyAndMapAsThePixelsDo() {
+        // Pictures mixing long runs, short ones and noise, in areas inside wider pictures:
+        // unpacked, the pixels of the area in order; at most one word more than the pixels
+        // (all noise: one literal); mapped to a palette, the same indices as the pixels.
+        for seed in 0..<6 {
+            let noise = picture(width: 40, height: 12, seed: UInt32(seed), colors: seed % 3 == 0 ? 2 : 7)
+            var pixels = noise.pixels
+            for index in pixels.indices where (index / 9 + seed) % 3 == 0 { pixels[index] = 0xFF33_6699 }
+            let area = PixelRect(x0: seed, y0: seed % 4, x1: 40 - seed % 5, y1: 12 - seed % 3)
+            let expected = (area.y0..<area.y1).flatMap { y in (area.x0..<area.x1).map { pixels[y * 40 + $0] } }
+            var output = [UInt32](repeating: 0, count: PixelRuns.capacity(for: expected.count))
+            let count = pixels.withUnsafeBufferPointer { source in
+                output.withUnsafeMutableBufferPointer { PixelRuns.pack(source, width: 40, area: area, into: $0.baseAddress!) }
+            }
+            #expect(count <= expected.count + 1)
+            let packed = Array(output[0..<count])
+            #expect(packed.withUnsafeBufferPointer { PixelRuns.unpack($0) } == expected, "seed \(seed)")
+            var builder = Palette.Builder()
+            pixels.withUnsafeBufferPointer { builder.add($0, width: 40, in: area) }
+            let mapper = Palette.Mapper(builder.palette(size: 4))
+            let direct = expected.withUnsafeBufferPointer { mapper.indices(of: $0) }
+            #expect(packed.withUnsafeBufferPointer { mapper.indices(ofPacked: $0, count: expected.count) } == direct, "seed \(seed)")
+        }
+        // All noise of many colors: one literal, the pixels and their count.
+        let noise = picture(width: 16, height: 4, seed: 9).pixels
+        var output = [UInt32](repeating: 0, count: PixelRuns.capacity(for: 64))
+        let count = noise.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer {
+                PixelRuns.pack(source, width: 16, area: PixelRect(x0: 0, y0: 3, x1: 16, y1: 4), into: $0.baseAddress!)
+            }
+        }
+        let lastRow = Array(noise[48..<64])
+        #expect(zip(lastRow, lastRow.dropFirst()).allSatisfy { $0 != $1 }, "no two neighbours alike")
+        #expect(Array(output[0..<count]) == [16] + lastRow)
     }
 
     @Test func aPaletteFromManyColorsStaysClose() throws {

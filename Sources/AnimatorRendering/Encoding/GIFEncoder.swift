@@ -24,12 +24,12 @@ public enum GIFEncoder {
     /// Encodes frames drawn on demand, a batch at a time, so that memory need not hold the
     /// whole animation: `render` is asked for the frames (indices into `times`) of each
     /// batch, once to build the palette and, for the frames whose changed rectangles did
-    /// not fit in `holdLimit` bytes, once more to encode. Only the frames GIF's timing
+    /// not fit in `holdLimit` bytes (packed as runs), once more to encode. Only the frames GIF's timing
     /// keeps are asked for.
     ///
     /// - Parameter progress: the fraction done (0...1), after each batch.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
-                              holdLimit: Int = 16 << 20, progress: ((Double) -> Void)? = nil,
+                              holdLimit: Int = 8 << 20, progress: ((Double) -> Void)? = nil,
                               render: ([Int]) -> [Image]) -> [UInt8] {
         var file: [UInt8] = []
         encode(times: times, end: end, hold: hold, width: width, height: height, batch: batch, holdLimit: holdLimit,
@@ -47,12 +47,12 @@ public enum GIFEncoder {
     /// calls `body(k, pixels)` for the k-th of them, in order, with its `width` × `height`
     /// pixels, which need to stay valid only during the call (a renderer's own memory: see
     /// `BatchRenderer.forEach`). The first pass finds the rectangle each frame changes and
-    /// counts its colors; the rectangles' pixels are kept for the second pass while they
-    /// come to at most `holdLimit` bytes in all (the first frames), and the frames past
-    /// that are drawn again: memory holds at most `holdLimit` bytes of them, however long
-    /// the animation.
+    /// counts its colors; the rectangles' pixels are kept for the second pass, packed as
+    /// runs (`PixelRuns`), while they come to at most `holdLimit` bytes in all (the first
+    /// frames), and the frames past that are drawn again: memory holds at most `holdLimit`
+    /// bytes of them, however long the animation.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
-                              holdLimit: Int = 16 << 20, progress: ((Double) -> Void)? = nil,
+                              holdLimit: Int = 8 << 20, progress: ((Double) -> Void)? = nil,
                               draw: ([Int], (Int, UnsafeBufferPointer<UInt32>) -> Void) -> Void,
                               emit: ([UInt8]) -> Void) {
         precondition(!times.isEmpty, "at least one frame")
@@ -63,8 +63,9 @@ public enum GIFEncoder {
         // true color) and the colors inside it, which are all a GIF frame stores.
         var builder = Palette.Builder()
         var areas: [PixelRect] = []
-        // The rectangles of the first frames, while they fit in `holdLimit` bytes: memory
-        // does not grow with the animation's length, and a short one is drawn once.
+        // The rectangles of the first frames, packed as runs (`PixelRuns`), while they fit
+        // in `holdLimit` bytes: memory does not grow with the animation's length, and a
+        // short one is drawn once.
         var held: [UnsafeBufferPointer<UInt32>] = []
         var heldBytes = 0, holding = true
         let arena = PixelArena()
@@ -77,11 +78,15 @@ public enum GIFEncoder {
                 }
                 builder.add(pixels, width: width, in: area)
                 areas.append(area)
-                let bytes = (area.x1 - area.x0) * (area.y1 - area.y0) * 4
-                holding = holding && heldBytes + bytes <= holdLimit
                 if holding {
-                    held.append(crop(pixels, width: width, to: area, in: arena))
-                    heldBytes += bytes
+                    let words = pack(pixels, width: width, area: area, in: arena,
+                                     unless: { heldBytes + $0 * 4 > holdLimit })
+                    if let words {
+                        held.append(words)
+                        heldBytes += words.count * 4
+                    } else {
+                        holding = false
+                    }
                 }
                 // Outside the area the frame is what `previous` holds already.
                 previous.withUnsafeMutableBufferPointer { previous in
@@ -115,22 +120,21 @@ public enum GIFEncoder {
         var first = 0
         for (number, group) in batches.enumerated() {
             file = []
-            let crops: [UnsafeBufferPointer<UInt32>]
-            // Rectangles drawn again live as long as their batch.
-            let batchArena = PixelArena()
+            // The first `fromHeld` frames of the batch were kept, the rest are drawn again
+            // and packed the same way (their rectangles live as long as the batch).
             let fromHeld = max(0, min(held.count - first, group.count))
-            if fromHeld == group.count {
-                crops = Array(held[first..<(first + group.count)])
-            } else {
-                var drawn = fromHeld > 0 ? Array(held[first..<(first + fromHeld)]) : []
+            var crops = fromHeld > 0 ? Array(held[first..<(first + fromHeld)]) : []
+            let batchArena = PixelArena()
+            if fromHeld < group.count {
                 draw(group[fromHeld...].map(\.frame)) { slot, pixels in
-                    drawn.append(crop(pixels, width: width, to: areas[first + fromHeld + slot], in: batchArena))
+                    crops.append(pack(pixels, width: width, area: areas[first + fromHeld + slot], in: batchArena,
+                                      unless: { _ in false })!)
                 }
-                crops = drawn
             }
             let areasOfGroup = Array(areas[first..<(first + group.count)])
-            let encoded = Parallel.map(crops.count, workers: workers) { slot, worker in
-                LZW.encode(mappers[worker].indices(of: crops[slot]), minimumCodeSize: minimumCodeSize)
+            let encoded = Parallel.map(group.count, workers: workers) { slot, worker in
+                LZW.encode(mappers[worker].indices(ofPacked: crops[slot], count: areasOfGroup[slot].pixelCount),
+                           minimumCodeSize: minimumCodeSize)
             }
             // The rectangles' memory must outlive their last reading above.
             withExtendedLifetime(batchArena) {}
@@ -210,15 +214,18 @@ public enum GIFEncoder {
 
     /// The pixels inside `area` of a frame `width` pixels wide, row by row, in memory of
     /// `arena`.
-    static func crop(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, to area: PixelRect,
-                     in arena: PixelArena) -> UnsafeBufferPointer<UInt32> {
-        let areaWidth = area.x1 - area.x0, count = areaWidth * (area.y1 - area.y0)
-        let result = arena.allocate(count)
-        var out = result.baseAddress!
-        for y in area.y0..<area.y1 {
-            out.initialize(from: pixels.baseAddress! + y * width + area.x0, count: areaWidth)
-            out += areaWidth
+    /// The pixels of `area` packed as runs (`PixelRuns`) into `arena` (room for the worst
+    /// case taken, the rest given back); nil, and nothing kept in the arena, when `refuse`
+    /// says no to that many words.
+    static func pack(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, area: PixelRect,
+                     in arena: PixelArena, unless refuse: (Int) -> Bool) -> UnsafeBufferPointer<UInt32>? {
+        let room = arena.allocate(PixelRuns.capacity(for: area.pixelCount))
+        let count = PixelRuns.pack(pixels, width: width, area: area, into: room.baseAddress!)
+        guard !refuse(count) else {
+            arena.shrinkLast(room, to: 0)
+            return nil
         }
-        return UnsafeBufferPointer(result)
+        arena.shrinkLast(room, to: count)
+        return UnsafeBufferPointer(rebasing: room[0..<count])
     }
 }

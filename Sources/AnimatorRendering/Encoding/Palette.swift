@@ -242,32 +242,73 @@ struct Palette {
 
         /// The indices of `pixels`, in order.
         func indices(of pixels: UnsafeBufferPointer<UInt32>) -> [UInt8] {
-            let slots = Self.slots
-            return [UInt8](unsafeUninitializedCapacity: pixels.count) { result, initialized in
-                keys.withUnsafeMutableBufferPointer { keys in
-                    values.withUnsafeMutableBufferPointer { values in
-                        var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
-                        for index in 0..<pixels.count {
-                            let color = pixels[index] & 0x00FF_FFFF
-                            // Runs of one color (most of a flat screen) map once.
-                            if color != previous {
-                                previous = color
-                                // A multiplicative hash of the 24 bits into 16.
-                                let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
-                                if keys[slot] == color {
-                                    previousIndex = values[slot]
-                                } else {
-                                    let best = UInt8(nearest.index(of: color))
-                                    keys[slot] = color
-                                    values[slot] = best
-                                    previousIndex = best
-                                }
-                            }
-                            result[index] = previousIndex
+            [UInt8](unsafeUninitializedCapacity: pixels.count) { result, initialized in
+                withCache { lookUp in
+                    var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
+                    for index in 0..<pixels.count {
+                        let color = pixels[index] & 0x00FF_FFFF
+                        // Runs of one color (most of a flat screen) map once.
+                        if color != previous {
+                            previous = color
+                            previousIndex = lookUp(color)
                         }
+                        result[index] = previousIndex
                     }
                 }
                 initialized = pixels.count
+            }
+        }
+
+        /// The indices of the `count` pixels packed in `words` (`PixelRuns`), in order: a
+        /// run's color is mapped once for the whole run.
+        func indices(ofPacked words: UnsafeBufferPointer<UInt32>, count: Int) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
+                withCache { lookUp in
+                    var word = 0, done = 0
+                    var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
+                    while word < words.count {
+                        let token = words[word]
+                        let length = Int(token & ~PixelRuns.runFlag)
+                        precondition(done + length <= count, "packed pixels beyond the count")
+                        if token & PixelRuns.runFlag != 0 {
+                            (result.baseAddress! + done).initialize(repeating: lookUp(words[word + 1] & 0x00FF_FFFF), count: length)
+                            word += 2
+                        } else {
+                            for index in 0..<length {
+                                let color = words[word + 1 + index] & 0x00FF_FFFF
+                                if color != previous {
+                                    previous = color
+                                    previousIndex = lookUp(color)
+                                }
+                                result[done + index] = previousIndex
+                            }
+                            word += 1 + length
+                        }
+                        done += length
+                    }
+                    precondition(done == count, "packed pixels short of the count")
+                }
+                initialized = count
+            }
+        }
+
+        /// Calls `body` with the look-up of a 24-bit color's index: the cache's, or the
+        /// nearest palette color's, then kept in the cache.
+        @inline(__always)
+        private func withCache(_ body: ((UInt32) -> UInt8) -> Void) {
+            let slots = Self.slots
+            keys.withUnsafeMutableBufferPointer { keys in
+                values.withUnsafeMutableBufferPointer { values in
+                    body { color in
+                        // A multiplicative hash of the 24 bits into 16.
+                        let slot = Int((color &* 0x9E37_79B1) >> 16) & (slots - 1)
+                        if keys[slot] == color { return values[slot] }
+                        let best = UInt8(nearest.index(of: color))
+                        keys[slot] = color
+                        values[slot] = best
+                        return best
+                    }
+                }
             }
         }
     }

@@ -33,6 +33,15 @@ final class PixelArena {
         return UnsafeMutableBufferPointer(start: pointer.bindMemory(to: UInt32.self, capacity: count), count: count)
     }
 
+    /// Gives back the end of the last allocation, `allocation`, keeping its first `count`
+    /// pixels (0: all of it): the next allocation starts after what is kept.
+    func shrinkLast(_ allocation: UnsafeMutableBufferPointer<UInt32>, to count: Int) {
+        precondition(count <= allocation.count, "shrinking to more than was allocated")
+        guard let block = blocks.last, let start = allocation.baseAddress,
+              UnsafeMutableRawPointer(start) + ((allocation.count * 4 + 63) & ~63) == block.start + used else { return }
+        used = UnsafeMutableRawPointer(start) - block.start + ((count * 4 + 63) & ~63)
+    }
+
     deinit {
         for block in blocks { munmap(block.start, block.size) }
         for fallback in fallbacks { fallback.deallocate() }

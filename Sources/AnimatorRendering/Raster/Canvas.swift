@@ -7,6 +7,8 @@ package struct PixelRect: Equatable {
     static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    /// The number of pixels inside (0 when empty).
+    var pixelCount: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 
     func intersection(_ other: PixelRect) -> PixelRect {
         let result = PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
