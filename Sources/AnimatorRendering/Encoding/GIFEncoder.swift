@@ -24,8 +24,8 @@ public enum GIFEncoder {
     /// Encodes frames drawn on demand, a batch at a time, so that memory need not hold the
     /// whole animation: `render` is asked for the frames (indices into `times`) of each
     /// batch, once to build the palette and, for the frames whose changed rectangles did
-    /// not fit in `holdLimit` bytes (packed as runs), once more to encode. Only the frames GIF's timing
-    /// keeps are asked for.
+    /// not fit in `holdLimit` bytes (packed as runs), once more to encode. Only the frames
+    /// GIF's timing keeps are asked for.
     ///
     /// - Parameter progress: the fraction done (0...1), after each batch.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
@@ -212,8 +212,6 @@ public enum GIFEncoder {
         return x0 < x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
     }
 
-    /// The pixels inside `area` of a frame `width` pixels wide, row by row, in memory of
-    /// `arena`.
     /// The pixels of `area` packed as runs (`PixelRuns`) into `arena` (room for the worst
     /// case taken, the rest given back); nil, and nothing kept in the arena, when `refuse`
     /// says no to that many words.

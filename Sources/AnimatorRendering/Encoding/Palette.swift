@@ -240,27 +240,9 @@ struct Palette {
             nearest = NearestColor(palette.colors)
         }
 
-        /// The indices of `pixels`, in order.
-        func indices(of pixels: UnsafeBufferPointer<UInt32>) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: pixels.count) { result, initialized in
-                withCache { lookUp in
-                    var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
-                    for index in 0..<pixels.count {
-                        let color = pixels[index] & 0x00FF_FFFF
-                        // Runs of one color (most of a flat screen) map once.
-                        if color != previous {
-                            previous = color
-                            previousIndex = lookUp(color)
-                        }
-                        result[index] = previousIndex
-                    }
-                }
-                initialized = pixels.count
-            }
-        }
-
         /// The indices of the `count` pixels packed in `words` (`PixelRuns`), in order: a
-        /// run's color is mapped once for the whole run.
+        /// run's color is mapped once for the whole run, and so is a repeated color inside
+        /// a literal.
         func indices(ofPacked words: UnsafeBufferPointer<UInt32>, count: Int) -> [UInt8] {
             [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
                 withCache { lookUp in
