@@ -118,13 +118,15 @@ public enum GIFEncoder {
         let workers = ProcessInfoShim.activeProcessorCount
         let mappers = (0..<workers).map { _ in Palette.Mapper(palette) }
         var first = 0
+        // The memory of the frames drawn again, used by one batch after the other.
+        let batchArena = PixelArena()
         for (number, group) in batches.enumerated() {
             file = []
             // The first `fromHeld` frames of the batch were kept, the rest are drawn again
             // and packed the same way (their rectangles live as long as the batch).
             let fromHeld = max(0, min(held.count - first, group.count))
             var crops = fromHeld > 0 ? Array(held[first..<(first + fromHeld)]) : []
-            let batchArena = PixelArena()
+            batchArena.reset()
             if fromHeld < group.count {
                 draw(group[fromHeld...].map(\.frame)) { slot, pixels in
                     crops.append(pack(pixels, width: width, area: areas[first + fromHeld + slot], in: batchArena,
@@ -133,11 +135,12 @@ public enum GIFEncoder {
             }
             let areasOfGroup = Array(areas[first..<(first + group.count)])
             let encoded = Parallel.map(group.count, workers: workers) { slot, worker in
-                LZW.encode(mappers[worker].indices(ofPacked: crops[slot], count: areasOfGroup[slot].pixelCount),
-                           minimumCodeSize: minimumCodeSize)
+                let data = LZW.encode(mappers[worker].indices(ofPacked: crops[slot], count: areasOfGroup[slot].pixelCount),
+                                      minimumCodeSize: minimumCodeSize)
+                // Room for the worst case is 1.5 bytes a pixel; a screen's frame takes a
+                // tenth of that: keep only what was written until the batch is out.
+                return data.count * 2 < data.capacity ? Array(data[...]) : data
             }
-            // The rectangles' memory must outlive their last reading above.
-            withExtendedLifetime(batchArena) {}
             for (slot, frame) in group.enumerated() {
                 let area = areasOfGroup[slot]
                 // Graphic control: no transparency, leave the frame in place, the delay.
