@@ -265,6 +265,13 @@ import TestSupport
         first.initialize(repeating: 7)
         fifth.initialize(repeating: 9)
         #expect(first.allSatisfy { $0 == 7 } && fifth[0] == 9)
+        // A reset hands the first block out again from its start, even after a second
+        // block (an allocation larger than the 32 MiB blocks gets one of its own).
+        let large = arena.allocate(9 << 20)
+        #expect(large.count == 9 << 20)
+        large[large.count - 1] = 5
+        arena.reset()
+        #expect(arena.allocate(100).baseAddress == first.baseAddress)
     }
 
     @Test func packedRunsFollowTheHandWorkedExample() {
