@@ -89,9 +89,7 @@ enum GrowthBenchmark {
             "| output | seconds | frames | CPU ms per frame | peak MB | slope from the row before |",
             "|---|---:|---:|---:|---:|---:|",
         ]
-        var own = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &own)
-        let floor = Double(own.ru_maxrss) * 1024 / 1e6
+        let note = MemoryBenchmark.ownPeakNote()
         for (label, option, name) in [("GIF", "--out", "g.gif"), ("APNG", "--out", "a.apng"), ("player page", "--out", "h.html"),
                                       ("timeline", "--timeline", "t.json")] {
             var previous: (size: Double, perUnit: Double)?
@@ -114,8 +112,7 @@ enum GrowthBenchmark {
                 previous = here
             }
         }
-        lines += ["", "(The peaks include this benchmark's own, \(fixed(floor, 1)) MB when the runs began: a process "
-                  + "started with posix_spawn reports at least its parent's.)"]
+        lines += ["", note]
         return lines
     }
 

@@ -32,7 +32,17 @@ enum MemoryBenchmark {
             lines.append("| \(label) | \(fixed(peaks[0], 1)) | \(fixed(peaks[1], 1)) | \(fixed(peaks[1] / peaks[0]))x "
                          + "| \(fixed(wall, 1)) | \(fixed(size, 1)) |")
         }
-        return lines
+        return lines + ["", ownPeakNote()]
+    }
+
+    /// A line saying how much of each peak may be this benchmark's own: Linux keeps a
+    /// process's high-water mark across the `exec` of a child it starts with posix_spawn,
+    /// so a child reports at least its parent's peak (run this suite alone, or first).
+    static func ownPeakNote() -> String {
+        var own = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &own)
+        return "(The peaks include this benchmark's own, \(fixed(Double(own.ru_maxrss) * 1024 / 1e6, 1)) MB by now: "
+            + "a process started with posix_spawn reports at least its parent's peak.)"
     }
 
     /// Builds Benchmarks/many_views.c into `<workspace>/memory/libManyViews.so`, fills the

@@ -199,8 +199,8 @@ public enum RenderOutput: String, Sendable, CaseIterable {
 
     /// The most memory a GIF keeps of what its frames change between its two passes,
     /// packed as runs (8 MiB: the Bubble present's 21 frames take 1.25 MB at 1x and 5.4 MB
-    /// at 3x, 15.5 and 140 MB whole): the frames past it are drawn again for the encoding, so that a run's peak
-    /// does not grow with its length.
+    /// at 3x, 15.5 and 140 MB whole): the frames past it are drawn again for the encoding,
+    /// so that a run's peak does not grow with its length.
     static let inMemoryLimit = 8 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
