@@ -79,9 +79,10 @@ package final class Canvas {
                     if alpha == 255 { destination[x] = pixel } else if alpha != 0 { destination[x] = PixelMath.over(pixel, destination[x]) }
                 }
             } else {
+                // Without a branch (a transparent pixel scales to 0, and 0 over a pixel is
+                // that pixel, exactly), so that the loop can run on vectors.
                 for x in rect.x0..<rect.x1 {
-                    let pixel = from[x]
-                    if pixel != 0 { destination[x] = PixelMath.over(PixelMath.scale(pixel, opacity), destination[x]) }
+                    destination[x] = PixelMath.over(PixelMath.scale(from[x], opacity), destination[x])
                 }
             }
         }
