@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "AnimatorSupport", dependencies: ["CSystem"], swiftSettings: optimizedInDebug),
         // The renderers: scene frames (the engine's presentation trees, detached) to pixels,
         // text, PNG and GIF, terminal pictures. They know frames, not transitions or plugins.
-        .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport"], swiftSettings: optimizedInDebug),
+        .target(name: "AnimatorRendering", dependencies: ["AnimatorEngine", "AnimatorSupport", "CMathShim"], swiftSettings: optimizedInDebug),
         // The host: plugins (loader, registry), the host function table they call, the
         // sandbox they run in, and UIKit's transitions they animate. What an app embedding
         // the host links: no demo, no recordings, no checks.

@@ -1,6 +1,9 @@
-/* Internal to the host: C math the Swift Glibc module does not export, and a cache hint. */
+/* Internal to the host: C math the Swift Glibc module does not export, a cache hint and a
+   wide fill. */
 #ifndef ANIMATOR_HOST_CMATH_SHIM_H
 #define ANIMATOR_HOST_CMATH_SHIM_H
+
+#include <wchar.h>
 
 /** sin(x) and cos(x) from one range reduction (glibc's sincos). */
 static inline void ah_sincos(double x, double *sine, double *cosine) {
@@ -11,6 +14,13 @@ static inline void ah_sincos(double x, double *sine, double *cosine) {
     any address is allowed, a bad one is ignored and nothing faults. */
 static inline void ah_prefetch(const void *address) {
     __builtin_prefetch(address, 0, 3);
+}
+
+/** Fills `count` 32-bit words at `words` with `value` through glibc's wmemset (wchar_t is
+    four bytes on Linux), which uses the widest stores the processor has. */
+static inline void ah_fill32(unsigned int *words, unsigned int value, unsigned long count) {
+    _Static_assert(sizeof(wchar_t) == 4, "wchar_t is four bytes");
+    wmemset((wchar_t *)words, (wchar_t)value, count);
 }
 
 #endif
