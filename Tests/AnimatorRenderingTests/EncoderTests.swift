@@ -274,6 +274,45 @@ import TestSupport
         #expect(arena.allocate(100).baseAddress == first.baseAddress)
     }
 
+    @Test func colorsCountedFromRunsAreTheColorsCountedFromThePixels() {
+        // Every third pixel in reading order is counted. Packed, a run of 7 starting at
+        // position 2 holds the samples at 3, 6: two counts at once. Hand-worked: the row
+        // A A B B B B B B B (9 pixels, one row) samples A (0), B (3), B (6): A once, B twice;
+        // the palette of either way has exactly A and B.
+        let (a, b): (UInt32, UInt32) = (0xFF10_2030, 0xFF40_5060)
+        let row: [UInt32] = [a, a, b, b, b, b, b, b, b]
+        let area = PixelRect(x0: 0, y0: 0, x1: 9, y1: 1)
+        var output = [UInt32](repeating: 0, count: PixelRuns.capacity(for: 9))
+        let count = row.withUnsafeBufferPointer { pixels in
+            output.withUnsafeMutableBufferPointer { PixelRuns.pack(pixels, width: 9, area: area, into: $0.baseAddress!) }
+        }
+        var fromPixels = Palette.Builder(), fromRuns = Palette.Builder()
+        row.withUnsafeBufferPointer { fromPixels.add($0, width: 9, in: area) }
+        output[0..<count].withUnsafeBufferPointer { fromRuns.add(packed: $0) }
+        #expect(Set(fromRuns.palette().colors) == [a, b])
+        #expect(fromRuns.palette().colors == fromPixels.palette().colors)
+        // Pictures of runs, short runs and noise, areas at every offset inside wider
+        // pictures, several frames into one builder (the sampling starts again with each):
+        // the same palettes, built from the same counts in the same order.
+        for seed in 0..<8 {
+            var fromPixels = Palette.Builder(), fromRuns = Palette.Builder()
+            for frame in 0..<3 {
+                let noise = picture(width: 37, height: 11, seed: UInt32(seed * 3 + frame), colors: 5 + seed)
+                var pixels = noise.pixels
+                for index in pixels.indices where (index / (4 + seed) + frame) % 3 == 0 { pixels[index] = 0xFF00_80FF }
+                let area = PixelRect(x0: (seed + frame) % 5, y0: frame, x1: 37 - seed % 4, y1: 11 - (seed + frame) % 3)
+                var output = [UInt32](repeating: 0, count: PixelRuns.capacity(for: area.pixelCount))
+                let count = pixels.withUnsafeBufferPointer { source in
+                    output.withUnsafeMutableBufferPointer { PixelRuns.pack(source, width: 37, area: area, into: $0.baseAddress!) }
+                }
+                pixels.withUnsafeBufferPointer { fromPixels.add($0, width: 37, in: area) }
+                output[0..<count].withUnsafeBufferPointer { fromRuns.add(packed: $0) }
+            }
+            #expect(fromRuns.palette().colors == fromPixels.palette().colors, "seed \(seed)")
+            #expect(fromRuns.palette(size: 8).colors == fromPixels.palette(size: 8).colors, "seed \(seed)")
+        }
+    }
+
     @Test func packedRunsFollowTheHandWorkedExample() {
         // A 6 × 2 area at (1, 1) of an 8 × 3 picture, read row after row as one sequence:
         // A A A A B C | C C C D D D. A×4 is a run; B and C alone go into a literal; the C

@@ -76,17 +76,22 @@ public enum GIFEncoder {
                 let area = areas.isEmpty ? whole : previous.withUnsafeBufferPointer {
                     changedArea($0, pixels, width: width, height: height)
                 }
-                builder.add(pixels, width: width, in: area)
                 areas.append(area)
                 if holding {
-                    let words = pack(pixels, width: width, area: area, in: arena,
-                                     unless: { heldBytes + $0 * 4 > holdLimit })
-                    if let words {
+                    // Packed first, then counted from the runs (one pass over the pixels),
+                    // then kept if there is room.
+                    let room = arena.allocate(PixelRuns.capacity(for: area.pixelCount))
+                    let count = PixelRuns.pack(pixels, width: width, area: area, into: room.baseAddress!)
+                    let words = UnsafeBufferPointer(rebasing: room[0..<count])
+                    builder.add(packed: words)
+                    holding = heldBytes + count * 4 <= holdLimit
+                    arena.shrinkLast(room, to: holding ? count : 0)
+                    if holding {
                         held.append(words)
-                        heldBytes += words.count * 4
-                    } else {
-                        holding = false
+                        heldBytes += count * 4
                     }
+                } else {
+                    builder.add(pixels, width: width, in: area)
                 }
                 // Outside the area the frame is what `previous` holds already.
                 previous.withUnsafeMutableBufferPointer { previous in
@@ -129,8 +134,7 @@ public enum GIFEncoder {
             batchArena.reset()
             if fromHeld < group.count {
                 draw(group[fromHeld...].map(\.frame)) { slot, pixels in
-                    crops.append(pack(pixels, width: width, area: areas[first + fromHeld + slot], in: batchArena,
-                                      unless: { _ in false })!)
+                    crops.append(pack(pixels, width: width, area: areas[first + fromHeld + slot], in: batchArena))
                 }
             }
             let areasOfGroup = Array(areas[first..<(first + group.count)])
@@ -216,16 +220,11 @@ public enum GIFEncoder {
     }
 
     /// The pixels of `area` packed as runs (`PixelRuns`) into `arena` (room for the worst
-    /// case taken, the rest given back); nil, and nothing kept in the arena, when `refuse`
-    /// says no to that many words.
+    /// case taken, the rest given back).
     static func pack(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, area: PixelRect,
-                     in arena: PixelArena, unless refuse: (Int) -> Bool) -> UnsafeBufferPointer<UInt32>? {
+                     in arena: PixelArena) -> UnsafeBufferPointer<UInt32> {
         let room = arena.allocate(PixelRuns.capacity(for: area.pixelCount))
         let count = PixelRuns.pack(pixels, width: width, area: area, into: room.baseAddress!)
-        guard !refuse(count) else {
-            arena.shrinkLast(room, to: 0)
-            return nil
-        }
         arena.shrinkLast(room, to: count)
         return UnsafeBufferPointer(rebasing: room[0..<count])
     }

@@ -50,6 +50,74 @@ struct Palette {
         /// Counts the pixels of `area` of an image `width` pixels wide, every `step`-th
         /// in reading order across the area's rows.
         mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, area: PixelRect, step: Int) {
+            counting { count in
+                // Runs of one color (flat areas) are counted once, with their length.
+                var pending = pixels.isEmpty ? 0 : pixels[0], repeats = 0
+                // The pixels to pass over before the next one counted, carried from row to row.
+                var skip = 0
+                for y in area.y0..<area.y1 {
+                    var index = y * width + area.x0 + skip
+                    let end = y * width + area.x1
+                    while index < end {
+                        let pixel = pixels[index]
+                        if pixel == pending {
+                            repeats += 1
+                        } else {
+                            if repeats > 0 { count(pending, repeats) }
+                            pending = pixel
+                            repeats = 1
+                        }
+                        index += step
+                    }
+                    skip = index - end
+                }
+                if repeats > 0 { count(pending, repeats) }
+            }
+        }
+
+        /// Counts the same pixels as `add(_:width:area:step:)` from the area packed as runs
+        /// (`PixelRuns`), in the same order and with the same counts: a run's samples (the
+        /// positions in the area's reading order that are multiples of `step`) are counted
+        /// at once, without reading the run pixel by pixel.
+        mutating func add(packed words: UnsafeBufferPointer<UInt32>, step: Int) {
+            counting { count in
+                var pending: UInt32 = 0, repeats = 0
+                @inline(__always) func sample(_ pixel: UInt32, _ n: Int) {
+                    if repeats > 0, pixel == pending {
+                        repeats += n
+                    } else {
+                        if repeats > 0 { count(pending, repeats) }
+                        pending = pixel
+                        repeats = n
+                    }
+                }
+                // `position`: the reading-order position of the token's first pixel.
+                var word = 0, position = 0
+                while word < words.count {
+                    let token = words[word]
+                    let length = Int(token & ~PixelRuns.runFlag)
+                    // The first position counted at or after `position`, as an offset.
+                    let first = (position + step - 1) / step * step - position
+                    if token & PixelRuns.runFlag != 0 {
+                        if first < length { sample(words[word + 1], (length - 1 - first) / step + 1) }
+                        word += 2
+                    } else {
+                        var offset = first
+                        while offset < length {
+                            sample(words[word + 1 + offset], 1)
+                            offset += step
+                        }
+                        word += 1 + length
+                    }
+                    position += length
+                }
+                if repeats > 0 { count(pending, repeats) }
+            }
+        }
+
+        /// Calls `body` with the function that counts a pixel n times, the histogram's
+        /// storage taken out of self meanwhile.
+        private mutating func counting(_ body: ((UInt32, Int) -> Void) -> Void) {
             // Taken out of self for the loop (no copy: self gives them up meanwhile).
             var slots = self.slots, store = self.store, ids = self.ids
             self.slots = []
@@ -93,27 +161,7 @@ struct Palette {
                         }
                     }
                 }
-                // Runs of one color (flat areas) are counted once, with their length.
-                var pending = pixels.isEmpty ? 0 : pixels[0], repeats = 0
-                // The pixels to pass over before the next one counted, carried from row to row.
-                var skip = 0
-                for y in area.y0..<area.y1 {
-                    var index = y * width + area.x0 + skip
-                    let end = y * width + area.x1
-                    while index < end {
-                        let pixel = pixels[index]
-                        if pixel == pending {
-                            repeats += 1
-                        } else {
-                            if repeats > 0 { count(pending, repeats) }
-                            pending = pixel
-                            repeats = 1
-                        }
-                        index += step
-                    }
-                    skip = index - end
-                }
-                if repeats > 0 { count(pending, repeats) }
+                body(count)
             }
         }
     }
@@ -128,6 +176,12 @@ struct Palette {
         /// that stores only the rectangle it changes shows).
         mutating func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, in area: PixelRect) {
             bins.add(pixels, width: width, area: area, step: step)
+        }
+
+        /// Counts the colors of an area packed as runs (`PixelRuns`): the same counts as
+        /// `add(_:width:in:)` of the pixels it was packed from.
+        mutating func add(packed words: UnsafeBufferPointer<UInt32>) {
+            bins.add(packed: words, step: step)
         }
 
         /// The palette of what was counted, of at most `size` colors.
