@@ -79,12 +79,12 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         case .gif:
             // Only the frames GIF's timing keeps are drawn.
             let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
-            // Drawn once while what the frames change fits in the limit (the rectangles are
-            // kept between the palette's pass and the encoding's), the frames past it twice,
-            // a batch at a time.
+            // Drawn once while what the frames change fits in `GIFEncoder.holdLimit` (the
+            // rectangles are kept between the palette's pass and the encoding's), the frames
+            // past it twice, a batch at a time.
             let renderer = BatchRenderer(size: recording.size, scale: options.scale)
             GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
-                              holdLimit: Self.inMemoryLimit, progress: progress, draw: { wanted, body in
+                              progress: progress, draw: { wanted, body in
                 renderer.forEach(wanted.map { playback.frames[$0] }, body)
             }, emit: { stream.write($0) })
             // What the file holds: GIF's timing merges frames under 2/100 s apart.
@@ -196,12 +196,6 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         encodeInBatches(frames, size: size, scale: scale, progress: progress, encode) { _, data in encoded.append(data) }
         return encoded
     }
-
-    /// The most memory a GIF keeps of what its frames change between its two passes,
-    /// packed as runs (8 MiB: the Bubble present's 21 frames take 1.25 MB at 1x and 5.4 MB
-    /// at 3x, 15.5 and 140 MB whole): the frames past it are drawn again for the encoding,
-    /// so that a run's peak does not grow with its length.
-    static let inMemoryLimit = 8 << 20
 
     /// Renders frames on all cores in batches, reporting progress between batches.
     static func render<Frames: RandomAccessCollection<SceneFrame>>(_ frames: Frames, size: Size, scale: Double,
