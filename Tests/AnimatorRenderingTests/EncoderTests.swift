@@ -161,6 +161,47 @@ import TestSupport
         #expect(decoded.pixels.first == image.pixels.map(rgb))
     }
 
+    @Test func aCoderUsedFrameAfterFrameWritesWhatAFreshOneWrites() throws {
+        // One coder, as a GIF's worker uses it: a noisy picture that fills the table many
+        // times, a short run, an empty one, then noise of another size and code width.
+        // Nothing of one call may leak into the next.
+        var state: UInt32 = 7
+        func noise(_ count: Int, below limit: UInt32) -> [UInt8] {
+            (0..<count).map { _ in
+                state = state &* 1_103_515_245 &+ 12345
+                return UInt8((state >> 16) % limit)
+            }
+        }
+        let inputs: [(indices: [UInt8], codeSize: Int)] = [
+            (noise(200_000, below: 256), 8), (Array(repeating: 3, count: 900), 2), ([], 4),
+            (noise(5_000, below: 16), 4), (noise(300_000, below: 256) + Array(repeating: 9, count: 70_000), 8),
+        ]
+        let coder = LZW.Coder()
+        for (number, input) in inputs.enumerated() {
+            let reused = input.indices.withUnsafeBufferPointer { coder.encode($0, minimumCodeSize: input.codeSize) }
+            #expect(reused == LZW.encode(input.indices, minimumCodeSize: input.codeSize), "input \(number)")
+        }
+        // And through the file: twelve frames, each changing another area with noise or a
+        // flat color, one after another on each worker, read back by Pillow.
+        let frames = (0..<12).map { index in
+            var image = picture(width: 90, height: 70, seed: 5, colors: 200)
+            let size = 10 + 5 * index
+            for y in (index % 4)..<min(70, index % 4 + size) {
+                for x in index..<min(90, index + size) {
+                    image.pixels[y * 90 + x] = index % 2 == 0 ? 0xFF10_2030 : image.pixels[(69 - y) * 90 + 89 - x]
+                }
+            }
+            return image
+        }
+        let path = folder.file("reused.gif")
+        try OutputFile.write(path, GIFEncoder.encode(frames, times: (0..<12).map { Double($0) * 0.05 }, end: 0.6))
+        let decoded = try decode(path)
+        #expect(decoded.frames == 12)
+        for (index, frame) in frames.enumerated() {
+            #expect(decoded.pixels[index] == frame.pixels.map(rgb), "frame \(index)")
+        }
+    }
+
     @Test func framesCloserThanTwoHundredthsAreMergedAndTheTotalIsKept() throws {
         // 60 fps for 0.1 s: 7 frames 1/60 s apart; browsers slow delays under 2/100 s
         // down, so frames are dropped until each lasts at least 2/100 s.
@@ -225,20 +266,42 @@ import TestSupport
         #expect(drawnTwice == whole)
         #expect(asked == [[0, 1], [2, 3], [4, 5], [6], [0, 1], [2, 3], [4, 5], [6]])
         // Frames of one color each, every one another color: each changes its whole area,
-        // which packs as one run (a count word and the color: 8 bytes). Room for three is
-        // 24 bytes: the first three are kept, and only the frames after them are drawn
-        // again, the batch they share with a kept one included; one byte less keeps two.
+        // which packs as one run (a count word and the color: 8 bytes), 56 bytes for the
+        // seven. At 56 all are kept. At 55, the second frame shows that the seven will not
+        // fit (8 for the first, then 8 for each of the six others at the second's size):
+        // only the first is kept, and every later frame is drawn again, the batch it
+        // shares with the kept one included.
         let flat = (0..<7).map { index in
             Image(width: 24, height: 16, pixels: Array(repeating: 0xFF00_0000 | UInt32(index * 0x24_1A0B), count: 24 * 16))
         }
         let flatWhole = GIFEncoder.encode(flat, times: times, end: 0.3)
-        for (limit, second) in [(24, [[3], [4, 5], [6]]), (23, [[2, 3], [4, 5], [6]]), (56, []), (0, [[0, 1], [2, 3], [4, 5], [6]])] {
+        for (limit, second) in [(56, []), (55, [[1], [2, 3], [4, 5], [6]]), (8, [[1], [2, 3], [4, 5], [6]]),
+                                (7, [[0, 1], [2, 3], [4, 5], [6]]), (0, [[0, 1], [2, 3], [4, 5], [6]])] {
             asked = []
             let partly = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: limit) { wanted in
                 asked.append(wanted)
                 return wanted.map { flat[$0] }
             }
             #expect(partly == flatWhole, "limit \(limit)")
+            #expect(asked == [[0, 1], [2, 3], [4, 5], [6]] + second, "limit \(limit)")
+        }
+        // Four flat frames, then three of noise (no four equal pixels in a row: one literal
+        // of 384 pixels and its count, 1,540 bytes each). The flat ones promise 56 bytes in
+        // all and fit in 100; the first noisy one does not fit, so it and the frames after
+        // it are drawn again, whatever the promise was.
+        let mixed = flat.prefix(4) + (4..<7).map { frame in
+            Image(width: 24, height: 16, pixels: (0..<(24 * 16)).map { pixel in
+                0xFF00_0000 | (UInt32(pixel) &* 2_654_435_761 &+ UInt32(frame) &* 40_503) & 0x00FF_FFFF
+            })
+        }
+        let mixedWhole = GIFEncoder.encode(Array(mixed), times: times, end: 0.3)
+        for (limit, second) in [(100, [[4, 5], [6]]), (32 + 3 * 1540, [])] {
+            asked = []
+            let partly = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: limit) { wanted in
+                asked.append(wanted)
+                return wanted.map { mixed[$0] }
+            }
+            #expect(partly == mixedWhole, "limit \(limit)")
             #expect(asked == [[0, 1], [2, 3], [4, 5], [6]] + second, "limit \(limit)")
         }
     }

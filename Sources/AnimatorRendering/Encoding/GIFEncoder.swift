@@ -23,8 +23,9 @@ public enum GIFEncoder {
 
     /// The most memory a GIF keeps, by default, of what its frames change between its two
     /// passes, packed as runs (8 MiB: the Bubble present's 21 frames take 1.25 MB at 1x
-    /// and 5.4 MB at 3x, 15.5 and 140 MB whole): the frames past it are drawn again for the
-    /// encoding, so that a GIF's peak memory does not grow with its length.
+    /// and 5.4 MB at 3x, 15.5 and 140 MB whole): the frames of an animation that will not
+    /// fit are drawn again for the encoding, so that a GIF's peak memory does not grow with
+    /// its length.
     public static let holdLimit = 8 << 20
 
     /// Encodes frames drawn on demand, a batch at a time, so that memory need not hold the
@@ -54,9 +55,10 @@ public enum GIFEncoder {
     /// pixels, which need to stay valid only during the call (a renderer's own memory: see
     /// `BatchRenderer.forEach`). The first pass finds the rectangle each frame changes and
     /// counts its colors; the rectangles' pixels are kept for the second pass, packed as
-    /// runs (`PixelRuns`), while they come to at most `holdLimit` bytes in all (the first
-    /// frames), and the frames past that are drawn again: memory holds at most `holdLimit`
-    /// bytes of them, however long the animation.
+    /// runs (`PixelRuns`), while what is kept, with the frames to come at the average size
+    /// of those after the first so far, fits in `holdLimit` bytes, and the frames past
+    /// that are drawn again: memory holds at most `holdLimit` bytes of them, however long
+    /// the animation, and a long animation stops keeping them after a few frames.
     public static func encode(times: [Double], end: Double, hold: Double = 1, width: Int, height: Int, batch: Int = 16,
                               holdLimit: Int = GIFEncoder.holdLimit, progress: ((Double) -> Void)? = nil,
                               draw: ([Int], (Int, UnsafeBufferPointer<UInt32>) -> Void) -> Void,
@@ -69,11 +71,11 @@ public enum GIFEncoder {
         // true color) and the colors inside it, which are all a GIF frame stores.
         var builder = Palette.Builder()
         var areas: [PixelRect] = []
-        // The rectangles of the first frames, packed as runs (`PixelRuns`), while they fit
-        // in `holdLimit` bytes: memory does not grow with the animation's length, and a
-        // short one is drawn once.
+        // The rectangles of the first frames, packed as runs (`PixelRuns`), while they and
+        // the frames to come fit in `holdLimit` bytes: memory does not grow with the
+        // animation's length, and a short one is drawn once.
         var held: [UnsafeBufferPointer<UInt32>] = []
-        var heldBytes = 0, holding = true
+        var heldBytes = 0, firstBytes = 0, holding = true
         let arena = PixelArena()
         var previous = [UInt32](repeating: 0, count: width * height)
         for (number, group) in batches.enumerated() {
@@ -89,6 +91,16 @@ public enum GIFEncoder {
                     let words = pack(pixels, width: width, area: area, in: arena)
                     builder.add(packed: words)
                     holding = heldBytes + words.count * 4 <= holdLimit
+                    if holding, areas.count > 1 {
+                        // The frames to come, at the average of those after the first
+                        // (the whole picture) so far: an animation whose frames will not
+                        // fit stops keeping them now, rather than at the limit.
+                        let after = heldBytes + words.count * 4 - firstBytes
+                        let projected = Double(firstBytes) + Double(after) / Double(areas.count - 1) * Double(kept.count - 1)
+                        holding = projected <= Double(holdLimit)
+                    } else if holding {
+                        firstBytes = words.count * 4
+                    }
                     if holding {
                         held.append(words)
                         heldBytes += words.count * 4
@@ -127,6 +139,12 @@ public enum GIFEncoder {
         // cores, each worker keeping the colors it has mapped from frame to frame.
         let workers = ProcessInfoShim.activeProcessorCount
         let mappers = (0..<workers).map { _ in Palette.Mapper(palette) }
+        // Each worker's indices and LZW coder are reused from frame to frame: a frame's
+        // working memory is taken once per worker, not once per frame.
+        let largest = areas.map(\.pixelCount).max() ?? 0
+        let scratch = (0..<workers).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: largest) }
+        defer { for buffer in scratch { buffer.deallocate() } }
+        let coders = (0..<workers).map { _ in LZW.Coder() }
         var first = 0
         // The memory of the frames drawn again, used by one batch after the other.
         let batchArena = PixelArena()
@@ -144,11 +162,9 @@ public enum GIFEncoder {
             }
             let areasOfGroup = Array(areas[first..<(first + group.count)])
             let encoded = Parallel.map(group.count, workers: workers) { slot, worker in
-                let data = LZW.encode(mappers[worker].indices(ofPacked: crops[slot], count: areasOfGroup[slot].pixelCount),
-                                      minimumCodeSize: minimumCodeSize)
-                // Room for the worst case is 1.5 bytes a pixel; a screen's frame takes a
-                // tenth of that: keep only what was written until the batch is out.
-                return data.count * 2 < data.capacity ? Array(data[...]) : data
+                let indices = UnsafeMutableBufferPointer(rebasing: scratch[worker][..<areasOfGroup[slot].pixelCount])
+                mappers[worker].indices(ofPacked: crops[slot], into: indices)
+                return coders[worker].encode(UnsafeBufferPointer(indices), minimumCodeSize: minimumCodeSize)
             }
             for (slot, frame) in group.enumerated() {
                 let area = areasOfGroup[slot]

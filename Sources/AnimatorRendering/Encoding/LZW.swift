@@ -15,14 +15,59 @@ enum LZW {
 
     /// The LZW data of `indices` (each below 2^`minimumCodeSize`), without GIF's block framing.
     static func encode(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        indices.withUnsafeBufferPointer { Coder().encode($0, minimumCodeSize: minimumCodeSize) }
+    }
+
+    /// The most bytes the LZW data of `count` indices can take: at most one code per index,
+    /// a clear code per 3,838 codes (when the table fills) and the first clear and the end,
+    /// each at most 12 bits; then a few bytes of the last word.
+    static func capacity(for count: Int) -> Int {
+        (count + count / 1024 + 4) * 12 / 8 + 16
+    }
+
+    /// An encoder that keeps its table and its room for the output from one call to the
+    /// next (a GIF's frames, one after another on one thread): its memory is taken once,
+    /// not for every frame. Used by one thread at a time.
+    final class Coder {
+        private let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << LZW.tableBits)
+        /// runCodes[b × (runLimit + 1) + n]: the code of b repeated n times, for n ≤ known[b]
+        /// (b itself for n = 1).
+        private let runCodes = UnsafeMutablePointer<UInt16>.allocate(capacity: 256 * (LZW.runLimit + 1))
+        private let known = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+        private var room = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+        init() {}
+
+        deinit {
+            table.deallocate()
+            runCodes.deallocate()
+            known.deallocate()
+            room.deallocate()
+        }
+
+        /// The LZW data of `indices` (each below 2^`minimumCodeSize`), without GIF's block
+        /// framing, in an array of its own size.
+        func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int) -> [UInt8] {
+            let capacity = LZW.capacity(for: indices.count)
+            if room.count < capacity {
+                room.deallocate()
+                room = .allocate(byteCount: capacity, alignment: 16)
+            }
+            let written = LZW.encode(indices, minimumCodeSize: minimumCodeSize, into: room.baseAddress!,
+                                     table: table, runCodes: runCodes, known: known)
+            return Array(UnsafeRawBufferPointer(rebasing: room[..<written]))
+        }
+    }
+
+    /// Writes the LZW data of `pixels` at `base` (room for `capacity(for: pixels.count)`
+    /// bytes) and returns how many bytes it wrote; `table`, `runCodes` and `known` are the
+    /// coder's working memory, set up here.
+    private static func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into base: UnsafeMutableRawPointer,
+                               table: UnsafeMutablePointer<UInt32>, runCodes: UnsafeMutablePointer<UInt16>,
+                               known: UnsafeMutablePointer<Int>) -> Int {
         let clear = UInt32(1) << UInt32(minimumCodeSize), endOfInformation = clear + 1
-        // At most one code per index, a clear code per 3,838 codes (when the table fills)
-        // and the first clear and the end, each at most 12 bits; then a few bytes of the
-        // last word.
-        let capacity = (indices.count + indices.count / 1024 + 4) * 12 / 8 + 16
-        return [UInt8](unsafeUninitializedCapacity: capacity) { output, written in
+        do {
             var bits: UInt64 = 0, count: UInt64 = 0, position = 0
-            let base = UnsafeMutableRawPointer(output.baseAddress!)
             @inline(__always) func put(_ code: UInt32, _ width: UInt64) {
                 bits |= UInt64(code) << count
                 count += width
@@ -36,22 +81,12 @@ enum LZW {
             var codeSize = UInt64(minimumCodeSize + 1)
             var nextCode = endOfInformation + 1
             put(clear, codeSize)
-            if !indices.isEmpty {
+            if !pixels.isEmpty {
                 let mask = (1 << tableBits) - 1, runLimit = Self.runLimit
-                let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << tableBits)
-                // runCodes[b × (runLimit + 1) + n]: the code of b repeated n times, for
-                // n ≤ known[b] (b itself for n = 1).
-                let runCodes = UnsafeMutablePointer<UInt16>.allocate(capacity: 256 * (runLimit + 1))
-                let known = UnsafeMutablePointer<Int>.allocate(capacity: 256)
-                defer {
-                    table.deallocate()
-                    runCodes.deallocate()
-                    known.deallocate()
-                }
                 table.initialize(repeating: empty, count: 1 << tableBits)
                 known.initialize(repeating: 1, count: 256)
                 for b in 0..<256 { runCodes[b * (runLimit + 1) + 1] = UInt16(b) }
-                indices.withUnsafeBufferPointer { pixels in
+                do {
                     let n = pixels.count, start = UnsafeRawPointer(pixels.baseAddress!)
                     /// How many bytes from `from` on equal `byte`, counting at most `limit`.
                     @inline(__always) func run(of byte: UInt8, from: Int, limit: Int) -> Int {
@@ -152,12 +187,12 @@ enum LZW {
             }
             put(endOfInformation, codeSize)
             while count > 0 {
-                output[position] = UInt8(truncatingIfNeeded: bits)
+                base.storeBytes(of: UInt8(truncatingIfNeeded: bits), toByteOffset: position, as: UInt8.self)
                 position += 1
                 bits >>= 8
                 count = count > 8 ? count - 8 : 0
             }
-            written = position
+            return position
         }
     }
 }

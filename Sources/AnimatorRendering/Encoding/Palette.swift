@@ -299,6 +299,16 @@ struct Palette {
         /// a literal.
         func indices(ofPacked words: UnsafeBufferPointer<UInt32>, count: Int) -> [UInt8] {
             [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
+                indices(ofPacked: words, into: UnsafeMutableBufferPointer(rebasing: result[..<count]))
+                initialized = count
+            }
+        }
+
+        /// The indices of the pixels packed in `words` (`PixelRuns`), written in order over
+        /// the whole of `result` (its count is the pixels'), as `indices(ofPacked:count:)`.
+        func indices(ofPacked words: UnsafeBufferPointer<UInt32>, into result: UnsafeMutableBufferPointer<UInt8>) {
+            let count = result.count
+            do {
                 withCache { lookUp in
                     var word = 0, done = 0
                     var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
@@ -324,7 +334,6 @@ struct Palette {
                     }
                     precondition(done == count, "packed pixels short of the count")
                 }
-                initialized = count
             }
         }
 

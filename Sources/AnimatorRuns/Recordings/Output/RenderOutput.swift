@@ -79,9 +79,9 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         case .gif:
             // Only the frames GIF's timing keeps are drawn.
             let kept = GIFEncoder.keptFrameIndices(times: playback.times, end: playback.end)
-            // Drawn once while what the frames change fits in `GIFEncoder.holdLimit` (the
-            // rectangles are kept between the palette's pass and the encoding's), the frames
-            // past it twice, a batch at a time.
+            // Drawn once when what the frames change fits in `GIFEncoder.holdLimit` (the
+            // rectangles are kept between the palette's pass and the encoding's), else
+            // twice from the frame where it shows it will not fit, a batch at a time.
             let renderer = BatchRenderer(size: recording.size, scale: options.scale)
             GIFEncoder.encode(times: playback.times, end: playback.end, width: renderer.width, height: renderer.height,
                               progress: progress, draw: { wanted, body in
