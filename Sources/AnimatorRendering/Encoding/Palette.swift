@@ -294,46 +294,35 @@ struct Palette {
             nearest = NearestColor(palette.colors)
         }
 
-        /// The indices of the `count` pixels packed in `words` (`PixelRuns`), in order: a
-        /// run's color is mapped once for the whole run, and so is a repeated color inside
-        /// a literal.
-        func indices(ofPacked words: UnsafeBufferPointer<UInt32>, count: Int) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: count) { result, initialized in
-                indices(ofPacked: words, into: UnsafeMutableBufferPointer(rebasing: result[..<count]))
-                initialized = count
-            }
-        }
-
-        /// The indices of the pixels packed in `words` (`PixelRuns`), written in order over
-        /// the whole of `result` (its count is the pixels'), as `indices(ofPacked:count:)`.
+        /// Writes the indices of the pixels packed in `words` (`PixelRuns`) in order over the
+        /// whole of `result` (its count is the pixels'): a run's color is mapped once for the
+        /// whole run, and so is a repeated color inside a literal.
         func indices(ofPacked words: UnsafeBufferPointer<UInt32>, into result: UnsafeMutableBufferPointer<UInt8>) {
             let count = result.count
-            do {
-                withCache { lookUp in
-                    var word = 0, done = 0
-                    var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
-                    while word < words.count {
-                        let token = words[word]
-                        let length = Int(token & ~PixelRuns.runFlag)
-                        precondition(done + length <= count, "packed pixels beyond the count")
-                        if token & PixelRuns.runFlag != 0 {
-                            (result.baseAddress! + done).initialize(repeating: lookUp(words[word + 1] & 0x00FF_FFFF), count: length)
-                            word += 2
-                        } else {
-                            for index in 0..<length {
-                                let color = words[word + 1 + index] & 0x00FF_FFFF
-                                if color != previous {
-                                    previous = color
-                                    previousIndex = lookUp(color)
-                                }
-                                result[done + index] = previousIndex
+            withCache { lookUp in
+                var word = 0, done = 0
+                var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
+                while word < words.count {
+                    let token = words[word]
+                    let length = Int(token & ~PixelRuns.runFlag)
+                    precondition(done + length <= count, "packed pixels beyond the count")
+                    if token & PixelRuns.runFlag != 0 {
+                        (result.baseAddress! + done).initialize(repeating: lookUp(words[word + 1] & 0x00FF_FFFF), count: length)
+                        word += 2
+                    } else {
+                        for index in 0..<length {
+                            let color = words[word + 1 + index] & 0x00FF_FFFF
+                            if color != previous {
+                                previous = color
+                                previousIndex = lookUp(color)
                             }
-                            word += 1 + length
+                            result[done + index] = previousIndex
                         }
-                        done += length
+                        word += 1 + length
                     }
-                    precondition(done == count, "packed pixels short of the count")
+                    done += length
                 }
+                precondition(done == count, "packed pixels short of the count")
             }
         }
 
