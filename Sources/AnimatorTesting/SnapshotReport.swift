@@ -113,24 +113,45 @@ public enum SnapshotReport {
     /// each distinct picture once, as a PNG data URL, and for each frame the number of its
     /// golden and its actual picture (nil past a run's end). Frames that draw the same
     /// (a held end, the same first picture on both sides) share a picture.
+    ///
+    /// The frames are drawn a few at a time (about 32 MiB of pixels), and the distinct
+    /// pictures are remembered packed (`PackedPicture`), so that memory holds a chunk of
+    /// frames, not the whole of both runs (a long case at 3x would take gigabytes).
     private static func frames(golden: Recording, actual: Recording, outcome: SnapshotVerifier.Outcome)
         -> (name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int) {
-        let scale = outcome.snapshotCase.scale
         let g = golden.playback(), a = actual.playback()
-        let images = FrameRendering.render(Array(g.frames) + Array(a.frames), scale: scale)
-        // Identical pictures found by a hash of their pixels, then compared whole.
-        let hashes = Parallel.map(images.count) { index, _ in images[index].pixels.withUnsafeBytes { Self.hash($0) } }
-        var distinct: [Image] = [], byHash: [Int: [Int]] = [:], numbers: [Int] = []
-        for (image, hash) in zip(images, hashes) {
-            if let same = byHash[hash]?.first(where: { distinct[$0].width == image.width && distinct[$0].pixels == image.pixels }) {
-                numbers.append(same)
-            } else {
-                byHash[hash, default: []].append(distinct.count)
-                numbers.append(distinct.count)
-                distinct.append(image)
-            }
+        let scenes = Array(g.frames) + Array(a.frames)
+        let size = scenes.dropFirst().reduce(scenes.first?.size ?? Size(width: 0, height: 0)) {
+            Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
         }
-        let urls = Parallel.map(distinct.count) { index, _ in dataURL(distinct[index]) }
+        let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
+        let chunk = max(2 * ProcessInfoShim.activeProcessorCount, (32 << 20) / max(renderer.width * renderer.height * 4, 1))
+        var distinct: [PackedPicture] = [], urls: [String] = [], byHash: [Int: [Int]] = [:], numbers: [Int] = []
+        for start in stride(from: 0, to: scenes.count, by: chunk) {
+            let images = renderer.render(Array(scenes[start..<min(start + chunk, scenes.count)]))
+            // Identical pictures found by a hash of their pixels, then compared whole:
+            // with the pictures of earlier chunks packed, with this chunk's as they are.
+            let hashes = Parallel.map(images.count) { index, _ in images[index].pixels.withUnsafeBytes { Self.hash($0) } }
+            var fresh: [Int] = []
+            for (index, image) in images.enumerated() {
+                let hash = hashes[index]
+                let same = byHash[hash]?.first { number in
+                    number >= distinct.count ? images[fresh[number - distinct.count]] == image : distinct[number].matches(image)
+                }
+                if let same {
+                    numbers.append(same)
+                } else {
+                    byHash[hash, default: []].append(distinct.count + fresh.count)
+                    numbers.append(distinct.count + fresh.count)
+                    fresh.append(index)
+                }
+            }
+            let made = Parallel.map(fresh.count) { index, _ in
+                (PackedPicture(images[fresh[index]]), dataURL(images[fresh[index]]))
+            }
+            distinct += made.map(\.0)
+            urls += made.map(\.1)
+        }
         let count = max(g.frames.count, a.frames.count)
         let goldenNumbers = (0..<count).map { $0 < g.frames.count ? numbers[$0] : nil }
         let actualNumbers = (0..<count).map { $0 < a.frames.count ? numbers[g.frames.count + $0] : nil }

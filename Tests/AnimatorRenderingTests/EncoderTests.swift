@@ -307,6 +307,28 @@ import TestSupport
         }
     }
 
+    @Test func aPackedPictureMatchesExactlyItsOwnPixels() {
+        // A 40 × 6 picture: flat rows (runs, one across a row's end), then a row of noise
+        // (a literal), then flat again.
+        var image = Image(width: 40, height: 6, fill: 0xFF20_4060)
+        for x in 0..<40 { image.pixels[2 * 40 + x] = 0xFF00_0000 | UInt32(x &* 2_654_435_761 & 0xFF_FFFF) }
+        for x in 30..<40 { image.pixels[4 * 40 + x] = 0xFFFF_FFFF }
+        for x in 0..<10 { image.pixels[5 * 40 + x] = 0xFFFF_FFFF }
+        let packed = PackedPicture(image)
+        #expect(packed.matches(image))
+        // One pixel changed inside a run, inside the literal, at the very end: no match.
+        for index in [5, 2 * 40 + 17, 6 * 40 - 1] {
+            var changed = image
+            changed.pixels[index] ^= 0x0000_0100
+            #expect(!packed.matches(changed), "pixel \(index)")
+        }
+        // The same pixels under another shape: no match.
+        #expect(!packed.matches(Image(width: 60, height: 4, pixels: image.pixels)))
+        // An empty picture matches only an empty one.
+        #expect(PackedPicture(Image(width: 0, height: 0)).matches(Image(width: 0, height: 0)))
+        #expect(!PackedPicture(Image(width: 0, height: 0)).matches(Image(width: 1, height: 1)))
+    }
+
     @Test func anArenaGivesBackTheEndOfItsLastAllocation() {
         // Allocations are 64-byte aligned steps of one block: 100 pixels take 448 bytes.
         let arena = PixelArena()

@@ -94,6 +94,67 @@ import TestSupport
         #expect(out.contains("; report: \(folder.path)/snapshot-report/index.html"), "\(out)")
     }
 
+    @Test func theScrubbersPicturesAreEachFrameOnceAcrossChunks() throws {
+        // At 2x a frame is 5.3 MB, so the report draws both runs six frames at a time; its
+        // pictures must still be each run's frames, every distinct picture once, and
+        // frames equal across chunks (the first and last of both runs) one picture.
+        let (folder, manifest) = try project("""
+            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "scale": 2,
+                           "params": { "duration": 0.3 }, "keep": { "frames": ["end"] } } ] }
+            """)
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "0.3", with: "0.2")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try cli.run("snapshot", "verify", manifest).status == 1)
+        // The actual run on its own, as an animated PNG with the manifest's font (none: the
+        // built-in one): the oracle for the actual side.
+        let apng = folder.file("actual.apng")
+        let run = try cli.run("run", "fade-c", "--operation", "present", "--param", "duration=0.2", "--scale", "2",
+                              "--out", apng, extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let check = #"""
+            import base64, io, json, re, sys
+            from PIL import Image
+            page = open(sys.argv[1]).read()
+            data = page[page.index('const cases = [') + len('const cases = '):]
+            data = data[:data.index('];\n') + 1]
+            data = re.sub(r'([{,])(\w+):', r'\1"\2":', data)
+            case = json.loads(data)[0]
+            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1]))).convert('RGB').tobytes()
+                        for url in case['pictures']]
+            movie = Image.open(sys.argv[2])
+            frames = []
+            for index in range(movie.n_frames):
+                movie.seek(index)
+                frames.append(movie.convert('RGB').tobytes())
+            actual = case['actual']
+            print(json.dumps({
+                'pictures': len(pictures), 'distinct': len(set(pictures)),
+                'golden': case['golden'], 'actual': actual, 'movieFrames': len(frames),
+                'actualMatches': sum(1 for i, n in enumerate(actual) if n >= 0 and i < len(frames) and pictures[n] == frames[i]),
+            }))
+            """#
+        let result = try Python.run(check, [folder.path + "/snapshot-report/index.html", apng])
+        #expect(result.status == 0, "\(result.standardError)")
+        struct Summary: Decodable {
+            var pictures: Int, distinct: Int, golden: [Int], actual: [Int], movieFrames: Int, actualMatches: Int
+        }
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        // 0.3 s and 0.2 s at 60 frames a second: 19 and 13 frames; the scrubber has 19
+        // places, the actual run none past its 13th.
+        #expect(summary.golden.count == 19 && summary.actual.count == 19)
+        #expect(summary.golden.allSatisfy { $0 >= 0 } && summary.actual.prefix(13).allSatisfy { $0 >= 0 }
+                && summary.actual.dropFirst(13).allSatisfy { $0 < 0 }, "\(summary.golden) \(summary.actual)")
+        // Every picture different from every other.
+        #expect(summary.distinct == summary.pictures)
+        // Each actual frame is the run's own frame, drawn on its own.
+        #expect(summary.movieFrames == 13 && summary.actualMatches == 13)
+        // Nothing shown yet at 0 s and the presented view whole at the end, on both sides:
+        // one picture each, found although the golden run's chunks came first.
+        #expect(summary.golden.first == summary.actual.first && summary.golden.last == summary.actual[12],
+                "\(summary.golden) \(summary.actual)")
+    }
+
     @Test func aChangedColorGivesADiffPictureWhereItChanged() throws {
         let (folder, manifest) = try project("""
             { "cases": [ { "name": "bubble", "animator": "bubble", "operation": "present",
