@@ -114,9 +114,10 @@ public enum SnapshotReport {
     /// golden and its actual picture (nil past a run's end). Frames that draw the same
     /// (a held end, the same first picture on both sides) share a picture.
     ///
-    /// The frames are drawn a few at a time (about 32 MiB of pixels), and the distinct
-    /// pictures are remembered packed (`PackedPicture`), so that memory holds a chunk of
-    /// frames, not the whole of both runs (a long case at 3x would take gigabytes).
+    /// The frames are drawn a chunk at a time (about 128 MiB of pixels: both runs of a
+    /// second at 1x), and when more chunks follow, the distinct pictures are remembered
+    /// packed (`PackedPicture`) for them, so that memory holds a chunk of frames, not the
+    /// whole of both runs (a long case at 3x would take gigabytes).
     private static func frames(golden: Recording, actual: Recording, outcome: SnapshotVerifier.Outcome)
         -> (name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int) {
         let g = golden.playback(), a = actual.playback()
@@ -125,8 +126,10 @@ public enum SnapshotReport {
             Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
         }
         let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
-        let chunk = max(2 * ProcessInfoShim.activeProcessorCount, (32 << 20) / max(renderer.width * renderer.height * 4, 1))
-        var distinct: [PackedPicture] = [], urls: [String] = [], byHash: [Int: [Int]] = [:], numbers: [Int] = []
+        let chunk = max(2 * ProcessInfoShim.activeProcessorCount, (128 << 20) / max(renderer.width * renderer.height * 4, 1))
+        // The distinct pictures of earlier chunks, packed (nil for the last chunk's, which
+        // no later frame is compared with), and each one's PNG as a data URL.
+        var distinct: [PackedPicture?] = [], urls: [String] = [], byHash: [Int: [Int]] = [:], numbers: [Int] = []
         for start in stride(from: 0, to: scenes.count, by: chunk) {
             let images = renderer.render(Array(scenes[start..<min(start + chunk, scenes.count)]))
             // Identical pictures found by a hash of their pixels, then compared whole:
@@ -136,7 +139,8 @@ public enum SnapshotReport {
             for (index, image) in images.enumerated() {
                 let hash = hashes[index]
                 let same = byHash[hash]?.first { number in
-                    number >= distinct.count ? images[fresh[number - distinct.count]] == image : distinct[number].matches(image)
+                    number >= distinct.count ? images[fresh[number - distinct.count]] == image
+                        : distinct[number]?.matches(image) == true
                 }
                 if let same {
                     numbers.append(same)
@@ -146,8 +150,9 @@ public enum SnapshotReport {
                     fresh.append(index)
                 }
             }
+            let last = start + chunk >= scenes.count
             let made = Parallel.map(fresh.count) { index, _ in
-                (PackedPicture(images[fresh[index]]), dataURL(images[fresh[index]]))
+                (last ? nil : PackedPicture(images[fresh[index]]), dataURL(images[fresh[index]]))
             }
             distinct += made.map(\.0)
             urls += made.map(\.1)

@@ -95,11 +95,12 @@ import TestSupport
     }
 
     @Test func theScrubbersPicturesAreEachFrameOnceAcrossChunks() throws {
-        // At 2x a frame is 5.3 MB, so the report draws both runs six frames at a time; its
-        // pictures must still be each run's frames, every distinct picture once, and
-        // frames equal across chunks (the first and last of both runs) one picture.
+        // At 3x a frame is 11.8 MB, so the report draws both runs eleven frames at a time
+        // (the golden run's 19, then the actual run's 13: frames 0–10, 11–21, 22–31); its
+        // pictures must still be each run's frames, every distinct picture once, and frames
+        // equal across chunks (the first and last of both runs) one picture.
         let (folder, manifest) = try project("""
-            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "scale": 2,
+            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "scale": 3,
                            "params": { "duration": 0.3 }, "keep": { "frames": ["end"] } } ] }
             """)
         #expect(try cli.run("snapshot", "record", manifest).status == 0)
@@ -109,7 +110,7 @@ import TestSupport
         // The actual run on its own, as an animated PNG with the manifest's font (none: the
         // built-in one): the oracle for the actual side.
         let apng = folder.file("actual.apng")
-        let run = try cli.run("run", "fade-c", "--operation", "present", "--param", "duration=0.2", "--scale", "2",
+        let run = try cli.run("run", "fade-c", "--operation", "present", "--param", "duration=0.2", "--scale", "3",
                               "--out", apng, extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "none"])
         #expect(run.status == 0, "\(run.standardError)")
         let check = #"""
