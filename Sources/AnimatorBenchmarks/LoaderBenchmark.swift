@@ -42,9 +42,7 @@ enum LoaderBenchmark {
                 guard let directory = opendir(folder) else { fatalError("opendir \(folder)") }
                 var loaded = 0
                 while let entry = readdir(directory) {
-                    let name = withUnsafePointer(to: entry.pointee.d_name) {
-                        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                    }
+                    let name = String(cString: FileSystem.entryName(entry))
                     guard name.hasSuffix(".so") else { continue }
                     guard dlopen(folder + "/" + name, RTLD_NOW | RTLD_LOCAL) != nil else { fatalError("dlopen \(name)") }
                     loaded += 1

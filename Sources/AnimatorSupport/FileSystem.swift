@@ -103,6 +103,14 @@ package enum FileSystem {
         return FileStatus(info)
     }
 
+    /// The name of a directory entry `readdir(3)` returned, NUL-terminated, where it lies in
+    /// the entry. An entry is only as long as its name (`d_reclen`), so copying the whole
+    /// `d_name` field (256 bytes) out of it reads past the end of the last entry in
+    /// readdir's buffer.
+    package static func entryName(_ entry: UnsafePointer<dirent>) -> UnsafePointer<CChar> {
+        (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self)
+    }
+
     /// The names in a directory, sorted (by code point, which for the ASCII names of
     /// plugin files is byte order), without "." and "..".
     ///
@@ -116,14 +124,15 @@ package enum FileSystem {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { pointer -> String? in
-                    if let valid = String(validatingCString: pointer) { return valid }
-                    // Each byte of a broken sequence as \xNN.
-                    let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
-                    undecodable?(bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined())
-                    return nil
-                }
+            let pointer = entryName(entry)
+            let name: String?
+            if let valid = String(validatingCString: pointer) {
+                name = valid
+            } else {
+                // Each byte of a broken sequence as \xNN.
+                let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+                undecodable?(bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined())
+                name = nil
             }
             if let name, name != "." && name != ".." { names.append(name) }
         }
@@ -281,7 +290,8 @@ package enum FileSystem {
         defer { closedir(directory) }
         var names: [[CChar]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.bindMemory(to: CChar.self).prefix(while: { $0 != 0 })) }
+            let pointer = entryName(entry)
+            let name = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
             if name != [46] && name != [46, 46] { names.append(name + [0]) }
         }
         for name in names {

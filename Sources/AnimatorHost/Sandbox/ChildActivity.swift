@@ -1,3 +1,4 @@
+import AnimatorSupport
 import Glibc
 
 /// What a child's processes are doing, read from /proc: the CPU time they have used and
@@ -68,7 +69,7 @@ struct ChildActivity {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            let name = String(cString: FileSystem.entryName(entry))
             if name.first?.isNumber == true { names.append(name) }
         }
         return names
