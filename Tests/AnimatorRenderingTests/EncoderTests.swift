@@ -275,16 +275,21 @@ import TestSupport
         let flat = (0..<7).map { index in
             Image(width: 24, height: 16, pixels: Array(repeating: 0xFF00_0000 | UInt32(index * 0x24_1A0B), count: 24 * 16))
         }
-        let flatWhole = GIFEncoder.encode(flat, times: times, end: 0.3)
-        for (limit, second) in [(56, []), (55, [[1], [2, 3], [4, 5], [6]]), (8, [[1], [2, 3], [4, 5], [6]]),
-                                (7, [[0, 1], [2, 3], [4, 5], [6]]), (0, [[0, 1], [2, 3], [4, 5], [6]])] {
+        /// Encodes `frames` in batches of two under `limit` and checks the file against the
+        /// one encoded whole, and which frames were drawn again after the first pass.
+        func check(_ frames: [Image], limit: Int, drawnAgain second: [[Int]]) {
+            let whole = GIFEncoder.encode(frames, times: times, end: 0.3)
             asked = []
             let partly = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: limit) { wanted in
                 asked.append(wanted)
-                return wanted.map { flat[$0] }
+                return wanted.map { frames[$0] }
             }
-            #expect(partly == flatWhole, "limit \(limit)")
+            #expect(partly == whole, "limit \(limit)")
             #expect(asked == [[0, 1], [2, 3], [4, 5], [6]] + second, "limit \(limit)")
+        }
+        for (limit, second) in [(56, []), (55, [[1], [2, 3], [4, 5], [6]]), (8, [[1], [2, 3], [4, 5], [6]]),
+                                (7, [[0, 1], [2, 3], [4, 5], [6]]), (0, [[0, 1], [2, 3], [4, 5], [6]])] {
+            check(flat, limit: limit, drawnAgain: second)
         }
         // Four flat frames, then three of noise (no four equal pixels in a row: one literal
         // of 384 pixels and its count, 1,540 bytes each). The flat ones promise 56 bytes in
@@ -295,15 +300,8 @@ import TestSupport
                 0xFF00_0000 | (UInt32(pixel) &* 2_654_435_761 &+ UInt32(frame) &* 40_503) & 0x00FF_FFFF
             })
         }
-        let mixedWhole = GIFEncoder.encode(Array(mixed), times: times, end: 0.3)
         for (limit, second) in [(100, [[4, 5], [6]]), (32 + 3 * 1540, [])] {
-            asked = []
-            let partly = GIFEncoder.encode(times: times, end: 0.3, width: 24, height: 16, batch: 2, holdLimit: limit) { wanted in
-                asked.append(wanted)
-                return wanted.map { mixed[$0] }
-            }
-            #expect(partly == mixedWhole, "limit \(limit)")
-            #expect(asked == [[0, 1], [2, 3], [4, 5], [6]] + second, "limit \(limit)")
+            check(Array(mixed), limit: limit, drawnAgain: second)
         }
     }
 
