@@ -122,7 +122,10 @@ public enum SnapshotReport {
         -> (name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int) {
         let g = golden.playback(), a = actual.playback()
         let scenes = Array(g.frames) + Array(a.frames)
-        let size = scenes.dropFirst().reduce(scenes.first?.size ?? Size(width: 0, height: 0)) {
+        guard let first = scenes.first else {
+            return (outcome.snapshotCase.name, [], [], [], [], outcome.snapshotCase.tolerance.pixelThreshold)
+        }
+        let size = scenes.dropFirst().reduce(first.size) {
             Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
         }
         let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
