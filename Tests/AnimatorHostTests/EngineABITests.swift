@@ -339,7 +339,9 @@ import TestSupport
         let results = Results()
         let table = UnsafePointer(session.table)
         results.table = table
+        let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
+            defer { finished.signal() }
             let table = results.table!
             var layer: ah_layer = 0
             results.create = table.pointee.layer_create(table, &layer)
@@ -349,7 +351,8 @@ import TestSupport
             table.pointee.log(table, ah_log_level(AH_LOG_INFO), "hello from another thread")
         }
         thread.start()
-        while !thread.isFinished { usleep(1000) }
+        // The semaphore orders the thread's writes before the reads below.
+        finished.wait()
         #expect(results.create == ah_status(AH_ERR_INVALID_STATE))
         #expect(results.time == ah_status(AH_ERR_INVALID_STATE))
         #expect(results.lastError == "")

@@ -104,13 +104,18 @@ public func runProcess(_ executable: String, _ arguments: [String],
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    // Read both pipes concurrently so a full one cannot block the child.
+    // Read both pipes concurrently so a full one cannot block the child; the semaphore
+    // orders the reader's write before the read below (polling `isFinished` did not).
     nonisolated(unsafe) var errorData = Data()
-    let reader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }
+    let read = DispatchSemaphore(value: 0)
+    let reader = Thread {
+        errorData = error.fileHandleForReading.readDataToEndOfFile()
+        read.signal()
+    }
     reader.start()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
+    read.wait()
     return ProcessResult(status: process.terminationStatus,
                          standardOutput: String(decoding: outputData, as: UTF8.self),
                          standardError: String(decoding: errorData, as: UTF8.self))
