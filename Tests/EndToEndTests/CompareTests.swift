@@ -67,6 +67,48 @@ import TestSupport
         #expect(abs(read.milliseconds - 1500) <= 20, "\(read.milliseconds)")
     }
 
+    @Test func theGIFsFramesAreThePairsTheClockShows() throws {
+        // The GIF is drawn a batch at a time (at 2x, three frames); each of its frames must
+        // be the pair the PNG shows at that moment, up to the palette's rounding: checked
+        // for three frames against `compare --out x.png --at t` (exact), and against the
+        // frame after, which must be further from it.
+        let gif = cli.home.file("pair.gif")
+        let result = try cli.run("compare", "zoom", "pendulum", "-o", "push", "--scale", "2", "--out", gif)
+        #expect(result.status == 0, "\(result.standardError)")
+        let starts = try Python.run("""
+            import json, sys
+            from PIL import Image
+            image = Image.open(sys.argv[1])
+            starts, total = [], 0
+            for index in range(image.n_frames):
+                image.seek(index)
+                starts.append(total)
+                total += image.info['duration']
+            print(json.dumps(starts))
+            """, [gif])
+        let milliseconds = try JSONDecoder().decode([Int].self, from: Data(starts.standardOutput.utf8))
+        try #require(milliseconds.count > 12, "\(milliseconds)")
+        for frame in [2, milliseconds.count / 2, milliseconds.count - 3] {
+            // A GIF frame starts at its time rounded to the hundredth: 5 ms later is still it.
+            let at = Double(milliseconds[frame] + 5) / 1000, png = cli.home.file("pair-\(frame).png")
+            #expect(try cli.run("compare", "zoom", "pendulum", "-o", "push", "--scale", "2", "--out", png,
+                                "--at", String(at)).status == 0)
+            let distance = try Python.run("""
+                import json, sys
+                from PIL import Image, ImageChops, ImageStat
+                gif = Image.open(sys.argv[1])
+                def frame(k):
+                    gif.seek(k)
+                    return gif.convert('RGB')
+                png = Image.open(sys.argv[2]).convert('RGB')
+                k = int(sys.argv[3])
+                print(json.dumps([sum(ImageStat.Stat(ImageChops.difference(frame(i), png)).mean) for i in (k, k + 1)]))
+                """, [gif, png, String(frame)])
+            let means = try JSONDecoder().decode([Double].self, from: Data(distance.standardOutput.utf8))
+            #expect(means[0] < 1.5 && means[1] > means[0], "frame \(frame): \(means)")
+        }
+    }
+
     @Test func thePNGShowsEachSideAsRunWouldDrawIt() throws {
         let both = cli.home.file("both.png"), zoom = cli.home.file("zoom.png"), pendulum = cli.home.file("pendulum.png")
         let result = try cli.run("compare", "zoom", "pendulum", "-o", "push", "--out", both, "--at", "0.2")

@@ -1,3 +1,4 @@
+import AnimatorEngine
 import AnimatorRendering
 import AnimatorSupport
 
@@ -65,14 +66,42 @@ public enum Comparison {
             bytes = PNGEncoder.encode(picture)
             summary = "both at \(JSONValue.format(HTMLPlayer.rounded(clock.times[index]))) s, \(picture.width)x\(picture.height)"
         case .gif:
-            // Each side's frames drawn once; the pairs composed as the clock shows them.
-            let imagesA = FrameRendering.render(Array(playA.frames), size: a.recording.size, scale: options.scale)
-            let imagesB = FrameRendering.render(Array(playB.frames), size: b.recording.size, scale: options.scale)
-            let pictures = Parallel.map(clock.times.count) { index, _ in
-                ContactSheet.compose([imagesA[clock.a[index]], imagesB[clock.b[index]]], labels: labels, scale: options.scale)
+            // The pairs drawn and composed as the clock shows them, a batch at a time, and
+            // the file written as it is made: memory does not grow with the length.
+            let rendererA = BatchRenderer(size: a.recording.size, scale: options.scale)
+            let rendererB = BatchRenderer(size: b.recording.size, scale: options.scale)
+            let framesA = Array(playA.frames), framesB = Array(playB.frames)
+            func pictures(_ wanted: [Int]) -> [Image] {
+                let imagesA = rendererA.render(wanted.map { framesA[clock.a[$0]] })
+                let imagesB = rendererB.render(wanted.map { framesB[clock.b[$0]] })
+                return Parallel.map(wanted.count) { index, _ in
+                    ContactSheet.compose([imagesA[index], imagesB[index]], labels: labels, scale: options.scale)
+                }
             }
-            bytes = GIFEncoder.encode(pictures, times: clock.times, end: end)
-            summary = "\(pictures.count) frames side by side, \(pictures[0].width)x\(pictures[0].height)"
+            let first = pictures([0])[0]
+            // Batches of about 64 MiB of pictures (both sides and the pair composed), at
+            // most 16 frames, at least two for each core.
+            let frameBytes = 4 * (first.width * first.height + rendererA.width * rendererA.height
+                                  + rendererB.width * rendererB.height)
+            let batch = min(16, max(2 * ProcessInfoShim.activeProcessorCount, (64 << 20) / max(frameBytes, 1)))
+            let stream: OutputFile.Stream
+            do {
+                stream = try OutputFile.Stream(path)
+            } catch {
+                throw RenderOutput.Failure(path: path, reason: error.reason)
+            }
+            GIFEncoder.encode(times: clock.times, end: end, width: first.width, height: first.height, batch: batch,
+                              draw: { wanted, body in
+                for (index, picture) in pictures(wanted).enumerated() {
+                    picture.pixels.withUnsafeBufferPointer { body(index, $0) }
+                }
+            }, emit: { stream.write($0) })
+            do {
+                try stream.finish()
+            } catch {
+                throw RenderOutput.Failure(path: path, reason: error.reason)
+            }
+            return "\(clock.times.count) frames side by side, \(first.width)x\(first.height)"
         case .html:
             let pngsA = RenderOutput.encodeInBatches(playA.frames, size: a.recording.size, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
             let pngsB = RenderOutput.encodeInBatches(playB.frames, size: b.recording.size, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
