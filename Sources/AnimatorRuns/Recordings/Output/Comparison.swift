@@ -103,10 +103,27 @@ public enum Comparison {
             }
             return "\(clock.times.count) frames side by side, \(first.width)x\(first.height)"
         case .html:
-            let pngsA = RenderOutput.encodeInBatches(playA.frames, size: a.recording.size, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
-            let pngsB = RenderOutput.encodeInBatches(playB.frames, size: b.recording.size, scale: options.scale, progress: nil, { PNGEncoder.encode($0, level: .fast) })
-            bytes = Array(page(a, b, pngs: (pngsA, pngsB)).utf8)
-            summary = "page comparing \(pngsA.count) and \(pngsB.count) frames on one scrubber"
+            // Written as it is made, each side's frames a batch at a time.
+            let stream: OutputFile.Stream
+            do {
+                stream = try OutputFile.Stream(path)
+            } catch {
+                throw RenderOutput.Failure(path: path, reason: error.reason)
+            }
+            let sides = [(a, playA), (b, playB)]
+            writePage(a, b, to: { stream.write($0) }) { number, emitFrame in
+                let (side, play) = sides[number]
+                RenderOutput.encodeInBatches(play.frames, size: side.recording.size, scale: options.scale, progress: nil,
+                                             { PNGEncoder.encode($0, level: .fast) }) { _, png in
+                    emitFrame("data:image/png;base64," + Base64.encode(png))
+                }
+            }
+            do {
+                try stream.finish()
+            } catch {
+                throw RenderOutput.Failure(path: path, reason: error.reason)
+            }
+            return "page comparing \(playA.frames.count) and \(playB.frames.count) frames on one scrubber"
         case .apng, .mp4, .webm:
             throw RenderOutput.Failure(path: path, reason: "compare writes .png, .gif or .html")
         }
@@ -118,25 +135,50 @@ public enum Comparison {
         return summary
     }
 
-    /// The comparison page.
-    static func page(_ a: Side, _ b: Side, pngs: ([[UInt8]], [[UInt8]])) -> String {
-        func side(_ side: Side, _ pngs: [[UInt8]]) -> JSONValue {
-            let play = side.recording.playback()
-            return .object([
-                ("label", .string(side.label)),
-                ("times", .array(play.times.map { .number(HTMLPlayer.rounded($0)) })),
-                ("end", .number(HTMLPlayer.rounded(play.end))),
-                ("views", .array(play.frames.map(HTMLPlayer.viewRows))),
-                ("frames", .array(pngs.map { .string("data:image/png;base64,\(Base64.encode($0))") })),
-            ])
-        }
-        let data = JSONValue.object([("a", side(a, pngs.0)), ("b", side(b, pngs.1))]).serialized(pretty: false)
+    /// Writes the comparison page through `emit` a piece at a time, so that neither the page
+    /// nor the frames' pictures need be held whole: the data is `{"a": side, "b": side}`,
+    /// each side `{"label", "times", "end", "views": [a frame's rows...], "frames": [...]}`,
+    /// and `frames(n, emitFrame)` hands side n's pictures (sources for an `img`, in order)
+    /// to `emitFrame`.
+    static func writePage(_ a: Side, _ b: Side, to emit: (String) -> Void,
+                          frames: (Int, (String) -> Void) -> Void) {
         let width = Int(a.recording.size.width.rounded())
         let title = "\(a.label) vs \(b.label)"
-        return HTMLPage.document(title: title + " — animator-host compare",
-                                 style: style.replacingAll("{{WIDTH}}", String(width)),
-                                 body: body.replacingAll("{{TITLE}}", HTMLPage.escaped(title))
-                                     .replacingAll("{{DATA}}", HTMLPage.scriptData(data)))
+        // The document around the body, split where the body goes (a NUL cannot be in the
+        // escaped title or the style), and the body split where the data goes.
+        let document = HTMLPage.document(title: title + " — animator-host compare",
+                                         style: style.replacingAll("{{WIDTH}}", String(width)),
+                                         body: "\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
+        let parts = body.split(separator: "{{DATA}}", omittingEmptySubsequences: false).map {
+            String($0).replacingAll("{{TITLE}}", HTMLPage.escaped(title))
+        }
+        precondition(document.count == 2 && parts.count == 2, "the page's template has one body and one data place")
+        emit(String(document[0]))
+        emit(parts[0])
+        for (number, side) in [a, b].enumerated() {
+            let play = side.recording.playback()
+            let head = (number == 0 ? "{\"a\":{" : ",\"b\":{")
+                + "\"label\":" + JSONValue.string(side.label).serialized(pretty: false)
+                + ",\"times\":" + JSONValue.array(play.times.map { .number(HTMLPlayer.rounded($0)) }).serialized(pretty: false)
+                + ",\"end\":" + JSONValue.number(HTMLPlayer.rounded(play.end)).serialized(pretty: false)
+                + ",\"views\":["
+            emit(HTMLPage.scriptData(head))
+            for index in play.frames.indices {
+                emit(HTMLPage.scriptData((index > 0 ? "," : "") + HTMLPlayer.viewRows(play.frames[index]).serialized(pretty: false)))
+            }
+            emit("],\"frames\":[")
+            var count = 0
+            withoutActuallyEscaping(emit) { emit in
+                frames(number) { source in
+                    emit(HTMLPage.scriptData((count > 0 ? "," : "") + JSONValue.string(source).serialized(pretty: false)))
+                    count += 1
+                }
+            }
+            emit("]}")
+        }
+        emit("}")
+        emit(parts[1])
+        emit(String(document[1]))
     }
 
     private static let style = """
