@@ -5,16 +5,16 @@ import Glibc
 /// many pictures exactly but needs their pixels only to tell whether a new picture is one
 /// of them (a report finding the frames that draw the same): a screen's frame packs to a
 /// tenth of its pixels or less.
-public struct PackedPicture: Sendable {
+package struct PackedPicture: Sendable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// The packed pixels (`PixelRuns`' tokens).
     private let words: [UInt32]
 
     /// Packs `image`.
-    public init(_ image: Image) {
+    package init(_ image: Image) {
         width = image.width
         height = image.height
         let count = image.pixels.count
@@ -29,7 +29,7 @@ public struct PackedPicture: Sendable {
 
     /// Whether `image` has exactly this picture's size and pixels, found without unpacking:
     /// a run is compared as one value over its pixels, a literal as memory.
-    public func matches(_ image: Image) -> Bool {
+    package func matches(_ image: Image) -> Bool {
         guard image.width == width, image.height == height else { return false }
         return image.pixels.withUnsafeBufferPointer { pixels in
             words.withUnsafeBufferPointer { words in

@@ -54,20 +54,20 @@ public enum Comparison {
         let clock = clock(playA.times, playB.times)
         let end = max(playA.end, playB.end)
         let labels = [a.label, b.label]
-        let bytes: [UInt8]
+        guard [.png, .gif, .html].contains(kind) else {
+            throw RenderOutput.Failure(path: path, reason: "compare writes .png, .gif or .html")
+        }
+        // Written as it is made: memory holds a batch of frames and a block of the file.
+        let stream: OutputFile.Stream
+        do {
+            stream = try OutputFile.Stream(path)
+        } catch {
+            throw RenderOutput.Failure(path: path, reason: error.reason)
+        }
         let summary: String
         switch kind {
-        case .png:
-            let time = options.at ?? end
-            let index = clock.times.lastIndex { $0 <= time + 1e-9 } ?? 0
-            let images = [FrameRendering.render([playA.frames[clock.a[index]]], size: a.recording.size, scale: options.scale)[0],
-                          FrameRendering.render([playB.frames[clock.b[index]]], size: b.recording.size, scale: options.scale)[0]]
-            let picture = ContactSheet.compose(images, labels: labels, scale: options.scale)
-            bytes = PNGEncoder.encode(picture)
-            summary = "both at \(JSONValue.format(HTMLPlayer.rounded(clock.times[index]))) s, \(picture.width)x\(picture.height)"
         case .gif:
-            // The pairs drawn and composed as the clock shows them, a batch at a time, and
-            // the file written as it is made: memory does not grow with the length.
+            // The pairs drawn and composed as the clock shows them, a batch at a time.
             let rendererA = BatchRenderer(size: a.recording.size, scale: options.scale)
             let rendererB = BatchRenderer(size: b.recording.size, scale: options.scale)
             let framesA = Array(playA.frames), framesB = Array(playB.frames)
@@ -84,32 +84,15 @@ public enum Comparison {
             let frameBytes = 4 * (first.width * first.height + rendererA.width * rendererA.height
                                   + rendererB.width * rendererB.height)
             let batch = min(16, max(2 * ProcessInfoShim.activeProcessorCount, (64 << 20) / max(frameBytes, 1)))
-            let stream: OutputFile.Stream
-            do {
-                stream = try OutputFile.Stream(path)
-            } catch {
-                throw RenderOutput.Failure(path: path, reason: error.reason)
-            }
             GIFEncoder.encode(times: clock.times, end: end, width: first.width, height: first.height, batch: batch,
                               draw: { wanted, body in
                 for (index, picture) in pictures(wanted).enumerated() {
                     picture.pixels.withUnsafeBufferPointer { body(index, $0) }
                 }
             }, emit: { stream.write($0) })
-            do {
-                try stream.finish()
-            } catch {
-                throw RenderOutput.Failure(path: path, reason: error.reason)
-            }
-            return "\(clock.times.count) frames side by side, \(first.width)x\(first.height)"
+            summary = "\(clock.times.count) frames side by side, \(first.width)x\(first.height)"
         case .html:
-            // Written as it is made, each side's frames a batch at a time.
-            let stream: OutputFile.Stream
-            do {
-                stream = try OutputFile.Stream(path)
-            } catch {
-                throw RenderOutput.Failure(path: path, reason: error.reason)
-            }
+            // Each side's frames a batch at a time.
             let sides = [(a, playA), (b, playB)]
             writePage(a, b, to: { stream.write($0) }) { number, emitFrame in
                 let (side, play) = sides[number]
@@ -118,17 +101,18 @@ public enum Comparison {
                     emitFrame("data:image/png;base64," + Base64.encode(png))
                 }
             }
-            do {
-                try stream.finish()
-            } catch {
-                throw RenderOutput.Failure(path: path, reason: error.reason)
-            }
-            return "page comparing \(playA.frames.count) and \(playB.frames.count) frames on one scrubber"
-        case .apng, .mp4, .webm:
-            throw RenderOutput.Failure(path: path, reason: "compare writes .png, .gif or .html")
+            summary = "page comparing \(playA.frames.count) and \(playB.frames.count) frames on one scrubber"
+        default:
+            let time = options.at ?? end
+            let index = clock.times.lastIndex { $0 <= time + 1e-9 } ?? 0
+            let images = [FrameRendering.render([playA.frames[clock.a[index]]], size: a.recording.size, scale: options.scale)[0],
+                          FrameRendering.render([playB.frames[clock.b[index]]], size: b.recording.size, scale: options.scale)[0]]
+            let picture = ContactSheet.compose(images, labels: labels, scale: options.scale)
+            stream.write(PNGEncoder.encode(picture))
+            summary = "both at \(JSONValue.format(HTMLPlayer.rounded(clock.times[index]))) s, \(picture.width)x\(picture.height)"
         }
         do {
-            try OutputFile.write(path, bytes)
+            try stream.finish()
         } catch {
             throw RenderOutput.Failure(path: path, reason: error.reason)
         }
