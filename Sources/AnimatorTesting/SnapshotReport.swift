@@ -21,151 +21,171 @@ public enum SnapshotReport {
         report(outcomes, manifest: "").files
     }
 
-    /// The page and the pictures beside it (see `page` and `files`), each differing
-    /// picture's PNGs made once, on all cores, for both.
+    /// The page and the pictures beside it (see `page` and `files`), held whole: what
+    /// `write` hands out, gathered.
     public static func report(_ outcomes: [SnapshotVerifier.Outcome], manifest: String)
         -> (page: String, files: [(path: String, bytes: [UInt8])]) {
+        var page = "", files: [(path: String, bytes: [UInt8])] = []
+        write(outcomes, manifest: manifest, page: { page += $0 }, file: { files.append(($0, $1)) })
+        return (page, files)
+    }
+
+    /// Writes the report as it is made: the page through `emit`, a piece at a time and in
+    /// order, and each file beside it (see `files`) through `file`, a case at a time. Memory
+    /// holds one case's pictures, never the whole page: each case's kept pictures are
+    /// encoded (on all cores) when its section is written, and its frames for the scrubber
+    /// a chunk at a time as the page's data reaches them.
+    public static func write(_ outcomes: [SnapshotVerifier.Outcome], manifest: String, page emit: (String) -> Void,
+                             file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
         let differing = outcomes.filter { $0.status == .differed || $0.status == .missing }
-        // Every differing kept picture: golden, actual and diff (or the actual alone).
-        var images: [Image] = []
-        var kept: [(outcome: Int, picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
-        for (number, outcome) in differing.enumerated() {
-            for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
-                images.append(picture.actual)
-                let actual = images.count - 1
-                if let golden = picture.golden {
-                    images.append(golden)
-                    images.append(PixelComparison.diffImage(golden: golden, actual: picture.actual,
-                                                            threshold: outcome.snapshotCase.tolerance.pixelThreshold))
-                    kept.append((number, index, images.count - 2, actual, images.count - 1))
-                } else {
-                    kept.append((number, index, nil, actual, nil))
-                }
-            }
-        }
-        let pngs = Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index], level: .fast) }
-        var files: [(path: String, bytes: [UInt8])] = []
-        for entry in kept where differing[entry.outcome].status == .differed {
-            let outcome = differing[entry.outcome], picture = outcome.pictures[entry.picture]
-            let stem = outcome.snapshotCase.name + "/" + String(picture.fileName.dropLast(4))
-            files.append((stem + "-actual.png", pngs[entry.actual]))
-            if let diff = entry.diff { files.append((stem + "-diff.png", pngs[diff])) }
-        }
-        func figure(_ caption: String, _ number: Int) -> String {
-            "<figure><img src=\"data:image/png;base64,\(Base64.encode(pngs[number]))\" alt=\"\(caption)\">"
-                + "<figcaption>\(caption)</figcaption></figure>\n"
-        }
-        var body = "<h1>Snapshots: \(differing.count) of \(outcomes.count) case\(outcomes.count == 1 ? "" : "s") differ</h1>\n"
-        body += "<p class=\"muted\">\(HTMLPage.escaped(manifest))</p>\n<ul class=\"cases\">\n"
+        // The document around the body, split where the body goes (a NUL cannot be in the
+        // title or the style).
+        let document = HTMLPage.document(title: "Snapshot report — animator-host", style: style, body: "\u{0}")
+            .split(separator: "\u{0}", omittingEmptySubsequences: false)
+        precondition(document.count == 2, "the page's template has one body")
+        emit(String(document[0]))
+        var head = "<h1>Snapshots: \(differing.count) of \(outcomes.count) case\(outcomes.count == 1 ? "" : "s") differ</h1>\n"
+        head += "<p class=\"muted\">\(HTMLPage.escaped(manifest))</p>\n<ul class=\"cases\">\n"
         for outcome in outcomes {
-            body += "<li class=\"\(outcome.status.rawValue)\"><b>\(HTMLPage.escaped(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
+            head += "<li class=\"\(outcome.status.rawValue)\"><b>\(HTMLPage.escaped(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
         }
-        body += "</ul>\n"
-        var scrubbed: [(name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int)] = []
-        var next = 0
-        for (number, outcome) in differing.enumerated() {
-            body += "<section><h2>\(HTMLPage.escaped(outcome.snapshotCase.name))</h2>\n<ul>\n"
-            for finding in outcome.findings { body += "<li>\(HTMLPage.escaped(finding))</li>\n" }
-            body += "</ul>\n"
-            while next < kept.count, kept[next].outcome == number {
-                let entry = kept[next], picture = outcome.pictures[entry.picture]
-                body += "<h3>\(HTMLPage.escaped(picture.fileName)): \(HTMLPage.escaped(picture.label))</h3>\n<div class=\"row\">\n"
-                if let golden = entry.golden, let diff = entry.diff {
-                    body += figure("golden", golden) + figure("actual", entry.actual) + figure("diff", diff)
-                } else {
-                    body += figure("actual", entry.actual)
-                }
-                body += "</div>\n"
-                next += 1
-            }
-            body += "</section>\n"
-            if let golden = outcome.goldenRecording {
-                scrubbed.append(frames(golden: golden, actual: outcome.actualRecording, outcome: outcome))
-            }
-        }
+        emit(head + "</ul>\n")
+        for outcome in differing { try writeSection(outcome, page: emit, file: file) }
+        let scrubbed = differing.filter { $0.goldenRecording != nil }
         if !scrubbed.isEmpty {
-            body += """
+            let options = scrubbed.enumerated().map {
+                "<option value=\"\($0.offset)\">\(HTMLPage.escaped($0.element.snapshotCase.name))</option>"
+            }
+            emit("""
                 <section id="player"><h2>Frame by frame</h2>
-                <p><select id="case">\(scrubbed.enumerated().map { "<option value=\"\($0.offset)\">\(HTMLPage.escaped($0.element.name))</option>" }.joined())</select>
+                <p><select id="case">\(options.joined())</select>
                 <input type="range" id="scrubber" min="0" max="0" step="1" value="0"> <span id="readout"></span></p>
                 <div class="row"><figure><img id="golden" alt="golden"><figcaption>golden</figcaption></figure>
                 <figure><img id="frame" alt="actual"><figcaption>actual</figcaption></figure>
                 <figure><canvas id="diff"></canvas><figcaption>diff</figcaption></figure></div>
                 <p class="muted">← → step a frame.</p></section>
-
-                """
-            let data = scrubbed.map { item in
+                <script>
+                const cases = [
+                """)
+            for (number, outcome) in scrubbed.enumerated() {
+                if number > 0 { emit(",\n") }
                 // Data URLs hold nothing a string literal must escape.
-                "{name:\(jsString(item.name)),threshold:\(item.threshold),"
-                    + "times:[\(item.times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],"
-                    + "pictures:[\(item.pictures.map { "\"" + $0 + "\"" }.joined(separator: ",\n"))],"
-                    + "golden:[\(item.golden.map { $0.map(String.init) ?? "-1" }.joined(separator: ","))],"
-                    + "actual:[\(item.actual.map { $0.map(String.init) ?? "-1" }.joined(separator: ","))]}"
+                if let golden = outcome.goldenRecording { writeFrames(outcome, golden: golden, to: emit) }
             }
-            body += "<script>\nconst cases = [\(data.joined(separator: ",\n"))];\n" + script + "</script>\n"
+            emit("];\n" + script + "</script>\n")
         }
-        let page = HTMLPage.document(title: "Snapshot report — animator-host", style: style,
-                                     body: Self.body.replacing("{{BODY}}", with: body))
-        return (page, files)
+        emit("\n" + String(document[1]))
     }
 
-    /// Every frame of both runs (by index; the shorter run shows nothing past its end):
-    /// each distinct picture once, as a PNG data URL, and for each frame the number of its
-    /// golden and its actual picture (nil past a run's end). Frames that draw the same
-    /// (a held end, the same first picture on both sides) share a picture.
+    /// One differing case's section: its findings and its kept pictures (golden, actual
+    /// and diff side by side, or the actual alone), each picture's files written beside
+    /// the page when the case differed.
+    private static func writeSection(_ outcome: SnapshotVerifier.Outcome, page emit: (String) -> Void,
+                                     file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
+        var images: [Image] = []
+        var kept: [(picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
+        for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
+            images.append(picture.actual)
+            let actual = images.count - 1
+            if let golden = picture.golden {
+                images.append(golden)
+                images.append(PixelComparison.diffImage(golden: golden, actual: picture.actual,
+                                                        threshold: outcome.snapshotCase.tolerance.pixelThreshold))
+                kept.append((index, images.count - 2, actual, images.count - 1))
+            } else {
+                kept.append((index, nil, actual, nil))
+            }
+        }
+        let pngs = Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index], level: .fast) }
+        if outcome.status == .differed {
+            for entry in kept {
+                let stem = outcome.snapshotCase.name + "/" + String(outcome.pictures[entry.picture].fileName.dropLast(4))
+                try file(stem + "-actual.png", pngs[entry.actual])
+                if let diff = entry.diff { try file(stem + "-diff.png", pngs[diff]) }
+            }
+        }
+        func figure(_ caption: String, _ number: Int) -> String {
+            "<figure><img src=\"data:image/png;base64,\(Base64.encode(pngs[number]))\" alt=\"\(caption)\">"
+                + "<figcaption>\(caption)</figcaption></figure>\n"
+        }
+        var body = "<section><h2>\(HTMLPage.escaped(outcome.snapshotCase.name))</h2>\n<ul>\n"
+        for finding in outcome.findings { body += "<li>\(HTMLPage.escaped(finding))</li>\n" }
+        emit(body + "</ul>\n")
+        for entry in kept {
+            let picture = outcome.pictures[entry.picture]
+            body = "<h3>\(HTMLPage.escaped(picture.fileName)): \(HTMLPage.escaped(picture.label))</h3>\n<div class=\"row\">\n"
+            if let golden = entry.golden, let diff = entry.diff {
+                body += figure("golden", golden) + figure("actual", entry.actual) + figure("diff", diff)
+            } else {
+                body += figure("actual", entry.actual)
+            }
+            emit(body + "</div>\n")
+        }
+        emit("</section>\n")
+    }
+
+    /// A case's data for the scrubber, written through `emit` as it is made: every frame
+    /// of both runs (by index; the shorter run shows nothing past its end) as
+    /// `{name, threshold, times, pictures, golden, actual}`: each distinct picture once, as
+    /// a PNG data URL, and for each frame the number of its golden and its actual picture
+    /// (-1 past a run's end). Frames that draw the same (a held end, the same first picture
+    /// on both sides) share a picture.
     ///
     /// The frames are drawn a chunk at a time (about 128 MiB of pixels: both runs of a
-    /// second at 1x), and when more chunks follow, the distinct pictures are remembered
-    /// packed (`PackedPicture`) for them, so that memory holds a chunk of frames, not the
-    /// whole of both runs (a long case at 3x would take gigabytes).
-    private static func frames(golden: Recording, actual: Recording, outcome: SnapshotVerifier.Outcome)
-        -> (name: String, pictures: [String], golden: [Int?], actual: [Int?], times: [Double], threshold: Int) {
-        let g = golden.playback(), a = actual.playback()
-        let scenes = Array(g.frames) + Array(a.frames)
-        guard let first = scenes.first else {
-            return (outcome.snapshotCase.name, [], [], [], [], outcome.snapshotCase.tolerance.pixelThreshold)
-        }
-        let size = scenes.dropFirst().reduce(first.size) {
-            Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
-        }
-        let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
-        let chunk = max(2 * ProcessInfoShim.activeProcessorCount, (128 << 20) / max(renderer.width * renderer.height * 4, 1))
-        // The distinct pictures of earlier chunks, packed (nil for the last chunk's, which
-        // no later frame is compared with), and each one's PNG as a data URL.
-        var distinct: [PackedPicture?] = [], urls: [String] = [], byHash: [Int: [Int]] = [:], numbers: [Int] = []
-        for start in stride(from: 0, to: scenes.count, by: chunk) {
-            let images = renderer.render(Array(scenes[start..<min(start + chunk, scenes.count)]))
-            // Identical pictures found by a hash of their pixels, then compared whole:
-            // with the pictures of earlier chunks packed, with this chunk's as they are.
-            let hashes = Parallel.map(images.count) { index, _ in images[index].pixels.withUnsafeBytes { Self.hash($0) } }
-            var fresh: [Int] = []
-            for (index, image) in images.enumerated() {
-                let hash = hashes[index]
-                let same = byHash[hash]?.first { number in
-                    number >= distinct.count ? images[fresh[number - distinct.count]] == image
-                        : distinct[number]?.matches(image) == true
-                }
-                if let same {
-                    numbers.append(same)
-                } else {
-                    byHash[hash, default: []].append(distinct.count + fresh.count)
-                    numbers.append(distinct.count + fresh.count)
-                    fresh.append(index)
-                }
-            }
-            let last = start + chunk >= scenes.count
-            let made = Parallel.map(fresh.count) { index, _ in
-                (last ? nil : PackedPicture(images[fresh[index]]), dataURL(images[fresh[index]]))
-            }
-            distinct += made.map(\.0)
-            urls += made.map(\.1)
-        }
+    /// second at 1x), each chunk's new pictures written before the next is drawn, and when
+    /// more chunks follow, the distinct pictures are remembered packed (`PackedPicture`)
+    /// for them, so that memory holds a chunk of frames, not the whole of both runs (a long
+    /// case at 3x would take gigabytes).
+    private static func writeFrames(_ outcome: SnapshotVerifier.Outcome, golden: Recording, to emit: (String) -> Void) {
+        let g = golden.playback(), a = outcome.actualRecording.playback()
         let count = max(g.frames.count, a.frames.count)
-        let goldenNumbers = (0..<count).map { $0 < g.frames.count ? numbers[$0] : nil }
-        let actualNumbers = (0..<count).map { $0 < a.frames.count ? numbers[g.frames.count + $0] : nil }
         let times = (0..<count).map { index in index < a.times.count ? a.times[index] : g.times[index] }
-        return (outcome.snapshotCase.name, urls, goldenNumbers, actualNumbers, times,
-                outcome.snapshotCase.tolerance.pixelThreshold)
+        emit("{name:\(jsString(outcome.snapshotCase.name)),threshold:\(outcome.snapshotCase.tolerance.pixelThreshold),"
+             + "times:[\(times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],pictures:[")
+        let scenes = Array(g.frames) + Array(a.frames)
+        var numbers: [Int] = []
+        if let first = scenes.first {
+            let size = scenes.dropFirst().reduce(first.size) {
+                Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
+            }
+            let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
+            let chunk = max(2 * ProcessInfoShim.activeProcessorCount, (128 << 20) / max(renderer.width * renderer.height * 4, 1))
+            // The distinct pictures of earlier chunks, packed (nil for the last chunk's,
+            // which no later frame is compared with).
+            var distinct: [PackedPicture?] = [], byHash: [Int: [Int]] = [:]
+            for start in stride(from: 0, to: scenes.count, by: chunk) {
+                let images = renderer.render(Array(scenes[start..<min(start + chunk, scenes.count)]))
+                // Identical pictures found by a hash of their pixels, then compared whole:
+                // with the pictures of earlier chunks packed, with this chunk's as they are.
+                let hashes = Parallel.map(images.count) { index, _ in images[index].pixels.withUnsafeBytes { Self.hash($0) } }
+                var fresh: [Int] = []
+                for (index, image) in images.enumerated() {
+                    let hash = hashes[index]
+                    let same = byHash[hash]?.first { number in
+                        number >= distinct.count ? images[fresh[number - distinct.count]] == image
+                            : distinct[number]?.matches(image) == true
+                    }
+                    if let same {
+                        numbers.append(same)
+                    } else {
+                        byHash[hash, default: []].append(distinct.count + fresh.count)
+                        numbers.append(distinct.count + fresh.count)
+                        fresh.append(index)
+                    }
+                }
+                let last = start + chunk >= scenes.count
+                let made = Parallel.map(fresh.count) { index, _ in
+                    (last ? nil : PackedPicture(images[fresh[index]]), dataURL(images[fresh[index]]))
+                }
+                for (number, item) in made.enumerated() {
+                    emit((distinct.isEmpty && number == 0 ? "" : ",\n") + "\"" + item.1 + "\"")
+                }
+                distinct += made.map(\.0)
+            }
+        }
+        let goldenNumbers = (0..<count).map { $0 < g.frames.count ? String(numbers[$0]) : "-1" }
+        let actualNumbers = (0..<count).map { $0 < a.frames.count ? String(numbers[g.frames.count + $0]) : "-1" }
+        emit("],golden:[\(goldenNumbers.joined(separator: ","))],actual:[\(actualNumbers.joined(separator: ","))]}")
     }
 
     /// FNV-1a over the bytes, eight at a time, in four interleaved lanes (one lane is a
@@ -292,10 +312,5 @@ public enum SnapshotReport {
           figure img, figure canvas { max-width: 360px; max-height: 560px; display: block; border: 1px solid #d4d4d8; }
           figcaption { text-align: center; color: #52525b; }
           #scrubber { width: 480px; vertical-align: middle; }
-        """
-
-    private static let body = """
-        {{BODY}}
-
         """
 }

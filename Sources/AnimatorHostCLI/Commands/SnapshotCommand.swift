@@ -153,12 +153,14 @@ enum SnapshotCommand: Command {
                     throw SnapshotError(folder, "leads outside \(manifest.folder) through a symbolic link")
                 }
                 try FileSystem.createDirectories(folder)
-                let report = SnapshotReport.report(outcomes, manifest: manifest.path)
-                try OutputFile.write(page, Array(report.page.utf8))
-                for file in report.files {
-                    try FileSystem.createDirectories(FileSystem.directoryName(folder + "/" + file.path))
-                    try OutputFile.write(folder + "/" + file.path, file.bytes)
+                // The page is written as it is made, and each picture beside it when its
+                // case's section is; the page takes its name when whole.
+                let stream = try OutputFile.Stream(page)
+                try SnapshotReport.write(outcomes, manifest: manifest.path, page: { stream.write($0) }) { path, bytes in
+                    try FileSystem.createDirectories(FileSystem.directoryName(folder + "/" + path))
+                    try OutputFile.write(folder + "/" + path, bytes)
                 }
+                try stream.finish()
                 summary += "; report: \(page)"
             } catch {
                 console.error("animator-host snapshot: cannot write the report: \(error)")
