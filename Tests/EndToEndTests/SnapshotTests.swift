@@ -201,6 +201,49 @@ import TestSupport
         #expect(Int(numbers[5])! > 100)
     }
 
+    @Test func aReportThatCannotBeWrittenLeavesTheLastOneWhole() throws {
+        let (folder, manifest) = try project("""
+            { "cases": [ { "name": "bubble", "animator": "bubble", "operation": "present",
+                           "params": { "bubbleColor": "#3b82f6" }, "keep": { "frames": [0.25] } } ] }
+            """)
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        func recolor(_ from: String, _ to: String) throws {
+            try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: from, with: to)
+                .write(toFile: manifest, atomically: true, encoding: .utf8)
+        }
+        try recolor("#3b82f6", "#ef4444")
+        let first = try cli.run("snapshot", "verify", manifest)
+        #expect(first.status == 1)
+        let reportFolder = folder.path + "/snapshot-report"
+        let page = reportFolder + "/index.html"
+        let written = try Data(contentsOf: URL(fileURLWithPath: page))
+        // The page is whole: it ends as an HTML document does.
+        #expect(String(decoding: written, as: UTF8.self).hasSuffix("</body>\n</html>\n"))
+        // Where the case's pictures go, a file: the next report cannot write them.
+        let files = FileManager.default
+        try files.removeItem(atPath: reportFolder + "/bubble")
+        try "not a folder".write(toFile: reportFolder + "/bubble", atomically: true, encoding: .utf8)
+        try recolor("#ef4444", "#22c55e")
+        let blocked = try cli.run("snapshot", "verify", manifest)
+        // The case still differs (exit 1), the summary says so without a report, and the
+        // reason is one line naming the place.
+        #expect(blocked.status == 1)
+        #expect(blocked.standardOutput.hasSuffix("1 case: 0 matched, 1 differed\n"), "\(blocked.standardOutput)")
+        let complaint = blocked.standardError.split(separator: "\n").filter { $0.contains("cannot write the report") }
+        #expect(complaint.count == 1 && complaint[0].contains(reportFolder + "/bubble"), "\(blocked.standardError)")
+        // The last good report is untouched, byte for byte, and nothing half-written is left beside it.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: page)) == written)
+        #expect(try files.contentsOfDirectory(atPath: reportFolder).sorted() == ["bubble", "index.html"])
+        // With the way clear again, the new report replaces it: the new color's picture beside it.
+        try files.removeItem(atPath: reportFolder + "/bubble")
+        let cleared = try cli.run("snapshot", "verify", manifest)
+        #expect(cleared.status == 1)
+        #expect(cleared.standardOutput.contains("; report: \(page)"), "\(cleared.standardOutput)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: page)) != written)
+        #expect(files.fileExists(atPath: reportFolder + "/bubble/frame-0.25s-actual.png"))
+        #expect(files.fileExists(atPath: reportFolder + "/bubble/frame-0.25s-diff.png"))
+    }
+
     @Test func aChangedKeyframeAndTheReportsScrubber() throws {
         let plugins = TemporaryDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.path)
