@@ -37,8 +37,10 @@ extension JSONValue {
 }
 
 /// A recursive-descent parser over a byte buffer. Strings without escapes are decoded in
-/// one step from the buffer.
-private struct JSONParser {
+/// one step from the buffer. Besides whole values, it walks objects and arrays a member or
+/// an element at a time (`walkObject`, `walkArray`), so that a reader can turn each part of
+/// a large document into its own values and drop the JSON as it goes.
+package struct JSONParser {
     package let bytes: UnsafeBufferPointer<UInt8>
     package var index = 0
     package var depth = 0
@@ -50,8 +52,7 @@ private struct JSONParser {
     package mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         let value = try parseValue()
-        skipWhitespace()
-        if index < bytes.count { throw error("unexpected text after the document") }
+        try finishDocument()
         return value
     }
 
@@ -113,20 +114,11 @@ private struct JSONParser {
         defer { depth -= 1 }
         var members: [(String, JSONValue)] = []
         if peek() == UInt8(ascii: "}") { index += 1; return .object([]) }
-        while true {
-            guard peek() == JSONParser.quote else { throw error("expected a string key") }
-            let key = try parseString()
-            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-            index += 1
-            skipWhitespace()
+        repeat {
+            let key = try memberKey()
             members.append((key, try parseValue()))
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            case nil: throw error("unexpected end of input in an object")
-            default: throw error("expected ',' or '}' in an object")
-            }
-        }
+        } while try !endOfMember()
+        return .object(members)
     }
 
     package mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
@@ -134,16 +126,71 @@ private struct JSONParser {
         defer { depth -= 1 }
         var elements: [JSONValue] = []
         if peek() == UInt8(ascii: "]") { index += 1; return .array([]) }
-        while true {
+        repeat {
             skipWhitespace()
             elements.append(try parseValue())
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
-            case nil: throw error("unexpected end of input in an array")
-            default: throw error("expected ',' or ']' in an array")
-            }
+        } while try !endOfElement()
+        return .array(elements)
+    }
+
+    /// A member's key and its colon; the parser is left at the value.
+    private mutating func memberKey() throws(JSONSyntaxError) -> String {
+        guard peek() == JSONParser.quote else { throw error("expected a string key") }
+        let key = try parseString()
+        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+        index += 1
+        skipWhitespace()
+        return key
+    }
+
+    /// After a member or an element: true at the container's end (`closer` taken), false
+    /// before another (',' taken).
+    private mutating func atEnd(_ closer: UInt8, of container: StaticString) throws(JSONSyntaxError) -> Bool {
+        switch peek() {
+        case UInt8(ascii: ","): index += 1; return false
+        case closer: index += 1; return true
+        case nil: throw error("unexpected end of input in \(container)")
+        default: throw error("expected ',' or '\(Character(UnicodeScalar(closer)))' in \(container)")
         }
+    }
+
+    private mutating func endOfMember() throws(JSONSyntaxError) -> Bool { try atEnd(UInt8(ascii: "}"), of: "an object") }
+
+    private mutating func endOfElement() throws(JSONSyntaxError) -> Bool { try atEnd(UInt8(ascii: "]"), of: "an array") }
+
+    /// Walks the object at the parser's position a member at a time: `body` is called with
+    /// each key and the parser at its value, and must read the value (`parseValue`, or a
+    /// walk of its own). Syntax errors are `JSONSyntaxError`s; `body`'s pass through.
+    package mutating func walkObject(_ body: (String, inout JSONParser) throws -> Void) throws {
+        guard peek() == UInt8(ascii: "{") else { throw error("expected an object") }
+        try enter()
+        defer { depth -= 1 }
+        if peek() == UInt8(ascii: "}") { index += 1; return }
+        repeat {
+            let key = try memberKey()
+            try body(key, &self)
+        } while try !endOfMember()
+    }
+
+    /// Walks the array at the parser's position an element at a time: `body` is called with
+    /// each element's index and the parser at it, and must read it (see `walkObject`).
+    package mutating func walkArray(_ body: (Int, inout JSONParser) throws -> Void) throws {
+        guard peek() == UInt8(ascii: "[") else { throw error("expected an array") }
+        try enter()
+        defer { depth -= 1 }
+        if peek() == UInt8(ascii: "]") { index += 1; return }
+        var count = 0
+        repeat {
+            skipWhitespace()
+            try body(count, &self)
+            count += 1
+        } while try !endOfElement()
+    }
+
+    /// The end of a document after its value: only whitespace may follow.
+    package mutating func finishDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected text after the document") }
     }
 
     package mutating func digits() -> Int {

@@ -160,4 +160,107 @@ import TestSupport
         let read = try #require(try Timeline.frames(from: JSONValue.parse(document.serialized()), images: [image]).first)
         #expect(read.contents.compactMap { $0?.center } == [third])
     }
+
+    /// The timeline of `recorded` lengthened `times` over (its frames again and again, each
+    /// copy later by the transition's length), with its members in `order` (nil: as written).
+    func lengthened(_ recorded: Recording, times: Int, order: [String]? = nil) throws -> JSONValue {
+        guard case .object(let members) = Timeline.json(recorded) else { throw SetupError(description: "a timeline is an object") }
+        let frames = try #require(members.first { $0.0 == "frames" }?.1.arrayValue)
+        let length = (try #require(frames.last?["t"]?.numberValue)) + 1.0 / 60
+        var longer: [JSONValue] = []
+        for copy in 0..<times {
+            for frame in frames {
+                guard case .object(let fields) = frame else { throw SetupError(description: "a frame is an object") }
+                longer.append(.object(fields.map { key, value in
+                    key == "t" ? (key, .number(value.numberValue! + Double(copy) * length)) : (key, value)
+                }))
+            }
+        }
+        var written = members.map { $0.0 == "frames" ? ("frames", JSONValue.array(longer)) : $0 }
+        if let order { written = order.compactMap { key in written.first { $0.0 == key } } + written.filter { !order.contains($0.0) } }
+        return .object(written)
+    }
+
+    /// What `Timeline.load` reads from `text`, as a timeline again (every frame's values).
+    func loaded(_ text: String, in folder: TemporaryDirectory) throws -> String {
+        let path = folder.file("t.json")
+        try FileSystem.writeAtomically(path, Array(text.utf8), mode: 0o600)
+        return Timeline.json(try Timeline.load(path: path)).serialized()
+    }
+
+    @Test func aTimelineFileIsReadAFrameAtATimeAsItsWholeDocumentReads() throws {
+        let folder = TemporaryDirectory()
+        let recorded = try recording()
+        // 12 times over: more frames than the 4 MiB a run keeps as values, so that the
+        // last are read back from the store's file.
+        let times = 12
+        let long = try lengthened(recorded, times: times)
+        let frameCount = try #require(long["frames"]?.arrayValue?.count)
+        #expect(frameCount == times * recorded.segments[0].frames.count)
+        let probe = FrameStore()
+        for _ in 0..<times { for frame in recorded.segments[0].frames { probe.append(frame) } }
+        #expect(probe.isSpooled)
+        let whole = Timeline.json(try Timeline.recording(from: long)).serialized()
+        // As the writer writes it, pretty-printed, and with the frames before the images
+        // (read whole, since frames need their images): the same timeline every way.
+        #expect(try loaded(long.serialized(), in: folder) == whole)
+        #expect(try loaded(long.serialized(pretty: true), in: folder) == whole)
+        let framesFirst = try lengthened(recorded, times: times, order: ["frames", "schema", "size"])
+        #expect(framesFirst.serialized().hasPrefix("{\"frames\":["))
+        #expect(try loaded(framesFirst.serialized(), in: folder) == whole)
+        // Several transitions, each read a frame at a time.
+        let two = Recording(size: recorded.size, fps: 60, segments: [recorded.segments[0], recorded.segments[0]])
+        var text = ""
+        Timeline.write(two, to: { text += $0 })
+        #expect(text.hasPrefix("{\"schema\":\"animator-host.timeline/1\",\"transitions\":["))
+        #expect(try loaded(text, in: folder) == Timeline.json(two).serialized())
+    }
+
+    @Test func aTimelineReadAFrameAtATimeNamesThePlaceOfItsMistakes() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("t.json")
+        let recorded = try recording()
+        func error(_ text: String) throws -> Timeline.FormatError {
+            try FileSystem.writeAtomically(path, Array(text.utf8), mode: 0o600)
+            do {
+                _ = try Timeline.load(path: path)
+            } catch {
+                return error
+            }
+            throw SetupError(description: "\(text.prefix(80)) was read")
+        }
+        // A transform one number short in frame 5 of the first transition and in frame 3
+        // of the second: the paths name them.
+        let frames = recorded.segments[0].frames.count
+        let long = try lengthened(recorded, times: 4).serialized()
+        var broken = long
+        var found = 0
+        var position = broken.startIndex
+        while let range = broken.range(of: "\"transform\":[1,0,0,0,", range: position..<broken.endIndex) {
+            // The first view of each frame has the first transform of the frame's text.
+            let frameStart = broken[..<range.lowerBound].ranges(of: "{\"t\":").count - 1
+            if frameStart == 5 {
+                broken.replaceSubrange(range, with: "\"transform\":[1,0,0,")
+                found += 1
+                break
+            }
+            position = range.upperBound
+        }
+        try #require(found == 1 && frames > 5)
+        let bad = try error(broken)
+        #expect(bad.path.hasPrefix(path + ": frames[5].views[") && bad.path.hasSuffix("].transform"), "\(bad)")
+        #expect(bad.reason == "expected an array of 16 numbers")
+        // The same mistake inside the second of two transitions.
+        let second = "{\"schema\":\"animator-host.timeline/1\",\"transitions\":[" + long + "," + broken + "]}"
+        let inSecond = try error(second)
+        #expect(inSecond.path.hasPrefix(path + ": transitions[1].frames[5].views["), "\(inSecond)")
+        // A file cut short in its frames: not JSON, at the end of what is there (one line).
+        let cut = String(long.prefix(long.utf8.count * 3 / 5))
+        let truncated = try error(cut)
+        #expect(truncated.path == path)
+        #expect(truncated.reason.hasPrefix("not JSON: line 1, column \(cut.utf8.count + 1): unexpected end of input"), "\(truncated)")
+        // Text after the document.
+        let trailing = try error(long + " x")
+        #expect(trailing.reason == "not JSON: line 1, column \(long.utf8.count + 2): unexpected text after the document")
+    }
 }

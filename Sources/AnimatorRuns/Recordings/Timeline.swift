@@ -248,18 +248,25 @@ public enum Timeline {
     /// A timeline that cannot be used: where (a JSON path) and why.
     public typealias FormatError = JSONFormatError
 
-    /// Reads a timeline file back.
+    /// Reads a timeline file back, a frame at a time (`TimelineReader`): memory holds the
+    /// file and a few megabytes of frames, whatever the transition's length.
     ///
     /// - Throws: `FormatError` whose path starts with the file's path, for a file that
     ///   cannot be read, is not JSON, or does not follow the schema.
     public static func load(path: String) throws(FormatError) -> Recording {
-        try JSONFormatError.reading(path, limit: FileLimits.timeline) { json throws(JSONFormatError) in try recording(from: json) }
+        try TimelineReader.read(path: path)
     }
 
     /// A whole timeline read back: one transition's, or several under "transitions".
     ///
     /// - Throws: `FormatError` naming the first member that is missing or malformed.
     public static func recording(from json: JSONValue) throws(FormatError) -> Recording {
+        try recording(from: json, streamed: [])
+    }
+
+    /// `recording(from:)`, with the frames of the transitions `streamed` has (by position:
+    /// the one transition, or each of "transitions") already read, their "frames" not looked at.
+    static func recording(from json: JSONValue, streamed: [SceneFrames?]) throws(FormatError) -> Recording {
         if let schema = json["schema"]?.stringValue, schema != Timeline.schema {
             throw FormatError(path: "schema", reason: "'\(schema)' is not \(Timeline.schema)")
         }
@@ -278,7 +285,7 @@ public enum Timeline {
         }
         var segments: [Recording.Segment] = []
         var size = Size(width: 0, height: 0), fps = 60.0
-        for (prefix, object) in objects {
+        for (number, (prefix, object)) in objects.enumerated() {
             let reader = MemberReader(value: object, path: String(prefix.dropLast()))
             let sides = try reader.numbers("size", count: 2)
             guard sides.allSatisfy({ $0 >= 1 && $0 <= 16384 }) else {
@@ -291,16 +298,20 @@ public enum Timeline {
             guard let operation = TransitionOperation(rawValue: name) else {
                 throw FormatError(path: prefix + "operation", reason: "'\(name)' is not present, dismiss, push, pop or tab")
             }
-            let frames: [SceneFrame]
-            do {
-                frames = try Timeline.frames(from: object, images: try images(from: object))
-            } catch {
-                throw FormatError(path: prefix + error.path, reason: error.reason)
+            let frames: SceneFrames
+            if number < streamed.count, let read = streamed[number] {
+                frames = read
+            } else {
+                do {
+                    frames = SceneFrames(try Timeline.frames(from: object, images: try images(from: object)))
+                } catch {
+                    throw FormatError(path: prefix + error.path, reason: error.reason)
+                }
             }
             let animator = object["animator"]?.stringValue ?? "?"
             let outcome = TransitionOutcome(
                 operation: operation, animator: animator, duration: try reader.number("duration", default: 0),
-                elapsed: try reader.number("elapsed", default: frames.last?.time ?? 0),
+                elapsed: try reader.number("elapsed", default: frames.isEmpty ? 0 : frames.time(at: frames.count - 1)),
                 completed: try reader.bool("completed", default: true),
                 problems: object["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             segments.append(Recording.Segment(operation: operation, animator: animator,
@@ -354,10 +365,27 @@ public enum Timeline {
         guard frames.count <= maximumFrames else {
             throw FormatError(path: "frames", reason: "\(frames.count) frames, over the \(maximumFrames) a transition may have")
         }
+        var reader = FrameReader(images: images)
         var result: [SceneFrame] = []
-        var viewsRead = 0
-        for (f, frame) in frames.enumerated() {
-            let path = "frames[\(f)]"
+        for frame in frames { result.append(try reader.frame(frame)) }
+        return result
+    }
+
+    /// Reads a transition's frames one at a time, in order, by `frames(from:images:)`'s
+    /// rules: each frame's time and views, and the views of all so far within the bounds.
+    struct FrameReader {
+        /// The transition's "images".
+        let images: [Image]
+        /// Frames read so far.
+        private(set) var count = 0
+        private var viewsRead = 0
+
+        init(images: [Image]) { self.images = images }
+
+        /// The next frame, from its JSON ("frames[count]").
+        mutating func frame(_ frame: JSONValue) throws(FormatError) -> SceneFrame {
+            let path = "frames[\(count)]"
+            count += 1
             guard let t = frame["t"]?.numberValue else { throw FormatError(path: "\(path).t", reason: "missing (seconds)") }
             guard t.isFinite, abs(t) <= 86_400 else {
                 throw FormatError(path: "\(path).t", reason: "expected seconds within a day (got \(JSONValue.format(t)))")
@@ -372,9 +400,8 @@ public enum Timeline {
                 throw FormatError(path: "\(path).views", reason: "over \(maximumViewsPerTransition) views in all the "
                                   + "transition's frames so far, the most one transition may have")
             }
-            result.append(try Self.frame(views, time: t, path: path, images: images, depth: 0))
+            return try Timeline.frame(views, time: t, path: path, images: images, depth: 0)
         }
-        return result
     }
 
     /// One frame's views (a mask's at `depth` > 0) read into a scene frame.
