@@ -254,6 +254,16 @@ import TestSupport
         let second = "{\"schema\":\"animator-host.timeline/1\",\"transitions\":[" + long + "," + broken + "]}"
         let inSecond = try error(second)
         #expect(inSecond.path.hasPrefix(path + ": transitions[1].frames[5].views["), "\(inSecond)")
+        // A transition that is not an object, before a good one: the mistake the whole
+        // document gives, at the same place (the good one's frames are not taken for it).
+        let mixed = "{\"schema\":\"animator-host.timeline/1\",\"transitions\":[5," + long + "]}"
+        var wholeError: Timeline.FormatError?
+        let mixedDocument = try JSONValue.parse(mixed)
+        do { _ = try Timeline.recording(from: mixedDocument) } catch { wholeError = error }
+        let expected = try #require(wholeError)
+        #expect(expected.path.hasPrefix("transitions[0]"), "\(expected)")
+        let read = try error(mixed)
+        #expect(read.path == path + ": " + expected.path && read.reason == expected.reason, "\(read)")
         // A file cut short in its frames: not JSON, at the end of what is there (one line).
         let cut = String(long.prefix(long.utf8.count * 3 / 5))
         let truncated = try error(cut)

@@ -28,7 +28,8 @@ enum TimelineReader {
                     return try Timeline.recording(from: try parser.parseDocument())
                 }
                 var root = TransitionObject(prefix: "")
-                var transitions: [TransitionObject] = []
+                // The frames read of each of "transitions", by position (nil: not read here).
+                var transitions: [SceneFrames?] = []
                 var sawTransitions = false
                 try parser.walkObject { key, parser in
                     guard key == "transitions", !sawTransitions, parser.peek() == UInt8(ascii: "[") else {
@@ -41,17 +42,18 @@ enum TimelineReader {
                     try parser.walkArray { index, parser in
                         guard index < Scenario.maximumSteps, parser.peek() == UInt8(ascii: "{") else {
                             elements.append(try parser.parseValue())
+                            transitions.append(nil)
                             return
                         }
                         var transition = TransitionObject(prefix: "transitions[\(index)].")
                         try parser.walkObject { key, parser in try transition.read(key, &parser, streaming: true) }
                         elements.append(.object(transition.members))
-                        transitions.append(transition)
+                        transitions.append(transition.frames)
                     }
                     root.members.append((key, .array(elements)))
                 }
                 try parser.finishDocument()
-                let streamed = sawTransitions ? transitions.map(\.frames) : [root.frames]
+                let streamed = sawTransitions ? transitions : [root.frames]
                 return try Timeline.recording(from: .object(root.members), streamed: streamed)
             }
         } catch let error as JSONSyntaxError {
