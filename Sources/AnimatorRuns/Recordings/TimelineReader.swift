@@ -7,8 +7,10 @@ import AnimatorSupport
 /// puts "images" before "frames"), are read one at a time and kept in a `FrameStore`, so
 /// that a long transition's frames never exist as JSON all at once (a minute of 100 views
 /// is a 370 MB file, and its document took over 2 GB). The result, the errors and their
-/// paths are `Timeline.recording(from:)`'s; a file whose frames come before its images,
-/// or whose top level is not an object, is read whole as before.
+/// paths are `Timeline.recording(from:)`'s, except that a file with several mistakes is
+/// told the first in the file's order (a bad color in frame 3 before a syntax error in
+/// frame 9; the whole document's reading found the syntax error first). A file whose frames
+/// come before its images, or whose top level is not an object, is read whole.
 enum TimelineReader {
     /// The recording in the timeline file at `path`.
     ///
