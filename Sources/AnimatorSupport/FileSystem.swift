@@ -151,19 +151,52 @@ package enum FileSystem {
     }
 
     /// The whole of a regular file of at most `limit` bytes. The file is opened once and
-    /// judged open: a folder, a device, a FIFO, a socket, or a file of /proc or /sys (which
-    /// can be endless) is refused without waiting or reading, a file over `limit` before
-    /// it is read, and one that grows past `limit` while it is read is refused at the limit.
+    /// judged open (`openRegularFile`), and one that grows past `limit` while it is read is
+    /// refused at the limit.
     ///
     /// - Throws: `SystemError` with errno's text or the refusal in words.
     package static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let file = try openRegularFile(path, limit: limit)
+        defer { close(file.descriptor) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(file.size)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(file.descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw SystemError(operation: "read", path: path, code: 0,
+                                  detail: "grew past the \(FileLimits.describe(limit)) limit for this kind of file while it was read")
+            }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Opens a regular file of at most `limit` bytes for reading, judged open: a folder, a
+    /// device, a FIFO, a socket, or a file of /proc or /sys (which can be endless) is refused
+    /// without waiting or reading, a file over `limit` before it is read. The caller closes
+    /// the descriptor.
+    ///
+    /// - Returns: the descriptor and the file's size when opened.
+    /// - Throws: `SystemError` with errno's text or the refusal in words.
+    package static func openRegularFile(_ path: String, limit: Int) throws(SystemError) -> (descriptor: Int32, size: Int) {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it).
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw SystemError(operation: "open", path: path, code: errno) }
-        defer { close(descriptor) }
-        func refuse(_ detail: String) -> SystemError { SystemError(operation: "read", path: path, code: 0, detail: detail) }
+        func refuse(_ detail: String) -> SystemError {
+            close(descriptor)
+            return SystemError(operation: "read", path: path, code: 0, detail: detail)
+        }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "fstat", path: path, code: errno) }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SystemError(operation: "fstat", path: path, code: code)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw refuse("a folder, not a file")
@@ -178,21 +211,7 @@ package enum FileSystem {
         guard info.st_size <= Int64(limit) else {
             throw refuse("\(FileLimits.describe(Int(info.st_size))), over the \(FileLimits.describe(limit)) limit for this kind of file")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(operation: "read", path: path, code: errno)
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw refuse("grew past the \(FileLimits.describe(limit)) limit for this kind of file while it was read")
-            }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
+        return (descriptor, Int(info.st_size))
     }
 
     /// Whether `path`, its symbolic links resolved as far as it exists, lies inside `root`

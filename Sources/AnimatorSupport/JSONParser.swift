@@ -37,9 +37,8 @@ extension JSONValue {
 }
 
 /// A recursive-descent parser over a byte buffer. Strings without escapes are decoded in
-/// one step from the buffer. Besides whole values, it walks objects and arrays a member or
-/// an element at a time (`walkObject`, `walkArray`), so that a reader can turn each part of
-/// a large document into its own values and drop the JSON as it goes.
+/// one step from the buffer. A reader of a large file can parse it a value at a time from a
+/// window of it (`parseValue` where a value starts; `index` is where it ended).
 package struct JSONParser {
     package let bytes: UnsafeBufferPointer<UInt8>
     package var index = 0
@@ -157,35 +156,6 @@ package struct JSONParser {
     private mutating func endOfMember() throws(JSONSyntaxError) -> Bool { try atEnd(UInt8(ascii: "}"), of: "an object") }
 
     private mutating func endOfElement() throws(JSONSyntaxError) -> Bool { try atEnd(UInt8(ascii: "]"), of: "an array") }
-
-    /// Walks the object at the parser's position a member at a time: `body` is called with
-    /// each key and the parser at its value, and must read the value (`parseValue`, or a
-    /// walk of its own). Syntax errors are `JSONSyntaxError`s; `body`'s pass through.
-    package mutating func walkObject(_ body: (String, inout JSONParser) throws -> Void) throws {
-        guard peek() == UInt8(ascii: "{") else { throw error("expected an object") }
-        try enter()
-        defer { depth -= 1 }
-        if peek() == UInt8(ascii: "}") { index += 1; return }
-        repeat {
-            let key = try memberKey()
-            try body(key, &self)
-        } while try !endOfMember()
-    }
-
-    /// Walks the array at the parser's position an element at a time: `body` is called with
-    /// each element's index and the parser at it, and must read it (see `walkObject`).
-    package mutating func walkArray(_ body: (Int, inout JSONParser) throws -> Void) throws {
-        guard peek() == UInt8(ascii: "[") else { throw error("expected an array") }
-        try enter()
-        defer { depth -= 1 }
-        if peek() == UInt8(ascii: "]") { index += 1; return }
-        var count = 0
-        repeat {
-            skipWhitespace()
-            try body(count, &self)
-            count += 1
-        } while try !endOfElement()
-    }
 
     /// The end of a document after its value: only whitespace may follow.
     package mutating func finishDocument() throws(JSONSyntaxError) {

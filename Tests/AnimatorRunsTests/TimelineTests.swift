@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import TestSupport
 @testable import AnimatorHost
@@ -181,11 +182,13 @@ import TestSupport
         return .object(written)
     }
 
-    /// What `Timeline.load` reads from `text`, as a timeline again (every frame's values).
-    func loaded(_ text: String, in folder: TemporaryDirectory) throws -> String {
+    /// What `Timeline.load` reads from `text`, as a timeline again (every frame's values);
+    /// with `window`, what the reader reads that many bytes of the file at a time.
+    func loaded(_ text: String, in folder: TemporaryDirectory, window: Int? = nil) throws -> String {
         let path = folder.file("t.json")
         try FileSystem.writeAtomically(path, Array(text.utf8), mode: 0o600)
-        return Timeline.json(try Timeline.load(path: path)).serialized()
+        let recording = try window.map { try TimelineReader.read(path: path, windowSize: $0) } ?? Timeline.load(path: path)
+        return Timeline.json(recording).serialized()
     }
 
     @Test func aTimelineFileIsReadAFrameAtATimeAsItsWholeDocumentReads() throws {
@@ -201,19 +204,70 @@ import TestSupport
         for _ in 0..<times { for frame in recorded.segments[0].frames { probe.append(frame) } }
         #expect(probe.isSpooled)
         let whole = Timeline.json(try Timeline.recording(from: long)).serialized()
-        // As the writer writes it, pretty-printed, and with the frames before the images
-        // (read whole, since frames need their images): the same timeline every way.
+        // As the writer writes it, pretty-printed, and with the frames before the images:
+        // the same timeline every way.
         #expect(try loaded(long.serialized(), in: folder) == whole)
         #expect(try loaded(long.serialized(pretty: true), in: folder) == whole)
         let framesFirst = try lengthened(recorded, times: times, order: ["frames", "schema", "size"])
         #expect(framesFirst.serialized().hasPrefix("{\"frames\":["))
         #expect(try loaded(framesFirst.serialized(), in: folder) == whole)
+        // Read through windows of 100 bytes and of 5,000 (frames are about 7 KB: each is cut
+        // by the window's end, and the window grows to hold one), the same again.
+        let short = try lengthened(recorded, times: 2)
+        let shortWhole = Timeline.json(try Timeline.recording(from: short)).serialized()
+        #expect(try loaded(short.serialized(), in: folder, window: 100) == shortWhole)
+        #expect(try loaded(short.serialized(pretty: true), in: folder, window: 5_000) == shortWhole)
+        // A view's name holding what ends strings, arrays and objects: not taken for the
+        // timeline's structure.
+        // As written in the file: \\]}\"[{,: (a backslash, then brackets, a quote, more).
+        let tricky = short.serialized().replacing("\"name\":\"", with: "\"name\":\"\\\\]}\\\"[{,:", maxReplacements: 3)
+        #expect(tricky != short.serialized())
+        let trickyWhole = Timeline.json(try Timeline.recording(from: try JSONValue.parse(tricky))).serialized()
+        #expect(trickyWhole.contains("\\\\]}\\\"[{,:"))
+        #expect(try loaded(tricky, in: folder, window: 100) == trickyWhole)
+        // The scan finds the one "frames" array: from its '[' to the ']' before the
+        // document's last '}' (the writer puts it last).
+        let trickyPath = folder.file("tricky.json")
+        try FileSystem.writeAtomically(trickyPath, Array(tricky.utf8), mode: 0o600)
+        let opened = try FileSystem.openRegularFile(trickyPath, limit: 1 << 30)
+        defer { close(opened.descriptor) }
+        let bracket = try #require(tricky.utf8.firstRange(of: "\"frames\":[".utf8)).upperBound
+        let start = tricky.utf8.distance(from: tricky.utf8.startIndex, to: bracket) - 1
+        #expect(FramesScan.regions(of: opened.descriptor, size: opened.size)
+                == [FramesScan.Region(transition: nil, start: start, end: tricky.utf8.count - 2)])
+        // A first "frames" written with an escape, or that is not an array, is the one a
+        // document's lookup finds: read as the whole document reads it (here, a mistake).
+        for first in ["\"fr\\u0061mes\":[1,2],", "\"frames\": 5,"] {
+            let text = "{" + first + short.serialized().dropFirst()
+            let path = folder.file("first.json")
+            try FileSystem.writeAtomically(path, Array(text.utf8), mode: 0o600)
+            let document = try JSONValue.parse(text)
+            var expected: Timeline.FormatError?
+            do { _ = try Timeline.recording(from: document) } catch { expected = error }
+            let mistake = try #require(expected)
+            #expect(throws: Timeline.FormatError(path: path + ": " + mistake.path, reason: mistake.reason)) {
+                try Timeline.load(path: path)
+            }
+        }
         // Several transitions, each read a frame at a time.
         let two = Recording(size: recorded.size, fps: 60, segments: [recorded.segments[0], recorded.segments[0]])
         var text = ""
         Timeline.write(two, to: { text += $0 })
         #expect(text.hasPrefix("{\"schema\":\"animator-host.timeline/1\",\"transitions\":["))
         #expect(try loaded(text, in: folder) == Timeline.json(two).serialized())
+        #expect(try loaded(text, in: folder, window: 300) == Timeline.json(two).serialized())
+        // Frames beside "transitions" are not the timeline's (its transitions are): read as
+        // the whole document reads them, ignored, but JSON all the same.
+        let beside = "{\"frames\":[{\"t\":0,\"views\":[]}]," + text.dropFirst()
+        #expect(try loaded(beside, in: folder) == Timeline.json(two).serialized())
+        let besideBroken = "{\"frames\":[{\"t\":0,,\"views\":[]}]," + text.dropFirst()
+        var syntax = ""
+        do { _ = try JSONValue.parse(besideBroken) } catch { syntax = "\(error)" }
+        #expect(syntax.hasPrefix("line 1, column 19: "))
+        let path = folder.file("t.json")
+        #expect(throws: Timeline.FormatError(path: path, reason: "not JSON: " + syntax)) {
+            _ = try loaded(besideBroken, in: folder)
+        }
     }
 
     @Test func aTimelineReadAFrameAtATimeNamesThePlaceOfItsMistakes() throws {
@@ -264,6 +318,12 @@ import TestSupport
         #expect(expected.path.hasPrefix("transitions[0]"), "\(expected)")
         let read = try error(mixed)
         #expect(read.path == path + ": " + expected.path && read.reason == expected.reason, "\(read)")
+        // Two commas in frame 5: not JSON, where the document's parser finds it.
+        let doubled = broken.replacing(",\"views\":[", with: ",,\"views\":[", maxReplacements: 1)
+        var syntax = ""
+        do { _ = try JSONValue.parse(doubled) } catch { syntax = "\(error)" }
+        #expect(syntax.hasSuffix("expected a string key"), "\(syntax)")
+        #expect(try error(doubled) == Timeline.FormatError(path: path, reason: "not JSON: " + syntax))
         // A file cut short in its frames: not JSON, at the end of what is there (one line).
         let cut = String(long.prefix(long.utf8.count * 3 / 5))
         let truncated = try error(cut)

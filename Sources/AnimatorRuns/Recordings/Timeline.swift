@@ -261,12 +261,15 @@ public enum Timeline {
     ///
     /// - Throws: `FormatError` naming the first member that is missing or malformed.
     public static func recording(from json: JSONValue) throws(FormatError) -> Recording {
-        try recording(from: json, streamed: [])
+        try recording(from: json, frames: nil)
     }
 
-    /// `recording(from:)`, with the frames of the transitions `streamed` has (by position:
-    /// the one transition, or each of "transitions") already read, their "frames" not looked at.
-    static func recording(from json: JSONValue, streamed: [SceneFrames?]) throws(FormatError) -> Recording {
+    /// `recording(from:)`, with the frames of a transition read elsewhere where `frames`
+    /// gives them: called with the transition's position (0 for a one-transition timeline,
+    /// or its index in "transitions") and its object, where its frames are read, returning
+    /// nil for those read here from its "frames". Its errors' paths are the object's own.
+    static func recording(from json: JSONValue, frames read: ((Int, JSONValue) throws(FormatError) -> SceneFrames?)?)
+        throws(FormatError) -> Recording {
         if let schema = json["schema"]?.stringValue, schema != Timeline.schema {
             throw FormatError(path: "schema", reason: "'\(schema)' is not \(Timeline.schema)")
         }
@@ -299,14 +302,14 @@ public enum Timeline {
                 throw FormatError(path: prefix + "operation", reason: "'\(name)' is not present, dismiss, push, pop or tab")
             }
             let frames: SceneFrames
-            if number < streamed.count, let read = streamed[number] {
-                frames = read
-            } else {
-                do {
+            do {
+                if let given = try read?(number, object) {
+                    frames = given
+                } else {
                     frames = SceneFrames(try Timeline.frames(from: object, images: try images(from: object)))
-                } catch {
-                    throw FormatError(path: prefix + error.path, reason: error.reason)
                 }
+            } catch {
+                throw FormatError(path: prefix + error.path, reason: error.reason)
             }
             let animator = object["animator"]?.stringValue ?? "?"
             let outcome = TransitionOutcome(

@@ -1,127 +1,120 @@
 import AnimatorEngine
 import AnimatorRendering
 import AnimatorSupport
+import Glibc
 
-/// Reads a timeline file without building its whole document: the members of each
-/// transition are read as values, but its frames, once its images are known (the writer
-/// puts "images" before "frames"), are read one at a time and kept in a `FrameStore`, so
-/// that a long transition's frames never exist as JSON all at once (a minute of 100 views
-/// is a 370 MB file, and its document took over 2 GB). The result, the errors and their
-/// paths are `Timeline.recording(from:)`'s, except that a file with several mistakes is
-/// told the first in the file's order (a bad color in frame 3 before a syntax error in
-/// frame 9; the whole document's reading found the syntax error first). A file whose frames
-/// come before its images, or whose top level is not an object, is read whole.
+/// Reads a timeline file without holding it, or its JSON document, whole: a minute of 100
+/// views is a 370 MB file whose document took over 2 GB. The file is read three times over
+/// from the disk's cache, a block at a time:
+///
+/// 1. `FramesScan` finds where each transition's "frames" array lies (the root's, or each of
+///    "transitions"'), tracking only strings and brackets;
+/// 2. the rest, the file with those arrays emptied (members, images: small), is parsed as a
+///    document and read by `Timeline.recording(from:frames:)`;
+/// 3. which, for each transition, reads its frames from the file a frame at a time
+///    (`FrameRegion`) into a `FrameStore`, as a run records them (kept up to 4 MiB, then as
+///    bytes in a private temporary file).
+///
+/// The result, the errors and their paths are `Timeline.recording(from:)`'s. A file with a
+/// syntax error anywhere, or that changes while it is read, is read again whole by the
+/// document reader, which says where the error is as it always has. A file with several
+/// mistakes may be told another of them first (a bad color in frame 3 before a missing
+/// member in frame 9's sibling transition, say).
 enum TimelineReader {
-    /// The recording in the timeline file at `path`.
+    /// The recording in the timeline file at `path`, its frames read `windowSize` bytes of
+    /// the file at a time.
     ///
     /// - Throws: `JSONFormatError` naming the file first: why it cannot be read, "not
     ///   JSON: ..." with the line and column, or the JSON path of what breaks the schema.
-    static func read(path: String) throws(JSONFormatError) -> Recording {
-        let bytes: [UInt8]
+    static func read(path: String, windowSize: Int = FrameRegion.defaultWindowSize) throws(JSONFormatError) -> Recording {
+        let file: (descriptor: Int32, size: Int)
         do {
-            bytes = try FileSystem.read(path, limit: FileLimits.timeline)
+            file = try FileSystem.openRegularFile(path, limit: FileLimits.timeline)
         } catch {
             throw JSONFormatError(path: path, reason: error.reason)
         }
-        do {
-            return try bytes.withUnsafeBufferPointer { buffer in
-                var parser = JSONParser(bytes: buffer)
-                guard parser.peek() == UInt8(ascii: "{") else {
-                    return try Timeline.recording(from: try parser.parseDocument())
-                }
-                var root = TransitionObject(prefix: "")
-                // The frames read of each of "transitions", by position (nil: not read here).
-                var transitions: [SceneFrames?] = []
-                var sawTransitions = false
-                try parser.walkObject { key, parser in
-                    guard key == "transitions", !sawTransitions, parser.peek() == UInt8(ascii: "[") else {
-                        // The root's own frames are read only while it is one transition.
-                        try root.read(key, &parser, streaming: !sawTransitions)
-                        return
+        defer { close(file.descriptor) }
+        guard let regions = FramesScan.regions(of: file.descriptor, size: file.size), !regions.isEmpty,
+              let skeleton = skeleton(of: file.descriptor, size: file.size, without: regions),
+              let document = try? JSONValue.parse(bytes: skeleton) else {
+            return try whole(path)
+        }
+        let transitions = document["transitions"] != nil
+        var used: Set<Int> = []
+        var broken = false
+        let recording: Recording
+        do throws(JSONFormatError) {
+            recording = try Timeline.recording(from: document) { number, object throws(JSONFormatError) -> SceneFrames? in
+                guard let index = regions.firstIndex(where: { $0.transition == (transitions ? number : nil) }) else { return nil }
+                used.insert(index)
+                let images = try Timeline.images(from: object)
+                var reader = Timeline.FrameReader(images: images)
+                let store = FrameStore()
+                var region = FrameRegion(descriptor: file.descriptor, start: regions[index].start, end: regions[index].end,
+                                         windowSize: windowSize)
+                var count = 0
+                do throws(FrameRegion.Failure) {
+                    try region.forEach { element throws(JSONFormatError) in
+                        count += 1
+                        guard count <= Timeline.maximumFrames else { return }
+                        store.append(try reader.frame(element))
                     }
-                    sawTransitions = true
-                    var elements: [JSONValue] = []
-                    try parser.walkArray { index, parser in
-                        guard index < Scenario.maximumSteps, parser.peek() == UInt8(ascii: "{") else {
-                            elements.append(try parser.parseValue())
-                            transitions.append(nil)
-                            return
-                        }
-                        var transition = TransitionObject(prefix: "transitions[\(index)].")
-                        try parser.walkObject { key, parser in try transition.read(key, &parser, streaming: true) }
-                        elements.append(.object(transition.members))
-                        transitions.append(transition.frames)
+                } catch {
+                    switch error {
+                    case .syntax:
+                        broken = true
+                        throw JSONFormatError(path: "frames", reason: "not JSON")
+                    case .format(let mistake):
+                        throw mistake
                     }
-                    root.members.append((key, .array(elements)))
                 }
-                try parser.finishDocument()
-                let streamed = sawTransitions ? transitions : [root.frames]
-                return try Timeline.recording(from: .object(root.members), streamed: streamed)
+                guard count <= Timeline.maximumFrames else {
+                    throw JSONFormatError(path: "frames", reason: "\(count) frames, over the \(Timeline.maximumFrames) a transition may have")
+                }
+                return SceneFrames(store: store)
             }
-        } catch let error as JSONSyntaxError {
-            throw JSONFormatError(path: path, reason: "not JSON: \(error)")
-        } catch let error as JSONFormatError {
-            throw JSONFormatError(path: "\(path): \(error.path)", reason: error.reason)
         } catch {
-            throw JSONFormatError(path: path, reason: "\(error)")
+            if broken { return try whole(path) }
+            throw JSONFormatError(path: "\(path): \(error.path)", reason: error.reason)
+        }
+        // Frames the recording did not read (the root's, beside "transitions") are JSON all
+        // the same: checked, as reading the whole document would.
+        for index in regions.indices where !used.contains(index) {
+            var region = FrameRegion(descriptor: file.descriptor, start: regions[index].start, end: regions[index].end,
+                                         windowSize: windowSize)
+            do throws(FrameRegion.Failure) {
+                try region.forEach { (_: JSONValue) throws(JSONFormatError) in }
+            } catch {
+                return try whole(path)
+            }
+        }
+        return recording
+    }
+
+    /// The timeline read as one document: for a file with nothing to read a frame at a time,
+    /// and for the exact place of a syntax error.
+    private static func whole(_ path: String) throws(JSONFormatError) -> Recording {
+        try JSONFormatError.reading(path, limit: FileLimits.timeline) { json throws(JSONFormatError) in
+            try Timeline.recording(from: json)
         }
     }
 
-    /// One transition's object as it is read: its members as values, except its frames,
-    /// read into a store once its images are known.
-    private struct TransitionObject {
-        /// Where the object is ("" or "transitions[2]."), for the paths of errors.
-        let prefix: String
-        var members: [(String, JSONValue)] = []
-        /// Its "images", decoded, once read (the first such member, as `json["images"]` finds).
-        var images: [Image]?
-        /// Its frames, when they were read here.
-        var frames: SceneFrames?
-        private var sawFrames = false
-
-        init(prefix: String) { self.prefix = prefix }
-
-        mutating func read(_ key: String, _ parser: inout JSONParser, streaming: Bool) throws {
-            if key == "frames", !sawFrames, streaming, let images, parser.peek() == UInt8(ascii: "[") {
-                sawFrames = true
-                frames = try readFrames(&parser, images: images)
-                // The member stays, so that the object reads as the writer wrote it.
-                members.append((key, .array([])))
-                return
-            }
-            let value = try parser.parseValue()
-            if key == "frames" { sawFrames = true }
-            if key == "images", images == nil {
-                do throws(JSONFormatError) {
-                    images = try Timeline.images(from: .object([(key, value)]))
-                } catch {
-                    throw JSONFormatError(path: prefix + error.path, reason: error.reason)
-                }
-            }
-            members.append((key, value))
+    /// The file's bytes with the inside of each region left out (its brackets kept: an
+    /// empty array), or nil when the file cannot be read as it was scanned.
+    private static func skeleton(of descriptor: Int32, size: Int, without regions: [FramesScan.Region]) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var offset = 0
+        // Kept: from the start to each region's '[' included, then from its ']' on.
+        var kept: [(Int, Int)] = []
+        for region in regions {
+            kept.append((offset, region.start + 1))
+            offset = region.end
         }
-
-        /// The frames array at the parser, each frame read as it is parsed. Over
-        /// `Timeline.maximumFrames`, the rest are counted (not read) for the error.
-        private func readFrames(_ parser: inout JSONParser, images: [Image]) throws -> SceneFrames {
-            let store = FrameStore()
-            var reader = Timeline.FrameReader(images: images)
-            var count = 0
-            try parser.walkArray { index, parser in
-                let element = try parser.parseValue()
-                count = index + 1
-                guard index < Timeline.maximumFrames else { return }
-                do throws(JSONFormatError) {
-                    store.append(try reader.frame(element))
-                } catch {
-                    throw JSONFormatError(path: prefix + error.path, reason: error.reason)
-                }
-            }
-            guard count <= Timeline.maximumFrames else {
-                throw JSONFormatError(path: prefix + "frames",
-                                      reason: "\(count) frames, over the \(Timeline.maximumFrames) a transition may have")
-            }
-            return SceneFrames(store: store)
+        kept.append((offset, size))
+        for (from, to) in kept where to > from {
+            guard let part = FrameRegion.read(descriptor, at: from, count: to - from) else { return nil }
+            bytes += part
         }
+        return bytes
     }
 }
