@@ -4,7 +4,8 @@ import Glibc
 /// Peak memory of a long run written to each kind of file against the same run one second
 /// long: a C animator (Benchmarks/many_views.c) moving 100 views for 1 and for 60 seconds
 /// (61 and 3,601 frames), `animator-host run` as a process, its peak resident memory (the
-/// host's or its plugin child's, the larger: what `wait4` reports) per output.
+/// host's or its plugin child's, the larger: what `wait4` reports) per output, and the
+/// timeline read back by `render`.
 enum MemoryBenchmark {
     static func run(workspace: Workspace, executable: String) -> [String] {
         let environment = manyViews(workspace: workspace, executable: executable)
@@ -32,7 +33,30 @@ enum MemoryBenchmark {
             lines.append("| \(label) | \(fixed(peaks[0], 1)) | \(fixed(peaks[1], 1)) | \(fixed(peaks[1] / peaks[0]))x "
                          + "| \(fixed(wall, 1)) | \(fixed(size, 1)) |")
         }
+        lines.append(renderRow(workspace: workspace, executable: executable, environment: environment))
         return lines + ["", ownPeakNote()]
+    }
+
+    /// The same runs' timelines read back: `render t.json --out r.gif`, its peak against
+    /// the one-second timeline's (the file column is the timeline's size).
+    static func renderRow(workspace: Workspace, executable: String, environment: [String]) -> String {
+        var peaks: [Double] = [], wall = 0.0, size = 0.0
+        let timeline = workspace.root + "/memory/t.json", gif = workspace.root + "/memory/r.gif"
+        for duration in ["1", "60"] {
+            _ = peakMegabytes(executable, ["run", "many-views", "--plugin-path", workspace.root + "/memory", "--operation", "push",
+                                           "--param", "views=100", "--param", "duration=" + duration, "--timeline", timeline],
+                              environment: environment)
+            let start = Clock.now()
+            peaks.append(peakMegabytes(executable, ["render", timeline, "--out", gif], environment: environment))
+            wall = Double(Clock.now() - start) / 1e9
+            var info = stat()
+            stat(timeline, &info)
+            size = Double(info.st_size) / 1e6
+            unlink(timeline)
+            unlink(gif)
+        }
+        return "| `render` of the timeline to a GIF | \(fixed(peaks[0], 1)) | \(fixed(peaks[1], 1)) | "
+            + "\(fixed(peaks[1] / peaks[0]))x | \(fixed(wall, 1)) | \(fixed(size, 1)) |"
     }
 
     /// A line saying how much of each peak may be this benchmark's own: Linux keeps a
