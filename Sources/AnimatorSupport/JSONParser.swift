@@ -51,7 +51,8 @@ package struct JSONParser {
     package mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         let value = try parseValue()
-        try finishDocument()
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected text after the document") }
         return value
     }
 
@@ -113,11 +114,20 @@ package struct JSONParser {
         defer { depth -= 1 }
         var members: [(String, JSONValue)] = []
         if peek() == UInt8(ascii: "}") { index += 1; return .object([]) }
-        repeat {
-            let key = try memberKey()
+        while true {
+            guard peek() == JSONParser.quote else { throw error("expected a string key") }
+            let key = try parseString()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            index += 1
+            skipWhitespace()
             members.append((key, try parseValue()))
-        } while try !endOfMember()
-        return .object(members)
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case nil: throw error("unexpected end of input in an object")
+            default: throw error("expected ',' or '}' in an object")
+            }
+        }
     }
 
     package mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
@@ -125,42 +135,16 @@ package struct JSONParser {
         defer { depth -= 1 }
         var elements: [JSONValue] = []
         if peek() == UInt8(ascii: "]") { index += 1; return .array([]) }
-        repeat {
+        while true {
             skipWhitespace()
             elements.append(try parseValue())
-        } while try !endOfElement()
-        return .array(elements)
-    }
-
-    /// A member's key and its colon; the parser is left at the value.
-    private mutating func memberKey() throws(JSONSyntaxError) -> String {
-        guard peek() == JSONParser.quote else { throw error("expected a string key") }
-        let key = try parseString()
-        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-        index += 1
-        skipWhitespace()
-        return key
-    }
-
-    /// After a member or an element: true at the container's end (`closer` taken), false
-    /// before another (',' taken).
-    private mutating func atEnd(_ closer: UInt8, of container: StaticString) throws(JSONSyntaxError) -> Bool {
-        switch peek() {
-        case UInt8(ascii: ","): index += 1; return false
-        case closer: index += 1; return true
-        case nil: throw error("unexpected end of input in \(container)")
-        default: throw error("expected ',' or '\(Character(UnicodeScalar(closer)))' in \(container)")
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case nil: throw error("unexpected end of input in an array")
+            default: throw error("expected ',' or ']' in an array")
+            }
         }
-    }
-
-    private mutating func endOfMember() throws(JSONSyntaxError) -> Bool { try atEnd(UInt8(ascii: "}"), of: "an object") }
-
-    private mutating func endOfElement() throws(JSONSyntaxError) -> Bool { try atEnd(UInt8(ascii: "]"), of: "an array") }
-
-    /// The end of a document after its value: only whitespace may follow.
-    package mutating func finishDocument() throws(JSONSyntaxError) {
-        skipWhitespace()
-        if index < bytes.count { throw error("unexpected text after the document") }
     }
 
     package mutating func digits() -> Int {

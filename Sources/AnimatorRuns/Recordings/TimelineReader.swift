@@ -4,8 +4,8 @@ import AnimatorSupport
 import Glibc
 
 /// Reads a timeline file without holding it, or its JSON document, whole: a minute of 100
-/// views is a 370 MB file whose document took over 2 GB. The file is read three times over
-/// from the disk's cache, a block at a time:
+/// views is a 370 MB file whose document took over 2 GB. Each byte is read twice (from the
+/// disk's cache), a block at a time:
 ///
 /// 1. `FramesScan` finds where each transition's "frames" array lies (the root's, or each of
 ///    "transitions"'), tracking only strings and brackets;
@@ -18,8 +18,8 @@ import Glibc
 /// The result, the errors and their paths are `Timeline.recording(from:)`'s. A file with a
 /// syntax error anywhere, or that changes while it is read, is read again whole by the
 /// document reader, which says where the error is as it always has. A file with several
-/// mistakes may be told another of them first (a bad color in frame 3 before a missing
-/// member in frame 9's sibling transition, say).
+/// mistakes may be told another of them first: a bad color in frame 3 before a syntax error
+/// in frame 9, which the document reader, parsing everything first, would tell.
 enum TimelineReader {
     /// The recording in the timeline file at `path`, its frames read `windowSize` bytes of
     /// the file at a time.
