@@ -176,6 +176,21 @@ package enum FileSystem {
         }
     }
 
+    /// `count` bytes of the open file at `offset` (read on after short reads and
+    /// interruptions), or nil when it does not hold them all (now: a file may shrink).
+    package static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            done += read
+        }
+        return bytes
+    }
+
     /// Opens a regular file of at most `limit` bytes for reading, judged open: a folder, a
     /// device, a FIFO, a socket, or a file of /proc or /sys (which can be endless) is refused
     /// without waiting or reading, a file over `limit` before it is read. The caller closes

@@ -333,4 +333,38 @@ import TestSupport
         let trailing = try error(long + " x")
         #expect(trailing.reason == "not JSON: line 1, column \(long.utf8.count + 2): unexpected text after the document")
     }
+
+    @Test func framesReadThroughASmallWindowAndAFileCutUnderTheReader() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("frames.json")
+        // Elements longer than the 16-byte window, with spaces and a string holding "],".
+        let text = #"[ {"t": 0, "name": "a],[b"} ,{"t":1.5} , [1, {"x": "\""}] ]"#
+        try FileSystem.writeAtomically(path, Array(text.utf8), mode: 0o600)
+        let file = try FileSystem.openRegularFile(path, limit: 1 << 20)
+        defer { close(file.descriptor) }
+        var region = FrameRegion(descriptor: file.descriptor, start: 0, end: text.utf8.count - 1, windowSize: 16)
+        var seen: [JSONValue] = []
+        try region.forEach { seen.append($0) }
+        #expect(seen == [
+            .object([("t", .number(0)), ("name", .string("a],[b"))]),
+            .object([("t", .number(1.5))]),
+            .array([.number(1), .object([("x", .string("\""))])]),
+        ])
+        // The scan said the array ends past what the file now holds (it was cut since):
+        // the elements stop with a syntax failure, not a wait or a made-up end.
+        let cut = String(text.dropLast(12))
+        try FileSystem.writeAtomically(path, Array(cut.utf8), mode: 0o600)
+        let shorter = try FileSystem.openRegularFile(path, limit: 1 << 20)
+        defer { close(shorter.descriptor) }
+        var cutRegion = FrameRegion(descriptor: shorter.descriptor, start: 0, end: text.utf8.count - 1, windowSize: 16)
+        var before: [JSONValue] = []
+        do {
+            try cutRegion.forEach { before.append($0) }
+            Issue.record("a cut array was read whole: \(before)")
+        } catch {
+            guard case .syntax = error else { Issue.record("\(error)"); return }
+        }
+        // What was handed out before the failure is whole elements, the file's own.
+        #expect(before.count <= 2 && Array(seen.prefix(before.count)) == before, "\(before)")
+    }
 }

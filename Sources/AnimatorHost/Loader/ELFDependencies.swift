@@ -1,4 +1,4 @@
-import Glibc
+import AnimatorSupport
 
 /// The libraries a shared library names as its dependencies (its dynamic section's
 /// DT_NEEDED entries), read from an open ELF file (64-bit, little-endian) without loading
@@ -53,10 +53,8 @@ enum ELFDependencies {
 
         /// `count` bytes at `offset`, or nil when the file does not hold them all.
         func bytes(at offset: Int, count: Int) -> [UInt8]? {
-            guard offset >= 0, count > 0, count <= 1 << 24 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: count)
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
-            return read == count ? buffer : nil
+            guard count > 0, count <= 1 << 24 else { return nil }
+            return FileSystem.read(descriptor, at: offset, count: count)
         }
 
         /// The little-endian unsigned integer of `size` bytes at `offset` (0 past the end;

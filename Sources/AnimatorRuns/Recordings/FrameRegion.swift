@@ -1,5 +1,4 @@
 import AnimatorSupport
-import Glibc
 
 /// The elements of one "frames" array of a timeline file (`FramesScan.Region`), read from
 /// the file a window at a time and parsed one by one: memory holds a window of the file
@@ -106,7 +105,7 @@ struct FrameRegion {
             position = 0
         }
         let count = min(max(reach - window.count, reach / 4), end - offset)
-        guard let bytes = Self.read(descriptor, at: offset, count: count) else {
+        guard let bytes = FileSystem.read(descriptor, at: offset, count: count) else {
             // A file cut shorter than it was: as if the array ended here, which its parse
             // will find is not JSON.
             offset = end
@@ -116,18 +115,5 @@ struct FrameRegion {
         window += bytes
         offset += bytes.count
         return true
-    }
-
-    /// `count` bytes of the file at `offset`, or nil when it has fewer now.
-    static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { return nil }
-            done += read
-        }
-        return bytes
     }
 }

@@ -366,12 +366,17 @@ public enum Timeline {
                               ? "this timeline holds several transitions; read each of \"transitions\"" : "missing (an array of frames)")
         }
         guard frames.count <= maximumFrames else {
-            throw FormatError(path: "frames", reason: "\(frames.count) frames, over the \(maximumFrames) a transition may have")
+            throw tooManyFrames(frames.count)
         }
         var reader = FrameReader(images: images)
         var result: [SceneFrame] = []
         for frame in frames { result.append(try reader.frame(frame)) }
         return result
+    }
+
+    /// The mistake of a transition of `count` frames, over `maximumFrames`.
+    static func tooManyFrames(_ count: Int) -> FormatError {
+        FormatError(path: "frames", reason: "\(count) frames, over the \(maximumFrames) a transition may have")
     }
 
     /// Reads a transition's frames one at a time, in order, by `frames(from:images:)`'s

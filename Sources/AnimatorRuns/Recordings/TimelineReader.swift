@@ -69,7 +69,7 @@ enum TimelineReader {
                     }
                 }
                 guard count <= Timeline.maximumFrames else {
-                    throw JSONFormatError(path: "frames", reason: "\(count) frames, over the \(Timeline.maximumFrames) a transition may have")
+                    throw Timeline.tooManyFrames(count)
                 }
                 return SceneFrames(store: store)
             }
@@ -112,7 +112,7 @@ enum TimelineReader {
         }
         kept.append((offset, size))
         for (from, to) in kept where to > from {
-            guard let part = FrameRegion.read(descriptor, at: from, count: to - from) else { return nil }
+            guard let part = FileSystem.read(descriptor, at: from, count: to - from) else { return nil }
             bytes += part
         }
         return bytes
