@@ -47,6 +47,19 @@ public final class BatchRenderer {
         }
     }
 
+    /// Draws `frames` on all cores and hands each to `body` on the thread that drew it, with
+    /// its index and its pixels (`width` × `height`, row by row: the renderer's own memory,
+    /// valid only during the call); the results in order. Each picture is used while it is
+    /// still in the core's cache, and none is copied out. `body` must be safe to call from
+    /// several threads at once.
+    public func map<T>(_ frames: [SceneFrame], _ body: (_ index: Int, _ pixels: UnsafeBufferPointer<UInt32>) -> T) -> [T] {
+        let renderers = self.renderers
+        return Parallel.map(frames.count, workers: min(renderers.count, max(frames.count, 1))) { index, worker in
+            renderers[worker].draw(frames[index])
+            return renderers[worker].withPixels { body(index, $0) }
+        }
+    }
+
     /// The images of `frames`, in order, each drawn from its top left corner. A frame that
     /// draws the same as the one before it (`SceneFrame.drawsTheSame(as:)`: a held start or
     /// end) is drawn once, and both get the same image.

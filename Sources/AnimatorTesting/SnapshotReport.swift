@@ -1,3 +1,4 @@
+import Glibc
 import AnimatorEngine
 import AnimatorRendering
 import AnimatorRuns
@@ -131,10 +132,13 @@ public enum SnapshotReport {
     /// (-1 past a run's end). Frames that draw the same (a held end, the same first picture
     /// on both sides) share a picture.
     ///
-    /// The frames are drawn a chunk at a time (about 128 MiB of pixels: both runs of a
-    /// second at 1x), each chunk's new pictures written before the next is drawn, and when
-    /// more chunks follow, the distinct pictures are remembered packed (`PackedPicture`)
-    /// for them, so that memory holds a chunk of frames, not the whole of both runs (a long
+    /// The frames are drawn and encoded a batch at a time on all cores, each picture by the
+    /// thread that drew it while it is still in that core's cache (never copied out of the
+    /// renderer); a frame that draws the same as the one before it (a held start or end) is
+    /// not drawn again. Other frames that draw the same are found by their PNG files: the
+    /// encoder is lossless and makes the same bytes for the same pixels, so two files are
+    /// equal exactly when their pictures are (looked up by a hash of the pixels, then
+    /// compared whole). Memory holds the case's encoded pictures, never its frames (a long
     /// case at 3x would take gigabytes).
     private static func writeFrames(_ outcome: SnapshotVerifier.Outcome, golden: Recording, to emit: (String) -> Void) {
         let g = golden.playback(), a = outcome.actualRecording.playback()
@@ -149,39 +153,39 @@ public enum SnapshotReport {
                 Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
             }
             let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
-            let chunk = max(2 * ProcessInfoShim.activeProcessorCount, (128 << 20) / max(renderer.width * renderer.height * 4, 1))
-            // The distinct pictures of earlier chunks, packed (nil for the last chunk's,
-            // which no later frame is compared with).
-            var distinct: [PackedPicture?] = [], byHash: [Int: [Int]] = [:]
-            for start in stride(from: 0, to: scenes.count, by: chunk) {
-                let images = renderer.render(Array(scenes[start..<min(start + chunk, scenes.count)]))
-                // Identical pictures found by a hash of their pixels, then compared whole:
-                // with the pictures of earlier chunks packed, with this chunk's as they are.
-                let hashes = Parallel.map(images.count) { index, _ in images[index].pixels.withUnsafeBytes { Self.hash($0) } }
-                var fresh: [Int] = []
-                for (index, image) in images.enumerated() {
-                    let hash = hashes[index]
-                    let same = byHash[hash]?.first { number in
-                        number >= distinct.count ? images[fresh[number - distinct.count]] == image
-                            : distinct[number]?.matches(image) == true
-                    }
-                    if let same {
-                        numbers.append(same)
-                    } else {
-                        byHash[hash, default: []].append(distinct.count + fresh.count)
-                        numbers.append(distinct.count + fresh.count)
-                        fresh.append(index)
-                    }
+            let width = renderer.width, height = renderer.height
+            // The frames drawn (by their index in `scenes`), and for each scene the one of
+            // them that draws it.
+            var drawn: [Int] = [], source: [Int] = []
+            for (index, scene) in scenes.enumerated() {
+                if index > 0, scene.drawsTheSame(as: scenes[index - 1]) {
+                    source.append(source[index - 1])
+                } else {
+                    source.append(drawn.count)
+                    drawn.append(index)
                 }
-                let last = start + chunk >= scenes.count
-                let made = Parallel.map(fresh.count) { index, _ in
-                    (last ? nil : PackedPicture(images[fresh[index]]), dataURL(images[fresh[index]]))
-                }
-                for (number, item) in made.enumerated() {
-                    emit((distinct.isEmpty && number == 0 ? "" : ",\n") + "\"" + item.1 + "\"")
-                }
-                distinct += made.map(\.0)
             }
+            // The distinct pictures' data URLs, by number, found by a hash of their pixels;
+            // the picture number of each frame drawn.
+            var distinct: [String] = [], byHash: [Int: [Int]] = [:], pictures: [Int] = []
+            let batch = 8 * ProcessInfoShim.activeProcessorCount
+            for start in stride(from: 0, to: drawn.count, by: batch) {
+                let frames = drawn[start..<min(start + batch, drawn.count)].map { scenes[$0] }
+                let made = renderer.map(frames) { _, pixels in
+                    (hash: Self.hash(UnsafeRawBufferPointer(pixels)), url: dataURL(pixels, width: width, height: height))
+                }
+                for picture in made {
+                    if let same = byHash[picture.hash]?.first(where: { distinct[$0] == picture.url }) {
+                        pictures.append(same)
+                        continue
+                    }
+                    byHash[picture.hash, default: []].append(distinct.count)
+                    pictures.append(distinct.count)
+                    emit((distinct.isEmpty ? "" : ",\n") + "\"" + picture.url + "\"")
+                    distinct.append(picture.url)
+                }
+            }
+            numbers = source.map { pictures[$0] }
         }
         let goldenNumbers = (0..<count).map { $0 < g.frames.count ? String(numbers[$0]) : "-1" }
         let actualNumbers = (0..<count).map { $0 < a.frames.count ? String(numbers[g.frames.count + $0]) : "-1" }
@@ -211,8 +215,8 @@ public enum SnapshotReport {
         return Int(truncatingIfNeeded: hash)
     }
 
-    private static func dataURL(_ image: Image) -> String {
-        "data:image/png;base64," + Base64.encode(PNGEncoder.encode(image, level: .fast))
+    private static func dataURL(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> String {
+        "data:image/png;base64," + Base64.encode(PNGEncoder.encode(pixels, width: width, height: height, level: .fast))
     }
 
     /// A JavaScript string literal (JSON's), safe inside a script element.
@@ -314,3 +318,8 @@ public enum SnapshotReport {
           #scrubber { width: 480px; vertical-align: middle; }
         """
 }
+
+enum T { nonisolated(unsafe) static var pack = 0.0; nonisolated(unsafe) static var png = 0.0; nonisolated(unsafe) static var b64 = 0.0; static let lock = NSLockish()
+ static func cpu() -> Double { var t = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
+}
+final class NSLockish: @unchecked Sendable { var m = pthread_mutex_t(); init() { pthread_mutex_init(&m, nil) }; func lock() { pthread_mutex_lock(&m) }; func unlock() { pthread_mutex_unlock(&m) } }

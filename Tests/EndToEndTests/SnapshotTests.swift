@@ -94,13 +94,16 @@ import TestSupport
         #expect(out.contains("; report: \(folder.path)/snapshot-report/index.html"), "\(out)")
     }
 
-    @Test func theScrubbersPicturesAreEachFrameOnceAcrossChunks() throws {
-        // At 3x a frame is 11.8 MB, so the report draws both runs eleven frames at a time
-        // (the golden run's 19, then the actual run's 13: frames 0–10, 11–21, 22–31); its
-        // pictures must still be each run's frames, every distinct picture once, and frames
-        // equal across chunks (the first and last of both runs) one picture.
+    @Test(arguments: [(scale: 3, fps: 60), (scale: 1, fps: 10)])
+    func theScrubbersPicturesAreEachFrameOnce(scale: Int, fps: Int) throws {
+        // The report draws and encodes eight frames per core at a time. At 60 frames a
+        // second both runs take several batches, so frames equal across batches (the first
+        // and last of both runs) must be found among earlier batches' pictures; at 10 a
+        // second both runs fit in one batch, and the golden run's first frame is found again
+        // in the same batch as the actual run's. Either way the pictures must be each run's
+        // frames, every distinct picture once.
         let (folder, manifest) = try project("""
-            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "scale": 3,
+            { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "scale": \(scale), "fps": \(fps),
                            "params": { "duration": 0.3 }, "keep": { "frames": ["end"] } } ] }
             """)
         #expect(try cli.run("snapshot", "record", manifest).status == 0)
@@ -110,8 +113,8 @@ import TestSupport
         // The actual run on its own, as an animated PNG with the manifest's font (none: the
         // built-in one): the oracle for the actual side.
         let apng = folder.file("actual.apng")
-        let run = try cli.run("run", "fade-c", "--operation", "present", "--param", "duration=0.2", "--scale", "3",
-                              "--out", apng, extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "none"])
+        let run = try cli.run("run", "fade-c", "--operation", "present", "--param", "duration=0.2", "--scale", "\(scale)",
+                              "--fps", "\(fps)", "--out", apng, extraEnvironment: ["ANIMATOR_HOST_FONT_PATH": "none"])
         #expect(run.status == 0, "\(run.standardError)")
         let check = #"""
             import base64, io, json, re, sys
@@ -141,18 +144,20 @@ import TestSupport
             var pictures: Int, distinct: Int, golden: [Int], actual: [Int], movieFrames: Int, actualMatches: Int
         }
         let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
-        // 0.3 s and 0.2 s at 60 frames a second: 19 and 13 frames; the scrubber has 19
-        // places, the actual run none past its 13th.
-        #expect(summary.golden.count == 19 && summary.actual.count == 19)
-        #expect(summary.golden.allSatisfy { $0 >= 0 } && summary.actual.prefix(13).allSatisfy { $0 >= 0 }
-                && summary.actual.dropFirst(13).allSatisfy { $0 < 0 }, "\(summary.golden) \(summary.actual)")
+        // 0.3 s and 0.2 s, each frame from 0 s to the end: 0.3 × fps + 1 and 0.2 × fps + 1
+        // frames; the scrubber has the golden run's count of places, the actual run none
+        // past its last.
+        let goldenFrames = 3 * fps / 10 + 1, actualFrames = 2 * fps / 10 + 1
+        #expect(summary.golden.count == goldenFrames && summary.actual.count == goldenFrames)
+        #expect(summary.golden.allSatisfy { $0 >= 0 } && summary.actual.prefix(actualFrames).allSatisfy { $0 >= 0 }
+                && summary.actual.dropFirst(actualFrames).allSatisfy { $0 < 0 }, "\(summary.golden) \(summary.actual)")
         // Every picture different from every other.
         #expect(summary.distinct == summary.pictures)
         // Each actual frame is the run's own frame, drawn on its own.
-        #expect(summary.movieFrames == 13 && summary.actualMatches == 13)
+        #expect(summary.movieFrames == actualFrames && summary.actualMatches == actualFrames)
         // Nothing shown yet at 0 s and the presented view whole at the end, on both sides:
-        // one picture each, found although the golden run's chunks came first.
-        #expect(summary.golden.first == summary.actual.first && summary.golden.last == summary.actual[12],
+        // one picture each, found although the golden run came first.
+        #expect(summary.golden.first == summary.actual.first && summary.golden.last == summary.actual[actualFrames - 1],
                 "\(summary.golden) \(summary.actual)")
     }
 

@@ -26,7 +26,9 @@ public enum Deflate {
 
     /// A zlib stream (RFC 1950) of `data`: header, DEFLATE blocks, Adler-32.
     public static func zlib(_ data: [UInt8], level: Level = .default) -> [UInt8] {
-        var writer = BitWriter(capacity: data.count / 4 + 64)
+        // Room for a sixteenth of the input: a frame of a screen compresses to less (the
+        // writer doubles its room when it runs out).
+        var writer = BitWriter(capacity: data.count / 16 + 64)
         // CMF 0x78 (deflate, 32 KiB window); FLG with the level hint, so that CMF·256 + FLG
         // is a multiple of 31: 0x7801 (fastest) or 0x789C (default).
         writer.write(0x78, width: 8)

@@ -10,79 +10,78 @@ public enum PNGEncoder {
     /// `.default` (zlib's 6) for files that are kept, `.fast` (zlib's 1) for reports and
     /// previews.
     public static func encode(_ image: Image, level: Deflate.Level = .default) -> [UInt8] {
-        let opaque = isOpaque(image)
+        image.pixels.withUnsafeBufferPointer { encode($0, width: image.width, height: image.height, level: level) }
+    }
+
+    /// The PNG file for a picture of `width` × `height` `pixels`, row by row (as `encode(_:level:)`):
+    /// for pictures that are some other owner's memory, such as a renderer's canvas.
+    public static func encode(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
+                              level: Deflate.Level = .default) -> [UInt8] {
+        precondition(pixels.count == width * height, "a picture's pixels are its width times its height")
+        let opaqueRows = filteredOpaqueRows(pixels, width: width, height: height)
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
-        header += bigEndian(UInt32(image.width))
-        header += bigEndian(UInt32(image.height))
+        header += bigEndian(UInt32(width))
+        header += bigEndian(UInt32(height))
         // 8 bits, RGB (2) or RGBA (6), deflate, no filter choice, no interlace.
-        header += [8, opaque ? 2 : 6, 0, 0, 0]
+        header += [8, opaqueRows == nil ? 6 : 2, 0, 0, 0]
         chunk("IHDR", header, into: &file)
-        chunk("IDAT", Deflate.zlib(opaque ? filteredOpaqueRows(image) : filteredRows(image), level: level), into: &file)
+        chunk("IDAT", Deflate.zlib(opaqueRows ?? filteredRows(pixels, width: width, height: height), level: level), into: &file)
         chunk("IEND", [], into: &file)
         return file
     }
 
-    /// Whether every pixel's alpha is 255 (sixteen pixels at a time).
-    static func isOpaque(_ image: Image) -> Bool {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return true }
-            var all = SIMD16<UInt32>(repeating: 0xFFFF_FFFF)
-            var index = 0
-            while index + 16 <= pixels.count {
-                all &= UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt32>.self)
-                index += 16
-                // Every 1,024 pixels, stop at the first translucent one.
-                if index & 1023 == 0, (all & 0xFF00_0000) != SIMD16(repeating: 0xFF00_0000) { return false }
-            }
-            var rest: UInt32 = 0xFFFF_FFFF
-            while index < pixels.count {
-                rest &= pixels[index]
-                index += 1
-            }
-            return (all & 0xFF00_0000) == SIMD16(repeating: 0xFF00_0000) && rest >> 24 == 0xFF
-        }
-    }
-
-    /// The rows of an opaque image as an RGB PNG compresses them: each pixel's three color
-    /// bytes, each row after its filter type, the first unfiltered (0), the others "up" (2).
-    static func filteredOpaqueRows(_ image: Image) -> [UInt8] {
-        let width = image.width, height = image.height, stride = width * 3
-        var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            raw.withUnsafeMutableBufferPointer { raw in
-                guard let source = pixels.baseAddress, let base = raw.baseAddress else { return }
-                // Each row's color bytes: two pixels read as eight bytes, their six color
-                // bytes written as eight (the two extra are overwritten by the next pair),
-                // the last pixel or two byte by byte.
-                for y in 0..<height {
-                    let row = base + y * (stride + 1) + 1, from = source + y * width
-                    var x = 0
-                    while x + 3 <= width {
-                        let pair = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
-                        let packed = pair & 0xFF_FFFF | (pair >> 8) & 0xFFFF_FF00_0000
-                        UnsafeMutableRawPointer(row + 3 * x).storeBytes(of: packed, as: UInt64.self)
-                        x += 2
-                    }
-                    while x < width {
-                        let pixel = from[x]
-                        row[3 * x] = UInt8(truncatingIfNeeded: pixel)
-                        row[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                        row[3 * x + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
-                        x += 1
-                    }
+    /// The rows of an opaque picture as an RGB PNG compresses them: each pixel's three
+    /// color bytes, each row after its filter type, the first unfiltered (0), the others
+    /// "up" (2); nil as soon as a row holds a pixel that is not opaque. One pass: each row
+    /// is packed into scratch, checked, and written filtered against the row packed before.
+    static func filteredOpaqueRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8]? {
+        let stride = width * 3
+        guard let source = pixels.baseAddress, width > 0, height > 0 else { return [UInt8](repeating: 0, count: height) }
+        // Two packed rows (this one and the one above), each with room for the last pair's
+        // eight-byte store.
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (stride + 8))
+        defer { rows.deallocate() }
+        var opaque = true
+        let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { raw, initialized in
+            let base = raw.baseAddress!
+            for y in 0..<height {
+                let packed = rows + (y & 1) * (stride + 8), above = rows + (1 - y & 1) * (stride + 8)
+                let from = source + y * width
+                // Two pixels read as eight bytes, their six color bytes written as eight (the
+                // two extra are overwritten by the next pair); the alphas gathered on the way.
+                var alphas: UInt64 = 0xFF00_0000_FF00_0000
+                var x = 0
+                while x + 2 <= width {
+                    let pair = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
+                    alphas &= pair
+                    UnsafeMutableRawPointer(packed + 3 * x).storeBytes(of: pair & 0xFF_FFFF | (pair >> 8) & 0xFFFF_FF00_0000,
+                                                                      as: UInt64.self)
+                    x += 2
                 }
-                // "Up", from the last row back, so that each subtracts its unfiltered neighbour.
-                var y = height - 1
-                while y > 0 {
-                    let row = base + y * (stride + 1)
+                if x < width {
+                    let pixel = from[x]
+                    alphas &= UInt64(pixel) | 0xFF00_0000_0000_0000
+                    packed[3 * x] = UInt8(truncatingIfNeeded: pixel)
+                    packed[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    packed[3 * x + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
+                }
+                guard alphas == 0xFF00_0000_FF00_0000 else {
+                    opaque = false
+                    return
+                }
+                let row = base + y * (stride + 1)
+                if y == 0 {
+                    row[0] = 0
+                    (row + 1).update(from: packed, count: stride)
+                } else {
                     row[0] = 2
-                    subtract(row - stride, from: row + 1, into: row + 1, count: stride)
-                    y -= 1
+                    subtract(above, from: packed, into: row + 1, count: stride)
                 }
             }
+            initialized = (stride + 1) * height
         }
-        return raw
+        return opaque ? raw : nil
     }
 
     /// The image's rows as RGBA, filtered and compressed: what an APNG frame's IDAT or
@@ -95,24 +94,31 @@ public enum PNGEncoder {
     /// The image's rows as PNG compresses them: each begins with its filter type, the
     /// first row unfiltered (0), the others with "up" (2: each byte minus the byte above).
     public static func filteredRows(_ image: Image) -> [UInt8] {
-        let stride = image.width * 4
-        var raw = [UInt8](repeating: 0, count: (stride + 1) * image.height)
-        image.pixels.withUnsafeBytes { pixels in
-            raw.withUnsafeMutableBufferPointer { raw in
-                for y in 0..<image.height {
-                    let row = raw.baseAddress! + y * (stride + 1)
-                    let current = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * stride
-                    if y == 0 {
-                        row[0] = 0
-                        (row + 1).update(from: current, count: stride)
-                    } else {
-                        row[0] = 2
-                        subtract(current - stride, from: current, into: row + 1, count: stride)
-                    }
+        image.pixels.withUnsafeBufferPointer { filteredRows($0, width: image.width, height: image.height) }
+    }
+
+    /// `filteredRows(_:)` of a picture of `width` × `height` `pixels`.
+    static func filteredRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
+        let stride = width * 4
+        return [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { raw, initialized in
+            initialized = (stride + 1) * height
+            // No pixels (a width of 0): each row is its filter byte alone.
+            guard let source = UnsafeRawPointer(pixels.baseAddress)?.assumingMemoryBound(to: UInt8.self) else {
+                raw.initialize(repeating: 0)
+                return
+            }
+            for y in 0..<height {
+                let row = raw.baseAddress! + y * (stride + 1)
+                let current = source + y * stride
+                if y == 0 {
+                    row[0] = 0
+                    (row + 1).update(from: current, count: stride)
+                } else {
+                    row[0] = 2
+                    subtract(current - stride, from: current, into: row + 1, count: stride)
                 }
             }
         }
-        return raw
     }
 
     /// `count` bytes of `now` minus the bytes `above` them, into `destination` (which may be
