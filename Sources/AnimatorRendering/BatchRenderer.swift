@@ -64,19 +64,10 @@ public final class BatchRenderer {
     /// draws the same as the one before it (`SceneFrame.drawsTheSame(as:)`: a held start or
     /// end) is drawn once, and both get the same image.
     public func render(_ frames: [SceneFrame]) -> [Image] {
-        var distinct: [SceneFrame] = [], source: [Int] = []
-        source.reserveCapacity(frames.count)
-        for (index, frame) in frames.enumerated() {
-            if index > 0, frame.drawsTheSame(as: frames[index - 1]) {
-                source.append(source[index - 1])
-            } else {
-                source.append(distinct.count)
-                distinct.append(frame)
-            }
-        }
+        let (drawn, source) = SceneFrame.withoutRepeats(frames)
         let renderers = self.renderers
-        let images = Parallel.map(distinct.count, workers: min(renderers.count, max(distinct.count, 1))) { index, worker in
-            renderers[worker].render(distinct[index])
+        let images = Parallel.map(drawn.count, workers: min(renderers.count, max(drawn.count, 1))) { index, worker in
+            renderers[worker].render(frames[drawn[index]])
         }
         return source.map { images[$0] }
     }

@@ -91,6 +91,24 @@ public struct SceneFrame: Sendable {
     /// The size of the root layer's bounds: the screen, in points.
     public var size: Size { nodes.first?.properties.bounds.size ?? Size(width: 0, height: 0) }
 
+    /// The frames to draw of `frames`, leaving out each that draws the same as the one
+    /// before it (`drawsTheSame(as:)`: a held start or end): `drawn` holds their indices in
+    /// `frames`, and `source`, for every frame, the position in `drawn` of the one that
+    /// draws it.
+    public static func withoutRepeats(_ frames: [SceneFrame]) -> (drawn: [Int], source: [Int]) {
+        var drawn: [Int] = [], source: [Int] = []
+        source.reserveCapacity(frames.count)
+        for (index, frame) in frames.enumerated() {
+            if index > 0, frame.drawsTheSame(as: frames[index - 1]) {
+                source.append(source[index - 1])
+            } else {
+                source.append(drawn.count)
+                drawn.append(index)
+            }
+        }
+        return (drawn, source)
+    }
+
     /// Whether `other` draws the same picture: the same nodes with the same values and
     /// details, masks included; only the time may differ (a held start or end).
     public func drawsTheSame(as other: SceneFrame) -> Bool {

@@ -154,17 +154,7 @@ public enum SnapshotReport {
             }
             let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
             let width = renderer.width, height = renderer.height
-            // The frames drawn (by their index in `scenes`), and for each scene the one of
-            // them that draws it.
-            var drawn: [Int] = [], source: [Int] = []
-            for (index, scene) in scenes.enumerated() {
-                if index > 0, scene.drawsTheSame(as: scenes[index - 1]) {
-                    source.append(source[index - 1])
-                } else {
-                    source.append(drawn.count)
-                    drawn.append(index)
-                }
-            }
+            let (drawn, source) = SceneFrame.withoutRepeats(scenes)
             // The distinct pictures' data URLs, by number, found by a hash of their pixels;
             // the picture number of each frame drawn.
             var distinct: [String] = [], byHash: [Int: [Int]] = [:], pictures: [Int] = []
