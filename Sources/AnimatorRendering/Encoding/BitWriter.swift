@@ -29,6 +29,46 @@ struct BitWriter {
         }
     }
 
+    /// Makes room for `bytes` more bytes, then lets `body` write fields into it through
+    /// `Fields`: plain memory, no check per field that the array is unshared or long enough.
+    /// `body` must write no more than `bytes` bytes (8 bits each) in all.
+    mutating func withRoom<Result>(for bytes: Int, _ body: (inout Fields) -> Result) -> Result {
+        let needed = length + bytes + 8
+        if needed > storage.count { storage += [UInt8](repeating: 0, count: max(needed - storage.count, storage.count)) }
+        var fields = Fields(length: length, buffer: buffer, count: count)
+        let result = storage.withUnsafeMutableBytes { raw in
+            fields.base = raw.baseAddress!
+            fields.limit = raw.count
+            return body(&fields)
+        }
+        (length, buffer, count) = (fields.length, fields.buffer, fields.count)
+        return result
+    }
+
+    /// A writer's state while it writes into room made ahead (`withRoom(for:_:)`).
+    struct Fields {
+        fileprivate var base = UnsafeMutableRawPointer(bitPattern: 64)!
+        /// The room's end: a store past it is a broken promise to `withRoom`, stopped.
+        fileprivate var limit = 0
+        fileprivate var length: Int
+        fileprivate var buffer: UInt64
+        fileprivate var count: UInt64
+
+        /// Writes the low `width` bits of `value` (`width` at most 32).
+        @inline(__always)
+        mutating func write(_ value: UInt32, width: Int) {
+            buffer |= UInt64(value) &<< count
+            count &+= UInt64(truncatingIfNeeded: width)
+            if count >= 32 {
+                precondition(length &+ 4 <= limit, "more bits written than room was made for")
+                base.storeBytes(of: UInt32(truncatingIfNeeded: buffer).littleEndian, toByteOffset: length, as: UInt32.self)
+                length &+= 4
+                buffer &>>= 32
+                count &-= 32
+            }
+        }
+    }
+
     /// Writes the low `width` bits of `value` most significant first (DEFLATE's Huffman codes).
     @inline(__always)
     mutating func writeReversed(_ value: UInt32, width: Int) {

@@ -284,19 +284,22 @@ public enum Deflate {
             lengthFields[length] = literalCodes[257 + index] | UInt32(length - lengthBase[index]) << UInt32(codeWidth)
             lengthWidths[length] = codeWidth + lengthExtra[index]
         }
-        for token in tokens {
-            if token.distance == 0 {
-                let symbol = Int(token.length)
-                writer.write(literalCodes[symbol], width: Int(literal[symbol]))
-            } else {
-                let length = Int(token.length)
-                writer.write(lengthFields[length], width: lengthWidths[length])
-                let distanceValue = Int(token.distance)
-                let index = distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
-                    : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])
-                let codeWidth = Int(distance[index])
-                writer.write(distanceCodes[index] | UInt32(distanceValue - distanceBase[index]) << UInt32(codeWidth),
-                             width: codeWidth + distanceExtra[index])
+        // A token takes at most 15 + 5 bits of length and 15 + 13 of distance: six bytes.
+        writer.withRoom(for: 6 * tokens.count) { fields in
+            for token in tokens {
+                if token.distance == 0 {
+                    let symbol = Int(token.length)
+                    fields.write(literalCodes[symbol], width: Int(literal[symbol]))
+                } else {
+                    let length = Int(token.length)
+                    fields.write(lengthFields[length], width: lengthWidths[length])
+                    let distanceValue = Int(token.distance)
+                    let index = distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
+                        : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])
+                    let codeWidth = Int(distance[index])
+                    fields.write(distanceCodes[index] | UInt32(distanceValue - distanceBase[index]) << UInt32(codeWidth),
+                                 width: codeWidth + distanceExtra[index])
+                }
             }
         }
         writer.write(literalCodes[256], width: Int(literal[256]))
