@@ -1,4 +1,3 @@
-import Glibc
 import AnimatorEngine
 import AnimatorRendering
 import AnimatorRuns
@@ -308,8 +307,3 @@ public enum SnapshotReport {
           #scrubber { width: 480px; vertical-align: middle; }
         """
 }
-
-enum T { nonisolated(unsafe) static var pack = 0.0; nonisolated(unsafe) static var png = 0.0; nonisolated(unsafe) static var b64 = 0.0; static let lock = NSLockish()
- static func cpu() -> Double { var t = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
-}
-final class NSLockish: @unchecked Sendable { var m = pthread_mutex_t(); init() { pthread_mutex_init(&m, nil) }; func lock() { pthread_mutex_lock(&m) }; func unlock() { pthread_mutex_unlock(&m) } }

@@ -46,7 +46,7 @@ public enum PNGEncoder {
         let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { raw, initialized in
             let base = raw.baseAddress!
             for y in 0..<height {
-                let packed = rows + (y & 1) * (stride + 8), above = rows + (1 - y & 1) * (stride + 8)
+                let packed = rows + (y & 1) * (stride + 8), above = rows + (1 - (y & 1)) * (stride + 8)
                 let from = source + y * width
                 // Two pixels read as eight bytes, their six color bytes written as eight (the
                 // two extra are overwritten by the next pair); the alphas gathered on the way.
