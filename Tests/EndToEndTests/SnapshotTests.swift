@@ -96,12 +96,11 @@ import TestSupport
 
     @Test(arguments: [(scale: 3, fps: 60), (scale: 1, fps: 10)])
     func theScrubbersPicturesAreEachFrameOnce(scale: Int, fps: Int) throws {
-        // The report draws and encodes eight frames per core at a time. At 60 frames a
-        // second both runs take several batches, so frames equal across batches (the first
-        // and last of both runs) must be found among earlier batches' pictures; at 10 a
-        // second both runs fit in one batch, and the golden run's first frame is found again
-        // in the same batch as the actual run's. Either way the pictures must be each run's
-        // frames, every distinct picture once.
+        // The report draws and encodes eight frames per core at a time, so whether frames
+        // equal on both sides (the first and the last of each run) are drawn in one batch
+        // or in two depends on the frame count and the machine: 7 frames at 10 a second
+        // fit in any batch, 32 at 60 a second take two on a machine of two cores. Either
+        // way the pictures must be each run's frames, every distinct picture once.
         let (folder, manifest) = try project("""
             { "cases": [ { "name": "fade", "animator": "fade-c", "operation": "present", "scale": \(scale), "fps": \(fps),
                            "params": { "duration": 0.3 }, "keep": { "frames": ["end"] } } ] }
