@@ -237,17 +237,6 @@ import TestSupport
         #expect(order(at: 1.5) == plain)
     }
 
-    /// The walk reads each layer's animation list from its storage's address to fetch
-    /// animations ahead; the layout it relies on is confirmed at start-up, and where it is
-    /// not, the walk only loses the hints. On this platform it must be confirmed: a Swift
-    /// release that moved an array's count or elements would show here, not as a slower
-    /// engine nobody notices.
-    @Test func theAnimationListLayoutIsConfirmed() {
-        let layout = ListStorage()
-        #expect(layout.isKnown)
-        #expect(layout.countOffset == 16 && layout.elementsOffset == 32)
-    }
-
     /// Many layers, each with none, one, two or three animations of its own (different
     /// durations, some removed again), nested two deep: every node of the presentation tree
     /// at several times holds what each layer's own linear curves give, worked out here.

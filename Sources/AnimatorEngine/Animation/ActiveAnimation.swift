@@ -45,8 +45,8 @@ final class CompletionGroup {
 /// progress: the memo solves it once. Local to one evaluation, so evaluations on several
 /// threads share nothing.
 struct ProgressMemo {
-    // The curve, by its control points (comparing four numbers, copying nothing).
-    var x1 = Double.nan, y1 = 0.0, x2 = 0.0, y2 = 0.0
+    /// The curve, by its position in the animation table's curves (-1: none yet).
+    var curve: Int32 = -1
     var fraction = Double.nan
     var progress = 0.0
 }
@@ -82,35 +82,23 @@ package final class ActiveAnimation {
         case driven(PropertyAnimator, delayFactor: Double)
     }
 
-    // The per-frame path reads these plain fields rather than pulling large payloads out
-    // of `pacing` and `body`. They are declared first, so that they sit together at the
-    // start of the object: a frame of thousands of animations touches two or three cache
-    // lines of each, not lines scattered over a kilobyte.
-    private enum FastPacing { case linear, bezier, other }
-    private enum FastValue {
-        case number(LayerKeyPath, Double, Double)
-        case point(LayerKeyPath, Point, Point)
-        case transform(Box<TransformInterpolator>)
-        /// A path or an extra: nothing in `LayerProperties` (see applyPath, applyExtras).
-        case side
-        case general
-    }
-    private let fastValue: FastValue
-    private let fastPacing: FastPacing
+    /// What the engine's table copies into the animation's track (`AnimationTrack`) when
+    /// the animation is attached, and what `apply` reads first.
+    let writer: AnimationTrack.Writer
+    let pacingKind: AnimationTrack.Pacing
     let isRemovedOnCompletion: Bool
     let timing: MediaTiming
-    private let bezier: CubicBezier
+    /// The timing function's curve, for `bezier` pacing (linear otherwise).
+    let bezier: CubicBezier
 
     let sequence: Int
     let key: String?
     /// The animation as it was added (some 700 bytes, read only when it starts, stops or is
-    /// asked for): kept boxed, out of the way of the per-frame fields.
+    /// asked for): kept boxed.
     private let boxedDefinition: Box<Animation>
     var definition: Animation { boxedDefinition.value }
     let pacing: Pacing
     let body: Body
-    var hasStarted = false
-    var hasStopped = false
     /// For a CATransition: the record of the detached copy of the layer's committed look,
     /// drawn giving way to the new one while the transition runs.
     var outgoing: Int?
@@ -126,24 +114,30 @@ package final class ActiveAnimation {
         isRemovedOnCompletion = definition.isRemovedOnCompletion
         switch pacing {
         case .linear:
-            (fastPacing, bezier) = (.linear, .linear)
+            (pacingKind, bezier) = (.linear, .linear)
         case .timingFunction(.bezier(let curve)):
-            (fastPacing, bezier) = (.bezier, curve)
+            (pacingKind, bezier) = (.bezier, curve)
         default:
-            (fastPacing, bezier) = (.other, .linear)
+            (pacingKind, bezier) = (.other, .linear)
         }
         switch body {
         case .value(let keyPath, .fixed(.number(let a, let b)), additive: false) where !keyPath.isSide:
-            fastValue = .number(keyPath, a, b)
+            writer = .number(keyPath, a, b)
         case .value(let keyPath, .fixed(.point(let a, let b)), additive: false):
-            fastValue = .point(keyPath, a, b)
+            writer = .point(keyPath, a, b)
         case .value(.transform, .fixed(.transform(let box)), additive: false):
-            fastValue = .transform(box)
+            writer = .transform(box)
         case .value(let keyPath, _, _) where keyPath.isSide:
-            fastValue = .side
+            writer = .side
         default:
-            fastValue = .general
+            writer = .general
         }
+    }
+
+    /// Whether a property animator drives it (not media time).
+    var isDriven: Bool {
+        if case .driven = pacing { return true }
+        return false
     }
 
     /// The progress at a time of the parent timeline, or nil when nothing shows.
@@ -165,48 +159,24 @@ package final class ActiveAnimation {
 
     /// Writes the animation's effect at `time` (of the parent timeline) into `properties`.
     func apply(atParentTime time: Double, to properties: inout LayerProperties) {
-        var memo = ProgressMemo()
-        apply(atParentTime: time, to: &properties, memo: &memo)
-    }
-
-    /// `apply`, sharing solved curves through `memo`.
-    func apply(atParentTime time: Double, to properties: inout LayerProperties, memo: inout ProgressMemo) {
-        if case .side = fastValue { return }
+        if case .side = writer { return }
         let progress: Double
-        switch fastPacing {
+        switch pacingKind {
         case .linear, .bezier:
             guard let fraction = timing.fraction(atParentTime: time, removedOnCompletion: isRemovedOnCompletion) else {
                 return
             }
-            if fastPacing == .linear {
-                progress = fraction
-            } else if fraction == memo.fraction && bezier.x1 == memo.x1 && bezier.y1 == memo.y1
-                        && bezier.x2 == memo.x2 && bezier.y2 == memo.y2 {
-                progress = memo.progress
-            } else {
-                progress = bezier.value(at: fraction)
-                memo = ProgressMemo(x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2, fraction: fraction,
-                                    progress: progress)
-            }
+            progress = pacingKind == .linear ? fraction : bezier.value(at: fraction)
         case .other:
             guard let other = self.progress(atParentTime: time) else { return }
             progress = other
         }
-        switch fastValue {
-        case .number(let keyPath, let a, let b):
-            keyPath.setNumber(a + (b - a) * progress, in: &properties)
-            return
-        case .point(let keyPath, let a, let b):
-            keyPath.setPoint(Point(x: a.x + (b.x - a.x) * progress, y: a.y + (b.y - a.y) * progress), in: &properties)
-            return
-        case .transform(let box):
-            box.value.write(at: progress, into: &properties.transform)
-            return
-        case .side:
-            return
-        case .general:
-            break
-        }
+        if !writer.write(progress, into: &properties) { write(progress: progress, into: &properties) }
+    }
+
+    /// Writes what the writer leaves to the animation (`AnimationTrack.Writer.general`):
+    /// other curves, additive values, groups, transitions, at `progress`.
+    func write(progress: Double, into properties: inout LayerProperties) {
         switch body {
         case .value(let keyPath, let curve, let additive):
             // Paths and extras live beside the properties: `applyPath` and `applyExtras` move them.
@@ -286,20 +256,10 @@ package final class ActiveAnimation {
     }
 
     /// When the animation ends, in its parent's timeline (infinite if never).
-    var endTime: Double {
-        if case .driven = pacing { return .infinity }
-        guard timing.speed != 0 else { return .infinity }
-        let active = timing.activeDuration
-        guard active.isFinite else { return .infinity }
-        return timing.beginTime + (active - timing.timeOffset) / timing.speed
-    }
+    var endTime: Double { isDriven ? .infinity : timing.endTime }
 
     /// When the animation starts, in its parent's timeline.
-    var startTime: Double {
-        if case .driven = pacing { return -.infinity }
-        guard timing.speed != 0 else { return .infinity }
-        return timing.beginTime - timing.timeOffset / timing.speed
-    }
+    var startTime: Double { isDriven ? -.infinity : timing.startTime }
 }
 
 /// A CATransition in progress on a layer, as its presentation shows it.

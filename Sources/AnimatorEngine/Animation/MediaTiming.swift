@@ -49,6 +49,20 @@ public struct MediaTiming: Equatable, Sendable {
         return (repeatCount == 0 ? 1 : repeatCount) * period
     }
 
+    /// When the animation starts, in its parent's timeline (infinity at speed 0).
+    var startTime: Double {
+        guard speed != 0 else { return .infinity }
+        return beginTime - timeOffset / speed
+    }
+
+    /// When the animation ends, in its parent's timeline (infinity if never).
+    var endTime: Double {
+        guard speed != 0 else { return .infinity }
+        let active = activeDuration
+        guard active.isFinite else { return .infinity }
+        return beginTime + (active - timeOffset) / speed
+    }
+
     /// The local time for a time in the parent's (layer's) timeline.
     @inline(__always)
     func localTime(_ parentTime: Double) -> Double {

@@ -20,7 +20,7 @@ extension AnimationEngine {
         _ = currentTransaction()
         active.groups = openTransactions.map(\.group) + groups
         for group in active.groups { group.add() }
-        if let key, let existing = records[index].animationList.first(where: { $0.key == key }) {
+        if let key, let existing = animations(of: index).first(where: { $0.key == key }) {
             for shared in existing.groups where active.groups.contains(where: { $0 === shared }) {
                 shared.drop()
                 existing.groups.removeAll { $0 === shared }
@@ -28,9 +28,7 @@ extension AnimationEngine {
             stop(existing, finished: false, in: index)
         }
         if case .transition = active.body { active.outgoing = committedCopy(of: index) }
-        records[index].animations.append(active)
-        animatedRecords.insert(index)
-        reschedule(index)
+        append(active, to: index)
         return active
     }
 
@@ -107,18 +105,16 @@ extension AnimationEngine {
     /// any under the same key.
     func attach(_ active: ActiveAnimation, to layer: LayerID) {
         let index = layer.rawValue
-        if let key = active.key, let existing = records[index].animationList.first(where: { $0.key == key }) {
+        if let key = active.key, let existing = animations(of: index).first(where: { $0.key == key }) {
             stop(existing, finished: false, in: index)
         }
-        records[index].animations.append(active)
-        animatedRecords.insert(index)
-        reschedule(index)
+        append(active, to: index)
     }
 
     /// Removes the animation under `key` (its delegate hears finished = false).
     func removeAnimation(forKey key: String, from layer: LayerID) {
         let index = layer.rawValue
-        guard let existing = records[index].animationList.first(where: { $0.key == key }) else { return }
+        guard let existing = animations(of: index).first(where: { $0.key == key }) else { return }
         stop(existing, finished: false, in: index)
     }
 
@@ -130,9 +126,11 @@ extension AnimationEngine {
         var pending = [root.rawValue]
         while let index = pending.popLast() {
             pending += records[index].children
-            guard !records[index].animationList.isEmpty else { continue }
+            let span = records[index].animationSpan
+            guard !span.isEmpty else { continue }
             let map = timeMap(of: index)
-            for animation in records[index].animationList where !animation.hasStopped {
+            for slot in span.slots where !animationTable[slot].hasStopped {
+                let animation = animationTable[slot].owner!
                 let keyPath: String?
                 if case .value(let path, _, _) = animation.body { keyPath = path.rawValue } else { keyPath = nil }
                 found.append(RunningAnimation(layer: LayerID(rawValue: index), key: animation.key, keyPath: keyPath,
@@ -145,8 +143,55 @@ extension AnimationEngine {
     /// Removes every animation of a layer.
     func removeAllAnimations(from layer: LayerID) {
         let index = layer.rawValue
-        for animation in records[index].animationList { stop(animation, finished: false, in: index) }
-        records[index].animations.removeAll()
+        for animation in animations(of: index) { stop(animation, finished: false, in: index) }
+        // Stopped animations kept on the layer (not removed on completion) go too.
+        guard !records[index].animationSpan.isEmpty else { return }
+        animationTable.removeAll(&records[index].animationSpan)
+        animationsChanged(index)
+    }
+
+    // MARK: The table of animations
+
+    /// The animations attached to the layer at `index`, oldest first.
+    func animations(of index: Int) -> [ActiveAnimation] {
+        animationTable.owners(of: records[index].animationSpan)
+    }
+
+    /// Whether any animation is attached to `layer` (running, or kept after it finished).
+    package func hasAnimations(_ layer: LayerID) -> Bool {
+        !records[layer.rawValue].animationSpan.isEmpty
+    }
+
+    /// Attaches `active` after the layer's other animations and schedules the layer.
+    private func append(_ active: ActiveAnimation, to index: Int) {
+        // In the animated records before the table changes: a compaction lays out those.
+        animatedRecords.insert(index)
+        animationTable.append(active, to: &records[index].animationSpan)
+        animationsChanged(index)
+        reschedule(index)
+    }
+
+    /// Takes `animation` off the layer at `index`, without stopping it (a property
+    /// animator's own, which it ends itself).
+    func detach(_ animation: ActiveAnimation, from index: Int) {
+        guard let slot = animationTable.slot(of: animation, in: records[index].animationSpan) else { return }
+        detach(slot: slot, from: index)
+    }
+
+    /// Takes the animation in `slot` off the layer at `index`.
+    func detach(slot: Int, from index: Int) {
+        animationTable.remove(slot: slot, from: &records[index].animationSpan)
+        animationsChanged(index)
+    }
+
+    /// Keeps the record's flags with its animations, and the table compact.
+    private func animationsChanged(_ index: Int) {
+        records[index].animationsChanged(animations(of: index))
+        guard animationTable.wantsCompaction else { return }
+        // Every layer with animations is among the animated records, in record order.
+        let layers = Array(animatedRecords)
+        let spans = animationTable.compacted(layers.map { records[$0].animationSpan })
+        for (index, span) in zip(layers, spans) { records[index].animationSpan = span }
     }
 }
 

@@ -18,7 +18,7 @@ extension AnimationEngine {
         guard records[index].animatesPath, time != .infinity else { return shape }
         let local = timeMap(of: index).layerTime(time ?? currentTime)
         var value = AnimatableValue.path(shape.path ?? ShapePath())
-        for animation in records[index].animationList { animation.applyPath(atParentTime: local, to: &value) }
+        for animation in animations(of: index) { animation.applyPath(atParentTime: local, to: &value) }
         if case .path(let path) = value { shape.path = path.elements.isEmpty ? nil : path }
         return shape
     }
@@ -30,7 +30,7 @@ extension AnimationEngine {
         guard records[index].animatesExtras, time != .infinity else { return records[index].extras }
         var extras = records[index].extras ?? LayerExtras()
         let local = timeMap(of: index).layerTime(time ?? currentTime)
-        for animation in records[index].animationList { animation.applyExtras(atParentTime: local, to: &extras) }
+        for animation in animations(of: index) { animation.applyExtras(atParentTime: local, to: &extras) }
         return extras
     }
 

@@ -1,5 +1,4 @@
 import CMathShim
-
 /// The headless re-creation of UIKit's and Core Animation's animation model: layers and
 /// views with model and presentation values, and every animation system that drives them.
 ///
@@ -44,6 +43,8 @@ public final class AnimationEngine {
     var animatedRecords = RecordSet()
     /// When each animated layer next needs the clock to stop.
     var schedule = EventSchedule()
+    /// The attached animations' tracks, each layer's together (its record's `animationSpan`).
+    var animationTable = AnimationTable()
 
     /// Draws a snapshot view's picture of a source layer's subtree, or nil to copy the
     /// subtree as layers instead (the host gives its renderer's).
@@ -211,14 +212,16 @@ public final class AnimationEngine {
     private func eventTime(of index: Int) -> Double? {
         records.withUnsafeBufferPointer { buffer -> Double? in
             // Fields are read through the record's address: no copy of the whole record.
-            let record = buffer.baseAddress! + index
-            guard !record.pointee.animationList.isEmpty else { return nil }
+            let span = (buffer.baseAddress! + index).pointee.animationSpan
+            guard !span.isEmpty else { return nil }
             let map = Self.timeMap(of: index, in: buffer)
             var earliest = Double.infinity
-            record.pointee.animationList.withUnsafeBufferPointer { animations in
-                for animation in animations where !animation.hasStopped {
-                    if !animation.hasStarted, let t = map.engineTime(animation.startTime) { earliest = min(earliest, t) }
-                    if let t = map.engineTime(animation.endTime) { earliest = min(earliest, t) }
+            animationTable.tracks.withUnsafeBufferPointer { tracks in
+                for slot in span.slots {
+                    let track = tracks.baseAddress! + slot
+                    guard !track.pointee.hasStopped else { continue }
+                    if !track.pointee.hasStarted, let t = map.engineTime(track.pointee.startTime) { earliest = min(earliest, t) }
+                    if let t = map.engineTime(track.pointee.endTime) { earliest = min(earliest, t) }
                 }
             }
             return earliest.isFinite ? earliest : nil
@@ -228,7 +231,7 @@ public final class AnimationEngine {
     /// Puts the layer's next event in the schedule (`time`: already computed), or takes the
     /// layer out of the animated ones when it has no animations left.
     func reschedule(_ index: Int, at time: Double?? = nil) {
-        if records[index].animationList.isEmpty { animatedRecords.remove(index) }
+        if records[index].animationSpan.isEmpty { animatedRecords.remove(index) }
         schedule.schedule(index, at: time ?? eventTime(of: index))
     }
 
@@ -259,53 +262,86 @@ public final class AnimationEngine {
     static let timeTolerance = 1e-9
 
     /// Starts and stops the animations whose time has come, and runs due timed events.
+    ///
+    /// The due layers' tracks are read in the table; the animations themselves are visited
+    /// only to call them: those with a start callback, and those that stop.
     private func processEvents() {
         if schedule.isStale { rebuildSchedule() }
         let now = currentTime + Self.timeTolerance
-        var starting: [ActiveAnimation] = []
-        var stopping: [(ActiveAnimation, Int)] = []
+        var starting: [(sequence: Int, slot: Int)] = []
+        var stopping: [(sequence: Int, animation: ActiveAnimation, index: Int)] = []
         let due = schedule.takeDue(by: now)
         records.withUnsafeBufferPointer { buffer in
-            for index in due {
-                let record = buffer.baseAddress! + index
-                guard !record.pointee.animationList.isEmpty else { continue }
-                let map = Self.timeMap(of: index, in: buffer)
-                record.pointee.animationList.withUnsafeBufferPointer { animations in
-                    for animation in animations where !animation.hasStopped {
-                        if !animation.hasStarted, let t = map.engineTime(animation.startTime), t <= now {
-                            starting.append(animation)
+            animationTable.tracks.withUnsafeBufferPointer { tracks in
+                for (position, index) in due.enumerated() {
+                    if position + Self.recordsAhead < due.count {
+                        Self.fetchEventFields(of: due[position + Self.recordsAhead], in: buffer)
+                    }
+                    let span = (buffer.baseAddress! + index).pointee.animationSpan
+                    guard !span.isEmpty else { continue }
+                    let map = Self.timeMap(of: index, in: buffer)
+                    for slot in span.slots {
+                        let track = tracks.baseAddress! + slot
+                        guard !track.pointee.hasStopped else { continue }
+                        if !track.pointee.hasStarted, let t = map.engineTime(track.pointee.startTime), t <= now {
+                            starting.append((track.pointee.sequence, slot))
                         }
-                        if let t = map.engineTime(animation.endTime), t <= now {
-                            stopping.append((animation, index))
+                        if let t = map.engineTime(track.pointee.endTime), t <= now {
+                            stopping.append((track.pointee.sequence, track.pointee.owner!, index))
                         }
                     }
                 }
             }
         }
-        for animation in starting.sorted(by: { $0.sequence < $1.sequence }) {
-            animation.hasStarted = true
-            animation.definition.didStart?()
+        // All are marked started before any callback runs (a callback may change the table).
+        starting.sort { $0.sequence < $1.sequence }
+        var announcing: [ActiveAnimation] = []
+        for entry in starting {
+            animationTable[entry.slot].hasStarted = true
+            if animationTable[entry.slot].announcesStart { announcing.append(animationTable[entry.slot].owner!) }
         }
-        for (animation, index) in stopping.sorted(by: { $0.0.sequence < $1.0.sequence }) {
-            stop(animation, finished: true, in: index)
-        }
+        for animation in announcing { animation.definition.didStart?() }
+        stopping.sort { $0.sequence < $1.sequence }
+        for entry in stopping { stop(entry.animation, finished: true, in: entry.index) }
         // The layers visited have their next events now (callbacks that added animations
         // elsewhere scheduled those layers as they added them).
-        if !schedule.isStale { for index in due { reschedule(index) } }
+        if !schedule.isStale {
+            for (position, index) in due.enumerated() {
+                if position + Self.recordsAhead < due.count {
+                    records.withUnsafeBufferPointer { Self.fetchEventFields(of: due[position + Self.recordsAhead], in: $0) }
+                }
+                reschedule(index)
+            }
+        }
         let dueEvents = timedEvents.filter { $0.time <= now }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
         timedEvents.removeAll { $0.time <= now }
         dueEvents.forEach { $0.action() }
     }
 
+    /// How many layers ahead of the one it reads a step over many layers asks the cache for
+    /// (`fetchEventFields`).
+    static let recordsAhead = 8
+
+    /// Asks the cache for the fields of record `index` that the clock's steps read (see
+    /// `LayerRecord.eventFields`): when thousands of animations start together, the due
+    /// layers are read in record order, one line of each, a stride the processor's own
+    /// prefetching does not follow. A hint only.
+    @inline(__always)
+    static func fetchEventFields(of index: Int, in buffer: UnsafeBufferPointer<LayerRecord>) {
+        let fields = UnsafeRawPointer(buffer.baseAddress! + index)
+        ah_prefetch(fields + LayerRecord.eventFields.lowerBound)
+        ah_prefetch(fields + LayerRecord.eventFields.upperBound - 1)
+    }
+
     /// Stops an animation: removes it when it is removed on completion (or was removed
-    /// early), tells its delegate and its completion groups.
+    /// early), tells its delegate and its completion groups. An animation no longer on the
+    /// layer, or stopped already, is left alone.
     func stop(_ animation: ActiveAnimation, finished: Bool, in index: Int) {
-        guard !animation.hasStopped else { return }
-        animation.hasStopped = true
-        if !animation.hasStarted { animation.hasStarted = true }
-        if !finished || animation.isRemovedOnCompletion {
-            records[index].animations.removeAll { $0 === animation }
-        }
+        guard let slot = animationTable.slot(of: animation, in: records[index].animationSpan),
+              !animationTable[slot].hasStopped else { return }
+        animationTable[slot].hasStopped = true
+        animationTable[slot].hasStarted = true
+        if !finished || animation.isRemovedOnCompletion { detach(slot: slot, from: index) }
         animation.definition.didStop?(finished)
         for group in animation.groups where group.stopped(finished: finished) {
             enqueue { group.fire() }
@@ -376,11 +412,10 @@ public final class AnimationEngine {
     /// attached animation applied in the order added.
     public func presentation(of layer: LayerID, at time: Double? = nil) -> LayerProperties {
         let index = layer.rawValue
-        let record = records[index]
-        var properties = record.model
-        guard !record.animationList.isEmpty else { return properties }
+        var properties = records[index].model
+        guard !records[index].animationSpan.isEmpty else { return properties }
         let local = timeMap(of: index).layerTime(time ?? currentTime)
-        for animation in record.animationList { animation.apply(atParentTime: local, to: &properties) }
+        for animation in animations(of: index) { animation.apply(atParentTime: local, to: &properties) }
         return properties
     }
 
@@ -434,13 +469,17 @@ public final class AnimationEngine {
         let t = time ?? currentTime
         var detailed: [Int] = []
         let nodes = records.withUnsafeBufferPointer { buffer in
-            // A tree holds each layer at most once, so the engine's layer count bounds it;
-            // nodes are written straight into the result's storage.
-            Array(unsafeUninitializedCapacity: buffer.count) { nodes, count in
-                var walk = PresentationWalk(records: buffer, nodes: nodes, time: t)
-                walk.visit(root.rawValue, parent: nil, parentMap)
-                count = walk.count
-                detailed = walk.detailed
+            animationTable.tracks.withUnsafeBufferPointer { tracks in
+                animationTable.curves.withUnsafeBufferPointer { curves in
+                    // A tree holds each layer at most once, so the engine's layer count
+                    // bounds it; nodes are written straight into the result's storage.
+                    Array(unsafeUninitializedCapacity: buffer.count) { nodes, count in
+                        var walk = PresentationWalk(records: buffer, tracks: tracks, curves: curves, nodes: nodes, time: t)
+                        walk.visit(root.rawValue, parent: nil, parentMap)
+                        count = walk.count
+                        detailed = walk.detailed
+                    }
+                }
             }
         }
         return (nodes, detailed)
@@ -448,10 +487,14 @@ public final class AnimationEngine {
 }
 
 /// One evaluation of a presentation tree. A struct with mutating methods over the
-/// records' buffer and the result's storage, so the per-node work reads and writes in
-/// place: no captured variables, no dynamic exclusivity checks, no copies of whole records.
+/// records' buffer, the animation table's and the result's storage, so the per-node work
+/// reads and writes in place: no captured variables, no dynamic exclusivity checks, no
+/// copies of whole records. Records and tracks are both laid out in about the order the
+/// walk visits them, so it streams through memory.
 private struct PresentationWalk {
     let records: UnsafeBufferPointer<LayerRecord>
+    let tracks: UnsafeBufferPointer<AnimationTrack>
+    let curves: UnsafeBufferPointer<CubicBezier>
     let nodes: UnsafeMutableBufferPointer<PresentationNode>
     let time: Double
     var count = 0
@@ -462,21 +505,22 @@ private struct PresentationWalk {
 
     /// The statics below, read once per walk rather than once per node (each read of a
     /// lazily made global checks that it is made).
-    private let list: ListStorage
     private let offsets: (model: Int, layer: Int, parent: Int, isView: Int)
+    private let walkedBytes = LayerRecord.walkedBytes
 
-    init(records: UnsafeBufferPointer<LayerRecord>, nodes: UnsafeMutableBufferPointer<PresentationNode>, time: Double) {
+    init(records: UnsafeBufferPointer<LayerRecord>, tracks: UnsafeBufferPointer<AnimationTrack>,
+         curves: UnsafeBufferPointer<CubicBezier>, nodes: UnsafeMutableBufferPointer<PresentationNode>, time: Double) {
         assert(_isPOD(PresentationNode.self) && _isPOD(LayerProperties.self), "nodes are written as plain memory")
         self.records = records
+        self.tracks = tracks
+        self.curves = curves
         self.nodes = nodes
         self.time = time
-        list = PresentationWalk.storage
         offsets = (PresentationWalk.modelOffset, PresentationWalk.layerOffset, PresentationWalk.parentOffset,
                    PresentationWalk.isViewOffset)
     }
 
     static let modelOffset = MemoryLayout<LayerRecord>.offset(of: \.model)!
-    static let storage = ListStorage()
     static let layerOffset = MemoryLayout<PresentationNode>.offset(of: \.layer)!
     static let parentOffset = MemoryLayout<PresentationNode>.offset(of: \.parent)!
     static let isViewOffset = MemoryLayout<PresentationNode>.offset(of: \.isView)!
@@ -493,53 +537,88 @@ private struct PresentationWalk {
         node.storeBytes(of: record.pointee.isView, toByteOffset: offsets.isView, as: Bool.self)
     }
 
-    /// Asks the cache for what the layers a few records on will need: the storage of their
-    /// animation lists 16 records ahead, and the animations themselves 8 ahead (their lists
-    /// having arrived by then). Records are laid out in the order layers were made, which
-    /// is, in almost every tree, the order the walk visits them; animations are objects on
-    /// the heap, each a miss of its own when thousands animate, and each layer's two or
-    /// three of them would otherwise wait on memory one after another. Hints only: an
-    /// address guessed wrong costs nothing but the hint. The lists are read through their
-    /// storage's address (`ListStorage`), never retained: a retain is a write that waits
-    /// for the line.
+    /// Writes the effect of the animation in `slot` at `time` (its layer's parent time)
+    /// into `properties`, from its track; the animation object is called only for what the
+    /// track leaves to it (curves other than linear and Bézier, values other than plain
+    /// from–to numbers, points and transforms).
     @inline(__always)
-    private func fetchAhead(of index: Int) {
-        guard list.isKnown else { return }
-        if index + 16 < records.count {
-            let storage = list.address(of: records.baseAddress! + index + 16)
-            ah_prefetch(storage)
-            ah_prefetch(storage + 48)
+    private mutating func apply(slot: Int, at time: Double, to properties: inout LayerProperties) {
+        let track = tracks.baseAddress! + slot
+        if case .side = track.pointee.writer { return }
+        let pacing = track.pointee.pacing
+        guard pacing != .other else {
+            track.pointee.owner!.apply(atParentTime: time, to: &properties)
+            return
         }
-        guard index + 8 < records.count else { return }
-        let storage = list.address(of: records.baseAddress! + index + 8)
-        let count = storage.load(fromByteOffset: list.countOffset, as: Int.self)
-        for slot in 0..<min(count, 4) {
-            // The fields a frame reads: the object's first three cache lines.
-            let object = storage.load(fromByteOffset: list.elementsOffset + slot * 8, as: UnsafeRawPointer.self)
-            ah_prefetch(object)
-            ah_prefetch(object + 64)
-            ah_prefetch(object + 128)
+        guard let fraction = track.pointee.timing.fraction(atParentTime: time,
+                                                           removedOnCompletion: track.pointee.isRemovedOnCompletion) else {
+            return
+        }
+        let progress: Double
+        if pacing == .linear {
+            progress = fraction
+        } else if track.pointee.curve == memo.curve && fraction == memo.fraction {
+            progress = memo.progress
+        } else {
+            progress = curves[Int(track.pointee.curve)].value(at: fraction)
+            memo = ProgressMemo(curve: track.pointee.curve, fraction: fraction, progress: progress)
+        }
+        if !track.pointee.writer.write(progress, into: &properties) {
+            track.pointee.owner!.write(progress: progress, into: &properties)
+        }
+    }
+
+    /// How many records ahead of the one visited `fetchAhead` asks for, and how many slots
+    /// of the table ahead of its animations.
+    static let recordsAhead = 10, slotsAhead = 20
+
+    /// Asks the cache for the records and tracks the walk will soon read. Both are laid out
+    /// in about the order the walk visits them, but a walk over thousands of animated
+    /// layers reads three streams at once (records, tracks, and the nodes it writes), more
+    /// than the processor's own prefetching keeps ahead of. Hints only: an address guessed
+    /// wrong costs nothing but the hint.
+    @inline(__always)
+    private func fetchAhead(of index: Int, slots span: AnimationTable.Span) {
+        if index + Self.recordsAhead < records.count {
+            let record = UnsafeRawPointer(records.baseAddress! + index + Self.recordsAhead)
+            var line = 0
+            while line < walkedBytes {
+                ah_prefetch(record + line)
+                line += 64
+            }
+        }
+        // As many tracks as this layer has, the same distance ahead.
+        let first = Int(span.start) + Self.slotsAhead, end = min(first + Int(span.count), tracks.count)
+        guard first < end else { return }
+        let start = UnsafeRawPointer(tracks.baseAddress! + first), bytes = (end - first) * MemoryLayout<AnimationTrack>.stride
+        var line = 0
+        while line < bytes {
+            ah_prefetch(start + line)
+            line += 64
         }
     }
 
     mutating func visit(_ index: Int, parent: Int?, _ map: AnimationEngine.TimeMap) {
-        fetchAhead(of: index)
         // Fields are read through the record's address: no copy of the whole record.
         let record = records.baseAddress! + index
         let localMap = map.then(record.pointee.timing)
+        let span = record.pointee.animationSpan
+        fetchAhead(of: index, slots: span)
         // A CATransition's old look: below the new one (fade, push, moveIn) or, for
         // reveal, above it (after the layer's subtree).
         var revealing = false
         if record.pointee.showsOutgoingLook {
-            for animation in record.pointee.animationList {
-                guard let copy = animation.outgoing, case .transition(let type, _) = animation.body else { continue }
+            for slot in span.slots {
+                guard let animation = tracks[slot].owner, let copy = animation.outgoing,
+                      case .transition(let type, _) = animation.body else { continue }
                 if type == .reveal { revealing = true } else { visitOutgoing(copy, of: animation, parent: parent, map, localMap) }
             }
         }
         defer {
             if revealing {
-                for animation in record.pointee.animationList {
-                    guard let copy = animation.outgoing, case .transition(.reveal, _) = animation.body else { continue }
+                for slot in span.slots {
+                    guard let animation = tracks[slot].owner, let copy = animation.outgoing,
+                          case .transition(.reveal, _) = animation.body else { continue }
                     visitOutgoing(copy, of: animation, parent: parent, map, localMap)
                 }
             }
@@ -548,17 +627,9 @@ private struct PresentationWalk {
         writeNode(at: position, record: record, index: index, parent: parent)
         if record.pointee.hasDetails { detailed.append(position) }
         count += 1
-        if !record.pointee.animationList.isEmpty {
+        if !span.isEmpty {
             let local = localMap.layerTime(time)
-            // The record (alive for the whole walk) holds every animation: call them
-            // without retaining each one.
-            record.pointee.animationList.withUnsafeBufferPointer { animations in
-                for slot in animations.indices {
-                    Unmanaged.passUnretained(animations[slot])._withUnsafeGuaranteedRef {
-                        $0.apply(atParentTime: local, to: &nodes[position].properties, memo: &memo)
-                    }
-                }
-            }
+            for slot in span.slots { apply(slot: slot, at: local, to: &nodes[position].properties) }
         }
         guard !record.pointee.children.isEmpty else { return }
         // Siblings draw in order of addition unless a zPosition says otherwise. They are
@@ -584,7 +655,9 @@ private struct PresentationWalk {
         let z = children.map { child -> Double in
             var properties = records[child].model
             let childTime = localMap.then(records[child].timing).layerTime(time)
-            for animation in records[child].animationList { animation.apply(atParentTime: childTime, to: &properties) }
+            for slot in records[child].animationSpan.slots {
+                tracks[slot].owner!.apply(atParentTime: childTime, to: &properties)
+            }
             return properties.zPosition
         }
         for offset in children.indices.sorted(by: { (z[$0], $0) < (z[$1], $1) }) {
@@ -602,53 +675,6 @@ extension PresentationWalk {
         visit(copy, parent: parent, map)
         animation.apply(atParentTime: layerMap.layerTime(time), to: &nodes[position].properties)
         nodes[position].properties.transition?.isOutgoing = true
-    }
-}
-
-/// Where a layer record's animation list keeps its count and elements, read from the
-/// storage's address without retaining it (`PresentationWalk.fetchAhead`). Swift's array
-/// is one reference to a heap object holding a header, the count and the elements; the
-/// offsets are not promised by the language, so they are found once on a list built for
-/// the purpose and checked, and when they cannot be confirmed nothing is read this way.
-struct ListStorage {
-    /// Whether the layout was confirmed.
-    let isKnown: Bool
-    let listOffset: Int
-    let countOffset: Int
-    let elementsOffset: Int
-
-    init() {
-        let listOffset = MemoryLayout<LayerRecord>.offset(of: \.animationList)
-        let countOffset = 2 * MemoryLayout<Int>.size, elementsOffset = 4 * MemoryLayout<Int>.size
-        self.listOffset = listOffset ?? 0
-        self.countOffset = countOffset
-        self.elementsOffset = elementsOffset
-        guard let listOffset, MemoryLayout<[ActiveAnimation]>.size == MemoryLayout<UnsafeRawPointer>.size else {
-            isKnown = false
-            return
-        }
-        // A record holding a list of three known objects: the count and the three
-        // addresses must read back where they are expected.
-        var probe = LayerRecord()
-        let objects = (0..<3).map { _ in
-            ActiveAnimation(sequence: 0, key: nil, definition: .basic(.opacity), timing: MediaTiming(),
-                            pacing: .linear, body: .group([]))
-        }
-        probe.animations = objects
-        isKnown = withUnsafePointer(to: &probe) { record in
-            let storage = (UnsafeRawPointer(record) + listOffset).load(as: UnsafeRawPointer.self)
-            guard storage.load(fromByteOffset: countOffset, as: Int.self) == objects.count else { return false }
-            return objects.indices.allSatisfy { slot in
-                storage.load(fromByteOffset: elementsOffset + slot * 8, as: UnsafeRawPointer.self)
-                    == UnsafeRawPointer(Unmanaged.passUnretained(objects[slot]).toOpaque())
-            }
-        }
-    }
-
-    /// The address of the storage of the list of the record at `record`.
-    @inline(__always)
-    func address(of record: UnsafePointer<LayerRecord>) -> UnsafeRawPointer {
-        (UnsafeRawPointer(record) + listOffset).load(as: UnsafeRawPointer.self)
     }
 }
 

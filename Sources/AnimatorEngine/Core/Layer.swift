@@ -336,12 +336,12 @@ public struct Layer: Hashable {
 
     /// CALayer.animationKeys(), in the order added.
     public func animationKeys() -> [String] {
-        record.animationList.compactMap(\.key)
+        engine.animations(of: id.rawValue).compactMap(\.key)
     }
 
     /// CALayer.animation(forKey:).
     public func animation(forKey key: String) -> Animation? {
-        record.animationList.first { $0.key == key }?.definition
+        engine.animations(of: id.rawValue).first { $0.key == key }?.definition
     }
 
     // MARK: Tree

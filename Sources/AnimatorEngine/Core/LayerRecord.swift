@@ -83,33 +83,25 @@ package struct LayerRecord {
 
     // What a frame reads of every layer comes first, in as few cache lines as can hold it
     // (the walk over thousands of records is bound by memory): the model, the sublayers,
-    // the animations and their flags, what tells whether the layer has details to read
-    // (`hasDetails`), the timing. Fields only other work reads come after.
+    // the animations, the timing and the superlayer (which the clock's steps read too,
+    // side by side: `eventFields`), the flags up to `hasDetails`, which tells whether the
+    // layer has details to read. Fields only other work reads come after it
+    // (`walkedBytes`).
 
     var model = LayerProperties()
     var children: [Int] = []
-    /// The attached animations, oldest first. Changed through `animations`, which keeps the
-    /// flags below with them; a plain stored property, so the per-frame walk can find its
-    /// storage by offset (`MemoryLayout.offset(of:)` has none for an observed property).
-    private(set) var animationList: [ActiveAnimation] = []
-    /// The attached animations, oldest first.
-    package var animations: [ActiveAnimation] {
-        get { animationList }
-        set {
-            animationList = newValue
-            animationsChanged()
-        }
-        _modify {
-            yield &animationList
-            animationsChanged()
-        }
-    }
+    /// Where the attached animations are in the engine's table (`AnimationTable`), oldest
+    /// first. Changed by the engine, which then calls `animationsChanged(_:)`.
+    var animationSpan = AnimationTable.Span()
+    var timing = LayerTiming()
+    var parent: Int?
 
-    private mutating func animationsChanged() {
-        animatesZPosition = animationList.contains { $0.affects(.zPosition) }
-        animatesPath = animationList.contains { $0.affects(.path) }
-        animatesExtras = animationList.contains { $0.affectsExtras }
-        showsOutgoingLook = animationList.contains { $0.outgoing != nil }
+    /// Keeps the flags below with the attached animations, `animations`.
+    mutating func animationsChanged(_ animations: [ActiveAnimation]) {
+        animatesZPosition = animations.contains { $0.affects(.zPosition) }
+        animatesPath = animations.contains { $0.affects(.path) }
+        animatesExtras = animations.contains { $0.affectsExtras }
+        showsOutgoingLook = animations.contains { $0.outgoing != nil }
         detailsChanged()
     }
     /// Whether an attached animation moves the shape's path.
@@ -117,9 +109,9 @@ package struct LayerRecord {
     /// Whether an attached animation moves one of the extras.
     private(set) var animatesExtras = false
     /// Whether an attached CATransition carries a copy of the old look to draw (kept with
-    /// `animations`, so the per-frame walk looks for one only where there is one).
+    /// the animations, so the per-frame walk looks for one only where there is one).
     private(set) var showsOutgoingLook = false
-    /// Whether an attached animation writes zPosition (kept with `animations`, so drawing
+    /// Whether an attached animation writes zPosition (kept with the animations, so drawing
     /// order needs no per-frame scan).
     private(set) var animatesZPosition = false
     package var isView = false
@@ -129,6 +121,13 @@ package struct LayerRecord {
     /// with those fields: a stored flag, read in place by the walks (a computed property
     /// of a record reached through a pointer would copy the whole record to be called).
     private(set) var hasDetails = false
+    /// How many bytes from a record's start hold what the per-frame walk reads (the fields
+    /// up to `hasDetails`): what it asks the cache for ahead of its visits.
+    static let walkedBytes = MemoryLayout<LayerRecord>.offset(of: \.hasDetails)! + 1
+    /// Where in a record the fields the clock's steps read lie (the animations' span, the
+    /// timing, the superlayer): the bytes `AnimationEngine.fetchEventFields` asks for.
+    static let eventFields = MemoryLayout<LayerRecord>.offset(of: \.animationSpan)!
+        ..< MemoryLayout<LayerRecord>.offset(of: \.parent)! + MemoryLayout<Int?>.size
     /// The layer masking this one (CALayer.mask): its alpha cuts this layer's subtree.
     var mask: Int? { didSet { detailsChanged() } }
     var name: String? { didSet { detailsChanged() } }
@@ -139,7 +138,6 @@ package struct LayerRecord {
     /// changes the original's. Read it in place (`record.pointee.attachments?.text`) where
     /// a record is reached through a pointer.
     private(set) var attachments: LayerAttachments? { didSet { detailsChanged() } }
-    var timing = LayerTiming()
 
     private mutating func detailsChanged() {
         hasDetails = name != nil || mask != nil || attachments != nil || animatesExtras
@@ -148,7 +146,6 @@ package struct LayerRecord {
     /// The commit whose look the engine keeps for this layer (`committedLooks`, see
     /// `Look`): the look is valid while this equals the engine's commit count.
     var lookCommit = -1
-    var parent: Int?
     /// The layer this one masks, when it is a mask.
     var maskedLayer: Int?
     weak var delegate: (any LayerDelegate)?

@@ -317,7 +317,6 @@ public final class PropertyAnimator {
             timing: MediaTiming(duration: duration), pacing: .driven(self, delayFactor: delayFactor),
             body: .value(event.keyPath, .fixed(ValueSegment(from: event.oldPresentationValue, to: event.newValue)),
                          additive: false))
-        active.hasStarted = true
         engine.attach(active, to: event.layer.id)
         attached.removeAll { $0.layer == event.layer.id && $0.keyPath.property == event.keyPath.property }
         attached.append(Attached(layer: event.layer.id, keyPath: event.keyPath, from: event.oldPresentationValue,
@@ -336,7 +335,6 @@ public final class PropertyAnimator {
             definition: .keyframes(keyPath, values: values, keyTimes: keyTimes, calculationMode: mode, duration: duration),
             timing: MediaTiming(duration: duration), pacing: .driven(self, delayFactor: delayFactor),
             body: .value(keyPath, .keyframes(Box(track)), additive: false))
-        active.hasStarted = true
         engine.attach(active, to: layer)
         attached.removeAll { $0.layer == layer && $0.keyPath.property == keyPath.property }
         attached.append(Attached(layer: layer, keyPath: keyPath, from: first, to: last, animation: active))
@@ -421,7 +419,7 @@ public final class PropertyAnimator {
     }
 
     private func removeAnimation(_ item: Attached) {
-        engine.updateRecord(item.layer) { $0.animations.removeAll { $0 === item.animation } }
+        engine.detach(item.animation, from: item.layer.rawValue)
     }
 
     private func timing(forLength length: Double, parameters: TimingParameters? = nil) -> TimingFunction {

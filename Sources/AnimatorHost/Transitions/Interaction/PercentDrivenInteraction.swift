@@ -296,6 +296,6 @@ public final class PercentDrivenInteraction {
     }
 
     private func hasAnimations(in layer: Layer) -> Bool {
-        !engine.records[layer.id.rawValue].animations.isEmpty || layer.sublayers.contains { hasAnimations(in: $0) }
+        engine.hasAnimations(layer.id) || layer.sublayers.contains { hasAnimations(in: $0) }
     }
 }
