@@ -1,4 +1,5 @@
 import CMathShim
+
 /// The headless re-creation of UIKit's and Core Animation's animation model: layers and
 /// views with model and presentation values, and every animation system that drives them.
 ///
