@@ -50,10 +50,10 @@ public struct SceneFrame: Sendable {
         shapes = details.shapes
         extras = details.extras
         gradients = details.gradients
-        // Only the few masked nodes are visited (a node is large: no copy of every one), and
-        // a frame without masks holds no list of them.
+        // Only the few masked nodes are visited (a frame without masks visits none and holds
+        // no list of them).
         var masks: [SceneFrame?]?
-        for (index, mask) in details.masks.enumerated() where mask != nil {
+        for index in details.masks.positionsWithValues {
             if masks == nil { masks = [SceneFrame?](repeating: nil, count: nodes.count) }
             masks![index] = SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: nodes[index].layer, at: time) ?? [])
         }

@@ -143,6 +143,28 @@ import TestSupport
         #expect(engine.runningAnimations(under: root.layer.id).isEmpty)
     }
 
+    /// Two layers, each given an animation under one of three keys in turn, 3,000 times:
+    /// every one replaces the animation under its key (stopped, taken off its layer) and
+    /// makes the other layer's run move. Six animations are live at any time, and the table
+    /// never holds more than twice that plus the compaction floor and one run's move.
+    @Test func aLongSessionOfReplacementsKeepsTheTableSmall() throws {
+        let engine = AnimationEngine()
+        let a = engine.makeLayer(), b = engine.makeLayer()
+        var largest = 0
+        for round in 0..<3000 {
+            for (layer, name) in [(a, "a"), (b, "b")] {
+                try layer.add(.basic(.opacity, from: .number(0), to: .number(Double(round % 10) / 10), duration: 10),
+                              forKey: "\(name)\(round % 3)")
+            }
+            if round % 100 == 0 { try engine.advance(by: 0.01) }
+            largest = max(largest, engine.animationTable.tracks.count)
+        }
+        #expect(largest <= 2 * 6 + AnimationTable.compactionFloor + 3)
+        #expect(a.animationKeys() == ["a0", "a1", "a2"] && b.animationKeys() == ["b0", "b1", "b2"])
+        // The last added (round 2,999: to 0.9, linear over 10 s from now) shows on top.
+        #expect(abs(a.presentation(at: engine.currentTime + 5).opacity - 0.45) < 1e-9)
+    }
+
     /// Animations starting and ending at the same moments on layers added to in reverse
     /// order: their callbacks come in the order the animations were added, not in the
     /// layers' order in the table.

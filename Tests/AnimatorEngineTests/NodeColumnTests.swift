@@ -19,6 +19,9 @@ import Testing
         #expect(Array(changed) == ["new", nil, nil, nil, "label 2", nil])
         // The original is untouched (a value).
         #expect(Array(appended) == values && changed != appended)
+        // Where the values are: a cleared node is not among them.
+        #expect(appended.positionsWithValues == [1, 4] && changed.positionsWithValues == [0, 4])
+        #expect(NodeColumn<String>(count: 5).positionsWithValues.isEmpty)
     }
 
     @Test func aColumnWithoutValuesHasItsNodesAllEmpty() {

@@ -54,6 +54,13 @@ public struct NodeColumn<Value>: RandomAccessCollection {
         }
     }
 
+    /// The positions of the nodes that have a value, in increasing order: a column where no
+    /// node has one answers at once, without visiting its nodes.
+    public var positionsWithValues: [Int] {
+        guard let slots else { return [] }
+        return slots.indices.filter { slots[$0] >= 0 }
+    }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { count_ }
 
