@@ -64,8 +64,9 @@ struct AnimationTrack {
     let announcesStart: Bool
     var hasStarted = false
     var hasStopped = false
-    /// For `bezier` pacing, the curve's position in the table's curves; -1 otherwise.
-    let curve: Int32
+    /// For `bezier` pacing, the curve's position in the table's curves; -1 otherwise (set
+    /// again when the table is laid out afresh).
+    var curve: Int32
     /// The order the animation was added in (the engine's sequence).
     let sequence: Int
     /// The animation; nil in a free slot.
@@ -82,21 +83,6 @@ struct AnimationTrack {
         self.curve = curve
         sequence = owner.sequence
         self.owner = owner
-    }
-
-    /// `track`, its curve now at position `curve` (the table laid out afresh).
-    init(moving track: AnimationTrack, curve: Int32) {
-        writer = track.writer
-        timing = track.timing
-        pacing = track.pacing
-        isRemovedOnCompletion = track.isRemovedOnCompletion
-        isDriven = track.isDriven
-        announcesStart = track.announcesStart
-        hasStarted = track.hasStarted
-        hasStopped = track.hasStopped
-        self.curve = curve
-        sequence = track.sequence
-        owner = track.owner
     }
 
     /// A free slot.

@@ -118,12 +118,9 @@ struct AnimationTable {
             var copy = Span(start: Int32(fresh.tracks.count), count: span.count)
             if span.isEmpty { copy.start = 0 }
             for slot in span.slots {
-                let track = tracks[slot]
-                if track.pacing == .bezier, let owner = track.owner {
-                    fresh.tracks.append(AnimationTrack(moving: track, curve: fresh.position(of: owner.bezier)))
-                } else {
-                    fresh.tracks.append(track)
-                }
+                var track = tracks[slot]
+                if track.pacing == .bezier, let owner = track.owner { track.curve = fresh.position(of: owner.bezier) }
+                fresh.tracks.append(track)
             }
             moved.append(copy)
         }
