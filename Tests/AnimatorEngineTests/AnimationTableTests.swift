@@ -205,4 +205,28 @@ import TestSupport
         #expect(stops == 1 && layer.animationKeys().isEmpty && !engine.hasAnimations(layer.id))
         #expect(layer.presentation(at: 1.5).opacity == 1)
     }
+
+    /// `removeAllAnimations` stops a running animation whose stop callback adds another:
+    /// the new one comes after the removal and stays, running to its end (a UIView
+    /// completion waiting on it would otherwise never be called).
+    @Test func anAnimationAddedByAStopCallbackDuringRemoveAllStays() throws {
+        let engine = AnimationEngine()
+        let layer = engine.makeLayer()
+        var heard: [String] = []
+        var first = Animation.basic(.opacity, from: .number(0), to: .number(1), duration: 1)
+        first.didStop = { finished in
+            heard.append("first \(finished)")
+            var second = Animation.basic(.opacity, from: .number(1), to: .number(0.5), duration: 1)
+            second.didStop = { heard.append("second \($0)") }
+            try? layer.add(second, forKey: "second")
+        }
+        try layer.add(first, forKey: "first")
+        try engine.advance(to: 0.25)
+        layer.removeAllAnimations()
+        #expect(heard == ["first false"] && layer.animationKeys() == ["second"])
+        // The second began at 0.25 s: halfway at 0.75 s, from 1 to 0.5.
+        #expect(abs(layer.presentation(at: 0.75).opacity - 0.75) < 1e-12)
+        try engine.advance(to: 1.5)
+        #expect(heard == ["first false", "second true"] && layer.animationKeys().isEmpty)
+    }
 }

@@ -140,14 +140,14 @@ extension AnimationEngine {
         return found.sorted { ($0.end, $0.layer) < ($1.end, $1.layer) }
     }
 
-    /// Removes every animation of a layer.
+    /// Removes every animation of a layer: those running are stopped (their delegates hear
+    /// finished = false), those kept after they finished are taken off. One that a stop
+    /// callback adds meanwhile stays (as in UIKit, where it comes after the removal).
     func removeAllAnimations(from layer: LayerID) {
         let index = layer.rawValue
-        for animation in animations(of: index) { stop(animation, finished: false, in: index) }
-        // Stopped animations kept on the layer (not removed on completion) go too.
-        guard !records[index].animationSpan.isEmpty else { return }
-        animationTable.removeAll(&records[index].animationSpan)
-        animationsChanged(index)
+        let attached = animations(of: index)
+        for animation in attached { stop(animation, finished: false, in: index) }
+        for animation in attached { detach(animation, from: index) }
     }
 
     // MARK: The table of animations
