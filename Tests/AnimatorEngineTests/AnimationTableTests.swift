@@ -165,6 +165,25 @@ import TestSupport
         #expect(abs(a.presentation(at: engine.currentTime + 5).opacity - 0.45) < 1e-9)
     }
 
+    /// One layer (its run always the last, so no slot is ever left free) given 2,000
+    /// animations in turn under one key, each paced by a curve of its own: the curves of
+    /// the replaced animations are let go, and the last one still paces its animation.
+    @Test func curvesOfReplacedAnimationsAreLetGo() throws {
+        let engine = AnimationEngine()
+        let layer = engine.makeLayer()
+        var largest = 0
+        for k in 0..<2000 {
+            let curve = CubicBezier(Double(k) / 4000, 0, 1 - Double(k) / 4000, 1)
+            try layer.add(.basic(.opacity, from: .number(0), to: .number(1), duration: 1,
+                                 timingFunction: .bezier(curve)), forKey: "fade")
+            largest = max(largest, engine.animationTable.curves.count)
+        }
+        #expect(engine.animationTable.freeSlots == 0 && engine.animationTable.tracks.count == 1)
+        #expect(largest <= AnimationTable.compactionFloor + 2 + 1)
+        let last = CubicBezier(1999.0 / 4000, 0, 1 - 1999.0 / 4000, 1)
+        #expect(abs(layer.presentation(at: 0.3).opacity - referenceBezier((last.x1, 0, last.x2, 1), at: 0.3)) < 1e-9)
+    }
+
     /// Animations starting and ending at the same moments on layers added to in reverse
     /// order: their callbacks come in the order the animations were added, not in the
     /// layers' order in the table.

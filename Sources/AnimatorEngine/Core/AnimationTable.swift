@@ -6,8 +6,9 @@
 ///
 /// A layer's run grows in place when it is the last one; otherwise it moves to the end,
 /// leaving free slots behind. Free slots are counted; when they outnumber the live ones
-/// (and a few hundred of them), the engine lays the table out afresh (`compacted`), so the
-/// table stays within twice what is attached plus a constant.
+/// (and a few hundred of them), or the curves kept outnumber twice the live tracks (and a
+/// few hundred), the engine lays the table out afresh (`compacted`), so the table and its
+/// curves stay within twice what is attached plus a constant.
 struct AnimationTable {
     /// Where a layer's animations are: slots `start ..< start + count`.
     struct Span: Equatable {
@@ -39,10 +40,11 @@ struct AnimationTable {
     /// How many free slots the table keeps before it asks to be laid out afresh, at least.
     static let compactionFloor = 256
 
-    /// Whether the free slots outnumber the live ones (and the floor): time for the engine
-    /// to call `compacted`.
+    /// Whether the free slots outnumber the live ones, or the curves twice the live ones
+    /// (each past the floor): time for the engine to call `compacted`.
     var wantsCompaction: Bool {
-        freeSlots > Self.compactionFloor && freeSlots > tracks.count - freeSlots
+        let live = tracks.count - freeSlots
+        return (freeSlots > Self.compactionFloor && freeSlots > live) || curves.count > Self.compactionFloor + 2 * live
     }
 
     /// The track in `slot`.
