@@ -20,7 +20,7 @@ enum EngineBenchmark {
         }
         // The whole step per animated view: the clock advancing through a frame and the
         // frame captured, as a run records it; flat in the number of views.
-        let small = scalingMicroseconds(views: 1_000, quick: quick), large = scalingMicroseconds(views: 16_000, quick: quick)
+        let (small, large) = pairedScalingMicroseconds(quick: quick)
         func microRow(_ label: String, _ samples: [Double]) -> String {
             "| \(label) | \(fixed(median(samples), 2)) µs | \(fixed(samples.min() ?? .nan, 2)) µs | ≤ 1.0 µs |"
         }
@@ -73,36 +73,50 @@ enum EngineBenchmark {
     /// scene is run more times, 16,000 views' worth), so that both medians are taken over
     /// as much work and the slope between them is not the small scene's timer noise.
     static func scalingMicroseconds(views count: Int, quick: Bool) -> [Double] {
-        let frames = 30
-        var samples: [Double] = []
-        var sink = 0
         let runs = (quick ? 2 : 5) * max(1, 16_000 / max(count, 1))
-        for _ in 0..<runs {
-            let engine = SnapshotRasterizer.engine()
-            let root = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-            var views: [View] = []
-            for index in 0..<count {
-                let view = engine.makeView(frame: Rect(x: Double(index % 39) * 10, y: Double(index / 39 % 84) * 10,
-                                                       width: 8, height: 8))
-                try? root.addSubview(view)
-                views.append(view)
+        return (0..<runs).map { _ in scalingSample(views: count) }
+    }
+
+    /// `scalingMicroseconds` at 1,000 and 16,000 views, taken in turns (sixteen runs of the
+    /// small scene, then one of the large, and again), so that both sizes sample the same
+    /// stretches of the machine's time: a shared machine's memory speed drifts over
+    /// seconds, and measuring one size after the other put that drift into their ratio.
+    static func pairedScalingMicroseconds(quick: Bool) -> (small: [Double], large: [Double]) {
+        var small: [Double] = [], large: [Double] = []
+        for _ in 0..<(quick ? 2 : 5) {
+            for _ in 0..<16 { small.append(scalingSample(views: 1_000)) }
+            large.append(scalingSample(views: 16_000))
+        }
+        return (small, large)
+    }
+
+    /// One run of the scaling scene (see `scalingMicroseconds`): µs per view per frame.
+    static func scalingSample(views count: Int) -> Double {
+        let frames = 30
+        var sink = 0
+        let engine = SnapshotRasterizer.engine()
+        let root = engine.makeView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        var views: [View] = []
+        for index in 0..<count {
+            let view = engine.makeView(frame: Rect(x: Double(index % 39) * 10, y: Double(index / 39 % 84) * 10,
+                                                   width: 8, height: 8))
+            try? root.addSubview(view)
+            views.append(view)
+        }
+        for (index, view) in views.enumerated() {
+            engine.animate(withDuration: 1, animations: {
+                view.center = Point(x: 195 + Double(index % 100), y: 422)
+                view.alpha = 0.5
+            })
+        }
+        let ms = Clock.milliseconds {
+            for frame in 1...frames {
+                try? engine.advance(to: Double(frame) / 60)
+                sink &+= SceneFrame(engine: engine, root: root.layer.id).nodes.count
             }
-            for (index, view) in views.enumerated() {
-                engine.animate(withDuration: 1, animations: {
-                    view.center = Point(x: 195 + Double(index % 100), y: 422)
-                    view.alpha = 0.5
-                })
-            }
-            let ms = Clock.milliseconds {
-                for frame in 1...frames {
-                    try? engine.advance(to: Double(frame) / 60)
-                    sink &+= SceneFrame(engine: engine, root: root.layer.id).nodes.count
-                }
-            }
-            samples.append(ms * 1e3 / Double(count * frames))
         }
         blackHole(Double(sink))
-        return samples
+        return ms * 1e3 / Double(count * frames)
     }
 
     /// A deterministic spread of inputs in [0, 1].
