@@ -39,7 +39,7 @@ import TestSupport
         table.remove(slot: table.slot(of: b2, in: b)!, from: &b)
         #expect(table.tracks.count == 5 && table.freeSlots == 3)
         #expect(table.slot(of: b2, in: b) == nil)
-        table.removeAll(&b)
+        table.remove(slot: table.slot(of: b1, in: b)!, from: &b)
         #expect(b.isEmpty && table.tracks.count == 4)
         // An empty run starts again at the end.
         table.append(b1, to: &b)

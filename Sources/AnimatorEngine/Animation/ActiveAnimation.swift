@@ -254,12 +254,6 @@ package final class ActiveAnimation {
         case .transition: return false
         }
     }
-
-    /// When the animation ends, in its parent's timeline (infinite if never).
-    var endTime: Double { isDriven ? .infinity : timing.endTime }
-
-    /// When the animation starts, in its parent's timeline.
-    var startTime: Double { isDriven ? -.infinity : timing.startTime }
 }
 
 /// A CATransition in progress on a layer, as its presentation shows it.

@@ -134,7 +134,7 @@ extension AnimationEngine {
                 let keyPath: String?
                 if case .value(let path, _, _) = animation.body { keyPath = path.rawValue } else { keyPath = nil }
                 found.append(RunningAnimation(layer: LayerID(rawValue: index), key: animation.key, keyPath: keyPath,
-                                              end: map.engineTime(animation.endTime) ?? .infinity))
+                                              end: map.engineTime(animationTable[slot].endTime) ?? .infinity))
             }
         }
         return found.sorted { ($0.end, $0.layer) < ($1.end, $1.layer) }
@@ -171,8 +171,9 @@ extension AnimationEngine {
         reschedule(index)
     }
 
-    /// Takes `animation` off the layer at `index`, without stopping it (a property
-    /// animator's own, which it ends itself).
+    /// Takes `animation` off the layer at `index` without stopping it (a property
+    /// animator's own, which it ends itself; one kept after it finished); nothing when it
+    /// is not there.
     func detach(_ animation: ActiveAnimation, from index: Int) {
         guard let slot = animationTable.slot(of: animation, in: records[index].animationSpan) else { return }
         detach(slot: slot, from: index)

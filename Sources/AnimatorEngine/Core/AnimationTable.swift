@@ -93,12 +93,6 @@ struct AnimationTable {
         span.count -= 1
     }
 
-    /// Empties the run `span`.
-    mutating func removeAll(_ span: inout Span) {
-        for slot in span.slots.reversed() { release(slot) }
-        span.count = 0
-    }
-
     /// Frees `slot`: dropped from the end of the table, or counted free.
     private mutating func release(_ slot: Int) {
         if slot == tracks.count - 1 {

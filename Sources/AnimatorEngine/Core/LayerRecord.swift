@@ -96,7 +96,7 @@ package struct LayerRecord {
     var timing = LayerTiming()
     var parent: Int?
 
-    /// Keeps the flags below with the attached animations, `animations`.
+    /// Keeps the flags below with the attached animations (`animations`, oldest first).
     mutating func animationsChanged(_ animations: [ActiveAnimation]) {
         animatesZPosition = animations.contains { $0.affects(.zPosition) }
         animatesPath = animations.contains { $0.affects(.path) }
