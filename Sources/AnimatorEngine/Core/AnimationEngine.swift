@@ -523,7 +523,7 @@ private struct PresentationWalk {
 
     static let modelOffset = MemoryLayout<LayerRecord>.offset(of: \.model)!
     static let layerOffset = MemoryLayout<PresentationNode>.offset(of: \.layer)!
-    static let parentOffset = MemoryLayout<PresentationNode>.offset(of: \.parent)!
+    static let parentOffset = MemoryLayout<PresentationNode>.offset(of: \.parentIndex)!
     static let isViewOffset = MemoryLayout<PresentationNode>.offset(of: \.isView)!
 
     /// Initializes node `position` with one copy of the record's model: both are plain
@@ -534,7 +534,7 @@ private struct PresentationWalk {
         node.copyMemory(from: UnsafeRawPointer(record) + offsets.model,
                         byteCount: MemoryLayout<LayerProperties>.size)
         node.storeBytes(of: LayerID(rawValue: index), toByteOffset: offsets.layer, as: LayerID.self)
-        node.storeBytes(of: parent, toByteOffset: offsets.parent, as: Int?.self)
+        node.storeBytes(of: parent.map { Int32(truncatingIfNeeded: $0) } ?? -1, toByteOffset: offsets.parent, as: Int32.self)
         node.storeBytes(of: record.pointee.isView, toByteOffset: offsets.isView, as: Bool.self)
     }
 
@@ -681,21 +681,28 @@ extension PresentationWalk {
 
 /// One layer of a presentation tree.
 public struct PresentationNode: Equatable, Sendable {
+    // Stored in an order that packs them (the flag in the properties' tail, the parent's
+    // index in four bytes): a frame writes one of these for every layer it shows.
+
     /// Its presentation values.
     public package(set) var properties: LayerProperties
-    /// The layer.
-    public let layer: LayerID
-    /// The index of its superlayer's node in the same tree, nil for the root.
-    public let parent: Int?
     /// Whether it backs a view.
     public let isView: Bool
+    /// The index of its superlayer's node, -1 for the root.
+    let parentIndex: Int32
+    /// The layer.
+    public let layer: LayerID
+
+    /// The index of its superlayer's node in the same tree, nil for the root.
+    public var parent: Int? { parentIndex < 0 ? nil : Int(parentIndex) }
 
     /// Creates a node.
     public init(layer: LayerID, parent: Int?, properties: LayerProperties, isView: Bool) {
+        precondition(parent.map { $0 >= 0 && $0 <= Int(Int32.max) } ?? true, "a node's parent is an index in its tree")
         self.properties = properties
-        self.layer = layer
-        self.parent = parent
         self.isView = isView
+        self.parentIndex = parent.map { Int32($0) } ?? -1
+        self.layer = layer
     }
 }
 

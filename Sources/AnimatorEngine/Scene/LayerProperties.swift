@@ -1,6 +1,9 @@
 /// Everything about a layer that animates, with Core Animation's defaults. A layer's
 /// model holds one of these; its presentation at a time t is another, computed.
 public struct LayerProperties: Equatable, Sendable {
+    // Stored in an order that leaves no padding between fields (the engine copies these
+    // 384 bytes for every layer of every frame): eight-byte fields first, then the
+    // optional color, the one-byte flags in its tail, and the transition last.
     public var bounds = Rect.zero
     /// The anchor point's place in the superlayer (a view's center).
     public var position = Point.zero
@@ -8,9 +11,16 @@ public struct LayerProperties: Equatable, Sendable {
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     public var transform = Transform3D.identity
     public var opacity = 1.0
-    public var isHidden = false
-    public var backgroundColor: RGBAColor?
     public var cornerRadius = 0.0
+    public var borderWidth = 0.0
+    public var shadowOpacity = 0.0
+    public var shadowRadius = 3.0
+    public var zPosition = 0.0
+    public var shadowOffset = Size(width: 0, height: -3)
+    public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var backgroundColor: RGBAColor?
+    public var isHidden = false
     /// maskedCorners (CACornerMask's bits: 1 top left, 2 top right, 4 bottom left, 8 bottom
     /// right): the corners `cornerRadius` rounds; not animatable.
     public var maskedCorners: UInt8 = 0b1111
@@ -18,13 +28,6 @@ public struct LayerProperties: Equatable, Sendable {
     /// circles; not animatable.
     public var continuousCorners = false
     public var masksToBounds = false
-    public var borderWidth = 0.0
-    public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
-    public var shadowOpacity = 0.0
-    public var shadowRadius = 3.0
-    public var shadowOffset = Size(width: 0, height: -3)
-    public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
-    public var zPosition = 0.0
     /// A CATransition in progress (presentation only; the model never has one).
     public var transition: TransitionFrame?
 
