@@ -123,6 +123,26 @@ public struct SceneFrame: Sendable {
         }
     }
 
+    /// A key for finding frames that draw the same among many: frames for which
+    /// `drawsTheSame(as:)` holds have the same key (it hashes each node's geometry, opacity
+    /// and colors; frames with the same key are then compared whole). Valid within one
+    /// process only.
+    public var drawingKey: Int {
+        var hasher = Hasher()
+        hasher.combine(nodes.count)
+        for node in nodes {
+            let properties = node.properties
+            hasher.combine(node.layer.rawValue)
+            hasher.combine(properties.bounds)
+            hasher.combine(properties.position)
+            hasher.combine(properties.transform)
+            hasher.combine(properties.opacity)
+            hasher.combine(properties.isHidden)
+            hasher.combine(properties.backgroundColor)
+        }
+        return hasher.finalize()
+    }
+
     /// The number of nodes in each node's subtree, itself included: node i's descendants
     /// are nodes i + 1 ..< i + subtreeSizes[i].
     var subtreeSizes: [Int] {

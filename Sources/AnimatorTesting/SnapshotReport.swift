@@ -65,14 +65,15 @@ public enum SnapshotReport {
                 <figure><canvas id="diff"></canvas><figcaption>diff</figcaption></figure></div>
                 <p class="muted">← → step a frame.</p></section>
                 <script>
-                const cases = [
+                const pictures = [], cases = [];
+
                 """)
-            for (number, outcome) in scrubbed.enumerated() {
-                if number > 0 { emit(",\n") }
-                // Data URLs hold nothing a string literal must escape.
-                if let golden = outcome.goldenRecording { writeFrames(outcome, golden: golden, to: emit) }
+            // Data URLs hold nothing a string literal must escape.
+            var pictures = ScrubberPictures()
+            for outcome in scrubbed {
+                if let golden = outcome.goldenRecording { writeFrames(outcome, golden: golden, pictures: &pictures, to: emit) }
             }
-            emit("];\n" + script + "</script>\n")
+            emit(script + "</script>\n")
         }
         emit("\n" + String(document[1]))
     }
@@ -124,61 +125,95 @@ public enum SnapshotReport {
         emit("</section>\n")
     }
 
-    /// A case's data for the scrubber, written through `emit` as it is made: every frame
-    /// of both runs (by index; the shorter run shows nothing past its end) as
-    /// `{name, threshold, times, pictures, golden, actual}`: each distinct picture once, as
-    /// a PNG data URL, and for each frame the number of its golden and its actual picture
-    /// (-1 past a run's end). Frames that draw the same (a held end, the same first picture
-    /// on both sides) share a picture.
+    /// A case's data for the scrubber, written through `emit` as it is made: the pictures it
+    /// adds to the page's (`pictures.push(...)`, each a PNG data URL) and the case
+    /// (`cases.push({name, threshold, times, golden, actual})`: for each frame of both runs,
+    /// by index, the number of its golden and of its actual picture among the page's, -1
+    /// past a run's end: the shorter run shows nothing there). Each distinct picture is in
+    /// the page once: frames that draw the same (a held end, the same first picture on both
+    /// sides, the same run in another case) share it.
     ///
-    /// The frames are drawn and encoded a batch at a time on all cores, each picture by the
-    /// thread that drew it while it is still in that core's cache (never copied out of the
-    /// renderer); a frame that draws the same as the one before it (a held start or end) is
-    /// not drawn again. Other frames that draw the same are found by their PNG files: the
-    /// encoder is lossless and makes the same bytes for the same pixels, so two files are
-    /// equal exactly when their pictures are (looked up by a hash of the pixels, then
-    /// compared whole). Memory holds the case's encoded pictures, never its frames (a long
-    /// case at 3x would take gigabytes).
-    private static func writeFrames(_ outcome: SnapshotVerifier.Outcome, golden: Recording, to emit: (String) -> Void) {
+    /// A frame that draws the same as one drawn before, in this case or an earlier one
+    /// (`pictures`), is not drawn again. The others are drawn and encoded a batch at a time
+    /// on all cores, each picture by the thread that drew it while it is still in that
+    /// core's cache (never copied out of the renderer). Frames that differ but draw the
+    /// same pixels are then found by their PNG files: the encoder is lossless and makes the
+    /// same bytes for the same pixels, so two files are equal exactly when their pictures
+    /// are (looked up by a hash of the file, then compared whole). Memory holds the case's
+    /// encoded pictures, never its frames' pixels (a long case at 3x would take gigabytes).
+    private static func writeFrames(_ outcome: SnapshotVerifier.Outcome, golden: Recording,
+                                    pictures book: inout ScrubberPictures, to emit: (String) -> Void) {
         let g = golden.playback(), a = outcome.actualRecording.playback()
         let count = max(g.frames.count, a.frames.count)
         let times = (0..<count).map { index in index < a.times.count ? a.times[index] : g.times[index] }
-        emit("{name:\(jsString(outcome.snapshotCase.name)),threshold:\(outcome.snapshotCase.tolerance.pixelThreshold),"
-             + "times:[\(times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],pictures:[")
         let scenes = Array(g.frames) + Array(a.frames)
         var numbers: [Int] = []
         if let first = scenes.first {
             let size = scenes.dropFirst().reduce(first.size) {
                 Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
             }
-            let renderer = BatchRenderer(size: size, scale: outcome.snapshotCase.scale)
+            let scale = outcome.snapshotCase.scale
+            let renderer = BatchRenderer(size: size, scale: scale)
             let width = renderer.width, height = renderer.height
             let (drawn, source) = SceneFrame.withoutRepeats(scenes)
-            // The distinct pictures' data URLs, by number, found by a hash of their pixels;
-            // the picture number of each frame drawn.
-            var distinct: [String] = [], byHash: [Int: [Int]] = [:], pictures: [Int] = []
-            let batch = 8 * ProcessInfoShim.activeProcessorCount
-            for start in stride(from: 0, to: drawn.count, by: batch) {
-                let frames = drawn[start..<min(start + batch, drawn.count)].map { scenes[$0] }
-                let made = renderer.map(frames) { _, pixels in
-                    (hash: Self.hash(UnsafeRawBufferPointer(pixels)), url: dataURL(pixels, width: width, height: height))
-                }
-                for picture in made {
-                    if let same = byHash[picture.hash]?.first(where: { distinct[$0] == picture.url }) {
-                        pictures.append(same)
-                        continue
-                    }
-                    byHash[picture.hash, default: []].append(distinct.count)
-                    pictures.append(distinct.count)
-                    emit((distinct.isEmpty ? "" : ",\n") + "\"" + picture.url + "\"")
-                    distinct.append(picture.url)
+            // Later cases fetch this case's frames from its recordings, which the outcomes hold.
+            let goldenFrames = g.frames, actualFrames = a.frames, goldenCount = g.frames.count
+            let sourceNumber = book.addSource { $0 < goldenCount ? goldenFrames[$0] : actualFrames[$0 - goldenCount] }
+            // Each frame to draw either shows a picture drawn before or is a job: a frame
+            // drawn here (found again for a later frame that draws the same).
+            enum Plan { case picture(Int), job(Int) }
+            var plans: [Plan] = [], jobs: [(scene: Int, key: Int)] = [], jobsByKey: [Int: [Int]] = [:]
+            for index in drawn {
+                let scene = scenes[index], key = scene.drawingKey
+                if let picture = book.picture(of: scene, key: key, width: width, height: height, scale: scale) {
+                    plans.append(.picture(picture))
+                } else if let job = jobsByKey[key]?.first(where: { scenes[jobs[$0].scene].drawsTheSame(as: scene) }) {
+                    plans.append(.job(job))
+                } else {
+                    jobsByKey[key, default: []].append(jobs.count)
+                    plans.append(.job(jobs.count))
+                    jobs.append((index, key))
                 }
             }
-            numbers = source.map { pictures[$0] }
+            // The jobs' pictures, by number; this case's new ones by a hash of their files.
+            var jobPictures: [Int] = [], added: [Int: [(picture: Int, url: String)]] = [:], pushing = false
+            let batch = 8 * ProcessInfoShim.activeProcessorCount
+            for start in stride(from: 0, to: jobs.count, by: batch) {
+                let frames = jobs[start..<min(start + batch, jobs.count)].map { scenes[$0.scene] }
+                let made = renderer.map(frames) { _, pixels in
+                    let png = PNGEncoder.encode(pixels, width: width, height: height, level: .fast)
+                    return (hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
+                }
+                for picture in made {
+                    if let same = added[picture.hash]?.first(where: { $0.url == picture.url }) {
+                        jobPictures.append(same.picture)
+                        continue
+                    }
+                    let number = book.nextNumber()
+                    added[picture.hash, default: []].append((number, picture.url))
+                    jobPictures.append(number)
+                    emit((pushing ? ",\n" : "pictures.push(") + "\"" + picture.url + "\"")
+                    pushing = true
+                }
+            }
+            if pushing { emit(");\n") }
+            for (job, entry) in jobs.enumerated() {
+                book.note(picture: jobPictures[job], source: sourceNumber, index: entry.scene, key: entry.key,
+                          width: width, height: height, scale: scale)
+            }
+            let drawnPictures = plans.map { plan in
+                switch plan {
+                case .picture(let number): number
+                case .job(let job): jobPictures[job]
+                }
+            }
+            numbers = source.map { drawnPictures[$0] }
         }
         let goldenNumbers = (0..<count).map { $0 < g.frames.count ? String(numbers[$0]) : "-1" }
         let actualNumbers = (0..<count).map { $0 < a.frames.count ? String(numbers[g.frames.count + $0]) : "-1" }
-        emit("],golden:[\(goldenNumbers.joined(separator: ","))],actual:[\(actualNumbers.joined(separator: ","))]}")
+        emit("cases.push({name:\(jsString(outcome.snapshotCase.name)),threshold:\(outcome.snapshotCase.tolerance.pixelThreshold),"
+             + "times:[\(times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],"
+             + "golden:[\(goldenNumbers.joined(separator: ","))],actual:[\(actualNumbers.joined(separator: ","))]});\n")
     }
 
     /// FNV-1a over the bytes, eight at a time, in four interleaved lanes (one lane is a
@@ -202,10 +237,6 @@ public enum SnapshotReport {
             offset += 1
         }
         return Int(truncatingIfNeeded: hash)
-    }
-
-    private static func dataURL(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> String {
-        "data:image/png;base64," + Base64.encode(PNGEncoder.encode(pixels, width: width, height: height, level: .fast))
     }
 
     /// A JavaScript string literal (JSON's), safe inside a script element.
@@ -236,7 +267,7 @@ public enum SnapshotReport {
         function drawDiff(c, i, generation) {
           const g = c.golden[i], a = c.actual[i];
           if (g < 0 && a < 0) return;
-          diffCanvas.drawn = Promise.all([g < 0 ? null : load(c.pictures[g]), a < 0 ? null : load(c.pictures[a])]).then(([golden, actual]) => {
+          diffCanvas.drawn = Promise.all([g < 0 ? null : load(pictures[g]), a < 0 ? null : load(pictures[a])]).then(([golden, actual]) => {
             if (generation !== shown) return;
             const only = golden || actual;
             const width = Math.max(golden ? golden.naturalWidth : 0, actual ? actual.naturalWidth : 0);
@@ -269,8 +300,8 @@ public enum SnapshotReport {
         }
         function show() {
           const c = cases[Number(picker.value)], i = Number(scrubber.value);
-          document.getElementById('golden').src = c.golden[i] >= 0 ? c.pictures[c.golden[i]] : '';
-          document.getElementById('frame').src = c.actual[i] >= 0 ? c.pictures[c.actual[i]] : '';
+          document.getElementById('golden').src = c.golden[i] >= 0 ? pictures[c.golden[i]] : '';
+          document.getElementById('frame').src = c.actual[i] >= 0 ? pictures[c.actual[i]] : '';
           shown += 1;
           drawDiff(c, i, shown);
           readout.textContent = c.name + ': ' + c.times[i] + ' s, frame ' + (i + 1) + '/' + c.times.length;

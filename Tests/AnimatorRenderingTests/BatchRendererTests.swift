@@ -106,4 +106,33 @@ import AnimatorRendering
         #expect(images[3].pixels == picture((0..<0, Self.red)))
         #expect(images[4].pixels == picture((0..<10, Self.red)))
     }
+
+    /// The key reports find equal frames by: the same for frames that draw the same (at
+    /// other times, in another engine built the same way), another for a frame whose view
+    /// moved by a point, faded or changed color.
+    @Test func framesThatDrawTheSameHaveOneDrawingKey() throws {
+        let (engine, window, square) = try scene()
+        let first = SceneFrame(engine: engine, root: window.layer.id, at: 0)
+        let held = SceneFrame(engine: engine, root: window.layer.id, at: 2)
+        let (otherEngine, otherWindow, _) = try scene()
+        let twin = SceneFrame(engine: otherEngine, root: otherWindow.layer.id, at: 1)
+        #expect(held.drawsTheSame(as: first) && twin.drawsTheSame(as: first))
+        #expect(held.drawingKey == first.drawingKey && twin.drawingKey == first.drawingKey)
+        var changed: [SceneFrame] = []
+        square.center = Point(x: 11, y: 30)
+        changed.append(SceneFrame(engine: engine, root: window.layer.id))
+        square.center = Point(x: 10, y: 30)
+        square.alpha = 0.5
+        changed.append(SceneFrame(engine: engine, root: window.layer.id))
+        square.alpha = 1
+        square.backgroundColor = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        changed.append(SceneFrame(engine: engine, root: window.layer.id))
+        for frame in changed {
+            #expect(!frame.drawsTheSame(as: first))
+            #expect(frame.drawingKey != first.drawingKey)
+        }
+        // Back as it was: the first frame's key again.
+        square.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(SceneFrame(engine: engine, root: window.layer.id).drawingKey == first.drawingKey)
+    }
 }

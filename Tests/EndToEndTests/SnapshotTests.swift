@@ -119,12 +119,11 @@ import TestSupport
             import base64, io, json, re, sys
             from PIL import Image
             page = open(sys.argv[1]).read()
-            data = page[page.index('const cases = [') + len('const cases = '):]
-            data = data[:data.index('];\n') + 1]
-            data = re.sub(r'([{,])(\w+):', r'\1"\2":', data)
-            case = json.loads(data)[0]
+            data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
             pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1]))).convert('RGB').tobytes()
-                        for url in case['pictures']]
+                        for url in re.findall(r'"(data:image/png;base64,[^"]*)"', data)]
+            found = re.findall(r'cases\.push\((.*)\);\n', data)
+            case = json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found[0]))
             movie = Image.open(sys.argv[2])
             frames = []
             for index in range(movie.n_frames):
@@ -158,6 +157,58 @@ import TestSupport
         // one picture each, found although the golden run came first.
         #expect(summary.golden.first == summary.actual.first && summary.golden.last == summary.actual[actualFrames - 1],
                 "\(summary.golden) \(summary.actual)")
+    }
+
+    @Test func aCaseThatRunsLikeAnEarlierOneSharesItsPictures() throws {
+        // Two cases that are the same run under two names (as a variant is when its
+        // animator ignores the trait), and a third on another screen size: the second adds
+        // no picture to the page and shows the first one's, frame for frame; the third
+        // draws its own (its frames are another size).
+        let (folder, manifest) = try project("""
+            { "cases": [
+                { "name": "first", "animator": "fade-c", "operation": "present", "params": { "duration": 0.3 } },
+                { "name": "again", "animator": "fade-c", "operation": "present", "params": { "duration": 0.3 } },
+                { "name": "small", "animator": "fade-c", "operation": "present", "params": { "duration": 0.3 },
+                  "size": "375x667" } ] }
+            """)
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "0.3", with: "0.2")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try cli.run("snapshot", "verify", manifest).status == 1)
+        let check = #"""
+            import base64, io, json, re, sys
+            from PIL import Image
+            page = open(sys.argv[1]).read()
+            data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
+            pushes = [re.findall(r'"(data:image/png;base64,[^"]*)"', push) for push in re.findall(r'pictures\.push\((.*?)\);\n', data, re.S)]
+            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1]))) for push in pushes for url in push]
+            cases = [json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found)) for found in re.findall(r'cases\.push\((.*)\);\n', data)]
+            print(json.dumps({
+                'pushes': [len(push) for push in pushes], 'names': [case['name'] for case in cases],
+                'golden': [case['golden'] for case in cases], 'actual': [case['actual'] for case in cases],
+                'sizes': [[list(pictures[n].size) for n in case['golden'] + case['actual'] if n >= 0] for case in cases],
+                'distinct': len(set(picture.convert('RGB').tobytes() for picture in pictures)), 'count': len(pictures),
+            }))
+            """#
+        let result = try Python.run(check, [folder.path + "/snapshot-report/index.html"])
+        #expect(result.status == 0, "\(result.standardError)")
+        struct Summary: Decodable {
+            var pushes: [Int], names: [String], golden: [[Int]], actual: [[Int]], sizes: [[[Int]]], distinct: Int, count: Int
+        }
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        #expect(summary.names == ["first", "again", "small"])
+        // Pictures only from the first and the third case.
+        try #require(summary.pushes.count == 2, "\(summary.pushes)")
+        #expect(summary.golden[1] == summary.golden[0] && summary.actual[1] == summary.actual[0])
+        // 0.3 s at 60 frames a second: 19 frames in each golden run, 13 in each actual one.
+        #expect(summary.golden.allSatisfy { $0.count == 19 && $0.allSatisfy { $0 >= 0 } })
+        #expect(summary.actual.allSatisfy { $0.prefix(13).allSatisfy { $0 >= 0 } && $0.dropFirst(13).allSatisfy { $0 < 0 } })
+        // The first case's frames at 390 × 844 points, the third's at 375 × 667 (scale 1).
+        #expect(summary.sizes[0].allSatisfy { $0 == [390, 844] } && summary.sizes[2].allSatisfy { $0 == [375, 667] })
+        // Each picture once on the page.
+        #expect(summary.distinct == summary.count && summary.count == summary.pushes.reduce(0, +))
+        #expect(Set((summary.golden[2] + summary.actual[2]).filter { $0 >= 0 })
+            .isDisjoint(with: (summary.golden[0] + summary.actual[0]).filter { $0 >= 0 }))
     }
 
     @Test func aChangedColorGivesADiffPictureWhereItChanged() throws {
