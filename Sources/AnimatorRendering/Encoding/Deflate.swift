@@ -79,7 +79,7 @@ public enum Deflate {
     private static func compress(_ data: UnsafeBufferPointer<UInt8>, level: Level, into writer: inout BitWriter) {
         let count = data.count
         guard count > 0 else {
-            writeBlock([], final: true, into: &writer)
+            writeBlock(UnsafeBufferPointer(start: nil, count: 0), final: true, into: &writer)
             return
         }
         let hashBits = 15, window = 32_768
@@ -92,8 +92,11 @@ public enum Deflate {
             head.deallocate()
             previous.deallocate()
         }
-        var tokens: [Token] = []
-        tokens.reserveCapacity(blockTokens + 1)
+        // A block's tokens as plain memory (an array checks its uniqueness and capacity at
+        // every append).
+        let tokenBuffer = UnsafeMutablePointer<Token>.allocate(capacity: blockTokens)
+        defer { tokenBuffer.deallocate() }
+        var tokens = 0
         let base = data.baseAddress!
         let raw = UnsafeRawPointer(base)
 
@@ -107,17 +110,30 @@ public enum Deflate {
             previous[i & (window - 1)] = head[h]
             head[h] = Int32(i)
         }
-        /// How many bytes from `a` and `b` agree, up to `limit`: eight at a time, then the
-        /// first differing byte from the lowest set bit of their difference.
+        /// How many bytes from `a` and `b` agree, up to `limit`: sixteen at a time (two
+        /// eight-byte words), then the first differing byte from the lowest set bit of
+        /// their difference. Wrapping arithmetic: every offset stays below `limit` ≤ 258.
         @inline(__always) func agreement(_ a: Int, _ b: Int, _ limit: Int) -> Int {
+            let first = raw + a, second = raw + b
             var length = 0
-            while length + 8 <= limit {
-                let difference = raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
-                    ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
-                if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
-                length += 8
+            while length &+ 16 <= limit {
+                let low = first.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                    ^ second.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                if low != 0 { return length &+ low.trailingZeroBitCount &>> 3 }
+                let high = first.loadUnaligned(fromByteOffset: length &+ 8, as: UInt64.self)
+                    ^ second.loadUnaligned(fromByteOffset: length &+ 8, as: UInt64.self)
+                if high != 0 { return length &+ 8 &+ high.trailingZeroBitCount &>> 3 }
+                length &+= 16
             }
-            while length < limit, base[a + length] == base[b + length] { length += 1 }
+            if length &+ 8 <= limit {
+                let difference = first.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                    ^ second.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                if difference != 0 { return length &+ difference.trailingZeroBitCount &>> 3 }
+                length &+= 8
+            }
+            while length < limit, first.load(fromByteOffset: length, as: UInt8.self) == second.load(fromByteOffset: length, as: UInt8.self) {
+                length &+= 1
+            }
             return length
         }
         /// The longest match for `position` longer than `atLeast`, searching the chain.
@@ -148,11 +164,12 @@ public enum Deflate {
         let blockTokens = Self.blockTokens
         // Not a nested function capturing `tokens`: a captured variable is checked for
         // exclusive access at run time at every use, a plain one at compile time.
-        @inline(__always) func emit(_ token: Token, _ tokens: inout [Token], _ writer: inout BitWriter) {
-            tokens.append(token)
-            if tokens.count >= blockTokens {
-                writeBlock(tokens, final: false, into: &writer)
-                tokens.removeAll(keepingCapacity: true)
+        @inline(__always) func emit(_ token: Token, _ tokens: inout Int, _ writer: inout BitWriter) {
+            (tokenBuffer + tokens).initialize(to: token)
+            tokens &+= 1
+            if tokens == blockTokens {
+                writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: tokens), final: false, into: &writer)
+                tokens = 0
             }
         }
 
@@ -214,7 +231,7 @@ public enum Deflate {
                 emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens, &writer)
             }
         }
-        writeBlock(tokens, final: true, into: &writer)
+        writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: tokens), final: true, into: &writer)
     }
 
     // MARK: Blocks
@@ -228,7 +245,7 @@ public enum Deflate {
 
     /// Codes one block of tokens with its own Huffman codes, or the fixed ones when those
     /// come out smaller.
-    private static func writeBlock(_ tokens: [Token], final: Bool, into writer: inout BitWriter) {
+    private static func writeBlock(_ tokens: UnsafeBufferPointer<Token>, final: Bool, into writer: inout BitWriter) {
         // The tables as locals: a static's every use would check that it is initialized.
         let lengthCode = Self.lengthCode, lengthExtra = Self.lengthExtra, lengthBase = Self.lengthBase
         let distanceExtra = Self.distanceExtra, distanceBase = Self.distanceBase, distanceCode = Self.distanceCode
@@ -357,9 +374,19 @@ public enum Deflate {
             self.codeLengthCount = codeLengthCount
             var bits = 5 + 5 + 4 + 3 * codeLengthCount
             for run in runs {
-                bits += Int(codeLengthLengths[run.symbol]) + [16: 2, 17: 3, 18: 7][run.symbol, default: 0]
+                bits += Int(codeLengthLengths[run.symbol]) + Self.extraBits(run.symbol)
             }
             self.bits = bits
+        }
+
+        /// The extra bits after a code length symbol: 2 for 16, 3 for 17, 7 for 18.
+        static func extraBits(_ symbol: Int) -> Int {
+            switch symbol {
+            case 16: 2
+            case 17: 3
+            case 18: 7
+            default: 0
+            }
         }
 
         func write(into writer: inout BitWriter) {
@@ -372,12 +399,8 @@ public enum Deflate {
             let codes = HuffmanCode.canonical(codeLengthLengths)
             for run in runs {
                 writer.writeReversed(codes[run.symbol], width: Int(codeLengthLengths[run.symbol]))
-                switch run.symbol {
-                case 16: writer.write(UInt32(run.extra), width: 2)
-                case 17: writer.write(UInt32(run.extra), width: 3)
-                case 18: writer.write(UInt32(run.extra), width: 7)
-                default: break
-                }
+                let extra = Self.extraBits(run.symbol)
+                if extra > 0 { writer.write(UInt32(run.extra), width: extra) }
             }
         }
     }
