@@ -76,9 +76,9 @@ import TestSupport
     }
 
     @Test func anOpaquePictureIsWrittenAsRGBAndATranslucentOneKeepsItsAlpha() throws {
-        // Widths around the two-pixels-at-a-time packing (1, 2, 3 and odd and even ones
-        // past it), heights of one row and more.
-        for (width, height) in [(1, 1), (2, 3), (3, 2), (4, 1), (5, 4), (17, 9), (390, 7)] {
+        // Widths around the four-pixels-at-a-time filter (1 to 3, then 4 to 7: every
+        // remainder after a group of four, and wider ones), heights of one row and more.
+        for (width, height) in [(1, 1), (2, 3), (3, 2), (4, 1), (5, 4), (6, 2), (7, 3), (17, 9), (390, 7)] {
             let opaque = picture(width: width, height: height, seed: UInt32(width * 31 + height))
             // One pixel half transparent (premultiplied: its color halved too): the last, the
             // first, or the last of the middle row (the odd one out of the pairs when the

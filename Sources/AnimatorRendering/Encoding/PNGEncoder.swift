@@ -33,50 +33,52 @@ public enum PNGEncoder {
 
     /// The rows of an opaque picture as an RGB PNG compresses them: each pixel's three
     /// color bytes, each row after its filter type, the first unfiltered (0), the others
-    /// "up" (2); nil as soon as a row holds a pixel that is not opaque. One pass: each row
-    /// is packed into scratch, checked, and written filtered against the row packed before.
+    /// "up" (2); nil as soon as a row holds a pixel that is not opaque. One pass, straight
+    /// from the pixels: four pixels of the row and the four above them read as sixteen
+    /// bytes each, subtracted byte by byte (the filter commutes with dropping the alpha
+    /// bytes), their alphas gathered, and the differences' twelve color bytes written.
     static func filteredOpaqueRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8]? {
         let stride = width * 3
         guard let source = pixels.baseAddress, width > 0, height > 0 else { return [UInt8](repeating: 0, count: height) }
-        // Two packed rows (this one and the one above), each with room for the last pair's
-        // eight-byte store.
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (stride + 8))
-        defer { rows.deallocate() }
+        /// A pair of pixels' six color bytes in the low six of eight (the two above them
+        /// are overwritten by the next store).
+        @inline(__always) func colors(_ pair: UInt64) -> UInt64 { pair & 0xFF_FFFF | (pair >> 8) & 0xFFFF_FF00_0000 }
         var opaque = true
-        let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { raw, initialized in
+        // Eight bytes of room past the last row: the last row's stores reach two past it.
+        let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height + 8) { raw, initialized in
             let base = raw.baseAddress!
             for y in 0..<height {
-                let packed = rows + (y & 1) * (stride + 8), above = rows + (1 - (y & 1)) * (stride + 8)
+                let row = base + y * (stride + 1)
                 let from = source + y * width
-                // Two pixels read as eight bytes, their six color bytes written as eight (the
-                // two extra are overwritten by the next pair); the alphas gathered on the way.
-                var alphas: UInt64 = 0xFF00_0000_FF00_0000
+                let above = y == 0 ? nil : from - width
+                // The filter type first: the row before's last store reached into it.
+                row[0] = y == 0 ? 0 : 2
+                let out = UnsafeMutableRawPointer(row + 1)
+                var alphas = SIMD2<UInt64>(repeating: 0xFF00_0000_FF00_0000)
                 var x = 0
-                while x + 2 <= width {
-                    let pair = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
-                    alphas &= pair
-                    UnsafeMutableRawPointer(packed + 3 * x).storeBytes(of: pair & 0xFF_FFFF | (pair >> 8) & 0xFFFF_FF00_0000,
-                                                                      as: UInt64.self)
-                    x += 2
+                while x + 4 <= width {
+                    let now = UnsafeRawPointer(from + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let up = above.map { UnsafeRawPointer($0 + x).loadUnaligned(as: SIMD16<UInt8>.self) } ?? .zero
+                    alphas &= unsafeBitCast(now, to: SIMD2<UInt64>.self)
+                    let difference = unsafeBitCast(now &- up, to: SIMD2<UInt64>.self)
+                    out.storeBytes(of: colors(difference[0]), toByteOffset: 3 * x, as: UInt64.self)
+                    out.storeBytes(of: colors(difference[1]), toByteOffset: 3 * x + 6, as: UInt64.self)
+                    x += 4
                 }
-                if x < width {
-                    let pixel = from[x]
-                    alphas &= UInt64(pixel) | 0xFF00_0000_0000_0000
-                    packed[3 * x] = UInt8(truncatingIfNeeded: pixel)
-                    packed[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                    packed[3 * x + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
+                var alpha = alphas[0] & alphas[1]
+                while x < width {
+                    let pixel = from[x], upper = above.map { $0[x] } ?? 0
+                    alpha &= UInt64(pixel) | 0xFF00_0000_0000_0000
+                    let difference = unsafeBitCast(unsafeBitCast(pixel, to: SIMD4<UInt8>.self)
+                                                   &- unsafeBitCast(upper, to: SIMD4<UInt8>.self), to: UInt32.self)
+                    out.storeBytes(of: UInt8(truncatingIfNeeded: difference), toByteOffset: 3 * x, as: UInt8.self)
+                    out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 8), toByteOffset: 3 * x + 1, as: UInt8.self)
+                    out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 16), toByteOffset: 3 * x + 2, as: UInt8.self)
+                    x += 1
                 }
-                guard alphas == 0xFF00_0000_FF00_0000 else {
+                guard alpha == 0xFF00_0000_FF00_0000 else {
                     opaque = false
                     return
-                }
-                let row = base + y * (stride + 1)
-                if y == 0 {
-                    row[0] = 0
-                    (row + 1).update(from: packed, count: stride)
-                } else {
-                    row[0] = 2
-                    subtract(above, from: packed, into: row + 1, count: stride)
                 }
             }
             initialized = (stride + 1) * height
