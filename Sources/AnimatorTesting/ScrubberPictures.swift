@@ -22,7 +22,7 @@ struct ScrubberPictures {
         let width: Int, height: Int, scale: Double, scene: Int
     }
 
-    /// The scenes of each case added so far, by frame (see `add`).
+    /// The frames of each case added so far, by index (see `addSource`).
     private var sources: [(Int) -> SceneFrame] = []
     private var drawn: [Key: [Drawn]] = [:]
     /// How many pictures the report holds: the next picture's number.

@@ -176,7 +176,7 @@ public enum SnapshotReport {
                 }
             }
             // The jobs' pictures, by number; this case's new ones by a hash of their files.
-            var jobPictures: [Int] = [], added: [Int: [(picture: Int, url: String)]] = [:], pushing = false
+            var jobPictures: [Int] = [], added: [Int: [(picture: Int, url: String)]] = [:]
             let batch = 8 * ProcessInfoShim.activeProcessorCount
             for start in stride(from: 0, to: jobs.count, by: batch) {
                 let frames = jobs[start..<min(start + batch, jobs.count)].map { scenes[$0.scene] }
@@ -184,6 +184,8 @@ public enum SnapshotReport {
                     let png = PNGEncoder.encode(pixels, width: width, height: height, level: .fast)
                     return (hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
                 }
+                // One `push` a batch: a call takes a bounded number of arguments.
+                var pushing = false
                 for picture in made {
                     if let same = added[picture.hash]?.first(where: { $0.url == picture.url }) {
                         jobPictures.append(same.picture)
@@ -195,8 +197,8 @@ public enum SnapshotReport {
                     emit((pushing ? ",\n" : "pictures.push(") + "\"" + picture.url + "\"")
                     pushing = true
                 }
+                if pushing { emit(");\n") }
             }
-            if pushing { emit(");\n") }
             for (job, entry) in jobs.enumerated() {
                 book.note(picture: jobPictures[job], source: sourceNumber, index: entry.scene, key: entry.key,
                           width: width, height: height, scale: scale)

@@ -180,11 +180,15 @@ import TestSupport
             from PIL import Image
             page = open(sys.argv[1]).read()
             data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
-            pushes = [re.findall(r'"(data:image/png;base64,[^"]*)"', push) for push in re.findall(r'pictures\.push\((.*?)\);\n', data, re.S)]
-            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1]))) for push in pushes for url in push]
+            # Each case's pictures come before its own cases.push: the part of the data since
+            # the case before.
+            parts = data.split('cases.push(')
+            pushes = [len(re.findall(r'"(data:image/png;base64,[^"]*)"', part)) for part in parts[:-1]]
+            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1])))
+                        for url in re.findall(r'"(data:image/png;base64,[^"]*)"', data)]
             cases = [json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found)) for found in re.findall(r'cases\.push\((.*)\);\n', data)]
             print(json.dumps({
-                'pushes': [len(push) for push in pushes], 'names': [case['name'] for case in cases],
+                'pushes': pushes, 'names': [case['name'] for case in cases],
                 'golden': [case['golden'] for case in cases], 'actual': [case['actual'] for case in cases],
                 'sizes': [[list(pictures[n].size) for n in case['golden'] + case['actual'] if n >= 0] for case in cases],
                 'distinct': len(set(picture.convert('RGB').tobytes() for picture in pictures)), 'count': len(pictures),
@@ -198,7 +202,8 @@ import TestSupport
         let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
         #expect(summary.names == ["first", "again", "small"])
         // Pictures only from the first and the third case.
-        try #require(summary.pushes.count == 2, "\(summary.pushes)")
+        try #require(summary.pushes.count == 3, "\(summary.pushes)")
+        #expect(summary.pushes[0] > 0 && summary.pushes[1] == 0 && summary.pushes[2] > 0, "\(summary.pushes)")
         #expect(summary.golden[1] == summary.golden[0] && summary.actual[1] == summary.actual[0])
         // 0.3 s at 60 frames a second: 19 frames in each golden run, 13 in each actual one.
         #expect(summary.golden.allSatisfy { $0.count == 19 && $0.allSatisfy { $0 >= 0 } })
