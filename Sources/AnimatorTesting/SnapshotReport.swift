@@ -83,21 +83,30 @@ public enum SnapshotReport {
     /// the page when the case differed.
     private static func writeSection(_ outcome: SnapshotVerifier.Outcome, page emit: (String) -> Void,
                                      file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
-        var images: [Image] = []
+        // The pictures to encode: each kept picture's actual one, and its golden one and
+        // their diff (made on the worker that encodes it) where there is a golden one.
+        enum Source { case image(Image), diff(golden: Image, actual: Image) }
+        var sources: [Source] = []
         var kept: [(picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
         for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
-            images.append(picture.actual)
-            let actual = images.count - 1
+            sources.append(.image(picture.actual))
+            let actual = sources.count - 1
             if let golden = picture.golden {
-                images.append(golden)
-                images.append(PixelComparison.diffImage(golden: golden, actual: picture.actual,
-                                                        threshold: outcome.snapshotCase.tolerance.pixelThreshold))
-                kept.append((index, images.count - 2, actual, images.count - 1))
+                sources.append(.image(golden))
+                sources.append(.diff(golden: golden, actual: picture.actual))
+                kept.append((index, sources.count - 2, actual, sources.count - 1))
             } else {
                 kept.append((index, nil, actual, nil))
             }
         }
-        let pngs = Parallel.map(images.count) { index, _ in PNGEncoder.encode(images[index], level: .fast) }
+        let threshold = outcome.snapshotCase.tolerance.pixelThreshold
+        let pngs = Parallel.map(sources.count) { index, _ in
+            switch sources[index] {
+            case .image(let image): PNGEncoder.encode(image, level: .fast)
+            case .diff(let golden, let actual):
+                PNGEncoder.encode(PixelComparison.diffImage(golden: golden, actual: actual, threshold: threshold), level: .fast)
+            }
+        }
         if outcome.status == .differed {
             for entry in kept {
                 let stem = outcome.snapshotCase.name + "/" + String(outcome.pictures[entry.picture].fileName.dropLast(4))
