@@ -249,16 +249,30 @@ public enum Deflate {
         // The tables as locals: a static's every use would check that it is initialized.
         let lengthCode = Self.lengthCode, lengthExtra = Self.lengthExtra, lengthBase = Self.lengthBase
         let distanceExtra = Self.distanceExtra, distanceBase = Self.distanceBase, distanceCode = Self.distanceCode
+        // The symbols' frequencies: literals and lengths 0..<286, distances after them, in
+        // two tables (even and odd tokens) summed at the end, so that a run of one symbol
+        // does not wait on its own increments.
         var literalFrequencies = [Int](repeating: 0, count: 286), distanceFrequencies = [Int](repeating: 0, count: 30)
-        for token in tokens {
-            if token.distance == 0 {
-                literalFrequencies[Int(token.length)] += 1
-            } else {
-                literalFrequencies[257 + Int(lengthCode[Int(token.length)])] += 1
-                let distanceValue = Int(token.distance)
-                distanceFrequencies[distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
-                                    : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])] += 1
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * 316) { counts in
+            let counts = counts.baseAddress!
+            counts.initialize(repeating: 0, count: 2 * 316)
+            lengthCode.withUnsafeBufferPointer { lengthCode in
+                distanceCode.withUnsafeBufferPointer { distanceCode in
+                    for (index, token) in tokens.enumerated() {
+                        let table = counts + (index & 1) &* 316
+                        if token.distance == 0 {
+                            table[Int(token.length)] &+= 1
+                        } else {
+                            table[257 &+ Int(lengthCode[Int(token.length)])] &+= 1
+                            let distanceValue = Int(token.distance)
+                            table[286 &+ (distanceValue <= 256 ? Int(distanceCode[distanceValue &- 1])
+                                          : Int(distanceCode[256 &+ ((distanceValue &- 1) >> 7) &- 2]))] &+= 1
+                        }
+                    }
+                }
             }
+            for symbol in 0..<286 { literalFrequencies[symbol] = Int(counts[symbol]) + Int(counts[316 + symbol]) }
+            for code in 0..<30 { distanceFrequencies[code] = Int(counts[286 + code]) + Int(counts[316 + 286 + code]) }
         }
         literalFrequencies[256] = 1
         let literalLengths = HuffmanCode.lengths(literalFrequencies, limit: 15)
@@ -292,30 +306,46 @@ public enum Deflate {
         // Codes go out most significant bit first: reversed once here, written as fields.
         let literalCodes = HuffmanCode.canonical(literal).enumerated().map { reversed($1, Int(literal[$0])) }
         let distanceCodes = HuffmanCode.canonical(distance).enumerated().map { reversed($1, Int(distance[$0])) }
-        // A match's length as one field (its code, then its extra bits above it: the order
-        // they go out in), made once per block for every length; its distance the same way
-        // per token. Fields are at most 15 + 13 bits.
-        var lengthFields = [UInt32](repeating: 0, count: 259), lengthWidths = [Int](repeating: 0, count: 259)
+        // Each token's fields from one table entry (the field in the low 32 bits, its width
+        // above): a literal's code; a match's length as one field, its code then its extra
+        // bits above it (the order they go out in), made once per block for every length.
+        // A distance's entry holds its code (low 16 bits), the code's width (8) and the
+        // extra bits' count (8), and the code's base distance (upper 32), for the field
+        // made per token. Fields are at most 15 + 13 bits.
+        var literalEntries = [UInt64](repeating: 0, count: 259), lengthEntries = [UInt64](repeating: 0, count: 259)
+        for symbol in 0..<257 { literalEntries[symbol] = UInt64(literalCodes[symbol]) | UInt64(literal[symbol]) << 32 }
         for length in 3...258 {
             let index = Int(lengthCode[length]), codeWidth = Int(literal[257 + index])
-            lengthFields[length] = literalCodes[257 + index] | UInt32(length - lengthBase[index]) << UInt32(codeWidth)
-            lengthWidths[length] = codeWidth + lengthExtra[index]
+            let field = literalCodes[257 + index] | UInt32(length - lengthBase[index]) << UInt32(codeWidth)
+            lengthEntries[length] = UInt64(field) | UInt64(codeWidth + lengthExtra[index]) << 32
+        }
+        let distanceEntries = (0..<30).map { (code: Int) -> UInt64 in
+            let codeAndWidth = UInt64(distanceCodes[code]) | UInt64(distance[code]) << 16
+            return codeAndWidth | UInt64(distanceExtra[code]) << 24 | UInt64(distanceBase[code]) << 32
         }
         // A token takes at most 15 + 5 bits of length and 15 + 13 of distance: six bytes.
         writer.withRoom(for: 6 * tokens.count) { fields in
-            for token in tokens {
-                if token.distance == 0 {
-                    let symbol = Int(token.length)
-                    fields.write(literalCodes[symbol], width: Int(literal[symbol]))
-                } else {
-                    let length = Int(token.length)
-                    fields.write(lengthFields[length], width: lengthWidths[length])
-                    let distanceValue = Int(token.distance)
-                    let index = distanceValue <= 256 ? Int(distanceCode[distanceValue - 1])
-                        : Int(distanceCode[256 + ((distanceValue - 1) >> 7) - 2])
-                    let codeWidth = Int(distance[index])
-                    fields.write(distanceCodes[index] | UInt32(distanceValue - distanceBase[index]) << UInt32(codeWidth),
-                                 width: codeWidth + distanceExtra[index])
+            literalEntries.withUnsafeBufferPointer { literals in
+                lengthEntries.withUnsafeBufferPointer { lengths in
+                    distanceEntries.withUnsafeBufferPointer { distances in
+                        distanceCode.withUnsafeBufferPointer { distanceCode in
+                            for token in tokens {
+                                if token.distance == 0 {
+                                    let entry = literals[Int(token.length)]
+                                    fields.write(UInt32(truncatingIfNeeded: entry), width: Int(entry >> 32))
+                                } else {
+                                    let entry = lengths[Int(token.length)]
+                                    fields.write(UInt32(truncatingIfNeeded: entry), width: Int(entry >> 32))
+                                    let distanceValue = Int(token.distance)
+                                    let code = distanceValue <= 256 ? Int(distanceCode[distanceValue &- 1])
+                                        : Int(distanceCode[256 &+ ((distanceValue &- 1) >> 7) &- 2])
+                                    let near = distances[code], codeWidth = Int(near >> 16 & 0xFF)
+                                    let field = UInt32(near & 0xFFFF) | UInt32(distanceValue &- Int(near >> 32)) << UInt32(codeWidth)
+                                    fields.write(field, width: codeWidth &+ Int(near >> 24 & 0xFF))
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
