@@ -651,6 +651,9 @@ public final class SceneRenderer {
         }
         let y0 = bounds.origin.y + (bounds.size.height - capital) / 2
         let painter = SolidPainter(canvas: canvas, color: premultipliedPixel(text.color, opacity: opacity))
+        // Text in an unrotated view (almost all of it): the map's factors once for every
+        // run, which go straight to the aligned filler, as `fillShape` would send them.
+        let aligned = map.isAxisAligned(uniform: false) && !clip.isEmpty ? ShapeRasterizer.AlignedMap(map) : nil
         for (offset, character) in text.string.enumerated() {
             let left = x0 + Double(offset * BitmapFont.advance) * pixel
             let bits = BitmapFont.glyph(character)
@@ -663,7 +666,11 @@ public final class SceneRenderer {
                     while end < BitmapFont.columns, BitmapFont.ink(bits, column: end, row: row) { end += 1 }
                     let rect = RoundedRect(x: left + Double(column) * pixel, y: y0 + Double(row) * pixel,
                                            width: Double(end - column) * pixel, height: pixel, radius: 0)
-                    fillShape(rect, map, clip: clip, painter: painter)
+                    if let aligned {
+                        if rect.width > 0, rect.height > 0 { ShapeRasterizer.fillAligned(rect, aligned, clip: clip, painter: painter) }
+                    } else {
+                        fillShape(rect, map, clip: clip, painter: painter)
+                    }
                     column = end
                 }
             }

@@ -106,15 +106,33 @@ package enum ShapeRasterizer {
         // Some corners square, some round: measured pixel by pixel (the aligned path's rows
         // are symmetric about the center).
         if !shape.isPartlyRounded, map.isAxisAligned(uniform: shape.radius > 0) {
-            let sx = map.m11 / map.m33, sy = map.m22 / map.m33
-            let tx = map.m31 / map.m33, ty = map.m32 / map.m33
-            let xa = shape.x * sx + tx, xb = (shape.x + shape.width) * sx + tx
-            let ya = shape.y * sy + ty, yb = (shape.y + shape.height) * sy + ty
-            fillAligned(left: min(xa, xb), top: min(ya, yb), right: max(xa, xb), bottom: max(ya, yb),
-                        radius: shape.radius * abs(sx), clip: clip, painter: painter)
+            fillAligned(shape, AlignedMap(map), clip: clip, painter: painter)
         } else {
             fillProjected(shape, map, clip: clip, painter: painter)
         }
+    }
+
+    /// An axis-aligned map's factors: a point (x, y) goes to (x·sx + tx, y·sy + ty).
+    struct AlignedMap {
+        let sx: Double, sy: Double, tx: Double, ty: Double
+
+        /// The factors of `map`, which must be axis-aligned (`isAxisAligned`).
+        init(_ map: Homography) {
+            sx = map.m11 / map.m33
+            sy = map.m22 / map.m33
+            tx = map.m31 / map.m33
+            ty = map.m32 / map.m33
+        }
+    }
+
+    /// A rounded rectangle with all its corners alike (or none rounded) under an
+    /// axis-aligned map; `shape` has a positive width and height.
+    @inline(__always)
+    static func fillAligned<P: SpanPainter>(_ shape: RoundedRect, _ map: AlignedMap, clip: PixelRect, painter: P) {
+        let xa = shape.x * map.sx + map.tx, xb = (shape.x + shape.width) * map.sx + map.tx
+        let ya = shape.y * map.sy + map.ty, yb = (shape.y + shape.height) * map.sy + map.ty
+        fillAligned(left: min(xa, xb), top: min(ya, yb), right: max(xa, xb), bottom: max(ya, yb),
+                    radius: shape.radius * abs(map.sx), clip: clip, painter: painter)
     }
 
     /// The pixels `shape` under `map` can touch, or nil when it lies (partly) behind the
