@@ -26,7 +26,7 @@ struct ScrubberPictures {
     private var sources: [(Int) -> SceneFrame] = []
     private var drawn: [Key: [Drawn]] = [:]
     /// How many pictures the report holds: the next picture's number.
-    private(set) var count = 0
+    private var count = 0
 
     /// Starts a case whose frames are `scene(index)`; returns the number to name it by.
     mutating func addSource(_ scene: @escaping (Int) -> SceneFrame) -> Int {

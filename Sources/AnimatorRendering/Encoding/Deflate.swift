@@ -253,13 +253,14 @@ public enum Deflate {
         // two tables (even and odd tokens) summed at the end, so that a run of one symbol
         // does not wait on its own increments.
         var literalFrequencies = [Int](repeating: 0, count: 286), distanceFrequencies = [Int](repeating: 0, count: 30)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * 316) { counts in
+        let symbols = 286 + 30
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * symbols) { counts in
             let counts = counts.baseAddress!
-            counts.initialize(repeating: 0, count: 2 * 316)
+            counts.initialize(repeating: 0, count: 2 * symbols)
             lengthCode.withUnsafeBufferPointer { lengthCode in
                 distanceCode.withUnsafeBufferPointer { distanceCode in
                     for (index, token) in tokens.enumerated() {
-                        let table = counts + (index & 1) &* 316
+                        let table = counts + (index & 1) &* symbols
                         if token.distance == 0 {
                             table[Int(token.length)] &+= 1
                         } else {
@@ -271,8 +272,8 @@ public enum Deflate {
                     }
                 }
             }
-            for symbol in 0..<286 { literalFrequencies[symbol] = Int(counts[symbol]) + Int(counts[316 + symbol]) }
-            for code in 0..<30 { distanceFrequencies[code] = Int(counts[286 + code]) + Int(counts[316 + 286 + code]) }
+            for symbol in 0..<286 { literalFrequencies[symbol] = Int(counts[symbol]) + Int(counts[symbols + symbol]) }
+            for code in 0..<30 { distanceFrequencies[code] = Int(counts[286 + code]) + Int(counts[symbols + 286 + code]) }
         }
         literalFrequencies[256] = 1
         let literalLengths = HuffmanCode.lengths(literalFrequencies, limit: 15)
@@ -312,8 +313,9 @@ public enum Deflate {
         // A distance's entry holds its code (low 16 bits), the code's width (8) and the
         // extra bits' count (8), and the code's base distance (upper 32), for the field
         // made per token. Fields are at most 15 + 13 bits.
-        var literalEntries = [UInt64](repeating: 0, count: 259), lengthEntries = [UInt64](repeating: 0, count: 259)
-        for symbol in 0..<257 { literalEntries[symbol] = UInt64(literalCodes[symbol]) | UInt64(literal[symbol]) << 32 }
+        // (Literal tokens are bytes; the block's end, 256, is written after them.)
+        var literalEntries = [UInt64](repeating: 0, count: 256), lengthEntries = [UInt64](repeating: 0, count: 259)
+        for symbol in 0..<256 { literalEntries[symbol] = UInt64(literalCodes[symbol]) | UInt64(literal[symbol]) << 32 }
         for length in 3...258 {
             let index = Int(lengthCode[length]), codeWidth = Int(literal[257 + index])
             let field = literalCodes[257 + index] | UInt32(length - lengthBase[index]) << UInt32(codeWidth)
