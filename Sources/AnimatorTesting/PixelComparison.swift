@@ -74,28 +74,39 @@ public struct PixelComparison: Sendable {
     public static func diffImage(golden: Image, actual: Image, threshold: Int) -> Image {
         let width = max(golden.width, actual.width), height = max(golden.height, actual.height)
         var out = Image(width: width, height: height, fill: 0xFFFF_00FF)
-        for y in 0..<height {
-            for x in 0..<width {
-                let inGolden = x < golden.width && y < golden.height
-                let inActual = x < actual.width && y < actual.height
-                guard inGolden else { continue }
-                let g = golden.pixels[y * golden.width + x]
-                // Grey from the golden pixel's luminance, faded toward white.
-                let luma = (Int(g & 0xFF) * 299 + Int(g >> 8 & 0xFF) * 587 + Int(g >> 16 & 0xFF) * 114) / 1000
-                let faded = UInt32(200 + luma * 55 / 255)
-                var pixel = faded | faded << 8 | faded << 16 | 0xFF00_0000
-                if inActual {
-                    let distance = Self.distance(g, actual.pixels[y * actual.width + x])
-                    if distance > threshold {
-                        let strength = UInt32(128 + min(distance, 127))
-                        pixel = strength | 0 << 8 | strength << 16 | 0xFF00_0000
+        // Outside the area both pictures cover every pixel stays magenta; inside it, a row
+        // at a time over plain memory.
+        let commonWidth = min(golden.width, actual.width), commonHeight = min(golden.height, actual.height)
+        golden.pixels.withUnsafeBufferPointer { g in
+            actual.pixels.withUnsafeBufferPointer { a in
+                out.pixels.withUnsafeMutableBufferPointer { o in
+                    for y in 0..<commonHeight {
+                        let goldenRow = g.baseAddress! + y * golden.width, actualRow = a.baseAddress! + y * actual.width
+                        let row = o.baseAddress! + y * width
+                        for x in 0..<commonWidth {
+                            row[x] = diffPixel(goldenRow[x], actualRow[x], threshold: threshold)
+                        }
                     }
-                } else {
-                    pixel = 0xFFFF_00FF
                 }
-                out.pixels[y * width + x] = pixel
             }
         }
         return out
+    }
+
+    /// One pixel of the diff picture where both pictures have one: magenta (brighter the
+    /// further apart) past the threshold, else the golden pixel's luminance as grey,
+    /// faded toward white.
+    @inline(__always)
+    static func diffPixel(_ g: UInt32, _ a: UInt32, threshold: Int) -> UInt32 {
+        if g != a || threshold < 0 {
+            let distance = Self.distance(g, a)
+            if distance > threshold {
+                let strength = UInt32(128 + min(distance, 127))
+                return strength | strength << 16 | 0xFF00_0000
+            }
+        }
+        let luma = (Int(g & 0xFF) * 299 + Int(g >> 8 & 0xFF) * 587 + Int(g >> 16 & 0xFF) * 114) / 1000
+        let faded = UInt32(200 + luma * 55 / 255)
+        return faded | faded << 8 | faded << 16 | 0xFF00_0000
     }
 }

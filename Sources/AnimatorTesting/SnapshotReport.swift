@@ -32,9 +32,9 @@ public enum SnapshotReport {
 
     /// Writes the report as it is made: the page through `emit`, a piece at a time and in
     /// order, and each file beside it (see `files`) through `file`, a case at a time. Memory
-    /// holds one case's pictures, never the whole page: each case's kept pictures are
-    /// encoded (on all cores) when its section is written, and its frames for the scrubber
-    /// a chunk at a time as the page's data reaches them.
+    /// never holds the whole page: the kept pictures' files (a few a case) are encoded first,
+    /// every case's in one pass on all cores, and each case's frames for the scrubber a
+    /// chunk at a time as the page's data reaches them.
     public static func write(_ outcomes: [SnapshotVerifier.Outcome], manifest: String, page emit: (String) -> Void,
                              file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
         let differing = outcomes.filter { $0.status == .differed || $0.status == .missing }
@@ -50,7 +50,8 @@ public enum SnapshotReport {
             head += "<li class=\"\(outcome.status.rawValue)\"><b>\(HTMLPage.escaped(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
         }
         emit(head + "</ul>\n")
-        for outcome in differing { try writeSection(outcome, page: emit, file: file) }
+        let kept = keptFiles(differing)
+        for (outcome, files) in zip(differing, kept) { try writeSection(outcome, files: files, page: emit, file: file) }
         let scrubbed = differing.filter { $0.goldenRecording != nil }
         if !scrubbed.isEmpty {
             let options = scrubbed.enumerated().map {
@@ -78,44 +79,63 @@ public enum SnapshotReport {
         emit("\n" + String(document[1]))
     }
 
-    /// One differing case's section: its findings and its kept pictures (golden, actual
-    /// and diff side by side, or the actual alone), each picture's files written beside
-    /// the page when the case differed.
-    private static func writeSection(_ outcome: SnapshotVerifier.Outcome, page emit: (String) -> Void,
-                                     file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
-        // The pictures to encode: each kept picture's actual one, and its golden one and
-        // their diff (made on the worker that encodes it) where there is a golden one.
-        enum Source { case image(Image), diff(golden: Image, actual: Image) }
+    /// The files of every differing case's kept pictures, encoded in one pass on all cores
+    /// (a case keeps a few, too few to keep the cores busy on their own): for each case,
+    /// for each picture that does not match, its actual one and, where there is a golden
+    /// one, the golden one and their diff (made on the worker that encodes it).
+    private static func keptFiles(_ outcomes: [SnapshotVerifier.Outcome]) -> [[KeptPicture]] {
+        enum Source { case image(Image), diff(golden: Image, actual: Image, threshold: Int) }
         var sources: [Source] = []
-        var kept: [(picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
-        for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
-            sources.append(.image(picture.actual))
-            let actual = sources.count - 1
-            if let golden = picture.golden {
-                sources.append(.image(golden))
-                sources.append(.diff(golden: golden, actual: picture.actual))
-                kept.append((index, sources.count - 2, actual, sources.count - 1))
-            } else {
-                kept.append((index, nil, actual, nil))
+        var plans: [[(picture: Int, golden: Int?, actual: Int, diff: Int?)]] = []
+        for outcome in outcomes {
+            var plan: [(picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
+            for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
+                sources.append(.image(picture.actual))
+                let actual = sources.count - 1
+                if let golden = picture.golden {
+                    sources.append(.image(golden))
+                    sources.append(.diff(golden: golden, actual: picture.actual,
+                                         threshold: outcome.snapshotCase.tolerance.pixelThreshold))
+                    plan.append((index, sources.count - 2, actual, sources.count - 1))
+                } else {
+                    plan.append((index, nil, actual, nil))
+                }
             }
+            plans.append(plan)
         }
-        let threshold = outcome.snapshotCase.tolerance.pixelThreshold
         let pngs = Parallel.map(sources.count) { index, _ in
             switch sources[index] {
             case .image(let image): PNGEncoder.encode(image, level: .fast)
-            case .diff(let golden, let actual):
+            case .diff(let golden, let actual, let threshold):
                 PNGEncoder.encode(PixelComparison.diffImage(golden: golden, actual: actual, threshold: threshold), level: .fast)
             }
         }
+        return plans.map { plan in
+            plan.map { KeptPicture(picture: $0.picture, golden: $0.golden.map { pngs[$0] }, actual: pngs[$0.actual],
+                                   diff: $0.diff.map { pngs[$0] }) }
+        }
+    }
+
+    /// A kept picture that does not match, as PNG files: its index in the case's pictures.
+    private struct KeptPicture {
+        let picture: Int
+        let golden: [UInt8]?, actual: [UInt8], diff: [UInt8]?
+    }
+
+    /// One differing case's section: its findings and its kept pictures (golden, actual
+    /// and diff side by side, or the actual alone; `files`, from `keptFiles`), each
+    /// picture's files written beside the page when the case differed.
+    private static func writeSection(_ outcome: SnapshotVerifier.Outcome, files kept: [KeptPicture], page emit: (String) -> Void,
+                                     file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
         if outcome.status == .differed {
             for entry in kept {
                 let stem = outcome.snapshotCase.name + "/" + String(outcome.pictures[entry.picture].fileName.dropLast(4))
-                try file(stem + "-actual.png", pngs[entry.actual])
-                if let diff = entry.diff { try file(stem + "-diff.png", pngs[diff]) }
+                try file(stem + "-actual.png", entry.actual)
+                if let diff = entry.diff { try file(stem + "-diff.png", diff) }
             }
         }
-        func figure(_ caption: String, _ number: Int) -> String {
-            "<figure><img src=\"data:image/png;base64,\(Base64.encode(pngs[number]))\" alt=\"\(caption)\">"
+        func figure(_ caption: String, _ png: [UInt8]) -> String {
+            "<figure><img src=\"data:image/png;base64,\(Base64.encode(png))\" alt=\"\(caption)\">"
                 + "<figcaption>\(caption)</figcaption></figure>\n"
         }
         var body = "<section><h2>\(HTMLPage.escaped(outcome.snapshotCase.name))</h2>\n<ul>\n"

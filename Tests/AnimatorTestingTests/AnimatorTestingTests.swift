@@ -123,6 +123,30 @@ import AnimatorRuns
         #expect(outside == (255, 255, 255, 255))   // white stays white: 200 + 255 × 55 / 255
     }
 
+    /// Every pixel of a diff picture between pictures of different sizes, worked by hand:
+    /// grey = 200 + luma × 55 / 255 with luma = (299 r + 587 g + 114 b) / 1000, magenta
+    /// 128 + distance past the threshold, magenta in full where only one picture has a pixel.
+    @Test func theDiffPictureOfTwoSizesIsMagentaWhereOnlyOneHasPixels() {
+        let red: UInt32 = 0xFF00_00FF, white: UInt32 = 0xFFFF_FFFF, black: UInt32 = 0xFF00_0000
+        // Golden 3 × 3, actual 4 × 2: both cover 3 × 2.
+        let golden = Image(width: 3, height: 3, pixels: [red, white, black,
+                                                         red, white, black,
+                                                         red, red, red])
+        let actual = Image(width: 4, height: 2, pixels: [red, white, black, red,
+                                                         red &- 10, white &- 0x0000_0500, black | 0x0000_0007, red])
+        let diff = PixelComparison.diffImage(golden: golden, actual: actual, threshold: 6)
+        #expect(diff.width == 4 && diff.height == 3)
+        let redGrey: UInt32 = 0xFFD8_D8D8      // luma 76 → 200 + 16 = 216
+        let whiteGrey: UInt32 = 0xFFFF_FFFF    // luma 255 → 255
+        let blackGrey: UInt32 = 0xFFC8_C8C8    // luma 0 → 200
+        let magenta: UInt32 = 0xFFFF_00FF
+        #expect(diff.pixels == [
+            redGrey, whiteGrey, blackGrey, magenta,                 // equal; the actual's fourth column
+            0xFF8A_008A, whiteGrey, 0xFF87_0087, magenta,          // red −10 → 138; green −5 ≤ 6; red +7 → 135
+            magenta, magenta, magenta, magenta,                     // the golden's third row
+        ])
+    }
+
     @Test func timelinesCompareWithinTheirTolerances() throws {
         func recording(x: Double, alpha: Double) -> Recording {
             var properties = LayerProperties()
