@@ -20,9 +20,17 @@ import TestSupport
             noise.append(UInt8(truncatingIfNeeded: state >> 16))
         }
         let text = Array(String(repeating: "The list slides over as the detail page comes in. ", count: 400).utf8)
+        // A stretch of noise said again (matches as long as DEFLATE allows, one after the
+        // other at the same distance, the last one shorter), then changed a byte at a time
+        // every 258, 259 and 300 bytes (a repeated distance that runs out mid-match).
+        let stretch = Array(noise[0..<1_000])
+        var echo = stretch + stretch + stretch
+        for (offset, step) in [(1_000, 258), (2_000, 259), (2_000, 300)] {
+            for index in stride(from: offset + step, to: echo.count, by: step) { echo[index] &+= 1 }
+        }
         return [("empty", []), ("one byte", [7]), ("zeros", [UInt8](repeating: 0, count: 100_000)),
                 ("text", text), ("noise", noise), ("frame", try frameRows()),
-                ("runs", (0..<50_000).map { UInt8(($0 / 300) % 7) })]
+                ("runs", (0..<50_000).map { UInt8(($0 / 300) % 7) }), ("echo", echo)]
     }
 
     /// A bundled screen's picture, as PNG's "up" filter leaves its rows (what `PNGEncoder`

@@ -138,6 +138,28 @@ import TestSupport
         return image
     }
 
+    /// Pictures are equal by size and every pixel, whether or not they share storage; so
+    /// are the contents holding them, which frames compare node by node.
+    @Test func picturesAreEqualByTheirSizeAndEveryPixel() {
+        let picture = halves
+        var copy = Image(width: 10, height: 10)
+        copy.pixels.withUnsafeMutableBufferPointer { target in
+            for (index, pixel) in picture.pixels.enumerated() { target[index] = pixel }
+        }
+        #expect(picture == copy)
+        var changed = copy
+        changed.pixels[99] = red                    // the last pixel alone
+        #expect(picture != changed)
+        changed = copy
+        changed.pixels[0] = 0xFE00_00FF             // the first's alpha 255 → 254
+        #expect(picture != changed)
+        // The same pixels in another shape.
+        #expect(Image(width: 2, height: 3, fill: red) != Image(width: 3, height: 2, fill: red))
+        #expect(Image(width: 0, height: 4) == Image(width: 0, height: 4))
+        #expect(LayerContents(image: picture) == LayerContents(image: copy))
+        #expect(LayerContents(image: picture) != LayerContents(image: Image(width: 10, height: 10, fill: red)))
+    }
+
     @Test func bilinearFilteringFollowsTheClosedForm() throws {
         // Two texels, black and white, stretched over 20 points: the pixel centred at
         // x + 0.5 samples u = (x + 0.5) × 2 / 20 − 0.5 texels, clamped to 0…1, so its grey is

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A picture: width × height pixels, each a premultiplied RGBA color packed in a UInt32
 /// whose bytes in memory are R, G, B, A (little-endian `r | g << 8 | b << 16 | a << 24`).
 /// Frames rendered by `SceneRenderer` are opaque, so for them premultiplied and straight
@@ -23,6 +25,19 @@ public struct Image: Equatable, Sendable {
         self.width = width
         self.height = height
         self.pixels = pixels
+    }
+
+    /// Whether both have the same size and pixels: the pixels compared as bytes (`memcmp`),
+    /// at once when both share their storage. Frames compare their bitmaps for every node
+    /// that has one, and two recordings of one picture hold equal copies.
+    public static func == (lhs: Image, rhs: Image) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
+        return lhs.pixels.withUnsafeBytes { a in
+            rhs.pixels.withUnsafeBytes { b in
+                guard let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
+                return memcmp(x, y, a.count) == 0
+            }
+        }
     }
 
     /// The pixel at (x, y), as (red, green, blue, alpha) bytes.

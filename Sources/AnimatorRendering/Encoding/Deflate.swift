@@ -175,9 +175,18 @@ public enum Deflate {
 
         var position = 0
         if level.lazyLength == 0 {
-            // Greedy: take each match found.
+            // Greedy: take each match found. A match as long as DEFLATE allows usually goes
+            // on: the next position first tries the same distance, without a search.
+            var repeated = 0
             while position < count {
-                let match = longestMatch(position, atLeast: 2)
+                var match = (length: 0, distance: 0)
+                if repeated > 0 {
+                    let limit = min(258, count - position)
+                    let length = limit >= 3 ? agreement(position - repeated, position, limit) : 0
+                    if length >= level.niceLength || length == limit { match = (length, repeated) }
+                }
+                if match.length < 3 { match = longestMatch(position, atLeast: 2) }
+                repeated = match.length == 258 ? match.distance : 0
                 if match.length >= 3 {
                     emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)), &tokens, &writer)
                     // As zlib's fastest level: the positions inside a long match are not
