@@ -106,7 +106,10 @@ public enum Deflate {
         }
         @inline(__always) func insert(_ i: Int) {
             guard i + 2 < count else { return }
-            let h = hash(i)
+            insert(i, hash: hash(i))
+        }
+        /// `insert(i)` with the position's hash already worked out.
+        @inline(__always) func insert(_ i: Int, hash h: Int) {
             previous[i & (window - 1)] = head[h]
             head[h] = Int32(i)
         }
@@ -139,11 +142,16 @@ public enum Deflate {
         /// The longest match for `position` longer than `atLeast`, searching the chain.
         @inline(__always) func longestMatch(_ position: Int, atLeast: Int) -> (length: Int, distance: Int) {
             guard position + 2 < count else { return (0, 0) }
+            return longestMatch(position, atLeast: atLeast, hash: hash(position))
+        }
+        /// `longestMatch(position, atLeast:)` with the position's hash already worked out
+        /// (`position + 2 < count`).
+        @inline(__always) func longestMatch(_ position: Int, atLeast: Int, hash h: Int) -> (length: Int, distance: Int) {
             var bestLength = atLeast, bestDistance = 0
             let limit = min(258, count - position)
             guard limit > bestLength else { return (0, 0) }
             var chain = bestLength >= level.goodLength ? max(level.maximumChain >> 2, 1) : level.maximumChain
-            var candidate = Int(head[hash(position)])
+            var candidate = Int(head[h])
             while candidate >= 0, position - candidate <= window, chain > 0 {
                 // Only a candidate that agrees at the current best length can beat it.
                 if base[candidate + bestLength] == base[position + bestLength], base[candidate] == base[position] {
@@ -185,21 +193,23 @@ public enum Deflate {
                     let length = limit >= 3 ? agreement(position - repeated, position, limit) : 0
                     if length >= level.niceLength || length == limit { match = (length, repeated) }
                 }
-                if match.length < 3 { match = longestMatch(position, atLeast: 2) }
+                // The position's hash, worked out once for the search and the insertion
+                // (none within two bytes of the end: nothing is hashed there).
+                let h = position + 2 < count ? hash(position) : -1
+                if match.length < 3, h >= 0 { match = longestMatch(position, atLeast: 2, hash: h) }
                 repeated = match.length == 258 ? match.distance : 0
                 if match.length >= 3 {
                     emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)), &tokens, &writer)
                     // As zlib's fastest level: the positions inside a long match are not
                     // hashed (the next search starts after it).
+                    if h >= 0 { insert(position, hash: h) }
                     if match.length <= level.maximumInsertLength {
-                        for i in position..<(position + match.length) { insert(i) }
-                    } else {
-                        insert(position)
+                        for i in (position + 1)..<(position + match.length) { insert(i) }
                     }
                     position += match.length
                 } else {
                     emit(Token(length: UInt16(base[position]), distance: 0), &tokens, &writer)
-                    insert(position)
+                    if h >= 0 { insert(position, hash: h) }
                     position += 1
                 }
             }
