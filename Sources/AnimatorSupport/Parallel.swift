@@ -8,7 +8,8 @@ package enum Parallel {
     /// `body` must be safe to call from several threads at once (each call touches its
     /// own state, or state only read). Each worker takes the next index not yet taken, so
     /// a worker whose items cost less is not left idle while another still has a queue;
-    /// `worker` (0 ..< workers) names the thread making the call, for state of its own.
+    /// `worker` (0 ..< workers) names the thread making the call, for state of its own (a
+    /// worker's indices come to it in increasing order).
     package static func map<T>(_ count: Int, workers: Int? = nil, _ body: (_ index: Int, _ worker: Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let workers = min(max(workers ?? ProcessInfoShim.activeProcessorCount, 1), count)

@@ -167,6 +167,35 @@ import TestSupport
         #expect(rgb(image, 50, 11) == [255, 255, 255])
     }
 
+    /// A renderer paints a label it drew before, where it was, from what it kept: the same
+    /// pixels as the first time and as a new renderer's, in a new color too; moved a
+    /// quarter point, it is drawn afresh. The "|" keeps the hand-worked pixels above.
+    @Test func aLabelDrawnAgainWhereItWasPaintsTheSamePixels() throws {
+        let root = window(120, 60)
+        let bar = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        bar.layer.text = LayerText("|", color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 1), size: 20)
+        let label = engine.makeView(frame: Rect(x: 10.3, y: 37.7, width: 90, height: 20))
+        label.layer.text = LayerText("Hello, places", color: RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.6), size: 13)
+        try root.addSubview(bar)
+        try root.addSubview(label)
+        let renderer = SceneRenderer(size: root.bounds.size, scale: 2, fonts: .none)
+        func drawn() -> (kept: Image, fresh: Image) {
+            let frame = SceneFrame(engine: engine, root: root.layer.id)
+            return (renderer.render(frame), SceneRenderer(size: root.bounds.size, scale: 2, fonts: .none).render(frame))
+        }
+        let first = drawn(), second = drawn()
+        #expect(first.kept == first.fresh && second.kept == first.kept)
+        // At 2x the "|" inks pixels 98 ..< 102 across and 26 ..< 54 down.
+        #expect(rgb(second.kept, 99, 40) == [0, 0, 0] && rgb(second.kept, 100, 27) == [0, 0, 0])
+        #expect(rgb(second.kept, 95, 40) == [255, 255, 255] && rgb(second.kept, 102, 40) == [255, 255, 255])
+        label.layer.text?.color = RGBAColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 0.8)
+        let recolored = drawn()
+        #expect(recolored.kept == recolored.fresh && recolored.kept != first.kept)
+        label.center = Point(x: label.center.x + 0.25, y: label.center.y)
+        let moved = drawn()
+        #expect(moved.kept == moved.fresh && moved.kept != recolored.kept)
+    }
+
     @Test func scaleMultipliesEveryLength() throws {
         let root = window(50, 50)
         let rect = engine.makeView(frame: Rect(x: 10, y: 10, width: 20, height: 20))

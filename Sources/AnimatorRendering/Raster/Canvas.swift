@@ -1,7 +1,7 @@
 import AnimatorEngine
 
 /// A rectangle of whole pixels: x0 ..< x1, y0 ..< y1.
-package struct PixelRect: Equatable {
+package struct PixelRect: Hashable {
     var x0: Int, y0: Int, x1: Int, y1: Int
 
     static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)

@@ -46,6 +46,8 @@ public final class SceneRenderer {
     /// The fonts text is drawn with.
     public let fonts: FontLibrary
     private let glyphs: GlyphCache
+    /// The built-in font's texts as painted, for drawing them again where they were.
+    private let bitmapTexts = BitmapTextPaintings()
 
     /// Creates a renderer for a screen of `size` points at `scale` pixels per point,
     /// drawing text with `fonts` (default: the system's).
@@ -652,8 +654,30 @@ public final class SceneRenderer {
         let y0 = bounds.origin.y + (bounds.size.height - capital) / 2
         let painter = SolidPainter(canvas: canvas, color: premultipliedPixel(text.color, opacity: opacity))
         // Text in an unrotated view (almost all of it): the map's factors once for every
-        // run, which go straight to the aligned filler, as `fillShape` would send them.
-        let aligned = map.isAxisAligned(uniform: false) && !clip.isEmpty ? ShapeRasterizer.AlignedMap(map) : nil
+        // run, which go straight to the aligned filler, as `fillShape` would send them;
+        // painted as it was when it is where it was (`BitmapTextPaintings`).
+        if map.isAxisAligned(uniform: false), !clip.isEmpty {
+            let aligned = ShapeRasterizer.AlignedMap(map)
+            let key = BitmapTextPaintings.Key(text, bounds: bounds, map: aligned, clip: clip)
+            if let painting = bitmapTexts.painting(for: key) {
+                BitmapTextPaintings.replay(painting, on: painter)
+                return
+            }
+            let log = BitmapTextPaintings.Log()
+            paintBitmapRuns(text, x0: x0, y0: y0, pixel: pixel, aligned: aligned, map, clip: clip,
+                            painter: BitmapTextPaintings.Recorder(painter: painter, log: log))
+            bitmapTexts.keep(log.strokes, for: key)
+        } else {
+            paintBitmapRuns(text, x0: x0, y0: y0, pixel: pixel, aligned: nil, map, clip: clip, painter: painter)
+        }
+    }
+
+    /// The built-in font's glyphs of `text` from (`x0`, `y0`) in its layer, `pixel` points
+    /// a font pixel: each row's runs of ink as a rectangle, through the aligned filler when
+    /// `aligned` gives the map's factors, else through the shape path.
+    private func paintBitmapRuns<P: SpanPainter>(_ text: LayerText, x0: Double, y0: Double, pixel: Double,
+                                                 aligned: ShapeRasterizer.AlignedMap?, _ map: Homography,
+                                                 clip: PixelRect, painter: P) {
         for (offset, character) in text.string.enumerated() {
             let left = x0 + Double(offset * BitmapFont.advance) * pixel
             let bits = BitmapFont.glyph(character)
