@@ -103,13 +103,24 @@ public enum SnapshotReport {
             }
             plans.append(plan)
         }
-        let pngs = Parallel.map(sources.count) { index, _ in
-            switch sources[index] {
+        // The largest first (a diff costs about two pictures), so that no large one is
+        // left for last while the other cores have nothing to do.
+        func cost(_ source: Source) -> Int {
+            switch source {
+            case .image(let image): image.pixels.count
+            case .diff(let golden, let actual, _): 2 * max(golden.pixels.count, actual.pixels.count)
+            }
+        }
+        let order = sources.indices.sorted { (cost(sources[$0]), $1) > (cost(sources[$1]), $0) }
+        let encoded = Parallel.map(order.count) { slot, _ in
+            switch sources[order[slot]] {
             case .image(let image): PNGEncoder.encode(image, level: .fast)
             case .diff(let golden, let actual, let threshold):
                 PNGEncoder.encode(PixelComparison.diffImage(golden: golden, actual: actual, threshold: threshold), level: .fast)
             }
         }
+        var pngs = [[UInt8]](repeating: [], count: sources.count)
+        for (slot, index) in order.enumerated() { pngs[index] = encoded[slot] }
         return plans.map { plan in
             plan.map { KeptPicture(picture: $0.picture, golden: $0.golden.map { pngs[$0] }, actual: pngs[$0.actual],
                                    diff: $0.diff.map { pngs[$0] }) }
@@ -206,7 +217,10 @@ public enum SnapshotReport {
             }
             // The jobs' pictures, by number; this case's new ones by a hash of their files.
             var jobPictures: [Int] = [], added: [Int: [(picture: Int, url: String)]] = [:]
-            let batch = 8 * ProcessInfoShim.activeProcessorCount
+            // Batches long enough that the cores seldom wait for each other at their ends
+            // (a case's frames are most often one or two batches), short enough that their
+            // files (a few hundred kilobytes each at 3x) stay small beside the frames.
+            let batch = 32 * ProcessInfoShim.activeProcessorCount
             for start in stride(from: 0, to: jobs.count, by: batch) {
                 let frames = jobs[start..<min(start + batch, jobs.count)].map { scenes[$0.scene] }
                 let made = renderer.map(frames) { _, pixels in
