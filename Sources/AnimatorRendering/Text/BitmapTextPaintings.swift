@@ -61,9 +61,10 @@ final class BitmapTextPaintings {
         var strokes: [Stroke] = []
     }
 
-    /// At most this many strokes are kept in all; past it the paintings are forgotten and
-    /// kept again from the next text on (a few hundred labels' worth).
-    static let strokeLimit = 1 << 20
+    /// At most this many strokes are kept in all (16 bytes each: 4 MiB); past it the
+    /// paintings are forgotten and kept again from the next text on. A label of a dozen
+    /// characters takes about a thousand, so a few screens' labels fit.
+    static let strokeLimit = 1 << 18
 
     private var paintings: [Key: [Stroke]] = [:]
     private var strokes = 0
