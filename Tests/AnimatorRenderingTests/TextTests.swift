@@ -185,6 +185,17 @@ import TestSupport
             _ = SceneRenderer(size: Size(width: 100, height: 100), scale: scale)
                 .render(SceneFrame(engine: engine, root: window.layer.id))
         }
+        // Upright in the built-in font, twice on one renderer: kept as painted, then painted
+        // again from what was kept (or, past the limit, drawn again).
+        let upright = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        for (size, text) in [(1e300, "Huge"), (Double.nan, "NaN"), (-12, "Negative"), (17, long)] {
+            let label = engine.makeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            label.layer.text = LayerText(text, size: size)
+            try upright.addSubview(label)
+        }
+        let renderer = SceneRenderer(size: Size(width: 100, height: 100), scale: 1, fonts: .none)
+        let frame = SceneFrame(engine: engine, root: upright.layer.id)
+        #expect(renderer.render(frame) == renderer.render(frame))
     }
 
     @Test func curvesFlattenIntoABoundedNumberOfSegments() {
