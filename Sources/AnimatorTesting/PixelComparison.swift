@@ -77,6 +77,7 @@ public struct PixelComparison: Sendable {
         // Outside the area both pictures cover every pixel stays magenta; inside it, a row
         // at a time over plain memory.
         let commonWidth = min(golden.width, actual.width), commonHeight = min(golden.height, actual.height)
+        guard commonWidth > 0, commonHeight > 0 else { return out }
         golden.pixels.withUnsafeBufferPointer { g in
             actual.pixels.withUnsafeBufferPointer { a in
                 out.pixels.withUnsafeMutableBufferPointer { o in

@@ -145,6 +145,12 @@ import AnimatorRuns
             0xFF8A_008A, whiteGrey, 0xFF87_0087, magenta,          // red −10 → 138; green −5 ≤ 6; red +7 → 135
             magenta, magenta, magenta, magenta,                     // the golden's third row
         ])
+        // A picture with no columns (or no rows) leaves only magenta, and no picture at all
+        // an empty diff.
+        let empty = PixelComparison.diffImage(golden: Image(width: 0, height: 3), actual: actual, threshold: 6)
+        #expect(empty.width == 4 && empty.height == 3 && empty.pixels.allSatisfy { $0 == magenta })
+        #expect(PixelComparison.diffImage(golden: Image(width: 0, height: 0), actual: Image(width: 0, height: 0),
+                                          threshold: 6).pixels.isEmpty)
     }
 
     @Test func timelinesCompareWithinTheirTolerances() throws {
