@@ -17,7 +17,8 @@ public enum Deflate {
         /// Greedy matching hashes the positions inside a match only up to this length.
         let maximumInsertLength: Int
 
-        /// zlib's level 1: greedy, short chains; for reports and previews.
+        /// zlib's level 1: greedy, short chains (and, past zlib, a match of 258 bytes tried
+        /// again at the same distance before any search); for reports and previews.
         public static let fast = Level(maximumChain: 4, niceLength: 8, lazyLength: 0, goodLength: 4, maximumInsertLength: 4)
         /// zlib's level 6 (its default): lazy, longer chains; for files that are kept.
         public static let `default` = Level(maximumChain: 128, niceLength: 128, lazyLength: 16, goodLength: 8,
