@@ -1,55 +1,59 @@
-import AnimatorEngine
-import AnimatorRendering
+import AnimatorSupport
 
-/// The frames the report's scrubber has drawn so far, across every case, so that a frame
-/// drawing the same as one drawn before (the same run in two variants of a case, an
-/// animator that ignores Reduce Motion, the same first picture on both sides) is neither
-/// drawn nor encoded again but shown with that picture's number.
+/// The pictures the report's page holds for its scrubber, and the script lines that add
+/// them: each drawn job's PNG file becomes a picture (`pictures.push(...)`, a data URL)
+/// unless a job drawn before made the same file, and each case (`cases.push({...})`) is
+/// written as soon as every job it shows has its picture.
 ///
-/// It keeps, for each picture drawn, a key of its frame (`SceneFrame.drawingKey`, with
-/// the canvas it was drawn on) and where the frame is, never the frame itself: a frame
-/// found under the same key is fetched again and compared whole (`drawsTheSame(as:)`).
+/// Jobs come in order, a window at a time (`add`). Frames that differ but draw the same
+/// pixels are found by their files: the encoder is lossless and makes the same bytes for
+/// the same pixels, so two files are equal exactly when their pictures are (looked up by a
+/// hash of the file, then compared whole), across every case.
 struct ScrubberPictures {
-    /// What a picture was drawn from: a frame of a case's scenes, on a canvas.
-    private struct Drawn {
-        let picture: Int
-        let source: Int
-        let index: Int
-    }
-
-    /// The canvas and the frame's key.
-    private struct Key: Hashable {
-        let width: Int, height: Int, scale: Double, scene: Int
-    }
-
-    /// The frames of each case added so far, by index (see `addSource`).
-    private var sources: [(Int) -> SceneFrame] = []
-    private var drawn: [Key: [Drawn]] = [:]
-    /// How many pictures the report holds: the next picture's number.
+    /// Each job's picture number, for the jobs added so far.
+    private var pictureOfJob: [Int] = []
+    /// The pictures so far by a hash of their file: their number and data URL.
+    private var pictures: [Int: [(number: Int, url: String)]] = [:]
     private var count = 0
+    /// The cases written so far.
+    private var casesWritten = 0
 
-    /// Starts a case whose frames are `scene(index)`; returns the number to name it by.
-    mutating func addSource(_ scene: @escaping (Int) -> SceneFrame) -> Int {
-        sources.append(scene)
-        return sources.count - 1
+    /// Adds the next jobs' files (their hash and data URL), in job order, and writes
+    /// through `emit` the pictures that are new and then every case of `plan` whose jobs
+    /// all have pictures now, in order.
+    mutating func add(_ files: [(hash: Int, url: String)], plan: ScrubberPlan, to emit: (String) -> Void) {
+        // One `push` a window: a call takes a bounded number of arguments.
+        var pushing = false
+        for file in files {
+            if let same = pictures[file.hash]?.first(where: { $0.url == file.url }) {
+                pictureOfJob.append(same.number)
+                continue
+            }
+            pictures[file.hash, default: []].append((count, file.url))
+            pictureOfJob.append(count)
+            count += 1
+            emit((pushing ? ",\n" : "pictures.push(") + "\"" + file.url + "\"")
+            pushing = true
+        }
+        if pushing { emit(");\n") }
+        while casesWritten < plan.cases.count, plan.cases[casesWritten].lastJob < pictureOfJob.count {
+            emit(line(plan.cases[casesWritten]))
+            casesWritten += 1
+        }
     }
 
-    /// The number of a picture drawn earlier from a frame that draws the same as `frame`
-    /// on a canvas of `width` × `height` at `scale`, if there is one.
-    func picture(of frame: SceneFrame, key: Int, width: Int, height: Int, scale: Double) -> Int? {
-        let candidates = drawn[Key(width: width, height: height, scale: scale, scene: key)] ?? []
-        return candidates.first { frame.drawsTheSame(as: sources[$0.source]($0.index)) }?.picture
-    }
-
-    /// Notes that picture `picture` is frame `index` of case `source`, whose key is `key`.
-    mutating func note(picture: Int, source: Int, index: Int, key: Int, width: Int, height: Int, scale: Double) {
-        drawn[Key(width: width, height: height, scale: scale, scene: key), default: []]
-            .append(Drawn(picture: picture, source: source, index: index))
-    }
-
-    /// Takes the next picture number.
-    mutating func nextNumber() -> Int {
-        count += 1
-        return count - 1
+    /// The script line adding `scrubbed` (`cases.push({name, threshold, times, golden,
+    /// actual})`): for each frame of both runs, by index, the number of its golden and of
+    /// its actual picture among the page's, -1 past a run's end (the shorter run shows
+    /// nothing there).
+    private func line(_ scrubbed: ScrubberPlan.Case) -> String {
+        let count = scrubbed.times.count
+        let golden = (0..<count).map { $0 < scrubbed.goldenCount ? String(pictureOfJob[scrubbed.jobs[$0]]) : "-1" }
+        let actual = (0..<count).map {
+            $0 < scrubbed.actualCount ? String(pictureOfJob[scrubbed.jobs[scrubbed.goldenCount + $0]]) : "-1"
+        }
+        return "cases.push({name:\(SnapshotReport.jsString(scrubbed.name)),threshold:\(scrubbed.threshold),"
+            + "times:[\(scrubbed.times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],"
+            + "golden:[\(golden.joined(separator: ","))],actual:[\(actual.joined(separator: ","))]});\n"
     }
 }

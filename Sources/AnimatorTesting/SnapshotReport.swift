@@ -32,9 +32,17 @@ public enum SnapshotReport {
 
     /// Writes the report as it is made: the page through `emit`, a piece at a time and in
     /// order, and each file beside it (see `files`) through `file`, a case at a time. Memory
-    /// never holds the whole page: the kept pictures' files (a few a case) are encoded first,
-    /// every case's in one pass on all cores, and each case's frames for the scrubber a
-    /// chunk at a time as the page's data reaches them.
+    /// never holds the whole page, nor any case's frames' pixels.
+    ///
+    /// The work goes to all cores in windows: the first encodes every differing case's kept
+    /// pictures (a case keeps a few, too few to keep the cores busy on their own) with the
+    /// scrubber's first frames; each frame is drawn and encoded by the thread that drew it,
+    /// while the picture is still in that core's cache (never copied out of the renderer).
+    /// In each window one task, alongside the drawing, writes the pictures of the window
+    /// before and plans the cases whose frames come next (`ScrubberPlan`), so that the cores
+    /// do not wait for that work, nor for each other at the end of each case (a manifest of
+    /// many short cases keeps them as busy as one long case). `emit` is called one call at
+    /// a time, not always from the calling thread; `file` from the calling thread.
     public static func write(_ outcomes: [SnapshotVerifier.Outcome], manifest: String, page emit: (String) -> Void,
                              file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
         let differing = outcomes.filter { $0.status == .differed || $0.status == .missing }
@@ -50,80 +58,168 @@ public enum SnapshotReport {
             head += "<li class=\"\(outcome.status.rawValue)\"><b>\(HTMLPage.escaped(outcome.snapshotCase.name))</b>: \(outcome.status.rawValue)</li>\n"
         }
         emit(head + "</ul>\n")
-        let kept = keptFiles(differing)
-        for (outcome, files) in zip(differing, kept) { try writeSection(outcome, files: files, page: emit, file: file) }
-        let scrubbed = differing.filter { $0.goldenRecording != nil }
-        if !scrubbed.isEmpty {
-            let options = scrubbed.enumerated().map {
-                "<option value=\"\($0.offset)\">\(HTMLPage.escaped($0.element.snapshotCase.name))</option>"
-            }
-            emit("""
-                <section id="player"><h2>Frame by frame</h2>
-                <p><select id="case">\(options.joined())</select>
-                <input type="range" id="scrubber" min="0" max="0" step="1" value="0"> <span id="readout"></span></p>
-                <div class="row"><figure><img id="golden" alt="golden"><figcaption>golden</figcaption></figure>
-                <figure><img id="frame" alt="actual"><figcaption>actual</figcaption></figure>
-                <figure><canvas id="diff"></canvas><figcaption>diff</figcaption></figure></div>
-                <p class="muted">← → step a frame.</p></section>
-                <script>
-                const pictures = [], cases = [];
 
-                """)
-            // Data URLs hold nothing a string literal must escape.
-            var pictures = ScrubberPictures()
-            for outcome in scrubbed {
-                if let golden = outcome.goldenRecording { writeFrames(outcome, golden: golden, pictures: &pictures, to: emit) }
+        let kept = KeptFiles(differing)
+        let scrubbed = differing.filter { $0.goldenRecording != nil }
+        let workers = ProcessInfoShim.activeProcessorCount
+        // Windows long enough that the cores seldom wait for each other at their ends, short
+        // enough that their files (a few hundred kilobytes each at 3x) stay small.
+        let window = 32 * workers
+        var plan = ScrubberPlan(), pictures = ScrubberPictures()
+        var planned = 0
+        /// Plans cases until `jobs` frames are planned or every case is.
+        func planAhead(until jobs: Int) {
+            while planned < scrubbed.count, plan.jobs.count < jobs {
+                plan.add(scrubbed[planned], golden: scrubbed[planned].goldenRecording!)
+                planned += 1
             }
+        }
+        planAhead(until: window)
+        // One renderer a worker for each canvas the window draws on (a case's own, kept from
+        // window to window: its canvases and caches are made once for the whole case).
+        var renderers: [ScrubberPlan.Canvas: [SceneRenderer]] = [:]
+        var keptFiles: [[KeptPicture]]? = nil
+        var previous: [(hash: Int, url: String)] = []
+        var start = 0
+        repeat {
+            let end = min(start + window, plan.jobs.count)
+            let frames = plan.jobs[start..<end].map { (frame: $0.frame!, canvas: $0.canvas) }
+            let canvases = Set(frames.map(\.canvas))
+            renderers = renderers.filter { canvases.contains($0.key) }
+            for canvas in canvases where renderers[canvas] == nil {
+                renderers[canvas] = (0..<workers).map { _ in SceneRenderer(size: canvas.size, scale: canvas.scale) }
+            }
+            let keptCount = keptFiles == nil ? kept.count : 0
+            // The first window's task writes nothing: the sections go first.
+            let written = keptFiles == nil ? nil : previous, drawing = renderers
+            let made = Parallel.map(1 + keptCount + frames.count, workers: workers) { index, worker -> Made in
+                if index == 0 {
+                    if let written { pictures.add(written, plan: plan, to: emit) }
+                    planAhead(until: end + window)
+                    return .nothing
+                }
+                if index <= keptCount { return .kept(kept.encode(index - 1)) }
+                let (frame, canvas) = frames[index - 1 - keptCount]
+                let renderer = drawing[canvas]![worker]
+                renderer.draw(frame)
+                return renderer.withPixels { pixels in
+                    let png = PNGEncoder.encode(pixels, width: renderer.width, height: renderer.height, level: .fast)
+                    return .picture(hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
+                }
+            }
+            plan.drawn(upTo: end)
+            previous = made.dropFirst(1 + keptCount).map {
+                guard case .picture(let hash, let url) = $0 else { preconditionFailure("a frame's job makes a picture") }
+                return (hash, url)
+            }
+            if keptFiles == nil {
+                // The kept pictures first, then the scrubber's frames, on the page.
+                let files = kept.files(made[1..<(1 + keptCount)].map {
+                    guard case .kept(let png) = $0 else { preconditionFailure("a kept picture's job makes a file") }
+                    return png
+                })
+                keptFiles = files
+                for (outcome, files) in zip(differing, files) { try writeSection(outcome, files: files, page: emit, file: file) }
+                if !scrubbed.isEmpty { emit(playerHead(scrubbed)) }
+            }
+            start = end
+        } while start < plan.jobs.count || planned < scrubbed.count
+        renderers = [:]
+        if !scrubbed.isEmpty {
+            pictures.add(previous, plan: plan, to: emit)
             emit(script + "</script>\n")
         }
         emit("\n" + String(document[1]))
     }
 
-    /// The files of every differing case's kept pictures, encoded in one pass on all cores
-    /// (a case keeps a few, too few to keep the cores busy on their own): for each case,
-    /// for each picture that does not match, its actual one and, where there is a golden
-    /// one, the golden one and their diff (made on the worker that encodes it).
-    private static func keptFiles(_ outcomes: [SnapshotVerifier.Outcome]) -> [[KeptPicture]] {
-        enum Source { case image(Image), diff(golden: Image, actual: Image, threshold: Int) }
-        var sources: [Source] = []
-        var plans: [[(picture: Int, golden: Int?, actual: Int, diff: Int?)]] = []
-        for outcome in outcomes {
-            var plan: [(picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
-            for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
-                sources.append(.image(picture.actual))
-                let actual = sources.count - 1
-                if let golden = picture.golden {
-                    sources.append(.image(golden))
-                    sources.append(.diff(golden: golden, actual: picture.actual,
-                                         threshold: outcome.snapshotCase.tolerance.pixelThreshold))
-                    plan.append((index, sources.count - 2, actual, sources.count - 1))
-                } else {
-                    plan.append((index, nil, actual, nil))
+    /// What a task of a window makes: nothing (the task that writes and plans), a kept
+    /// picture's file, or a scrubber frame's (its hash and data URL).
+    private enum Made {
+        case nothing
+        case kept([UInt8])
+        case picture(hash: Int, url: String)
+    }
+
+    /// The player's markup and the script's start, before the pictures and cases.
+    private static func playerHead(_ scrubbed: [SnapshotVerifier.Outcome]) -> String {
+        let options = scrubbed.enumerated().map {
+            "<option value=\"\($0.offset)\">\(HTMLPage.escaped($0.element.snapshotCase.name))</option>"
+        }
+        // Data URLs hold nothing a string literal must escape.
+        return """
+            <section id="player"><h2>Frame by frame</h2>
+            <p><select id="case">\(options.joined())</select>
+            <input type="range" id="scrubber" min="0" max="0" step="1" value="0"> <span id="readout"></span></p>
+            <div class="row"><figure><img id="golden" alt="golden"><figcaption>golden</figcaption></figure>
+            <figure><img id="frame" alt="actual"><figcaption>actual</figcaption></figure>
+            <figure><canvas id="diff"></canvas><figcaption>diff</figcaption></figure></div>
+            <p class="muted">← → step a frame.</p></section>
+            <script>
+            const pictures = [], cases = [];
+
+            """
+    }
+
+    /// The files of every differing case's kept pictures (for each case, for each picture
+    /// that does not match, its actual one and, where there is a golden one, the golden one
+    /// and their diff, made by the task that encodes it), as tasks for the cores: the
+    /// largest first (a diff costs about two pictures), so that no large one is left for
+    /// last while the other cores have nothing to do.
+    private struct KeptFiles {
+        private enum Source { case image(Image), diff(golden: Image, actual: Image, threshold: Int) }
+        private var sources: [Source] = []
+        /// For each case, its pictures' files by source.
+        private var plans: [[(picture: Int, golden: Int?, actual: Int, diff: Int?)]] = []
+        /// The sources in the order they are encoded.
+        private let order: [Int]
+
+        init(_ outcomes: [SnapshotVerifier.Outcome]) {
+            for outcome in outcomes {
+                var plan: [(picture: Int, golden: Int?, actual: Int, diff: Int?)] = []
+                for (index, picture) in outcome.pictures.enumerated() where !picture.matches {
+                    sources.append(.image(picture.actual))
+                    let actual = sources.count - 1
+                    if let golden = picture.golden {
+                        sources.append(.image(golden))
+                        sources.append(.diff(golden: golden, actual: picture.actual,
+                                             threshold: outcome.snapshotCase.tolerance.pixelThreshold))
+                        plan.append((index, sources.count - 2, actual, sources.count - 1))
+                    } else {
+                        plan.append((index, nil, actual, nil))
+                    }
+                }
+                plans.append(plan)
+            }
+            func cost(_ source: Source) -> Int {
+                switch source {
+                case .image(let image): image.pixels.count
+                case .diff(let golden, let actual, _): 2 * max(golden.pixels.count, actual.pixels.count)
                 }
             }
-            plans.append(plan)
+            let sources = self.sources
+            order = sources.indices.sorted { (cost(sources[$0]), $1) > (cost(sources[$1]), $0) }
         }
-        // The largest first (a diff costs about two pictures), so that no large one is
-        // left for last while the other cores have nothing to do.
-        func cost(_ source: Source) -> Int {
-            switch source {
-            case .image(let image): image.pixels.count
-            case .diff(let golden, let actual, _): 2 * max(golden.pixels.count, actual.pixels.count)
-            }
-        }
-        let order = sources.indices.sorted { (cost(sources[$0]), $1) > (cost(sources[$1]), $0) }
-        let encoded = Parallel.map(order.count) { slot, _ in
+
+        /// How many files there are.
+        var count: Int { sources.count }
+
+        /// The file encoded `slot`th.
+        func encode(_ slot: Int) -> [UInt8] {
             switch sources[order[slot]] {
             case .image(let image): PNGEncoder.encode(image, level: .fast)
             case .diff(let golden, let actual, let threshold):
                 PNGEncoder.encode(PixelComparison.diffImage(golden: golden, actual: actual, threshold: threshold), level: .fast)
             }
         }
-        var pngs = [[UInt8]](repeating: [], count: sources.count)
-        for (slot, index) in order.enumerated() { pngs[index] = encoded[slot] }
-        return plans.map { plan in
-            plan.map { KeptPicture(picture: $0.picture, golden: $0.golden.map { pngs[$0] }, actual: pngs[$0.actual],
-                                   diff: $0.diff.map { pngs[$0] }) }
+
+        /// Each case's kept pictures, from the files in the order they were encoded.
+        func files(_ encoded: [[UInt8]]) -> [[KeptPicture]] {
+            var pngs = [[UInt8]](repeating: [], count: sources.count)
+            for (slot, index) in order.enumerated() { pngs[index] = encoded[slot] }
+            return plans.map { plan in
+                plan.map { KeptPicture(picture: $0.picture, golden: $0.golden.map { pngs[$0] }, actual: pngs[$0.actual],
+                                       diff: $0.diff.map { pngs[$0] }) }
+            }
         }
     }
 
@@ -134,7 +230,7 @@ public enum SnapshotReport {
     }
 
     /// One differing case's section: its findings and its kept pictures (golden, actual
-    /// and diff side by side, or the actual alone; `files`, from `keptFiles`), each
+    /// and diff side by side, or the actual alone; `files`, from `KeptFiles`), each
     /// picture's files written beside the page when the case differed.
     private static func writeSection(_ outcome: SnapshotVerifier.Outcome, files kept: [KeptPicture], page emit: (String) -> Void,
                                      file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
@@ -165,102 +261,6 @@ public enum SnapshotReport {
         emit("</section>\n")
     }
 
-    /// A case's data for the scrubber, written through `emit` as it is made: the pictures it
-    /// adds to the page's (`pictures.push(...)`, each a PNG data URL) and the case
-    /// (`cases.push({name, threshold, times, golden, actual})`: for each frame of both runs,
-    /// by index, the number of its golden and of its actual picture among the page's, -1
-    /// past a run's end: the shorter run shows nothing there). Each distinct picture is in
-    /// the page once: frames that draw the same (a held end, the same first picture on both
-    /// sides, the same run in another case) share it.
-    ///
-    /// A frame that draws the same as one drawn before, in this case or an earlier one
-    /// (`pictures`), is not drawn again. The others are drawn and encoded a batch at a time
-    /// on all cores, each picture by the thread that drew it while it is still in that
-    /// core's cache (never copied out of the renderer). Frames that differ but draw the
-    /// same pixels are then found by their PNG files: the encoder is lossless and makes the
-    /// same bytes for the same pixels, so two files are equal exactly when their pictures
-    /// are (looked up by a hash of the file, then compared whole). Memory holds the case's
-    /// encoded pictures, never its frames' pixels (a long case at 3x would take gigabytes).
-    private static func writeFrames(_ outcome: SnapshotVerifier.Outcome, golden: Recording,
-                                    pictures book: inout ScrubberPictures, to emit: (String) -> Void) {
-        let g = golden.playback(), a = outcome.actualRecording.playback()
-        let count = max(g.frames.count, a.frames.count)
-        let times = (0..<count).map { index in index < a.times.count ? a.times[index] : g.times[index] }
-        let scenes = Array(g.frames) + Array(a.frames)
-        var numbers: [Int] = []
-        if let first = scenes.first {
-            let size = scenes.dropFirst().reduce(first.size) {
-                Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
-            }
-            let scale = outcome.snapshotCase.scale
-            let renderer = BatchRenderer(size: size, scale: scale)
-            let width = renderer.width, height = renderer.height
-            let (drawn, source) = SceneFrame.withoutRepeats(scenes)
-            // Later cases fetch this case's frames from its recordings, which the outcomes hold.
-            let goldenFrames = g.frames, actualFrames = a.frames, goldenCount = g.frames.count
-            let sourceNumber = book.addSource { $0 < goldenCount ? goldenFrames[$0] : actualFrames[$0 - goldenCount] }
-            // Each frame to draw either shows a picture drawn before or is a job: a frame
-            // drawn here (found again for a later frame that draws the same).
-            enum Plan { case picture(Int), job(Int) }
-            var plans: [Plan] = [], jobs: [(scene: Int, key: Int)] = [], jobsByKey: [Int: [Int]] = [:]
-            for index in drawn {
-                let scene = scenes[index], key = scene.drawingKey
-                if let picture = book.picture(of: scene, key: key, width: width, height: height, scale: scale) {
-                    plans.append(.picture(picture))
-                } else if let job = jobsByKey[key]?.first(where: { scenes[jobs[$0].scene].drawsTheSame(as: scene) }) {
-                    plans.append(.job(job))
-                } else {
-                    jobsByKey[key, default: []].append(jobs.count)
-                    plans.append(.job(jobs.count))
-                    jobs.append((index, key))
-                }
-            }
-            // The jobs' pictures, by number; this case's new ones by a hash of their files.
-            var jobPictures: [Int] = [], added: [Int: [(picture: Int, url: String)]] = [:]
-            // Batches long enough that the cores seldom wait for each other at their ends
-            // (a case's frames are most often one or two batches), short enough that their
-            // files (a few hundred kilobytes each at 3x) stay small beside the frames.
-            let batch = 32 * ProcessInfoShim.activeProcessorCount
-            for start in stride(from: 0, to: jobs.count, by: batch) {
-                let frames = jobs[start..<min(start + batch, jobs.count)].map { scenes[$0.scene] }
-                let made = renderer.map(frames) { _, pixels in
-                    let png = PNGEncoder.encode(pixels, width: width, height: height, level: .fast)
-                    return (hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
-                }
-                // One `push` a batch: a call takes a bounded number of arguments.
-                var pushing = false
-                for picture in made {
-                    if let same = added[picture.hash]?.first(where: { $0.url == picture.url }) {
-                        jobPictures.append(same.picture)
-                        continue
-                    }
-                    let number = book.nextNumber()
-                    added[picture.hash, default: []].append((number, picture.url))
-                    jobPictures.append(number)
-                    emit((pushing ? ",\n" : "pictures.push(") + "\"" + picture.url + "\"")
-                    pushing = true
-                }
-                if pushing { emit(");\n") }
-            }
-            for (job, entry) in jobs.enumerated() {
-                book.note(picture: jobPictures[job], source: sourceNumber, index: entry.scene, key: entry.key,
-                          width: width, height: height, scale: scale)
-            }
-            let drawnPictures = plans.map { plan in
-                switch plan {
-                case .picture(let number): number
-                case .job(let job): jobPictures[job]
-                }
-            }
-            numbers = source.map { drawnPictures[$0] }
-        }
-        let goldenNumbers = (0..<count).map { $0 < g.frames.count ? String(numbers[$0]) : "-1" }
-        let actualNumbers = (0..<count).map { $0 < a.frames.count ? String(numbers[g.frames.count + $0]) : "-1" }
-        emit("cases.push({name:\(jsString(outcome.snapshotCase.name)),threshold:\(outcome.snapshotCase.tolerance.pixelThreshold),"
-             + "times:[\(times.map { JSONValue.format(($0 * 1000).rounded() / 1000) }.joined(separator: ","))],"
-             + "golden:[\(goldenNumbers.joined(separator: ","))],actual:[\(actualNumbers.joined(separator: ","))]});\n")
-    }
-
     /// FNV-1a over the bytes, eight at a time, in four interleaved lanes (one lane is a
     /// chain of dependent multiplications; four keep the multiplier busy), the lanes mixed
     /// at the end. Only a key for finding equal pictures: they are then compared whole.
@@ -285,7 +285,7 @@ public enum SnapshotReport {
     }
 
     /// A JavaScript string literal (JSON's), safe inside a script element.
-    private static func jsString(_ text: String) -> String {
+    static func jsString(_ text: String) -> String {
         JSONValue.string(text).serialized().replacing("</", with: "<\\/")
     }
 

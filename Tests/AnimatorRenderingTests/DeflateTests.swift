@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct DeflateTests {
     let folder = TemporaryDirectory()
 
-    /// Inputs of every kind: empty, one byte, long runs, text, noise, and the filtered rows
+    /// Inputs of every kind: empty, one byte, runs long and short, text, noise, and the filtered rows
     /// of a rendered frame (what PNG compresses).
     func inputs() throws -> [(String, [UInt8])] {
         var noise: [UInt8] = []
@@ -28,7 +28,14 @@ import TestSupport
         for (offset, step) in [(1_000, 258), (2_000, 259), (2_000, 300)] {
             for index in stride(from: offset + step, to: echo.count, by: step) { echo[index] &+= 1 }
         }
+        // Runs of every length from 1 to 300, each of a byte unlike its neighbours', then
+        // one that ends the input within sixteen bytes of where it starts (runs shorter
+        // and longer than the fast level takes at once, and one too near the end to try).
+        var shortRuns: [UInt8] = []
+        for length in 1...300 { shortRuns += [UInt8](repeating: UInt8(length % 251), count: length) }
+        shortRuns += [UInt8](repeating: 9, count: 12)
         return [("empty", []), ("one byte", [7]), ("zeros", [UInt8](repeating: 0, count: 100_000)),
+                ("short runs", shortRuns),
                 ("text", text), ("noise", noise), ("frame", try frameRows()),
                 ("runs", (0..<50_000).map { UInt8(($0 / 300) % 7) }), ("echo", echo)]
     }

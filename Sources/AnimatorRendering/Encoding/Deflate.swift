@@ -18,7 +18,8 @@ public enum Deflate {
         let maximumInsertLength: Int
 
         /// zlib's level 1: greedy, short chains (and, past zlib, a match of 258 bytes tried
-        /// again at the same distance before any search); for reports and previews.
+        /// again at the same distance, and a byte that repeats the one before tried as a run,
+        /// before any search); for reports and previews.
         public static let fast = Level(maximumChain: 4, niceLength: 8, lazyLength: 0, goodLength: 4, maximumInsertLength: 4)
         /// zlib's level 6 (its default): lazy, longer chains; for files that are kept.
         public static let `default` = Level(maximumChain: 128, niceLength: 128, lazyLength: 16, goodLength: 8,
@@ -185,7 +186,10 @@ public enum Deflate {
         var position = 0
         if level.lazyLength == 0 {
             // Greedy: take each match found. A match as long as DEFLATE allows usually goes
-            // on: the next position first tries the same distance, without a search.
+            // on: the next position first tries the same distance, without a search. A byte
+            // that repeats the one before most often starts a run (the rows PNG filters are
+            // mostly runs of zeros): taken at distance 1 when it is nice-length long, which
+            // the chain would find later or not at all.
             var repeated = 0
             while position < count {
                 var match = (length: 0, distance: 0)
@@ -193,6 +197,10 @@ public enum Deflate {
                     let limit = min(258, count - position)
                     let length = limit >= 3 ? agreement(position - repeated, position, limit) : 0
                     if length >= level.niceLength || length == limit { match = (length, repeated) }
+                } else if position > 0, position + 16 <= count, base[position] == base[position - 1] {
+                    let limit = min(258, count - position)
+                    let length = agreement(position - 1, position, limit)
+                    if length >= level.niceLength { match = (length, 1) }
                 }
                 // The position's hash, worked out once for the search and the insertion
                 // (none within two bytes of the end: nothing is hashed there).
