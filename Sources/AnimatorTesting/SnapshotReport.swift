@@ -82,9 +82,19 @@ public enum SnapshotReport {
         var previous: [(hash: Int, url: String)] = []
         var start = 0
         repeat {
-            let end = min(start + window, plan.jobs.count)
+            // A window draws on at most `canvasesAtOnce` canvases: renderers for a few, not one
+            // for every case of a manifest of many sizes (at 3x, 12 MB a canvas a worker).
+            var end = start
+            var canvases: Set<ScrubberPlan.Canvas> = []
+            while end < min(start + window, plan.jobs.count) {
+                let canvas = plan.jobs[end].canvas
+                if !canvases.contains(canvas) {
+                    guard canvases.count < Self.canvasesAtOnce else { break }
+                    canvases.insert(canvas)
+                }
+                end += 1
+            }
             let frames = plan.jobs[start..<end].map { (frame: $0.frame!, canvas: $0.canvas) }
-            let canvases = Set(frames.map(\.canvas))
             renderers = renderers.filter { canvases.contains($0.key) }
             for canvas in canvases where renderers[canvas] == nil {
                 renderers[canvas] = (0..<workers).map { _ in SceneRenderer(size: canvas.size, scale: canvas.scale) }
@@ -131,6 +141,9 @@ public enum SnapshotReport {
         }
         emit("\n" + String(document[1]))
     }
+
+    /// The most canvases (sizes and scales) one window of the scrubber's frames draws on.
+    static let canvasesAtOnce = 4
 
     /// What a task of a window makes: nothing (the task that writes and plans), a kept
     /// picture's file, or a scrubber frame's (its hash and data URL).

@@ -214,6 +214,58 @@ import TestSupport
                 "\(shown) of \(summary.count)")
     }
 
+    @Test func casesOfSixSizesEachShowTheirOwnFrames() throws {
+        // Six cases on six screen sizes: the scrubber draws a few sizes at a time, so its
+        // frames go out in several windows however many cores the machine has. Each case
+        // must show pictures of its own size, its golden run's and its actual run's frames
+        // in their places, every picture once.
+        let sizes = (0..<6).map { (width: 300 + 10 * $0, height: 600) }
+        let cases = sizes.enumerated().map { index, size in
+            #"{ "name": "size-\#(index)", "animator": "fade-c", "operation": "present", "params": { "duration": 0.1 }, "#
+                + #""size": "\#(size.width)x\#(size.height)" }"#
+        }
+        let (folder, manifest) = try project(#"{ "cases": [ "# + cases.joined(separator: ", ") + " ] }")
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "0.1", with: "0.15")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try cli.run("snapshot", "verify", manifest).status == 1)
+        let check = #"""
+            import base64, io, json, re, sys
+            from PIL import Image
+            page = open(sys.argv[1]).read()
+            data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
+            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1])))
+                        for url in re.findall(r'"(data:image/png;base64,[^"]*)"', data)]
+            cases = [json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found)) for found in re.findall(r'cases\.push\((.*)\);\n', data)]
+            print(json.dumps({
+                'names': [case['name'] for case in cases],
+                'golden': [case['golden'] for case in cases], 'actual': [case['actual'] for case in cases],
+                'sizes': [sorted(set(tuple(pictures[n].size) for n in case['golden'] + case['actual'] if n >= 0)) for case in cases],
+                'distinct': len(set(picture.convert('RGB').tobytes() + bytes(str(picture.size), 'ascii') for picture in pictures)),
+                'count': len(pictures),
+            }))
+            """#
+        let result = try Python.run(check, [folder.path + "/snapshot-report/index.html"])
+        #expect(result.status == 0, "\(result.standardError)")
+        struct Summary: Decodable {
+            var names: [String], golden: [[Int]], actual: [[Int]], sizes: [[[Int]]], distinct: Int, count: Int
+        }
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        #expect(summary.names == (0..<6).map { "size-\($0)" })
+        // Each case's pictures at its own size (scale 1), and no picture shared between cases.
+        #expect(summary.sizes == sizes.map { [[$0.width, $0.height]] }, "\(summary.sizes)")
+        // 0.1 s and 0.15 s at 60 frames a second: 7 golden frames and 10 actual ones, on 10
+        // places; nothing shown yet at 0 s on either side.
+        for (golden, actual) in zip(summary.golden, summary.actual) {
+            #expect(golden.count == 10 && golden.prefix(7).allSatisfy { $0 >= 0 } && golden.dropFirst(7).allSatisfy { $0 < 0 })
+            #expect(actual.count == 10 && actual.allSatisfy { $0 >= 0 } && golden.first == actual.first)
+        }
+        let shown = zip(summary.golden, summary.actual).map { Set(($0 + $1).filter { $0 >= 0 }) }
+        #expect(shown.enumerated().allSatisfy { index, pictures in
+            shown.enumerated().allSatisfy { $0.offset == index || $0.element.isDisjoint(with: pictures) } })
+        #expect(summary.distinct == summary.count && shown.map(\.count).reduce(0, +) == summary.count)
+    }
+
     @Test func aChangedColorGivesADiffPictureWhereItChanged() throws {
         let (folder, manifest) = try project("""
             { "cases": [ { "name": "bubble", "animator": "bubble", "operation": "present",
