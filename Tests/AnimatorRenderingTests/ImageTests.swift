@@ -120,12 +120,13 @@ import TestSupport
     /// A window of `size` with one layer at `frame` showing `image`.
     func render(_ image: Image, frame: Rect, gravity: LayerContents.Gravity = .resize, masks: Bool = false,
                 rect: Rect = Rect(x: 0, y: 0, width: 1, height: 1), transform: Transform3D = .identity,
-                size: Size = Size(width: 100, height: 100)) throws -> Image {
+                size: Size = Size(width: 100, height: 100), cornerRadius: Double = 0) throws -> Image {
         let window = engine.makeView(frame: Rect(origin: .zero, size: size))
         window.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
         let view = engine.makeView(frame: frame)
         view.layer.contents = LayerContents(image: image, gravity: gravity, rect: rect)
         view.layer.masksToBounds = masks
+        view.layer.cornerRadius = cornerRadius
         view.layer.transform = transform
         try window.addSubview(view)
         return SceneRenderer(size: size, scale: 1).render(SceneFrame(engine: engine, root: window.layer.id))
@@ -171,6 +172,36 @@ import TestSupport
             let grey = Int(picture.rgba(x: x, y: 5).red)
             #expect(abs(Double(grey) - 255 * u) <= 1.5, "x \(x): \(grey)")
         }
+    }
+
+    @Test func everyRowOfARoundedStretchedImageSamplesItsOwnColumns() throws {
+        // Seven texels, black and white in turn, stretched over a 50 × 30 layer with corners
+        // of 10 that clips them: the rows near the corners start further in than the
+        // others. Every pixel wholly inside samples u = (x + 0.5) × 7 / 50 − 0.5 texels,
+        // clamped to 0…6, whatever its row: texel ⌊u⌋ and the next mixed by the fraction in
+        // 256ths, (a × (256 − f) + b × f + 128) / 256.
+        let texels = (0..<7).map { $0 % 2 == 0 ? 0 : 255 }
+        let image = Image(width: 7, height: 1, pixels: texels.map { 0xFF00_0000 | UInt32($0) * 0x01_0101 })
+        let picture = try render(image, frame: Rect(x: 0, y: 0, width: 50, height: 30), masks: true,
+                                 size: Size(width: 50, height: 30), cornerRadius: 10)
+        var checked = 0
+        for y in 0..<30 {
+            for x in 0..<50 {
+                // The distance inside the rounded rectangle from the pixel's centre.
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                let cx = min(max(px, 10), 40), cy = min(max(py, 10), 20)
+                let inside = px == cx || py == cy ? min(px, 50 - px, py, 30 - py) : 10 - ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
+                guard inside >= 0.75 else { continue }
+                let u = min(max(px * 7 / 50 - 0.5, 0), 6)
+                let column = Int(u), fraction = Int((u - Double(column)) * 256)
+                let expected = (texels[column] * (256 - fraction) + texels[min(column + 1, 6)] * fraction + 128) >> 8
+                let grey = Int(picture.rgba(x: x, y: y).red)
+                #expect(abs(grey - expected) <= 1, "(\(x), \(y)): \(grey), expected \(expected)")
+                checked += 1
+            }
+        }
+        // Every row has such pixels, the corner rows fewer (about 50 × 30 less the corners).
+        #expect(checked > 1_100)
     }
 
     @Test func gravitiesPlaceTheImageAsCoreAnimationDoes() throws {

@@ -11,6 +11,8 @@ struct ImagePainter: SpanPainter {
     let toImage: Homography
     /// 0...256.
     let opacity: UInt32
+    /// The texel columns of the last upright row painted, for the rows after it.
+    private let columns = UprightColumns()
 
     /// A painter for `contents` placed at `destination` (layer coordinates) under `map`,
     /// or nil when the map cannot be inverted or the image is empty.
@@ -83,15 +85,13 @@ struct ImagePainter: SpanPainter {
                 let y0 = Int(vy), y1 = min(y0 + 1, image.height - 1)
                 let fy = UInt32((vy - Double(y0)) * 256)
                 let top = pixels + y0 * image.width, bottom = pixels + y1 * image.width
-                let last = Double(image.width - 1)
-                var u = u - 0.5
+                let entries = columns.entries(from: x0, count: x1 - x0, u: u - 0.5, step: du, last: image.width - 1)
                 for x in x0..<x1 {
-                    let ux = min(max(u, 0), last)
-                    let tx = Int(ux), tx1 = min(tx + 1, image.width - 1)
-                    let fx = UInt32((ux - Double(tx)) * 256)
+                    let entry = entries[x &- x0]
+                    let tx = Int(truncatingIfNeeded: entry >> 16), fx = UInt32(truncatingIfNeeded: entry & 0xFFFF)
+                    let tx1 = min(tx + 1, image.width - 1)
                     let pixel = Self.mix(Self.mix(top[tx], top[tx1], fx), Self.mix(bottom[tx], bottom[tx1], fx), fy)
                     row[x] = pixel >> 24 == 255 ? pixel : PixelMath.over(pixel, row[x])
-                    u += du
                 }
                 return
             }
@@ -117,5 +117,54 @@ struct ImagePainter: SpanPainter {
         let index = y * canvas.width + x
         let pixel = PixelMath.scale(sample(x: x, y: y), (coverage * opacity) >> 8)
         canvas.pixels[index] = PixelMath.over(pixel, canvas.pixels[index])
+    }
+}
+
+/// The texel column and horizontal weight of each pixel of an upright row of an image
+/// (`ImagePainter`): along a row they depend on where the row starts and on the texel
+/// coordinate there, not on the row, so the rows of a rectangle (all starting at one
+/// pixel and one coordinate) share them, worked out once. Each entry is computed as the
+/// row's own loop would (the coordinate clamped to the image, its whole part the column,
+/// its fraction in 256ths the weight, then one step added), so the pixels are the same.
+final class UprightColumns {
+    private var start = Int.min
+    private var startU: UInt64 = 0
+    private var step: UInt64 = 0
+    /// The coordinate of the pixel after the last entry.
+    private var next = 0.0
+    /// Column << 16 | weight, by pixel from `start`: `count` of `capacity` made.
+    private var storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+    private var capacity = 64
+    private var count = 0
+
+    deinit { storage.deallocate() }
+
+    /// The entries of the `count` pixels from `x`, whose texel coordinate is `u` at `x`
+    /// and grows by `step` a pixel, for an image whose last column is `last`; valid until
+    /// the next call.
+    func entries(from x: Int, count wanted: Int, u: Double, step: Double, last: Int) -> UnsafePointer<UInt64> {
+        if x != start || u.bitPattern != startU || step.bitPattern != self.step {
+            start = x
+            startU = u.bitPattern
+            self.step = step.bitPattern
+            next = u
+            count = 0
+        }
+        if wanted > capacity {
+            let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: max(wanted, 2 * capacity))
+            larger.update(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity = max(wanted, 2 * capacity)
+        }
+        let limit = Double(last)
+        while count < wanted {
+            let clamped = min(max(next, 0), limit)
+            let column = Int(clamped)
+            storage[count] = UInt64(column) << 16 | UInt64((clamped - Double(column)) * 256)
+            count += 1
+            next += step
+        }
+        return UnsafePointer(storage)
     }
 }
