@@ -527,10 +527,13 @@ import TestSupport
         }
         let adler = Array("Wikipedia".utf8).withUnsafeBufferPointer { Checksums.adler32($0) }
         #expect(adler == 0x11E6_0398)
+        #expect(Array("Wikipedia".utf8).withUnsafeBufferPointer { Checksums.adler32Lanes($0) } == 0x11E6_0398)
         // Long inputs (many 5,552-byte blocks, sixteen-byte chunks and a tail), against the
         // definition summed a byte at a time: a = 1 + Σ bytes, b = Σ of the a's, mod 65521.
-        // All 255s is the worst case for the sums' size.
-        for (length, fill) in [(16, 0), (5552, 255), (5553, 255), (100_003, 255), (1_000_000, -1)] {
+        // All 255s is the worst case for the sums' size. Both the processor's own code (on
+        // x86-64) and the portable one.
+        for (length, fill) in [(0, 0), (1, 255), (15, -1), (16, 0), (17, -1), (5552, 255), (5553, 255), (100_003, 255),
+                               (1_000_000, -1)] {
             var state: UInt32 = 7
             let bytes = (0..<length).map { _ -> UInt8 in
                 if fill >= 0 { return UInt8(fill) }
@@ -544,6 +547,7 @@ import TestSupport
             }
             let ours = bytes.withUnsafeBufferPointer { Checksums.adler32($0) }
             #expect(ours == b << 16 | a, "\(length) bytes")
+            #expect(bytes.withUnsafeBufferPointer { Checksums.adler32Lanes($0) } == b << 16 | a, "\(length) bytes, portable")
         }
     }
 

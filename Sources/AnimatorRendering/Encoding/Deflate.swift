@@ -28,6 +28,12 @@ public enum Deflate {
 
     /// A zlib stream (RFC 1950) of `data`: header, DEFLATE blocks, Adler-32.
     public static func zlib(_ data: [UInt8], level: Level = .default) -> [UInt8] {
+        zlib(data, level: level, adler: data.withUnsafeBufferPointer { Checksums.adler32($0) })
+    }
+
+    /// `zlib(_:level:)` of `data` whose Adler-32 is `adler`, worked out by whoever made the
+    /// data, while it was still in that core's cache.
+    static func zlib(_ data: [UInt8], level: Level, adler: UInt32) -> [UInt8] {
         // Room for a sixteenth of the input: a frame of a screen compresses to less (the
         // writer doubles its room when it runs out).
         var writer = BitWriter(capacity: data.count / 16 + 64)
@@ -37,7 +43,6 @@ public enum Deflate {
         writer.write(level.lazyLength == 0 ? 0x01 : 0x9C, width: 8)
         data.withUnsafeBufferPointer { compress($0, level: level, into: &writer) }
         var bytes = writer.finish()
-        let adler = data.withUnsafeBufferPointer { Checksums.adler32($0) }
         bytes += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
         return bytes
     }

@@ -18,15 +18,17 @@ public enum PNGEncoder {
     public static func encode(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
                               level: Deflate.Level = .default) -> [UInt8] {
         precondition(pixels.count == width * height, "a picture's pixels are its width times its height")
-        let opaqueRows = filteredOpaqueRows(pixels, width: width, height: height)
+        let opaque = filteredOpaqueRows(pixels, width: width, height: height)
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header += bigEndian(UInt32(width))
         header += bigEndian(UInt32(height))
         // 8 bits, RGB (2) or RGBA (6), deflate, no filter choice, no interlace.
-        header += [8, opaqueRows == nil ? 6 : 2, 0, 0, 0]
+        header += [8, opaque == nil ? 6 : 2, 0, 0, 0]
         chunk("IHDR", header, into: &file)
-        chunk("IDAT", Deflate.zlib(opaqueRows ?? filteredRows(pixels, width: width, height: height), level: level), into: &file)
+        let data = opaque.map { Deflate.zlib($0.rows, level: level, adler: $0.adler) }
+            ?? Deflate.zlib(filteredRows(pixels, width: width, height: height), level: level)
+        chunk("IDAT", data, into: &file)
         chunk("IEND", [], into: &file)
         return file
     }
@@ -36,10 +38,17 @@ public enum PNGEncoder {
     /// "up" (2); nil as soon as a row holds a pixel that is not opaque. One pass, straight
     /// from the pixels: four pixels of the row and the four above them read as sixteen
     /// bytes each, subtracted byte by byte (the filter commutes with dropping the alpha
-    /// bytes), their alphas gathered, and the differences' twelve color bytes written.
-    static func filteredOpaqueRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8]? {
+    /// bytes), their alphas gathered, and the differences' twelve color bytes written. With
+    /// the rows, their Adler-32 (the zlib stream's checksum), summed a row at a time while
+    /// the row is in the first-level cache rather than in a pass of its own over memory.
+    static func filteredOpaqueRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int)
+        -> (rows: [UInt8], adler: UInt32)? {
         let stride = width * 3
-        guard let source = pixels.baseAddress, width > 0, height > 0 else { return [UInt8](repeating: 0, count: height) }
+        guard let source = pixels.baseAddress, width > 0, height > 0 else {
+            let rows = [UInt8](repeating: 0, count: height)
+            return (rows, rows.withUnsafeBufferPointer { Checksums.adler32($0) })
+        }
+        var adler: UInt32 = 1
         /// A pair of pixels' six color bytes in the low six of eight (the two above them
         /// are overwritten by the next store).
         @inline(__always) func colors(_ pair: UInt64) -> UInt64 { pair & 0xFF_FFFF | (pair >> 8) & 0xFFFF_FF00_0000 }
@@ -80,10 +89,12 @@ public enum PNGEncoder {
                     opaque = false
                     return
                 }
+                // The row's own bytes are final (its last store reached only into the next).
+                adler = Checksums.adler32(UnsafeBufferPointer(start: row, count: stride + 1), continuing: adler)
             }
             initialized = (stride + 1) * height
         }
-        return opaque ? raw : nil
+        return opaque ? (raw, adler) : nil
     }
 
     /// The image's rows as RGBA, filtered and compressed: what an APNG frame's IDAT or
