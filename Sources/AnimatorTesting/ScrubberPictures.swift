@@ -10,14 +10,6 @@ import AnimatorSupport
 /// the same pixels, so two files are equal exactly when their pictures are (looked up by a
 /// hash of the file, then compared whole), across every case.
 struct ScrubberPictures {
-    /// A drawn job's picture: its file (a hash of it and its data URL), or, when it is the
-    /// same as an earlier job's (found before it was compressed: `RecentPictures`), that
-    /// job.
-    enum Drawn {
-        case file(hash: Int, url: String)
-        case sameAs(job: Int)
-    }
-
     /// Each job's picture number, for the jobs added so far.
     private var pictureOfJob: [Int] = []
     /// The pictures so far by a hash of their file: their number and data URL.
@@ -26,18 +18,13 @@ struct ScrubberPictures {
     /// The cases written so far.
     private var casesWritten = 0
 
-    /// Adds the next jobs' pictures, in job order, and writes through `emit` the pictures
-    /// that are new and then every case of `plan` whose jobs all have pictures now, in
-    /// order.
-    mutating func add(_ drawn: [Drawn], plan: ScrubberPlan, to emit: (String) -> Void) {
+    /// Adds the next jobs' files (their hash and data URL), in job order, and writes
+    /// through `emit` the pictures that are new and then every case of `plan` whose jobs
+    /// all have pictures now, in order.
+    mutating func add(_ files: [(hash: Int, url: String)], plan: ScrubberPlan, to emit: (String) -> Void) {
         // One `push` a window: a call takes a bounded number of arguments.
         var pushing = false
-        for picture in drawn {
-            guard case .file(let hash, let url) = picture else {
-                if case .sameAs(let job) = picture { pictureOfJob.append(pictureOfJob[job]) }
-                continue
-            }
-            let file = (hash: hash, url: url)
+        for file in files {
             if let same = pictures[file.hash]?.first(where: { $0.url == file.url }) {
                 pictureOfJob.append(same.number)
                 continue

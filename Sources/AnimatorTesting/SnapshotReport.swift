@@ -79,8 +79,7 @@ public enum SnapshotReport {
         // window to window: its canvases and caches are made once for the whole case).
         var renderers: [ScrubberPlan.Canvas: [SceneRenderer]] = [:]
         var keptFiles: [[KeptPicture]]? = nil
-        var previous: [ScrubberPictures.Drawn] = []
-        let recent = RecentPictures()
+        var previous: [(hash: Int, url: String)] = []
         var start = 0
         repeat {
             // A window draws on at most `canvasesAtOnce` canvases: renderers for a few, not one
@@ -111,17 +110,17 @@ public enum SnapshotReport {
                 }
                 if index <= keptCount { return .kept(kept.encode(index - 1)) }
                 let (frame, canvas) = frames[index - 1 - keptCount]
-                let renderer = drawing[canvas]![worker], job = start + index - 1 - keptCount
+                let renderer = drawing[canvas]![worker]
                 renderer.draw(frame)
-                let filtered = renderer.withPixels { PNGEncoder.Filtered($0, width: renderer.width, height: renderer.height) }
-                if let same = recent.earlier(than: job, filtered) { return .picture(.sameAs(job: same)) }
-                let png = PNGEncoder.encode(filtered, level: .fast)
-                return .picture(.file(hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png)))
+                return renderer.withPixels { pixels in
+                    let png = PNGEncoder.encode(pixels, width: renderer.width, height: renderer.height, level: .fast)
+                    return .picture(hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
+                }
             }
             plan.drawn(upTo: end)
             previous = made.dropFirst(1 + keptCount).map {
-                guard case .picture(let drawn) = $0 else { preconditionFailure("a frame's job makes a picture") }
-                return drawn
+                guard case .picture(let hash, let url) = $0 else { preconditionFailure("a frame's job makes a picture") }
+                return (hash, url)
             }
             if keptFiles == nil {
                 // The kept pictures first, then the scrubber's frames, on the page.
@@ -147,11 +146,11 @@ public enum SnapshotReport {
     static let canvasesAtOnce = 4
 
     /// What a task of a window makes: nothing (the task that writes and plans), a kept
-    /// picture's file, or a scrubber frame's picture.
+    /// picture's file, or a scrubber frame's (its hash and data URL).
     private enum Made {
         case nothing
         case kept([UInt8])
-        case picture(ScrubberPictures.Drawn)
+        case picture(hash: Int, url: String)
     }
 
     /// The player's markup and the script's start, before the pictures and cases.

@@ -17,45 +17,18 @@ public enum PNGEncoder {
     /// for pictures that are some other owner's memory, such as a renderer's canvas.
     public static func encode(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
                               level: Deflate.Level = .default) -> [UInt8] {
-        encode(Filtered(pixels, width: width, height: height), level: level)
-    }
-
-    /// A picture's rows as its PNG file compresses them (see `encode`): the first half of
-    /// the work, apart so that a caller can see, before compressing, whether it holds the
-    /// same rows already (two pictures' files are equal exactly when these are).
-    package struct Filtered {
-        package let width: Int, height: Int
-        /// Whether every pixel is opaque: the rows are RGB, otherwise RGBA.
-        package let opaque: Bool
-        /// Each row's filter type and bytes.
-        package let rows: [UInt8]
-        /// The rows' Adler-32.
-        package let adler: UInt32
-
-        /// The rows of a picture of `width` × `height` `pixels`, row by row.
-        package init(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) {
-            precondition(pixels.count == width * height, "a picture's pixels are its width times its height")
-            self.width = width
-            self.height = height
-            if let filtered = PNGEncoder.filteredOpaqueRows(pixels, width: width, height: height) {
-                (opaque, rows, adler) = (true, filtered.rows, filtered.adler)
-            } else {
-                let rows = PNGEncoder.filteredRows(pixels, width: width, height: height)
-                (opaque, self.rows, adler) = (false, rows, rows.withUnsafeBufferPointer { Checksums.adler32($0) })
-            }
-        }
-    }
-
-    /// The PNG file of `filtered`'s picture.
-    package static func encode(_ filtered: Filtered, level: Deflate.Level) -> [UInt8] {
+        precondition(pixels.count == width * height, "a picture's pixels are its width times its height")
+        let opaque = filteredOpaqueRows(pixels, width: width, height: height)
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
-        header += bigEndian(UInt32(filtered.width))
-        header += bigEndian(UInt32(filtered.height))
+        header += bigEndian(UInt32(width))
+        header += bigEndian(UInt32(height))
         // 8 bits, RGB (2) or RGBA (6), deflate, no filter choice, no interlace.
-        header += [8, filtered.opaque ? 2 : 6, 0, 0, 0]
+        header += [8, opaque == nil ? 6 : 2, 0, 0, 0]
         chunk("IHDR", header, into: &file)
-        chunk("IDAT", Deflate.zlib(filtered.rows, level: level, adler: filtered.adler), into: &file)
+        let data = opaque.map { Deflate.zlib($0.rows, level: level, adler: $0.adler) }
+            ?? Deflate.zlib(filteredRows(pixels, width: width, height: height), level: level)
+        chunk("IDAT", data, into: &file)
         chunk("IEND", [], into: &file)
         return file
     }
