@@ -19,6 +19,44 @@ import TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
+    /// What a report's scrubber holds, read back by Pillow: each case's name and, for each
+    /// frame of its golden and its actual run, its picture's number (-1 for none); the sizes
+    /// of the pictures each case shows (each size once, in order); how many pictures the page
+    /// holds and how many of them differ (in pixels or size).
+    struct ScrubberSummary: Decodable {
+        var names: [String], golden: [[Int]], actual: [[Int]], sizes: [[[Int]]], distinct: Int, count: Int
+    }
+
+    /// Records `manifest`'s goldens, replaces `before` with `after` in it (a changed
+    /// parameter), verifies it (failing, so the report is written) and reads back the
+    /// report's scrubber.
+    func scrubberAfterChanging(_ manifest: String, in folder: TemporaryDirectory, _ before: String,
+                               to after: String) throws -> ScrubberSummary {
+        #expect(try cli.run("snapshot", "record", manifest).status == 0)
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: before, with: after)
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try cli.run("snapshot", "verify", manifest).status == 1)
+        let check = #"""
+            import base64, io, json, re, sys
+            from PIL import Image
+            page = open(sys.argv[1]).read()
+            data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
+            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1])))
+                        for url in re.findall(r'"(data:image/png;base64,[^"]*)"', data)]
+            cases = [json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found)) for found in re.findall(r'cases\.push\((.*)\);\n', data)]
+            print(json.dumps({
+                'names': [case['name'] for case in cases],
+                'golden': [case['golden'] for case in cases], 'actual': [case['actual'] for case in cases],
+                'sizes': [sorted(set(tuple(pictures[n].size) for n in case['golden'] + case['actual'] if n >= 0)) for case in cases],
+                'distinct': len(set(picture.convert('RGB').tobytes() + bytes(str(picture.size), 'ascii') for picture in pictures)),
+                'count': len(pictures),
+            }))
+            """#
+        let result = try Python.run(check, [folder.path + "/snapshot-report/index.html"])
+        #expect(result.status == 0, "\(result.standardError)")
+        return try JSONDecoder().decode(ScrubberSummary.self, from: Data(result.standardOutput.utf8))
+    }
+
     @Test func recordThenVerifyTheBundledAnimators() throws {
         let (folder, manifest) = try project("""
             { "cases": [
@@ -173,31 +211,7 @@ import TestSupport
                 { "name": "small", "animator": "fade-c", "operation": "present", "params": { "duration": 0.3 },
                   "size": "375x667" } ] }
             """)
-        #expect(try cli.run("snapshot", "record", manifest).status == 0)
-        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "0.3", with: "0.2")
-            .write(toFile: manifest, atomically: true, encoding: .utf8)
-        #expect(try cli.run("snapshot", "verify", manifest).status == 1)
-        let check = #"""
-            import base64, io, json, re, sys
-            from PIL import Image
-            page = open(sys.argv[1]).read()
-            data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
-            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1])))
-                        for url in re.findall(r'"(data:image/png;base64,[^"]*)"', data)]
-            cases = [json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found)) for found in re.findall(r'cases\.push\((.*)\);\n', data)]
-            print(json.dumps({
-                'names': [case['name'] for case in cases],
-                'golden': [case['golden'] for case in cases], 'actual': [case['actual'] for case in cases],
-                'sizes': [[list(pictures[n].size) for n in case['golden'] + case['actual'] if n >= 0] for case in cases],
-                'distinct': len(set(picture.convert('RGB').tobytes() for picture in pictures)), 'count': len(pictures),
-            }))
-            """#
-        let result = try Python.run(check, [folder.path + "/snapshot-report/index.html"])
-        #expect(result.status == 0, "\(result.standardError)")
-        struct Summary: Decodable {
-            var names: [String], golden: [[Int]], actual: [[Int]], sizes: [[[Int]]], distinct: Int, count: Int
-        }
-        let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        let summary = try scrubberAfterChanging(manifest, in: folder, "0.3", to: "0.2")
         #expect(summary.names == ["first", "again", "small"])
         try #require(summary.golden.count == 3 && summary.actual.count == 3)
         #expect(summary.golden[1] == summary.golden[0] && summary.actual[1] == summary.actual[0])
@@ -205,7 +219,7 @@ import TestSupport
         #expect(summary.golden.allSatisfy { $0.count == 19 && $0.allSatisfy { $0 >= 0 } })
         #expect(summary.actual.allSatisfy { $0.prefix(13).allSatisfy { $0 >= 0 } && $0.dropFirst(13).allSatisfy { $0 < 0 } })
         // The first case's frames at 390 × 844 points, the third's at 375 × 667 (scale 1).
-        #expect(summary.sizes[0].allSatisfy { $0 == [390, 844] } && summary.sizes[2].allSatisfy { $0 == [375, 667] })
+        #expect(summary.sizes[0] == [[390, 844]] && summary.sizes[2] == [[375, 667]], "\(summary.sizes)")
         // Each picture once on the page, and only the first and the third case's: the
         // second adds none.
         let shown = (0..<3).map { Set((summary.golden[$0] + summary.actual[$0]).filter { $0 >= 0 }) }
@@ -225,32 +239,7 @@ import TestSupport
                 + #""size": "\#(size.width)x\#(size.height)" }"#
         }
         let (folder, manifest) = try project(#"{ "cases": [ "# + cases.joined(separator: ", ") + " ] }")
-        #expect(try cli.run("snapshot", "record", manifest).status == 0)
-        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "0.1", with: "0.15")
-            .write(toFile: manifest, atomically: true, encoding: .utf8)
-        #expect(try cli.run("snapshot", "verify", manifest).status == 1)
-        let check = #"""
-            import base64, io, json, re, sys
-            from PIL import Image
-            page = open(sys.argv[1]).read()
-            data = page[page.index('const pictures = [], cases = [];'):page.index('const picker')]
-            pictures = [Image.open(io.BytesIO(base64.b64decode(url.split(',', 1)[1])))
-                        for url in re.findall(r'"(data:image/png;base64,[^"]*)"', data)]
-            cases = [json.loads(re.sub(r'([{,])(\w+):', r'\1"\2":', found)) for found in re.findall(r'cases\.push\((.*)\);\n', data)]
-            print(json.dumps({
-                'names': [case['name'] for case in cases],
-                'golden': [case['golden'] for case in cases], 'actual': [case['actual'] for case in cases],
-                'sizes': [sorted(set(tuple(pictures[n].size) for n in case['golden'] + case['actual'] if n >= 0)) for case in cases],
-                'distinct': len(set(picture.convert('RGB').tobytes() + bytes(str(picture.size), 'ascii') for picture in pictures)),
-                'count': len(pictures),
-            }))
-            """#
-        let result = try Python.run(check, [folder.path + "/snapshot-report/index.html"])
-        #expect(result.status == 0, "\(result.standardError)")
-        struct Summary: Decodable {
-            var names: [String], golden: [[Int]], actual: [[Int]], sizes: [[[Int]]], distinct: Int, count: Int
-        }
-        let summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        let summary = try scrubberAfterChanging(manifest, in: folder, "0.1", to: "0.15")
         #expect(summary.names == (0..<6).map { "size-\($0)" })
         // Each case's pictures at its own size (scale 1), and no picture shared between cases.
         #expect(summary.sizes == sizes.map { [[$0.width, $0.height]] }, "\(summary.sizes)")
