@@ -104,6 +104,14 @@ public enum PNGEncoder {
         Deflate.zlib(filteredRows(image), level: level)
     }
 
+    /// `compressedRows(_:level:)` of a picture of `width` × `height` `pixels`, row by row:
+    /// for pictures that are some other owner's memory, such as a renderer's canvas.
+    public static func compressedRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
+                                      level: Deflate.Level = .default) -> [UInt8] {
+        precondition(pixels.count == width * height, "a picture's pixels are its width times its height")
+        return Deflate.zlib(filteredRows(pixels, width: width, height: height), level: level)
+    }
+
     /// The image's rows as PNG compresses them: each begins with its filter type, the
     /// first row unfiltered (0), the others with "up" (2: each byte minus the byte above).
     public static func filteredRows(_ image: Image) -> [UInt8] {
