@@ -174,12 +174,12 @@ public enum SnapshotReport {
     }
 
     /// The files of every differing case's kept pictures (for each case, for each picture
-    /// that does not match, its actual one and, where there is a golden one, the golden one
-    /// and their diff, made by the task that encodes it), as tasks for the cores: the
+    /// that does not match, its actual one and, where there is a golden one, the golden
+    /// file and their diff, made by the task that encodes it), as tasks for the cores: the
     /// largest first (a diff costs about two pictures), so that no large one is left for
     /// last while the other cores have nothing to do.
     private struct KeptFiles {
-        private enum Source { case image(Image), diff(golden: Image, actual: Image, threshold: Int) }
+        private enum Source { case image(Image), file([UInt8]), diff(golden: Image, actual: Image, threshold: Int) }
         private var sources: [Source] = []
         /// For each case, its pictures' files by source.
         private var plans: [[(picture: Int, golden: Int?, actual: Int, diff: Int?)]] = []
@@ -193,7 +193,8 @@ public enum SnapshotReport {
                     sources.append(.image(picture.actual))
                     let actual = sources.count - 1
                     if let golden = picture.golden {
-                        sources.append(.image(golden))
+                        // The golden file itself where the verifier kept it: nothing to encode.
+                        sources.append(picture.goldenFile.map(Source.file) ?? .image(golden))
                         sources.append(.diff(golden: golden, actual: picture.actual,
                                              threshold: outcome.snapshotCase.tolerance.pixelThreshold))
                         plan.append((index, sources.count - 2, actual, sources.count - 1))
@@ -206,6 +207,7 @@ public enum SnapshotReport {
             func cost(_ source: Source) -> Int {
                 switch source {
                 case .image(let image): image.pixels.count
+                case .file: 0
                 case .diff(let golden, let actual, _): 2 * max(golden.pixels.count, actual.pixels.count)
                 }
             }
@@ -220,6 +222,7 @@ public enum SnapshotReport {
         func encode(_ slot: Int) -> [UInt8] {
             switch sources[order[slot]] {
             case .image(let image): PNGEncoder.encode(image, level: .fast)
+            case .file(let bytes): bytes
             case .diff(let golden, let actual, let threshold):
                 PNGEncoder.encode(PixelComparison.diffImage(golden: golden, actual: actual, threshold: threshold), level: .fast)
             }

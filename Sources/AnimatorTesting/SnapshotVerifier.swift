@@ -47,6 +47,9 @@ public struct SnapshotVerifier: Sendable {
         public var actual: Image
         /// The golden picture, when there was one.
         public var golden: Image?
+        /// The golden picture's file as it is on disk, when it does not match (the report
+        /// shows the file itself).
+        public var goldenFile: [UInt8]?
         /// The comparison, when there was a golden picture.
         public var comparison: PixelComparison?
         /// Whether it is within the tolerance.
@@ -216,9 +219,13 @@ public struct SnapshotVerifier: Sendable {
             } catch {
                 throw SnapshotError(path, "is not a readable PNG: \(error)")
             }
-            let golden: Image
+            let golden: Image, goldenFile: [UInt8]
+            switch FileSystem.readRegularFile(path, limit: FileLimits.image) {
+            case .success(let bytes): goldenFile = bytes
+            case .failure(let refusal): throw SnapshotError(path, "is not a readable PNG: \(refusal.reason)")
+            }
             do {
-                golden = try PNGDecoder.decode(path: path)
+                golden = try PNGDecoder.decode(goldenFile)
             } catch {
                 throw SnapshotError(path, "is not a readable PNG: \(error)")
             }
@@ -226,6 +233,7 @@ public struct SnapshotVerifier: Sendable {
             let allowed = snapshotCase.tolerance.allowedPixels(of: comparison.total)
             let matches = !comparison.sizeDiffers && comparison.differing <= allowed
             outcome.pictures[index].golden = golden
+            outcome.pictures[index].goldenFile = matches ? nil : goldenFile
             outcome.pictures[index].comparison = comparison
             outcome.pictures[index].matches = matches
             if !matches {

@@ -298,6 +298,13 @@ import TestSupport
         // the top of the screen, far from the bubble at a quarter second, is untouched.
         #expect(Int(numbers[3])! <= 330 && Int(numbers[4])! >= 330 && Int(numbers[6])! >= 754)
         #expect(Int(numbers[5])! > 100)
+        // The page's golden figure is the golden file itself, byte for byte, and its actual
+        // figure the file written beside the page.
+        let page = try String(contentsOfFile: folder.path + "/snapshot-report/index.html", encoding: .utf8)
+        for (caption, file) in [("golden", golden), ("actual", report + "/frame-0.25s-actual.png")] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            #expect(page.contains("<img src=\"data:image/png;base64,\(bytes.base64EncodedString())\" alt=\"\(caption)\">"), "\(caption)")
+        }
     }
 
     @Test func aReportThatCannotBeWrittenLeavesTheLastOneWhole() throws {
