@@ -78,7 +78,7 @@ public enum SnapshotReport {
         // One renderer a worker for each canvas the window draws on (a case's own, kept from
         // window to window: its canvases and caches are made once for the whole case).
         var renderers: [ScrubberPlan.Canvas: [SceneRenderer]] = [:]
-        var keptFiles: [[KeptPicture]]? = nil
+        var sectionsWritten = false
         var previous: [(hash: Int, url: String)] = []
         var start = 0
         repeat {
@@ -99,9 +99,9 @@ public enum SnapshotReport {
             for canvas in canvases where renderers[canvas] == nil {
                 renderers[canvas] = (0..<workers).map { _ in SceneRenderer(size: canvas.size, scale: canvas.scale) }
             }
-            let keptCount = keptFiles == nil ? kept.count : 0
+            let keptCount = sectionsWritten ? 0 : kept.count
             // The first window's task writes nothing: the sections go first.
-            let written = keptFiles == nil ? nil : previous, drawing = renderers
+            let written = sectionsWritten ? previous : nil, drawing = renderers
             let made = Parallel.map(1 + keptCount + frames.count, workers: workers) { index, worker -> Made in
                 if index == 0 {
                     if let written { pictures.add(written, plan: plan, to: emit) }
@@ -122,19 +122,18 @@ public enum SnapshotReport {
                 guard case .picture(let hash, let url) = $0 else { preconditionFailure("a frame's job makes a picture") }
                 return (hash, url)
             }
-            if keptFiles == nil {
+            if !sectionsWritten {
                 // The kept pictures first, then the scrubber's frames, on the page.
                 let files = kept.files(made[1..<(1 + keptCount)].map {
                     guard case .kept(let png) = $0 else { preconditionFailure("a kept picture's job makes a file") }
                     return png
                 })
-                keptFiles = files
                 for (outcome, files) in zip(differing, files) { try writeSection(outcome, files: files, page: emit, file: file) }
                 if !scrubbed.isEmpty { emit(playerHead(scrubbed)) }
+                sectionsWritten = true
             }
             start = end
         } while start < plan.jobs.count || planned < scrubbed.count
-        renderers = [:]
         if !scrubbed.isEmpty {
             pictures.add(previous, plan: plan, to: emit)
             emit(script + "</script>\n")

@@ -56,8 +56,8 @@ public enum Checksums {
 
     /// Adler-32 of `bytes`: on x86-64 in SSE2 (`ah_adler32_sse2`: each chunk's sum in one
     /// instruction, its weighted sum in two), elsewhere in the portable vector types
-    /// (`adler32Lanes`).
-    /// `value` is the checksum of the bytes before these (1, the default, for none).
+    /// (`adler32Lanes`). `value` is the checksum of the bytes before these (1, the default,
+    /// for none).
     static func adler32(_ bytes: UnsafeBufferPointer<UInt8>, continuing value: UInt32 = 1) -> UInt32 {
         #if arch(x86_64)
         var low = value & 0xFFFF, high = value >> 16
