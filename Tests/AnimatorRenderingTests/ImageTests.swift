@@ -281,6 +281,40 @@ import TestSupport
         #expect(picture.pixels[80 * 100 + 50] == blue)
     }
 
+    @Test func everyPixelOfATurnedImageSamplesWhereItsCenterFalls() throws {
+        // A 30 × 30 image whose red grows by 8 a texel column and green by 8 a texel row,
+        // over a 150 × 150 layer centred in a 200 × 200 screen and turned by 0.5 rad (past
+        // the painter's 64-column strips and 16-row bands). A pixel centre (px, py) lies at
+        // layer point (d·R(−0.5)) + 75 (d its offset from the screen's centre), texel
+        // u = x / 5 − 0.5: bilinear sampling of a ramp is the ramp, red 8·u, green 8·v
+        // (clamped to texels 0…29), give or take the 256ths the weights are rounded to.
+        var image = Image(width: 30, height: 30)
+        for j in 0..<30 {
+            for i in 0..<30 { image.pixels[j * 30 + i] = 0xFF00_0000 | UInt32(8 * j) << 8 | UInt32(8 * i) }
+        }
+        let angle = 0.5
+        let picture = try render(image, frame: Rect(x: 25, y: 25, width: 150, height: 150),
+                                 transform: .rotation(angle, 0, 0, 1), size: Size(width: 200, height: 200))
+        var checked = 0, strips = Set<Int>(), bands = Set<Int>()
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let dx = Double(x) + 0.5 - 100, dy = Double(y) + 0.5 - 100
+                let lx = dx * cos(angle) + dy * sin(angle) + 75, ly = -dx * sin(angle) + dy * cos(angle) + 75
+                // Wholly inside, a pixel and a half from the layer's edges.
+                guard min(lx, ly, 150 - lx, 150 - ly) >= 1.5 else { continue }
+                let u = min(max(lx / 5 - 0.5, 0), 29), v = min(max(ly / 5 - 0.5, 0), 29)
+                let pixel = picture.rgba(x: x, y: y)
+                #expect(abs(Double(pixel.red) - 8 * u) <= 1.2 && abs(Double(pixel.green) - 8 * v) <= 1.2,
+                        "(\(x), \(y)): \(pixel.red), \(pixel.green), expected \(8 * u), \(8 * v)")
+                checked += 1
+                strips.insert(x / 64)
+                bands.insert(y / 16)
+            }
+        }
+        // The turned square's inside: about (150 − 3)² pixels, across every strip and band.
+        #expect(checked > 20_000 && strips.count == 4 && bands.count >= 12)
+    }
+
     @Test func aSnapshotIsAPictureThatScalesWithItsBounds() throws {
         // A 50 × 50 thumbnail, red left half and blue right half, snapshotted and the
         // snapshot's frame set to 100 × 100: the picture fills it, halves at x = 50; the

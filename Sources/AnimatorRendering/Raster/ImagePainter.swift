@@ -33,6 +33,9 @@ struct ImagePainter: SpanPainter {
         self.opacity = UInt32((min(max(opacity, 0), 1) * 256).rounded())
     }
 
+    /// Whether the map turns the image (its rows do not stay rows on the screen).
+    var isTurned: Bool { toImage.m12 != 0 || toImage.m21 != 0 }
+
     /// The bilinear sample at device pixel (x, y)'s center, premultiplied.
     @inline(__always)
     func sample(x: Int, y: Int) -> UInt32 {

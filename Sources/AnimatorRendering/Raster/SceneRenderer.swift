@@ -562,7 +562,13 @@ public final class SceneRenderer {
             }
         } else if let painter = ImagePainter(canvas: canvas, contents: contents, destination: destination, map: map,
                                              opacity: opacity) {
-            fillShape(area, map, clip: clip, painter: painter)
+            if painter.isTurned {
+                let tiles = TiledSpans(painter)
+                fillShape(area, map, clip: clip, painter: tiles)
+                tiles.finish()
+            } else {
+                fillShape(area, map, clip: clip, painter: painter)
+            }
         }
         if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
             fillRing(shape, width: properties.borderWidth, map, clip: clip,
