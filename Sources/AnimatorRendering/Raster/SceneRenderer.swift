@@ -42,6 +42,17 @@ public final class SceneRenderer {
     /// The last layer drawn directly on the screen that covers all of it with opaque
     /// color: nothing before it in drawing order can show, so none of it is drawn.
     private var occluder = 0
+    /// Nodes before this are on the screen already (from `prefix`): not drawn again.
+    private var resumeAt = 0
+    /// The node before whose drawing the screen is kept as the next `prefix` (-1: none).
+    private var keepBefore = -1
+
+    /// The frame drawn last and its subtree sizes, to find what the next frame draws alike.
+    private var lastFrame: (frame: SceneFrame, sizes: [Int])?
+    /// The screen as it stood partway through a frame drawn before (`DrawnPrefix`).
+    private var prefix: DrawnPrefix?
+    /// How many frames started from `prefix` (for tests: that the still part is reused).
+    private(set) var framesResumed = 0
 
     /// The fonts text is drawn with.
     public let fonts: FontLibrary
@@ -114,7 +125,11 @@ public final class SceneRenderer {
         try body(UnsafeBufferPointer(start: main.pixels, count: width * height))
     }
 
-    /// `draw(_:)`, leaving out the backdrop when the canvas holds it already.
+    /// `draw(_:)`, leaving out the backdrop when the canvas holds it already. A frame
+    /// drawn on the renderer's own terms (its backdrop first) starts from the screen kept
+    /// partway through an earlier one when its first nodes draw the same; otherwise, when
+    /// its first nodes draw as the last frame's did, the screen is kept after them for the
+    /// next frame.
     private func draw(_ frame: SceneFrame, backdropDrawn: Bool) {
         guard !frame.nodes.isEmpty else {
             if !backdropDrawn { main.fill(main.bounds, with: backdrop) }
@@ -122,8 +137,47 @@ public final class SceneRenderer {
         }
         prepare(frame, base: .scale(scale))
         occluder = findOccluder(frame)
-        if occluder == 0, !backdropDrawn { main.fill(main.bounds, with: backdrop) }
+        defer { (resumeAt, keepBefore) = (0, -1) }
+        if !backdropDrawn {
+            if let prefix, prefix.fits(frame, sizes: sizes, occluder: occluder, backdrop: backdrop) {
+                main.pixels.update(from: prefix.canvas.pixels, count: width * height)
+                resumeAt = prefix.node
+                framesResumed += 1
+            } else {
+                keepBefore = keepingPoint(frame)
+            }
+            lastFrame = (frame, sizes)
+        }
+        if occluder == 0, resumeAt == 0, !backdropDrawn { main.fill(main.bounds, with: backdrop) }
         draw(0, frame, into: main, clip: main.bounds, depth: 0)
+    }
+
+    /// Where to keep the screen while drawing `frame` (prepared): before the last node, up
+    /// to which it draws as the frame drawn before did, all of whose ancestors draw straight
+    /// on the screen (a group's nodes reach the screen only with the group's last); -1 for
+    /// nowhere, when that is no further than the occluder.
+    private func keepingPoint(_ frame: SceneFrame) -> Int {
+        guard let last = lastFrame else { return -1 }
+        var node = min(DrawnPrefix.leadingNodesInCommon(frame, sizes, last.frame, last.sizes), frame.nodes.count - 1)
+        search: while node > occluder {
+            var ancestor = frame.nodes[node].parent
+            while let index = ancestor {
+                if layering(index, frame, effectiveProperties(index, frame)).offscreen {
+                    node = index
+                    continue search
+                }
+                ancestor = frame.nodes[index].parent
+            }
+            return node
+        }
+        return -1
+    }
+
+    /// Keeps the screen as it stands before node `index` of `frame` is drawn.
+    private func keep(_ frame: SceneFrame, before index: Int) {
+        let canvas = prefix?.canvas ?? Canvas(width: width, height: height)
+        canvas.pixels.update(from: main.pixels, count: width * height)
+        prefix = DrawnPrefix(frame: frame, sizes: sizes, node: index, occluder: occluder, backdrop: backdrop, canvas: canvas)
     }
 
     /// Draws a mask's frame over `area` of this renderer's canvas, cleared first, its
@@ -261,53 +315,72 @@ public final class SceneRenderer {
 
     // MARK: Layers
 
-    private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
+    /// A node's properties as drawn: a fade draws the new look at the transition's progress
+    /// over the old one (for opaque content, the cross-dissolve (1 − p) × old + p × new).
+    private func effectiveProperties(_ index: Int, _ frame: SceneFrame) -> LayerProperties {
         var properties = frame.nodes[index].properties
-        // A fade draws the new look at the transition's progress over the old one: for
-        // opaque content, the cross-dissolve (1 − p) × old + p × new.
         if let transition = properties.transition, transition.type == .fade, !transition.isOutgoing {
             properties.opacity *= min(max(transition.progress, 0), 1)
         }
-        if let transition = properties.transition, transition.type == .flip, Self.hiddenByFlip(transition) { return }
-        guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
-        if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
-        // Hidden behind the occluder: only the path down to it is walked.
-        guard index + sizes[index] > occluder else { return }
-        if index < occluder {
-            var child = index + 1
-            while child < index + sizes[index] {
-                draw(child, frame, into: canvas, clip: clip, depth: depth)
-                child += sizes[child]
-            }
-            return
-        }
-        let map = maps[index]
-        let shape = Self.shape(of: properties)
-        let hasSublayers = sizes[index] > 1
-        let background = properties.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        return properties
+    }
+
+    /// How a node is drawn: straight on its canvas, or off screen as a group (translucent
+    /// over its own content, clipped other than by a scissor, shadowed or masked), and the
+    /// scissor its sublayers are clipped by.
+    private func layering(_ index: Int, _ frame: SceneFrame, _ properties: LayerProperties)
+        -> (offscreen: Bool, clips: Bool, scissor: PixelRect?, shadowed: Bool) {
+        let background = properties.backgroundColor.map { $0.alpha > 0 } == true
         let border = properties.borderWidth > 0 && properties.borderColor.alpha > 0
-        let text = frame.texts[index]
-        let contents = frame.contents[index]
         let shapeDrawings = frame.shapes[index].map { _ in
             let extras = frame.extras[index] ?? LayerExtras()
             return (extras.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (extras.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
         } ?? 0
-        let mask = frame.masks[index]
-        let translucent = properties.opacity < 0.998
-        let drawings = (background != nil ? 1 : 0) + (border ? 1 : 0) + (text != nil ? 1 : 0) + (contents != nil ? 1 : 0)
-            + shapeDrawings + (frame.gradients[index] != nil ? 1 : 0)
+        let drawings = (background ? 1 : 0) + (border ? 1 : 0) + (frame.texts[index] != nil ? 1 : 0)
+            + (frame.contents[index] != nil ? 1 : 0) + shapeDrawings + (frame.gradients[index] != nil ? 1 : 0)
+        let hasSublayers = sizes[index] > 1
         let overlaps = hasSublayers || drawings > 1
         let clips = properties.masksToBounds && hasSublayers
-        let scissor = clips ? Self.scissor(of: shape, map) : nil
+        let scissor = clips ? Self.scissor(of: Self.shape(of: properties), maps[index]) : nil
+        // A shadow is cast by what the layer draws, sublayers included (as Core Animation
+        // does without a shadowPath); masksToBounds clips it away, as on iOS.
+        let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
+        let translucent = properties.opacity < 0.998
+        let offscreen = (translucent && overlaps) || (clips && scissor == nil) || shadowed || frame.masks[index] != nil
+        return (offscreen, clips, scissor, shadowed)
+    }
+
+    private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
+        if index == keepBefore, depth == 0 { keep(frame, before: index) }
+        let properties = effectiveProperties(index, frame)
+        if let transition = properties.transition, transition.type == .flip, Self.hiddenByFlip(transition) { return }
+        guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
+        if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
+        let map = maps[index]
+        let shape = Self.shape(of: properties)
+        let (offscreen, clips, scissor, shadowed) = layering(index, frame, properties)
+        // Hidden behind the occluder, or on the screen already: only the path down to the
+        // first node drawn is walked (those on it draw straight on the screen).
+        let first = max(occluder, resumeAt)
+        guard index + sizes[index] > first else { return }
+        if index < first {
+            let childClip = scissor.map { clip.intersection($0) } ?? clip
+            var child = index + 1
+            while child < index + sizes[index] {
+                draw(child, frame, into: canvas, clip: childClip, depth: depth)
+                child += sizes[child]
+            }
+            return
+        }
+        let background = properties.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        let text = frame.texts[index]
+        let mask = frame.masks[index]
 
         if let extras = frame.extras[index], extras.hasBackdrop {
             drawBackdrop(extras, shape: shape, map: map, opacity: properties.opacity, into: canvas, clip: clip, depth: depth)
         }
 
-        // A shadow is cast by what the layer draws, sublayers included (as Core Animation
-        // does without a shadowPath); masksToBounds clips it away, as on iOS.
-        let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
-        if (translucent && overlaps) || (clips && scissor == nil) || shadowed || mask != nil {
+        if offscreen {
             // Off screen: the layer and its sublayers, then composited at its opacity,
             // through its shape when it clips; for a shadow, also what lies just outside the
             // clip and casts into it.
