@@ -131,6 +131,27 @@ import TestSupport
         #expect(close(rgb(image, Int(right) - 3, 200 - 80), green))
     }
 
+    @Test func aShadowShowsThroughAHalfTransparentLayerAndNotAnOpaqueOne() throws {
+        // A red card with a black shadow right under it (no offset, no blur), over white.
+        // Opaque, the card hides its shadow: red. At opacity ½ the shadow shows through
+        // (itself at ½, as the layer's opacity takes it too): ½·black over white is 128 grey,
+        // the card's ½·red over that (191.5, 64, 64), where without the shadow it would be
+        // (255, 128, 128). Around the card, white either way.
+        for (alpha, inside) in [(1.0, [255, 0, 0]), (0.5, [191, 64, 64])] {
+            let root = window(100, 100)
+            let card = engine.makeView(frame: Rect(x: 20, y: 20, width: 60, height: 60))
+            card.backgroundColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+            card.layer.shadowOpacity = 1
+            card.layer.shadowRadius = 0
+            card.layer.shadowOffset = Size(width: 0, height: 0)
+            card.alpha = alpha
+            try root.addSubview(card)
+            let image = render(root)
+            #expect(close(rgb(image, 50, 50), inside), "opacity \(alpha): \(rgb(image, 50, 50))")
+            #expect(close(rgb(image, 21, 79), inside) && rgb(image, 10, 10) == [255, 255, 255], "opacity \(alpha)")
+        }
+    }
+
     @Test func aShadowIsItsShapeOffsetAndBlurredWithSigmaTheShadowRadius() throws {
         let root = window(200, 200)
         let card = engine.makeView(frame: Rect(x: 50, y: 40, width: 100, height: 60))

@@ -395,9 +395,14 @@ public final class SceneRenderer {
             drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
                          into: target, clip: area, childClip: area, depth: depth + 1)
             if let mask { apply(mask, base: map, to: target, area: area) }
-            if shadowed { drawShadow(of: target, area: area, properties, map, into: canvas, clip: clip) }
             let opacity = UInt32((properties.opacity * 256).rounded())
             let visible = area.intersection(clip)
+            if shadowed {
+                // Composited whole and opaque, the layer's opaque pixels replace what is under
+                // them: the shadow there is not drawn.
+                drawShadow(of: target, area: area, properties, map, into: canvas, clip: clip,
+                           replacedIn: opacity >= 256 && !clips ? visible : nil)
+            }
             if clips {
                 fillShape(shape, map, clip: visible, painter: CanvasPainter(target: canvas, source: target, opacity: opacity))
             } else {
@@ -792,9 +797,10 @@ public final class SceneRenderer {
 
     /// Draws a layer's shadow: the alpha of what the layer drew (`source` over `area`),
     /// offset by shadowOffset in the layer's coordinates, blurred with a Gaussian of
-    /// σ = shadowRadius, in the shadow color at shadowOpacity × the layer's opacity.
+    /// σ = shadowRadius, in the shadow color at shadowOpacity × the layer's opacity. Not
+    /// drawn under the source's opaque pixels in `replaced`, which replace the canvas's there.
     private func drawShadow(of source: Canvas, area: PixelRect, _ properties: LayerProperties, _ map: Homography,
-                            into canvas: Canvas, clip: PixelRect) {
+                            into canvas: Canvas, clip: PixelRect, replacedIn replaced: PixelRect?) {
         let sigma = properties.shadowRadius * map.averageScale
         // The offset is in the layer's coordinates: map it as a vector.
         let origin = map.apply(0, 0), moved = map.apply(properties.shadowOffset.width, properties.shadowOffset.height)
@@ -831,7 +837,11 @@ public final class SceneRenderer {
             for y in target.y0..<target.y1 {
                 let row = canvas.pixels + y * canvas.width
                 let maskRow = base + (y - dy - maskArea.y0) * maskWidth - maskArea.x0 - dx
+                // Where the source's opaque pixels will replace the canvas's.
+                let over = replaced.map { y >= $0.y0 && y < $0.y1 ? ($0.x0, $0.x1) : (0, 0) } ?? (0, 0)
+                let layer = source.pixels + y * source.width
                 for x in target.x0..<target.x1 {
+                    if x >= over.0, x < over.1, layer[x] >> 24 == 255 { continue }
                     let a = maskRow[x] * alpha
                     guard a > 0.002 else { continue }
                     let pixel = UInt32(red * a * 255 + 0.5) | UInt32(green * a * 255 + 0.5) << 8
