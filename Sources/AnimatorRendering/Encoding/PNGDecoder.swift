@@ -166,7 +166,14 @@ public enum PNGDecoder {
             var line = [UInt8](repeating: 0, count: stride)
             for row in 0..<rows {
                 let filter = raw[offset]
-                for i in 0..<stride { line[i] = raw[offset + 1 + i] }
+                // One copy of the row (byte by byte, its stores could wait on loads from the
+                // same offsets of another 4 KiB page).
+                let start = offset + 1
+                line.withUnsafeMutableBufferPointer { line in
+                    raw.withUnsafeBufferPointer { raw in
+                        line.baseAddress!.update(from: raw.baseAddress! + start, count: stride)
+                    }
+                }
                 offset += 1 + stride
                 try unfilter(&line, previous: previous, filter: filter, bytesPerPixel: bytesPerPixel)
                 let y = pass.y0 + row * pass.dy
