@@ -356,13 +356,13 @@ public final class SceneRenderer {
         if let transition = properties.transition, transition.type == .flip, Self.hiddenByFlip(transition) { return }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
         if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
-        let map = maps[index]
-        let shape = Self.shape(of: properties)
-        let (offscreen, clips, scissor, shadowed) = layering(index, frame, properties)
         // Hidden behind the occluder, or on the screen already: only the path down to the
         // first node drawn is walked (those on it draw straight on the screen).
         let first = max(occluder, resumeAt)
         guard index + sizes[index] > first else { return }
+        let map = maps[index]
+        let shape = Self.shape(of: properties)
+        let (offscreen, clips, scissor, shadowed) = layering(index, frame, properties)
         if index < first {
             let childClip = scissor.map { clip.intersection($0) } ?? clip
             var child = index + 1
