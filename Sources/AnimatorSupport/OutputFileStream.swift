@@ -11,7 +11,10 @@ extension OutputFile {
     /// behind); where the file system has no unnamed files, a named temporary file beside
     /// it, removed on failure; a symbolic link's target is replaced that way; a FIFO or a
     /// character device is written through. Pieces are gathered into blocks of 1 MiB, so
-    /// memory holds a block, not the file.
+    /// memory holds a block, not the file; each block of a file is handed to its disk as it
+    /// is written (the write-out started, not waited for), so that renaming a large file
+    /// over an old one at the end (which makes ext4 write the new one out first) does not
+    /// wait for all of it.
     ///
     /// `write` does not throw: the first error is kept, later pieces are dropped, and
     /// `finish` throws it (so that encoders can stream without handling errors).
@@ -31,6 +34,8 @@ extension OutputFile {
         private var finished = false
         /// Bytes written so far (buffered included).
         public private(set) var count = 0
+        /// Bytes handed to the file so far (not buffered).
+        private var flushed = 0
 
         private static let blockSize = 1 << 20
 
@@ -189,6 +194,9 @@ extension OutputFile {
                 }
                 written += result
             }
+            // A file's new bytes on their way to the disk (a pipe's or a device's are gone).
+            if unnamed || temporary != nil { _ = ah_start_writeback(descriptor, Int64(flushed), Int64(bytes.count)) }
+            flushed += bytes.count
         }
     }
 }

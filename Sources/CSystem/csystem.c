@@ -30,6 +30,10 @@ int ah_link_descriptor(int descriptor, const char *path) {
     return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
 }
 
+int ah_start_writeback(int descriptor, long long offset, long long count) {
+    return sync_file_range(descriptor, (off64_t)offset, (off64_t)count, SYNC_FILE_RANGE_WRITE);
+}
+
 int ah_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
 }

@@ -17,6 +17,11 @@ int ah_open_unnamed(const char *folder, unsigned int mode);
  *  the link: names a file `ah_open_unnamed` made. Returns 0, or -1 with errno set. */
 int ah_link_descriptor(int descriptor, const char *path);
 
+/** sync_file_range(2) of `count` bytes at `offset` with SYNC_FILE_RANGE_WRITE: starts
+ *  writing those bytes of the file to its disk without waiting for them. Returns 0, or -1
+ *  with errno set (ESPIPE for a pipe, and so on: a hint only, safe to ignore). */
+int ah_start_writeback(int descriptor, long long offset, long long count);
+
 /** pipe2(2) with O_CLOEXEC. Returns 0, or -1 with errno set. */
 int ah_pipe_cloexec(int ends[2]);
 
