@@ -30,6 +30,7 @@ enum ScreensBenchmark {
                 count = frames.count
                 guard let first = frames.first else { continue }
                 let renderer = SceneRenderer(size: first.size, scale: 1)
+                renderer.keepsStillLayers = false
                 draws.append(Clock.milliseconds { for frame in frames { renderer.draw(frame) } })
             }
             guard !runs.isEmpty, !draws.isEmpty else { return ["(\(animator.name) push failed)"] }

@@ -72,6 +72,21 @@ import TestSupport
         #expect(renderer.framesResumed == 8)
     }
 
+    @Test func aRendererToldNotToKeepDrawsEveryFrameWhole() throws {
+        // As benchmarks draw (against Skia, which draws every frame whole): the same
+        // pictures, none started from a kept screen.
+        let scene = try scene()
+        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
+        renderer.keepsStillLayers = false
+        for step in 0..<5 {
+            scene.square.frame = Rect(x: Double(5 + 11 * step), y: 40, width: 10, height: 10)
+            let image = renderer.render(frame(scene))
+            let pixels = expected(Self.red, [(0, 10, 120, 10, Self.blue), (5 + 11 * step, 40, 10, 10, Self.green)])
+            #expect(firstDifference(image, pixels) == "none", "frame \(step)")
+        }
+        #expect(renderer.framesResumed == 0)
+    }
+
     @Test func aChangeToTheStillPartIsDrawn() throws {
         let scene = try scene()
         let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)

@@ -22,6 +22,10 @@ public final class SceneRenderer {
     public let height: Int
     /// The color behind everything (the window's backdrop): opaque black, as on a device.
     public var backdrop: UInt32 = 0xFF00_0000
+    /// Whether a frame whose first layers draw as the frame drawn before did starts from the
+    /// screen kept after them (`DrawnPrefix`; the same pixels either way). Benchmarks that
+    /// time the drawing of whole frames, against Skia say, turn it off.
+    public var keepsStillLayers = true
 
     /// The surface frames are drawn on: the renderer's own, or for the length of one
     /// `render(_:)` the memory of the image it returns.
@@ -138,7 +142,7 @@ public final class SceneRenderer {
         prepare(frame, base: .scale(scale))
         occluder = findOccluder(frame)
         defer { (resumeAt, keepBefore) = (0, -1) }
-        if !backdropDrawn {
+        if !backdropDrawn, keepsStillLayers {
             if let prefix, prefix.fits(frame, sizes: sizes, occluder: occluder, backdrop: backdrop) {
                 main.pixels.update(from: prefix.canvas.pixels, count: width * height)
                 resumeAt = prefix.node
