@@ -57,16 +57,21 @@ import TestSupport
 
     func frame(_ scene: Scene) -> SceneFrame { SceneFrame(engine: engine, root: scene.window.layer.id) }
 
-    @Test func aSquareMovingOverAStillPageIsRightInEveryFrameAndThePageIsDrawnOnce() throws {
-        let scene = try scene()
-        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
-        for step in 0..<10 {
+    /// Draws the square at x = 5, 16, 27, … for `steps` frames with `renderer`, each
+    /// picture checked whole: red, the blue band, the green square (and, where the square
+    /// was a frame before, red again).
+    func moveTheSquare(_ scene: Scene, steps: Int, with renderer: SceneRenderer) {
+        for step in 0..<steps {
             scene.square.frame = Rect(x: Double(5 + 11 * step), y: 40, width: 10, height: 10)
             let image = renderer.render(frame(scene))
             let pixels = expected(Self.red, [(0, 10, 120, 10, Self.blue), (5 + 11 * step, 40, 10, 10, Self.green)])
-            // Where the square was a frame before is red again.
             #expect(firstDifference(image, pixels) == "none", "frame \(step)")
         }
+    }
+
+    @Test func aSquareMovingOverAStillPageIsRightInEveryFrameAndThePageIsDrawnOnce() throws {
+        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
+        moveTheSquare(try scene(), steps: 10, with: renderer)
         // The first frame is drawn whole, the second keeps the page and band, the eight
         // after it start from them.
         #expect(renderer.framesResumed == 8)
@@ -75,15 +80,9 @@ import TestSupport
     @Test func aRendererToldNotToKeepDrawsEveryFrameWhole() throws {
         // As benchmarks draw (against Skia, which draws every frame whole): the same
         // pictures, none started from a kept screen.
-        let scene = try scene()
         let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
         renderer.keepsStillLayers = false
-        for step in 0..<5 {
-            scene.square.frame = Rect(x: Double(5 + 11 * step), y: 40, width: 10, height: 10)
-            let image = renderer.render(frame(scene))
-            let pixels = expected(Self.red, [(0, 10, 120, 10, Self.blue), (5 + 11 * step, 40, 10, 10, Self.green)])
-            #expect(firstDifference(image, pixels) == "none", "frame \(step)")
-        }
+        moveTheSquare(try scene(), steps: 5, with: renderer)
         #expect(renderer.framesResumed == 0)
     }
 
