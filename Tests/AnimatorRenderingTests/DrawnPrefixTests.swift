@@ -4,8 +4,9 @@ import TestSupport
 @testable import AnimatorRendering
 
 /// One renderer drawing a transition frame after frame: the still layers under what moves
-/// are drawn once and their pixels reused, and every frame is still the picture worked out
-/// by hand, whatever changed in the still part, in the tree's shape or in a group.
+/// are drawn once and their pixels reused, a view that only fades is drawn once and
+/// composited again, and every frame is still the picture worked out by hand, whatever
+/// changed in the still part, in the tree's shape, in a group or on its canvas.
 @Suite struct DrawnPrefixTests {
     let engine = SnapshotRasterizer.engine()
     static let red: UInt32 = 0xFF00_00FF, blue: UInt32 = 0xFFFF_0000, green: UInt32 = 0xFF00_FF00
@@ -146,6 +147,90 @@ import TestSupport
             #expect(firstDifference(image, pixels) == "none", "frame \(step)")
         }
         #expect(renderer.framesResumed == 8)
+    }
+
+    /// A fading view: white, over the lower half of the page (y 40 ..< 80), holding a blue
+    /// 20-point square at (50, 50) on the screen.
+    func fadingView(on scene: Scene) throws -> (view: View, square: View) {
+        let view = engine.makeView(frame: Rect(x: 0, y: 40, width: 120, height: 40))
+        view.backgroundColor = color(Self.white)
+        let square = engine.makeView(frame: Rect(x: 50, y: 10, width: 20, height: 20))
+        square.backgroundColor = color(Self.blue)
+        try view.addSubview(square)
+        try scene.page.addSubview(view)
+        return (view, square)
+    }
+
+    /// `alpha` of `color` over red, a channel at a time as the compositor rounds it
+    /// (within one level).
+    func over(_ color: UInt32, alpha: Double) -> [Double] {
+        [Double(color & 0xFF) * alpha + 255 * (1 - alpha), Double(color >> 8 & 0xFF) * alpha,
+         Double(color >> 16 & 0xFF) * alpha]
+    }
+
+    func expectPixel(_ image: Image, _ x: Int, _ y: Int, _ wanted: [Double], _ note: String, within tolerance: Double = 1.5) {
+        let pixel = image.rgba(x: x, y: y)
+        let got = [Double(pixel.red), Double(pixel.green), Double(pixel.blue)]
+        #expect(zip(got, wanted).allSatisfy { abs($0 - $1) <= tolerance }, "\(note) (\(x), \(y)): \(got), expected \(wanted)")
+    }
+
+    @Test func aViewFadingInIsCompositedAgainWithoutBeingDrawnAgain() throws {
+        // A white view with a blue square (a group: it has a sublayer) fading in over the
+        // red page: at alpha a, a·white + (1 − a)·red around the square, a·blue + (1 − a)·red
+        // on it. Only its opacity changes: drawn once, composited nine times more.
+        let scene = try scene()
+        let (view, _) = try fadingView(on: scene)
+        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
+        for step in 0..<10 {
+            let alpha = 0.1 + 0.08 * Double(step)
+            view.alpha = alpha
+            let image = renderer.render(frame(scene))
+            expectPixel(image, 10, 60, over(Self.white, alpha: alpha), "frame \(step)")
+            expectPixel(image, 60, 60, over(Self.blue, alpha: alpha), "frame \(step)")
+            expectPixel(image, 60, 15, [0, 0, 255], "frame \(step)")
+        }
+        #expect(renderer.groupsReused == 9)
+    }
+
+    @Test func aFadingViewWhoseContentChangesIsDrawnAgain() throws {
+        // The square inside moves right by 7 points a frame while the view fades: every frame
+        // shows it where it is now, never where it was.
+        let scene = try scene()
+        let (view, square) = try fadingView(on: scene)
+        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
+        for step in 0..<6 {
+            let alpha = 0.3 + 0.1 * Double(step)
+            view.alpha = alpha
+            square.frame = Rect(x: Double(10 + 7 * step), y: 10, width: 20, height: 20)
+            let image = renderer.render(frame(scene))
+            expectPixel(image, 15 + 7 * step, 60, over(Self.blue, alpha: alpha), "frame \(step)")
+            if step > 0 { expectPixel(image, 10 + 7 * (step - 1), 60, over(Self.white, alpha: alpha), "frame \(step)") }
+        }
+        #expect(renderer.groupsReused == 0)
+    }
+
+    @Test func aBlurDrawnAfterAFadingViewMakesItDrawnAgain() throws {
+        // A blur (UIVisualEffectView, no tint) over the fading view's top left corner
+        // (x 0 ..< 40, y 30 ..< 60), drawn after it, on the same off-screen canvas: the view
+        // is drawn again every frame. The blur of an even color is that color: 15 points
+        // into the view (about 3σ from its edge, give or take 3 levels), the pixel is the
+        // view's.
+        let scene = try scene()
+        let (view, _) = try fadingView(on: scene)
+        let effect = engine.makeView(frame: Rect(x: 0, y: 30, width: 40, height: 30))
+        effect.layer.backdropBlurRadius = 4
+        effect.layer.backdropTintColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+        try scene.page.addSubview(effect)
+        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
+        for step in 0..<5 {
+            let alpha = 0.2 + 0.15 * Double(step)
+            view.alpha = alpha
+            let image = renderer.render(frame(scene))
+            expectPixel(image, 100, 70, over(Self.white, alpha: alpha), "frame \(step)")
+            expectPixel(image, 20, 55, over(Self.white, alpha: alpha), "frame \(step), under the blur", within: 3)
+            expectPixel(image, 60, 60, over(Self.blue, alpha: alpha), "frame \(step)")
+        }
+        #expect(renderer.groupsReused == 0)
     }
 
     @Test func aSquareMovingInsideAHalfTransparentGroupIsCompositedWithIt() throws {

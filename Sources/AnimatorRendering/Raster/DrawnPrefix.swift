@@ -31,17 +31,25 @@ struct DrawnPrefix {
                                      upTo limit: Int = .max) -> Int {
         let end = min(a.nodes.count, b.nodes.count, limit)
         var index = 0
-        while index < end {
-            guard aSizes[index] == bSizes[index], a.nodes[index] == b.nodes[index], a.texts[index] == b.texts[index],
-                  a.contents[index] == b.contents[index], a.shapes[index] == b.shapes[index],
-                  a.gradients[index] == b.gradients[index], a.extras[index] == b.extras[index] else { break }
-            switch (a.masks[index], b.masks[index]) {
-            case (nil, nil): break
-            case let (mine?, theirs?) where mine.drawsTheSame(as: theirs): break
-            default: return index
-            }
-            index += 1
-        }
+        while index < end, nodeDrawsAlike(a, aSizes, b, bSizes, index) { index += 1 }
         return index
+    }
+
+    /// Whether node `index` (present in both) has the same subtree size, values and details
+    /// in `a` and `b`.
+    static func nodeDrawsAlike(_ a: SceneFrame, _ aSizes: [Int], _ b: SceneFrame, _ bSizes: [Int], _ index: Int) -> Bool {
+        aSizes[index] == bSizes[index] && a.nodes[index] == b.nodes[index] && detailsAlike(a, b, index)
+    }
+
+    /// Whether node `index` (present in both) has the same details in `a` and `b`: text,
+    /// contents, shape, gradient, extras and mask.
+    static func detailsAlike(_ a: SceneFrame, _ b: SceneFrame, _ index: Int) -> Bool {
+        guard a.texts[index] == b.texts[index], a.contents[index] == b.contents[index], a.shapes[index] == b.shapes[index],
+              a.gradients[index] == b.gradients[index], a.extras[index] == b.extras[index] else { return false }
+        switch (a.masks[index], b.masks[index]) {
+        case (nil, nil): return true
+        case let (mine?, theirs?): return mine.drawsTheSame(as: theirs)
+        default: return false
+        }
     }
 }

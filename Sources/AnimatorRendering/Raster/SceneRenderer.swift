@@ -23,8 +23,10 @@ public final class SceneRenderer {
     /// The color behind everything (the window's backdrop): opaque black, as on a device.
     public var backdrop: UInt32 = 0xFF00_0000
     /// Whether a frame whose first layers draw as the frame drawn before did starts from the
-    /// screen kept after them (`DrawnPrefix`; the same pixels either way). Benchmarks that
-    /// time the drawing of whole frames, against Skia say, turn it off.
+    /// screen kept after them (`DrawnPrefix`), and a group drawn off screen that is the same
+    /// as the one its canvas holds (a view fading) is composited again without being drawn
+    /// again (`DrawnGroup`); the same pixels either way. Benchmarks that time the drawing of
+    /// whole frames, against Skia say, turn it off.
     public var keepsStillLayers = true
 
     /// The surface frames are drawn on: the renderer's own, or for the length of one
@@ -32,6 +34,8 @@ public final class SceneRenderer {
     private var main: Canvas
     /// Off-screen canvases for nested groups, by depth, made when first needed.
     private var offscreen: [Canvas] = []
+    /// The group each off-screen canvas holds, by depth (nil: none, or scratch pixels).
+    private var groups: [DrawnGroup?] = []
     private var shadowMask: [Float] = []
     private var blurScratch: [Float] = []
     private var backdropFilter = BackdropFilter()
@@ -57,6 +61,8 @@ public final class SceneRenderer {
     private var prefix: DrawnPrefix?
     /// How many frames started from `prefix` (for tests: that the still part is reused).
     private(set) var framesResumed = 0
+    /// How many groups were composited from what their canvas held (for tests).
+    private(set) var groupsReused = 0
 
     /// The fonts text is drawn with.
     public let fonts: FontLibrary
@@ -395,10 +401,17 @@ public final class SceneRenderer {
             if let mask, !shadowed { area = area.intersection(maskBounds(mask, base: map)) }
             guard !area.isEmpty else { return }
             let target = offscreenCanvas(at: depth)
-            if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
-            drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
-                         into: target, clip: area, childClip: area, depth: depth + 1)
-            if let mask { apply(mask, base: map, to: target, area: area) }
+            // The same group over the same pixels as the canvas holds (its layer's opacity
+            // apart): composited again as it is.
+            if !keepsStillLayers || groups[depth]?.isDrawn(frame, sizes: sizes, node: index, area: area, map: map) != true {
+                if !Self.covers(shape, map, background, area) { target.fill(area, with: 0) }
+                drawContents(index, frame, shape: shape, background: background, text: text, opacity: 1,
+                             into: target, clip: area, childClip: area, depth: depth + 1)
+                if let mask { apply(mask, base: map, to: target, area: area) }
+                groups[depth] = DrawnGroup(frame: frame, sizes: sizes, node: index, area: area, map: map)
+            } else {
+                groupsReused += 1
+            }
             let opacity = UInt32((properties.opacity * 256).rounded())
             let visible = area.intersection(clip)
             if shadowed {
@@ -469,6 +482,7 @@ public final class SceneRenderer {
         let reach = Int((3 * sigma).rounded(.up)) + 1
         let region = area.insetBy(-reach).intersection(canvas.bounds)
         let target = offscreenCanvas(at: depth)
+        groups[depth] = nil
         backdropFilter.apply(source: canvas, region: region, into: target, area: area, sigma: sigma,
                              saturation: extras.backdropSaturation, tint: premultipliedPixel(extras.backdropTintColor))
         let factor = UInt32((min(max(opacity, 0), 1) * 256).rounded())
@@ -614,7 +628,10 @@ public final class SceneRenderer {
 
     /// An off-screen canvas for groups at `depth`, cleared only where it is used.
     private func offscreenCanvas(at depth: Int) -> Canvas {
-        while offscreen.count <= depth { offscreen.append(Canvas(width: width, height: height)) }
+        while offscreen.count <= depth {
+            offscreen.append(Canvas(width: width, height: height))
+            groups.append(nil)
+        }
         return offscreen[depth]
     }
 
