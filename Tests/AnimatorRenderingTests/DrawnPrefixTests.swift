@@ -174,22 +174,33 @@ import TestSupport
         #expect(zip(got, wanted).allSatisfy { abs($0 - $1) <= tolerance }, "\(note) (\(x), \(y)): \(got), expected \(wanted)")
     }
 
+    /// Fades `view` over `steps` frames drawn by one renderer (alpha `first` + `step` × `by`),
+    /// `change` called before each frame and `check` after it with its picture; returns how
+    /// many times the view was composited from what its canvas held.
+    func fade(_ scene: Scene, _ view: View, steps: Int, from first: Double, by step: Double,
+              change: (Int) -> Void = { _ in }, check: (Int, Double, Image) -> Void) -> Int {
+        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
+        for index in 0..<steps {
+            let alpha = first + step * Double(index)
+            view.alpha = alpha
+            change(index)
+            check(index, alpha, renderer.render(frame(scene)))
+        }
+        return renderer.groupsReused
+    }
+
     @Test func aViewFadingInIsCompositedAgainWithoutBeingDrawnAgain() throws {
         // A white view with a blue square (a group: it has a sublayer) fading in over the
         // red page: at alpha a, a·white + (1 − a)·red around the square, a·blue + (1 − a)·red
         // on it. Only its opacity changes: drawn once, composited nine times more.
         let scene = try scene()
         let (view, _) = try fadingView(on: scene)
-        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
-        for step in 0..<10 {
-            let alpha = 0.1 + 0.08 * Double(step)
-            view.alpha = alpha
-            let image = renderer.render(frame(scene))
+        let reused = fade(scene, view, steps: 10, from: 0.1, by: 0.08) { step, alpha, image in
             expectPixel(image, 10, 60, over(Self.white, alpha: alpha), "frame \(step)")
             expectPixel(image, 60, 60, over(Self.blue, alpha: alpha), "frame \(step)")
             expectPixel(image, 60, 15, [0, 0, 255], "frame \(step)")
         }
-        #expect(renderer.groupsReused == 9)
+        #expect(reused == 9)
     }
 
     @Test func aFadingViewWhoseContentChangesIsDrawnAgain() throws {
@@ -197,16 +208,13 @@ import TestSupport
         // shows it where it is now, never where it was.
         let scene = try scene()
         let (view, square) = try fadingView(on: scene)
-        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
-        for step in 0..<6 {
-            let alpha = 0.3 + 0.1 * Double(step)
-            view.alpha = alpha
+        let reused = fade(scene, view, steps: 6, from: 0.3, by: 0.1, change: { step in
             square.frame = Rect(x: Double(10 + 7 * step), y: 10, width: 20, height: 20)
-            let image = renderer.render(frame(scene))
+        }) { step, alpha, image in
             expectPixel(image, 15 + 7 * step, 60, over(Self.blue, alpha: alpha), "frame \(step)")
             if step > 0 { expectPixel(image, 10 + 7 * (step - 1), 60, over(Self.white, alpha: alpha), "frame \(step)") }
         }
-        #expect(renderer.groupsReused == 0)
+        #expect(reused == 0)
     }
 
     @Test func aBlurDrawnAfterAFadingViewMakesItDrawnAgain() throws {
@@ -221,16 +229,12 @@ import TestSupport
         effect.layer.backdropBlurRadius = 4
         effect.layer.backdropTintColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
         try scene.page.addSubview(effect)
-        let renderer = SceneRenderer(size: Size(width: 120, height: 80), scale: 1)
-        for step in 0..<5 {
-            let alpha = 0.2 + 0.15 * Double(step)
-            view.alpha = alpha
-            let image = renderer.render(frame(scene))
+        let reused = fade(scene, view, steps: 5, from: 0.2, by: 0.15) { step, alpha, image in
             expectPixel(image, 100, 70, over(Self.white, alpha: alpha), "frame \(step)")
             expectPixel(image, 20, 55, over(Self.white, alpha: alpha), "frame \(step), under the blur", within: 3)
             expectPixel(image, 60, 60, over(Self.blue, alpha: alpha), "frame \(step)")
         }
-        #expect(renderer.groupsReused == 0)
+        #expect(reused == 0)
     }
 
     @Test func aSquareMovingInsideAHalfTransparentGroupIsCompositedWithIt() throws {
