@@ -12,6 +12,8 @@ public final class BatchRenderer {
     /// Device pixels per point.
     public let scale: Double
     private let renderers: [SceneRenderer]
+    /// Each worker's PNG files, for `pngFiles` (made at its first call, again for another level).
+    private var sequences: [PNGFrameSequence] = []
     /// The frames' width in pixels.
     public var width: Int { renderers[0].width }
     /// The frames' height in pixels.
@@ -57,6 +59,20 @@ public final class BatchRenderer {
         return Parallel.map(frames.count, workers: min(renderers.count, max(frames.count, 1))) { index, worker in
             renderers[worker].draw(frames[index])
             return renderers[worker].withPixels { body(index, $0) }
+        }
+    }
+
+    /// The PNG file of each of `frames`, in order, drawn on all cores: each worker draws its
+    /// frames straight into a `PNGFrameSequence` of its own, which keeps the strips of rows
+    /// that did not change since the worker's frame before. Each file depends on its frame
+    /// alone (see `PNGFrameSequence`), whichever worker drew it and whatever it drew before.
+    public func pngFiles(_ frames: [SceneFrame], level: Deflate.Level = .fast) -> [[UInt8]] {
+        if sequences.first?.level != level {
+            sequences = renderers.map { PNGFrameSequence(width: $0.width, height: $0.height, level: level) }
+        }
+        let renderers = self.renderers, sequences = self.sequences
+        return Parallel.map(frames.count, workers: min(renderers.count, max(frames.count, 1))) { index, worker in
+            sequences[worker].encode { renderers[worker].draw(frames[index], into: $0) }
         }
     }
 

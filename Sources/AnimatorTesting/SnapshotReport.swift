@@ -36,8 +36,9 @@ public enum SnapshotReport {
     ///
     /// The work goes to all cores in windows: the first encodes every differing case's kept
     /// pictures (a case keeps a few, too few to keep the cores busy on their own) with the
-    /// scrubber's first frames; each frame is drawn and encoded by the thread that drew it,
-    /// while the picture is still in that core's cache (never copied out of the renderer).
+    /// scrubber's first frames; each frame is drawn and encoded by one thread, straight into
+    /// the memory of that worker's `PNGFrameSequence` for the canvas (never copied), which
+    /// keeps the strips of rows that did not change since the worker's frame before.
     /// In each window one task, alongside the drawing, writes the pictures of the window
     /// before and plans the cases whose frames come next (`ScrubberPlan`), so that the cores
     /// do not wait for that work, nor for each other at the end of each case (a manifest of
@@ -75,9 +76,10 @@ public enum SnapshotReport {
             }
         }
         planAhead(until: window)
-        // One renderer a worker for each canvas the window draws on (a case's own, kept from
-        // window to window: its canvases and caches are made once for the whole case).
-        var renderers: [ScrubberPlan.Canvas: [SceneRenderer]] = [:]
+        // One renderer and one sequence of PNG files a worker for each canvas the window
+        // draws on (a case's own, kept from window to window: its canvases and caches are
+        // made once for the whole case).
+        var renderers: [ScrubberPlan.Canvas: [(SceneRenderer, PNGFrameSequence)]] = [:]
         var sectionsWritten = false
         var previous: [(hash: Int, url: String)] = []
         var start = 0
@@ -97,7 +99,10 @@ public enum SnapshotReport {
             let frames = plan.jobs[start..<end].map { (frame: $0.frame!, canvas: $0.canvas) }
             renderers = renderers.filter { canvases.contains($0.key) }
             for canvas in canvases where renderers[canvas] == nil {
-                renderers[canvas] = (0..<workers).map { _ in SceneRenderer(size: canvas.size, scale: canvas.scale) }
+                renderers[canvas] = (0..<workers).map { _ in
+                    let renderer = SceneRenderer(size: canvas.size, scale: canvas.scale)
+                    return (renderer, PNGFrameSequence(width: renderer.width, height: renderer.height, level: .fast))
+                }
             }
             let keptCount = sectionsWritten ? 0 : kept.count
             // The first window's task writes nothing: the sections go first.
@@ -110,12 +115,9 @@ public enum SnapshotReport {
                 }
                 if index <= keptCount { return .kept(kept.encode(index - 1)) }
                 let (frame, canvas) = frames[index - 1 - keptCount]
-                let renderer = drawing[canvas]![worker]
-                renderer.draw(frame)
-                return renderer.withPixels { pixels in
-                    let png = PNGEncoder.encode(pixels, width: renderer.width, height: renderer.height, level: .fast)
-                    return .picture(hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
-                }
+                let (renderer, sequence) = drawing[canvas]![worker]
+                let png = sequence.encode { renderer.draw(frame, into: $0) }
+                return .picture(hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
             }
             plan.drawn(upTo: end)
             previous = made.dropFirst(1 + keptCount).map {

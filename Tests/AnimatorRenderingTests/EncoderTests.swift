@@ -548,6 +548,14 @@ import TestSupport
             let ours = bytes.withUnsafeBufferPointer { Checksums.adler32($0) }
             #expect(ours == b << 16 | a, "\(length) bytes")
             #expect(bytes.withUnsafeBufferPointer { Checksums.adler32Lanes($0) } == b << 16 | a, "\(length) bytes, portable")
+            // Two runs' checksums combined, for a split anywhere (ends, middle, past the
+            // modulus in length): the whole's, by the definition above.
+            for split in Set([0, length / 3, length / 2, min(65_530, length), length]) {
+                let first = bytes[..<split].withUnsafeBufferPointer { Checksums.adler32($0) }
+                let second = bytes[split...].withUnsafeBufferPointer { Checksums.adler32($0) }
+                #expect(Checksums.adler32(combining: first, with: second, secondLength: length - split) == b << 16 | a,
+                        "\(length) bytes split at \(split)")
+            }
         }
     }
 

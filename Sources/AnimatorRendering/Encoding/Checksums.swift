@@ -68,6 +68,19 @@ public enum Checksums {
         #endif
     }
 
+    /// The Adler-32 of two runs of bytes one after the other, from the first's checksum, the
+    /// second's (each from 1) and the second's length: its sum of bytes adds to the first's,
+    /// and each of its bytes is counted again, in the running sum, once for every byte of it.
+    static func adler32(combining first: UInt32, with second: UInt32, secondLength: Int) -> UInt32 {
+        let modulus: UInt64 = 65521
+        let a1 = UInt64(first & 0xFFFF), b1 = UInt64(first >> 16)
+        let a2 = UInt64(second & 0xFFFF), b2 = UInt64(second >> 16)
+        let length = UInt64(secondLength) % modulus
+        let a = (a1 + a2 + modulus - 1) % modulus
+        let b = (b1 + b2 + length * ((a1 + modulus - 1) % modulus)) % modulus
+        return UInt32(b) << 16 | UInt32(a)
+    }
+
     /// Adler-32 of `bytes` in the portable vector types, sixteen bytes at a time: per lane l
     /// of the 16-byte chunks of a block, S_l sums the lane's bytes and T_l sums the running
     /// S_l after each chunk, so that over a block of n = 16m bytes a grows by ΣS_l and b by

@@ -4,7 +4,7 @@
 /// smaller). The output depends only on the input and the level.
 public enum Deflate {
     /// How hard to look for matches: zlib's levels 1 and 6, with its tuning.
-    public struct Level: Sendable {
+    public struct Level: Sendable, Equatable {
         /// Candidates followed along a hash chain before settling.
         let maximumChain: Int
         /// A match at least this long is taken at once (no further search).
@@ -36,12 +36,19 @@ public enum Deflate {
     static func zlib(_ data: [UInt8], level: Level, adler: UInt32) -> [UInt8] {
         // Room for a sixteenth of the input: a frame of a screen compresses to less (the
         // writer doubles its room when it runs out).
-        var writer = BitWriter(capacity: data.count / 16 + 64)
+        stream(level: level, adler: adler, capacity: data.count / 16 + 64) { writer in
+            data.withUnsafeBufferPointer { compress($0, level: level, into: &writer) }
+        }
+    }
+
+    /// A zlib stream: the header, the blocks `body` writes, and `adler`.
+    private static func stream(level: Level, adler: UInt32, capacity: Int, _ body: (inout BitWriter) -> Void) -> [UInt8] {
+        var writer = BitWriter(capacity: capacity)
         // CMF 0x78 (deflate, 32 KiB window); FLG with the level hint, so that CMF·256 + FLG
         // is a multiple of 31: 0x7801 (fastest) or 0x789C (default).
         writer.write(0x78, width: 8)
         writer.write(level.lazyLength == 0 ? 0x01 : 0x9C, width: 8)
-        data.withUnsafeBufferPointer { compress($0, level: level, into: &writer) }
+        body(&writer)
         var bytes = writer.finish()
         bytes += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
         return bytes
@@ -75,7 +82,7 @@ public enum Deflate {
     }()
 
     /// What LZ77 found: a literal byte (distance 0) or a match of `length` at `distance`.
-    private struct Token {
+    struct Token: Equatable {
         let length: UInt16     // the literal byte, or the match length
         let distance: UInt16   // 0 for a literal
     }
@@ -89,22 +96,57 @@ public enum Deflate {
             writeBlock(UnsafeBufferPointer(start: nil, count: 0), final: true, into: &writer)
             return
         }
-        let hashBits = 15, window = 32_768
-        // The chains as plain memory: the inner loops index them at every byte.
-        let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
-        head.initialize(repeating: -1, count: 1 << hashBits)
-        let previous = UnsafeMutablePointer<Int32>.allocate(capacity: window)
-        previous.initialize(repeating: -1, count: window)
-        defer {
-            head.deallocate()
-            previous.deallocate()
-        }
+        let chains = HashChains()
+        defer { chains.deallocate() }
         // A block's tokens as plain memory (an array checks its uniqueness and capacity at
         // every append).
         let tokenBuffer = UnsafeMutablePointer<Token>.allocate(capacity: blockTokens)
         defer { tokenBuffer.deallocate() }
+        let left = tokenize(data, range: 0..<count, level: level, chains: chains, into: tokenBuffer, capacity: blockTokens) {
+            writeBlock($0, final: false, into: &writer)
+        }
+        writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: left), final: true, into: &writer)
+    }
+
+    /// The hash chains LZ77 finds its candidates in: for each hash of three bytes, the last
+    /// position inserted with it, and for each position in the window, the one inserted
+    /// before it with the same hash. Plain memory: the inner loops index them at every byte.
+    final class HashChains {
+        static let hashBits = 15, window = 32_768
+        let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
+        let previous = UnsafeMutablePointer<Int32>.allocate(capacity: window)
+
+        /// Empty chains.
+        init() { reset() }
+
+        /// Forgets every position inserted.
+        func reset() {
+            head.initialize(repeating: -1, count: 1 << Self.hashBits)
+            previous.initialize(repeating: -1, count: Self.window)
+        }
+
+        /// Frees the memory (the chains are not used after this).
+        func deallocate() {
+            head.deallocate()
+            previous.deallocate()
+        }
+    }
+
+    /// LZ77 over `range` of `data`: the tokens that code those bytes, written into `tokens`
+    /// (room for `capacity`), handed to `full` whenever it is full; returns how many are in
+    /// `tokens` at the end. Matches start and end inside `range` and refer to bytes inside
+    /// it only, so the tokens depend on those bytes alone: the same bytes at the same place
+    /// give the same tokens whatever came before (positions the chains hold from before
+    /// `range` are never followed). The chains must hold no position at or past
+    /// `range.lowerBound` from other bytes.
+    static func tokenize(_ data: UnsafeBufferPointer<UInt8>, range: Range<Int>, level: Level, chains: HashChains,
+                         into tokenBuffer: UnsafeMutablePointer<Token>, capacity: Int,
+                         full: (UnsafeBufferPointer<Token>) -> Void) -> Int {
+        let floor = range.lowerBound, count = range.upperBound
+        let hashBits = HashChains.hashBits, window = HashChains.window
+        let head = chains.head, previous = chains.previous
         var tokens = 0
-        let base = data.baseAddress!
+        guard let base = data.baseAddress, !range.isEmpty else { return 0 }
         let raw = UnsafeRawPointer(base)
 
         @inline(__always) func hash(_ i: Int) -> Int {
@@ -159,7 +201,7 @@ public enum Deflate {
             guard limit > bestLength else { return (0, 0) }
             var chain = bestLength >= level.goodLength ? max(level.maximumChain >> 2, 1) : level.maximumChain
             var candidate = Int(head[h])
-            while candidate >= 0, position - candidate <= window, chain > 0 {
+            while candidate >= floor, position - candidate <= window, chain > 0 {
                 // Only a candidate that agrees at the current best length can beat it.
                 if base[candidate + bestLength] == base[position + bestLength], base[candidate] == base[position] {
                     let length = agreement(candidate, position, limit)
@@ -176,19 +218,18 @@ public enum Deflate {
             }
             return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
         }
-        let blockTokens = Self.blockTokens
         // Not a nested function capturing `tokens`: a captured variable is checked for
         // exclusive access at run time at every use, a plain one at compile time.
-        @inline(__always) func emit(_ token: Token, _ tokens: inout Int, _ writer: inout BitWriter) {
+        @inline(__always) func emit(_ token: Token, _ tokens: inout Int) {
             (tokenBuffer + tokens).initialize(to: token)
             tokens &+= 1
-            if tokens == blockTokens {
-                writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: tokens), final: false, into: &writer)
+            if tokens == capacity {
+                full(UnsafeBufferPointer(start: tokenBuffer, count: tokens))
                 tokens = 0
             }
         }
 
-        var position = 0
+        var position = floor
         if level.lazyLength == 0 {
             // Greedy: take each match found. A match as long as DEFLATE allows usually goes
             // on: the next position first tries the same distance, without a search. A byte
@@ -202,7 +243,7 @@ public enum Deflate {
                     let limit = min(258, count - position)
                     let length = limit >= 3 ? agreement(position - repeated, position, limit) : 0
                     if length >= level.niceLength || length == limit { match = (length, repeated) }
-                } else if position > 0, position + 16 <= count, base[position] == base[position - 1] {
+                } else if position > floor, position + 16 <= count, base[position] == base[position - 1] {
                     let limit = min(258, count - position)
                     let length = agreement(position - 1, position, limit)
                     if length >= level.niceLength { match = (length, 1) }
@@ -213,7 +254,7 @@ public enum Deflate {
                 if match.length < 3, h >= 0 { match = longestMatch(position, atLeast: 2, hash: h) }
                 repeated = match.length == 258 ? match.distance : 0
                 if match.length >= 3 {
-                    emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)), &tokens, &writer)
+                    emit(Token(length: UInt16(match.length), distance: UInt16(match.distance)), &tokens)
                     // As zlib's fastest level: the positions inside a long match are not
                     // hashed (the next search starts after it).
                     if h >= 0 { insert(position, hash: h) }
@@ -222,7 +263,7 @@ public enum Deflate {
                     }
                     position += match.length
                 } else {
-                    emit(Token(length: UInt16(base[position]), distance: 0), &tokens, &writer)
+                    emit(Token(length: UInt16(base[position]), distance: 0), &tokens)
                     if h >= 0 { insert(position, hash: h) }
                     position += 1
                 }
@@ -238,13 +279,13 @@ public enum Deflate {
                 if let pending = held {
                     if match.length > pending.length {
                         // The byte before is a literal; hold the better match instead.
-                        emit(Token(length: UInt16(base[position - 1]), distance: 0), &tokens, &writer)
+                        emit(Token(length: UInt16(base[position - 1]), distance: 0), &tokens)
                         insert(position)
                         held = match
                         position += 1
                     } else {
                         // Take the held match (it started at position − 1).
-                        emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens, &writer)
+                        emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens)
                         let end = position - 1 + pending.length
                         for i in position..<end { insert(i) }
                         position = end
@@ -255,16 +296,43 @@ public enum Deflate {
                     held = match
                     position += 1
                 } else {
-                    emit(Token(length: UInt16(base[position]), distance: 0), &tokens, &writer)
+                    emit(Token(length: UInt16(base[position]), distance: 0), &tokens)
                     insert(position)
                     position += 1
                 }
             }
             if let pending = held {
-                emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens, &writer)
+                emit(Token(length: UInt16(pending.length), distance: UInt16(pending.distance)), &tokens)
             }
         }
-        writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: tokens), final: true, into: &writer)
+        return tokens
+    }
+
+    /// A zlib stream (header, blocks, `adler`) of the tokens of `pieces` in order (bytes
+    /// tokenized piece by piece, `tokenize`), in blocks of as many tokens as
+    /// `zlib(_:level:)`'s; the writer starts with room for `capacity` bytes.
+    static func zlib(tokens pieces: [[Token]], level: Level, adler: UInt32, capacity: Int) -> [UInt8] {
+        stream(level: level, adler: adler, capacity: capacity) { writer in
+            let tokenBuffer = UnsafeMutablePointer<Token>.allocate(capacity: blockTokens)
+            defer { tokenBuffer.deallocate() }
+            var tokens = 0
+            for piece in pieces {
+                piece.withUnsafeBufferPointer { piece in
+                    var index = 0
+                    while index < piece.count {
+                        let taken = min(blockTokens - tokens, piece.count - index)
+                        (tokenBuffer + tokens).initialize(from: piece.baseAddress! + index, count: taken)
+                        tokens += taken
+                        index += taken
+                        if tokens == blockTokens {
+                            writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: tokens), final: false, into: &writer)
+                            tokens = 0
+                        }
+                    }
+                }
+            }
+            writeBlock(UnsafeBufferPointer(start: tokenBuffer, count: tokens), final: true, into: &writer)
+        }
     }
 
     // MARK: Blocks

@@ -19,15 +19,17 @@ public enum PNGEncoder {
                               level: Deflate.Level = .default) -> [UInt8] {
         precondition(pixels.count == width * height, "a picture's pixels are its width times its height")
         let opaque = filteredOpaqueRows(pixels, width: width, height: height)
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        header += bigEndian(UInt32(width))
-        header += bigEndian(UInt32(height))
-        // 8 bits, RGB (2) or RGBA (6), deflate, no filter choice, no interlace.
-        header += [8, opaque == nil ? 6 : 2, 0, 0, 0]
-        chunk("IHDR", header, into: &file)
         let data = opaque.map { Deflate.zlib($0.rows, level: level, adler: $0.adler) }
             ?? Deflate.zlib(filteredRows(pixels, width: width, height: height), level: level)
+        return file(width: width, height: height, opaque: opaque != nil, data: data)
+    }
+
+    /// A PNG file of one picture: the signature, its header (8 bits a channel, RGB when
+    /// `opaque`, RGBA otherwise, deflate, rows filtered one by one, no interlace), `data`
+    /// (the zlib stream of its filtered rows) and the end.
+    static func file(width: Int, height: Int, opaque: Bool, data: [UInt8]) -> [UInt8] {
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0], into: &file)
         chunk("IDAT", data, into: &file)
         chunk("IEND", [], into: &file)
         return file
@@ -44,57 +46,66 @@ public enum PNGEncoder {
     static func filteredOpaqueRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int)
         -> (rows: [UInt8], adler: UInt32)? {
         let stride = width * 3
-        guard let source = pixels.baseAddress, width > 0, height > 0 else {
+        guard pixels.baseAddress != nil, width > 0, height > 0 else {
             let rows = [UInt8](repeating: 0, count: height)
             return (rows, rows.withUnsafeBufferPointer { Checksums.adler32($0) })
         }
-        var adler: UInt32 = 1
+        var adler: UInt32? = 1
+        // Eight bytes of room past the last row: the last row's stores reach two past it.
+        let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height + 8) { raw, initialized in
+            adler = filterOpaqueRows(pixels, width: width, rows: 0..<height, into: raw.baseAddress!, adler: 1)
+            initialized = adler == nil ? 0 : (stride + 1) * height
+        }
+        return adler.map { (raw, $0) }
+    }
+
+    /// Writes rows `rows` of a picture `width` pixels wide as `filteredOpaqueRows` makes
+    /// them, each at its place in `destination` (row y at y × (3 × width + 1)), and returns
+    /// the Adler-32 of their bytes continuing from `adler`, or nil as soon as a row holds a
+    /// pixel that is not opaque. A row's last store reaches two bytes past it (into the
+    /// next row's first two, or into room the caller leaves after the last row).
+    static func filterOpaqueRows(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, rows: Range<Int>,
+                                 into destination: UnsafeMutablePointer<UInt8>, adler start: UInt32) -> UInt32? {
+        let stride = width * 3
+        guard let source = pixels.baseAddress, width > 0 else { return nil }
+        var adler = start
         /// A pair of pixels' six color bytes in the low six of eight (the two above them
         /// are overwritten by the next store).
         @inline(__always) func colors(_ pair: UInt64) -> UInt64 { pair & 0xFF_FFFF | (pair >> 8) & 0xFFFF_FF00_0000 }
-        var opaque = true
-        // Eight bytes of room past the last row: the last row's stores reach two past it.
-        let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height + 8) { raw, initialized in
-            let base = raw.baseAddress!
-            for y in 0..<height {
-                let row = base + y * (stride + 1)
-                let from = source + y * width
-                let above = y == 0 ? nil : from - width
-                // The filter type first: the row before's last store reached into it.
-                row[0] = y == 0 ? 0 : 2
-                let out = UnsafeMutableRawPointer(row + 1)
-                var alphas = SIMD2<UInt64>(repeating: 0xFF00_0000_FF00_0000)
-                var x = 0
-                while x + 4 <= width {
-                    let now = UnsafeRawPointer(from + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                    let up = above.map { UnsafeRawPointer($0 + x).loadUnaligned(as: SIMD16<UInt8>.self) } ?? .zero
-                    alphas &= unsafeBitCast(now, to: SIMD2<UInt64>.self)
-                    let difference = unsafeBitCast(now &- up, to: SIMD2<UInt64>.self)
-                    out.storeBytes(of: colors(difference[0]), toByteOffset: 3 * x, as: UInt64.self)
-                    out.storeBytes(of: colors(difference[1]), toByteOffset: 3 * x + 6, as: UInt64.self)
-                    x += 4
-                }
-                var alpha = alphas[0] & alphas[1]
-                while x < width {
-                    let pixel = from[x], upper = above.map { $0[x] } ?? 0
-                    alpha &= UInt64(pixel) | 0xFF00_0000_0000_0000
-                    let difference = unsafeBitCast(unsafeBitCast(pixel, to: SIMD4<UInt8>.self)
-                                                   &- unsafeBitCast(upper, to: SIMD4<UInt8>.self), to: UInt32.self)
-                    out.storeBytes(of: UInt8(truncatingIfNeeded: difference), toByteOffset: 3 * x, as: UInt8.self)
-                    out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 8), toByteOffset: 3 * x + 1, as: UInt8.self)
-                    out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 16), toByteOffset: 3 * x + 2, as: UInt8.self)
-                    x += 1
-                }
-                guard alpha == 0xFF00_0000_FF00_0000 else {
-                    opaque = false
-                    return
-                }
-                // The row's own bytes are final (its last store reached only into the next).
-                adler = Checksums.adler32(UnsafeBufferPointer(start: row, count: stride + 1), continuing: adler)
+        for y in rows {
+            let row = destination + y * (stride + 1)
+            let from = source + y * width
+            let above = y == 0 ? nil : from - width
+            // The filter type first: the row before's last store reached into it.
+            row[0] = y == 0 ? 0 : 2
+            let out = UnsafeMutableRawPointer(row + 1)
+            var alphas = SIMD2<UInt64>(repeating: 0xFF00_0000_FF00_0000)
+            var x = 0
+            while x + 4 <= width {
+                let now = UnsafeRawPointer(from + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                let up = above.map { UnsafeRawPointer($0 + x).loadUnaligned(as: SIMD16<UInt8>.self) } ?? .zero
+                alphas &= unsafeBitCast(now, to: SIMD2<UInt64>.self)
+                let difference = unsafeBitCast(now &- up, to: SIMD2<UInt64>.self)
+                out.storeBytes(of: colors(difference[0]), toByteOffset: 3 * x, as: UInt64.self)
+                out.storeBytes(of: colors(difference[1]), toByteOffset: 3 * x + 6, as: UInt64.self)
+                x += 4
             }
-            initialized = (stride + 1) * height
+            var alpha = alphas[0] & alphas[1]
+            while x < width {
+                let pixel = from[x], upper = above.map { $0[x] } ?? 0
+                alpha &= UInt64(pixel) | 0xFF00_0000_0000_0000
+                let difference = unsafeBitCast(unsafeBitCast(pixel, to: SIMD4<UInt8>.self)
+                                               &- unsafeBitCast(upper, to: SIMD4<UInt8>.self), to: UInt32.self)
+                out.storeBytes(of: UInt8(truncatingIfNeeded: difference), toByteOffset: 3 * x, as: UInt8.self)
+                out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 8), toByteOffset: 3 * x + 1, as: UInt8.self)
+                out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 16), toByteOffset: 3 * x + 2, as: UInt8.self)
+                x += 1
+            }
+            guard alpha == 0xFF00_0000_FF00_0000 else { return nil }
+            // The row's own bytes are final (its last store reached only into the next).
+            adler = Checksums.adler32(UnsafeBufferPointer(start: row, count: stride + 1), continuing: adler)
         }
-        return opaque ? (raw, adler) : nil
+        return adler
     }
 
     /// The image's rows as RGBA, filtered and compressed: what an APNG frame's IDAT or
@@ -229,11 +240,11 @@ public enum PNGEncoder {
         }
     }
 
-    fileprivate static func bigEndian(_ value: UInt32) -> [UInt8] {
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    fileprivate static func chunk(_ type: String, _ data: [UInt8], into file: inout [UInt8]) {
+    static func chunk(_ type: String, _ data: [UInt8], into file: inout [UInt8]) {
         file += bigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
         file += typeBytes

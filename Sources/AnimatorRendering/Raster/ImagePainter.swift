@@ -98,6 +98,29 @@ struct ImagePainter: SpanPainter {
                 }
                 return
             }
+            // A turned row whose samples all fall inside the image, away from its last column
+            // and row (u and v step monotonically from their first values to their last, give
+            // or take far less than `margin`): the clamps do nothing there and each sample's
+            // four texels are two pairs of neighbors.
+            let last = Double(x1 - x0 - 1), margin = 1e-6
+            let (uEnd, vEnd) = (u + last * du, v + last * dv)
+            if affine, u.isFinite, v.isFinite, du.isFinite, dv.isFinite,
+               min(u, uEnd) - 0.5 >= margin, max(u, uEnd) - 0.5 <= Double(image.width - 1) - margin,
+               min(v, vEnd) - 0.5 >= margin, max(v, vEnd) - 0.5 <= Double(image.height - 1) - margin {
+                let width = image.width
+                for x in x0..<x1 {
+                    let tu = u - 0.5, tv = v - 0.5
+                    let tx = Int(tu), ty = Int(tv)
+                    let fx = UInt32((tu - Double(tx)) * 256), fy = UInt32((tv - Double(ty)) * 256)
+                    let texel = pixels + (ty * width + tx)
+                    var pixel = Self.mix(Self.mix(texel[0], texel[1], fx), Self.mix(texel[width], texel[width + 1], fx), fy)
+                    u += du
+                    v += dv
+                    if opacity < 256 { pixel = PixelMath.scale(pixel, opacity) }
+                    row[x] = pixel >> 24 == 255 ? pixel : PixelMath.over(pixel, row[x])
+                }
+                return
+            }
             for x in x0..<x1 {
                 var pixel: UInt32
                 if affine {

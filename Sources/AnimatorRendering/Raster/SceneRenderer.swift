@@ -113,11 +113,7 @@ public final class SceneRenderer {
     public func render(_ frame: SceneFrame) -> Image {
         let count = width * height
         let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let own = main
-            main = Canvas(borrowing: base, width: width, height: height)
-            defer { main = own }
-            draw(frame)
+            draw(frame, into: buffer)
             initialized = count
         }
         return Image(width: width, height: height, pixels: pixels)
@@ -127,6 +123,17 @@ public final class SceneRenderer {
     /// with `withPixels(_:)`; benchmarks time this).
     public func draw(_ frame: SceneFrame) {
         draw(frame, backdropDrawn: false)
+    }
+
+    /// Renders one frame into `pixels`, the caller's memory (`width` × `height`, row by
+    /// row; every pixel is written): for callers that keep frames of their own, such as an
+    /// encoder comparing each frame with the one before (`PNGFrameSequence`).
+    public func draw(_ frame: SceneFrame, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        precondition(pixels.count == width * height, "a frame's pixels are the renderer's width times its height")
+        let own = main
+        main = Canvas(borrowing: pixels.baseAddress!, width: width, height: height)
+        defer { main = own }
+        draw(frame)
     }
 
     /// Calls `body` with the pixels of the frame drawn last by `draw(_:)` (`width` ×

@@ -97,7 +97,7 @@ public enum Comparison {
             writePage(a, b, to: { stream.write($0) }) { number, emitFrame in
                 let (side, play) = sides[number]
                 RenderOutput.encodeInBatches(play.frames, size: side.recording.size, scale: options.scale, progress: nil,
-                                             { PNGEncoder.encode($0, width: $1, height: $2, level: .fast) }) { _, png in
+                                             .pagePictures) { _, png in
                     emitFrame("data:image/png;base64," + Base64.encode(png))
                 }
             }

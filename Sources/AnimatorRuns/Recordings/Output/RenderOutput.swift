@@ -106,7 +106,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
                                                    frameCount: playback.frames.count)
             stream.write(writer.header())
             Self.encodeInBatches(playback.frames, size: recording.size, scale: options.scale, progress: progress,
-                                 { PNGEncoder.compressedRows($0, width: $1, height: $2) }) { index, data in
+                                 .each { PNGEncoder.compressedRows($0, width: $1, height: $2) }) { index, data in
                 stream.write(writer.frame(data, delay: delays[index]))
             }
             stream.write(writer.trailer())
@@ -115,7 +115,7 @@ public enum RenderOutput: String, Sendable, CaseIterable {
             // The player page is for review: its frames are compressed quickly.
             HTMLPlayer.write(recording, to: { stream.write($0) }) { emitFrame in
                 Self.encodeInBatches(playback.frames, size: recording.size, scale: options.scale, progress: progress,
-                                     { PNGEncoder.encode($0, width: $1, height: $2, level: .fast) }) { _, png in
+                                     .pagePictures) { _, png in
                     emitFrame("data:image/png;base64," + Base64.encode(png))
                 }
             }
@@ -169,23 +169,33 @@ public enum RenderOutput: String, Sendable, CaseIterable {
         return (image, "frame at \(JSONValue.format((playback.times[index] * 1000).rounded() / 1000)) s, \(image.width)x\(image.height)")
     }
 
-    /// A frame's encoder: its file (or compressed rows) from its pixels (`width` × `height`,
-    /// row by row: a renderer's own memory, valid only during the call).
-    typealias FrameEncoder = (_ pixels: UnsafeBufferPointer<UInt32>, _ width: Int, _ height: Int) -> [UInt8]
+    /// How each frame is written.
+    enum FrameEncoding {
+        /// By this encoder: its file (or compressed rows) from its pixels (`width` ×
+        /// `height`, row by row: a renderer's own memory, valid only during the call).
+        case each((_ pixels: UnsafeBufferPointer<UInt32>, _ width: Int, _ height: Int) -> [UInt8])
+        /// As the PNG files of a page, compressed quickly (`BatchRenderer.pngFiles`: each
+        /// worker's frames one after another, the strips of rows that did not change kept).
+        case pagePictures
+    }
 
     /// Every frame drawn and encoded, a batch of 16 at a time on all cores, each by the
     /// thread that drew it while the picture is in that core's cache (no image is made),
     /// and handed to `take` with its index in order, so memory holds a batch's encoded
     /// frames, not every frame.
     static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
-        _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encode: FrameEncoder,
+        _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encoding: FrameEncoding,
         take: (Int, [UInt8]) -> Void) where Frames.Index == Int {
         let renderer = BatchRenderer(size: size, scale: scale)
         let width = renderer.width, height = renderer.height
         var start = 0
         while start < frames.count {
             let end = min(start + 16, frames.count)
-            let encoded = renderer.map((start..<end).map { frames[$0] }) { _, pixels in encode(pixels, width, height) }
+            let batch = (start..<end).map { frames[$0] }
+            let encoded: [[UInt8]] = switch encoding {
+            case .each(let encode): renderer.map(batch) { _, pixels in encode(pixels, width, height) }
+            case .pagePictures: renderer.pngFiles(batch, level: .fast)
+            }
             for (offset, data) in encoded.enumerated() { take(start + offset, data) }
             start = end
             progress?(Double(start) / Double(frames.count))
@@ -195,10 +205,10 @@ public enum RenderOutput: String, Sendable, CaseIterable {
     /// Every frame drawn and encoded as above, collected (for short recordings: a
     /// comparison's sides).
     static func encodeInBatches<Frames: RandomAccessCollection<SceneFrame>>(
-        _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encode: FrameEncoder) -> [[UInt8]]
+        _ frames: Frames, size: Size, scale: Double, progress: ((Double) -> Void)?, _ encoding: FrameEncoding) -> [[UInt8]]
         where Frames.Index == Int {
         var encoded: [[UInt8]] = []
-        encodeInBatches(frames, size: size, scale: scale, progress: progress, encode) { _, data in encoded.append(data) }
+        encodeInBatches(frames, size: size, scale: scale, progress: progress, encoding) { _, data in encoded.append(data) }
         return encoded
     }
 
