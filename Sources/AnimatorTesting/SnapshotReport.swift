@@ -43,9 +43,10 @@ public enum SnapshotReport {
     /// before and plans the cases whose frames come next (`ScrubberPlan`), so that the cores
     /// do not wait for that work, nor for each other at the end of each case (a manifest of
     /// many short cases keeps them as busy as one long case). `emit` is called one call at
-    /// a time, not always from the calling thread; `file` from the calling thread.
-    public static func write(_ outcomes: [SnapshotVerifier.Outcome], manifest: String, page emit: (String) -> Void,
-                             file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
+    /// a time, not always from the calling thread, and `file` likewise (a call of one never
+    /// overlaps a call of the other); the first error `file` throws ends the report.
+    public static func write<E: Error>(_ outcomes: [SnapshotVerifier.Outcome], manifest: String, page emit: (String) -> Void,
+                                       file: (_ path: String, _ bytes: [UInt8]) throws(E) -> Void) throws(E) {
         let differing = outcomes.filter { $0.status == .differed || $0.status == .missing }
         // The document around the body, split where the body goes (a NUL cannot be in the
         // title or the style).
@@ -76,11 +77,20 @@ public enum SnapshotReport {
             }
         }
         planAhead(until: window)
-        // One renderer and one sequence of PNG files a worker for each canvas the window
-        // draws on (a case's own, kept from window to window: its canvases and caches are
-        // made once for the whole case).
-        var renderers: [ScrubberPlan.Canvas: [(SceneRenderer, PNGFrameSequence)]] = [:]
+        // Each worker's renderers and sequences of PNG files, one each for each canvas the
+        // window draws on (a case's own, kept from window to window: its canvases and caches
+        // are made once for the whole case, by the worker, on the worker's thread).
+        let workerCanvases = (0..<workers).map { _ in WorkerCanvases() }
+        // The kept pictures' files, once encoded, until their sections are written.
+        var sections: [[KeptPicture]]? = nil
         var sectionsWritten = false
+        var failure: E? = nil
+        /// Writes the differing cases' sections (their kept pictures first, then the
+        /// scrubber's frames, on the page) and the player's head.
+        func writeSections(_ files: [[KeptPicture]]) throws(E) {
+            for (outcome, files) in zip(differing, files) { try writeSection(outcome, files: files, page: emit, file: file) }
+            if !scrubbed.isEmpty { emit(playerHead(scrubbed)) }
+        }
         var previous: [(hash: Int, url: String)] = []
         var start = 0
         repeat {
@@ -97,45 +107,48 @@ public enum SnapshotReport {
                 end += 1
             }
             let frames = plan.jobs[start..<end].map { (frame: $0.frame!, canvas: $0.canvas) }
-            renderers = renderers.filter { canvases.contains($0.key) }
-            for canvas in canvases where renderers[canvas] == nil {
-                renderers[canvas] = (0..<workers).map { _ in
-                    let renderer = SceneRenderer(size: canvas.size, scale: canvas.scale)
-                    return (renderer, PNGFrameSequence(width: renderer.width, height: renderer.height, level: .fast))
-                }
-            }
-            let keptCount = sectionsWritten ? 0 : kept.count
-            // The first window's task writes nothing: the sections go first.
-            let written = sectionsWritten ? previous : nil, drawing = renderers
+            for tools in workerCanvases { tools.keep(only: canvases) }
+            let keptCount = sectionsWritten || sections != nil ? 0 : kept.count
+            // The first window's task writes nothing: the sections go first, written by the
+            // second window's task (or after the last window) once their pictures are made.
+            let written = sectionsWritten || sections != nil ? previous : nil, pending = sections
             let made = Parallel.map(1 + keptCount + frames.count, workers: workers) { index, worker -> Made in
                 if index == 0 {
+                    if let pending {
+                        do throws(E) {
+                            try writeSections(pending)
+                        } catch {
+                            failure = error
+                        }
+                    }
                     if let written { pictures.add(written, plan: plan, to: emit) }
                     planAhead(until: end + window)
                     return .nothing
                 }
                 if index <= keptCount { return .kept(kept.encode(index - 1)) }
                 let (frame, canvas) = frames[index - 1 - keptCount]
-                let (renderer, sequence) = drawing[canvas]![worker]
+                let (renderer, sequence) = workerCanvases[worker].tools(for: canvas)
                 let png = sequence.encode { renderer.draw(frame, into: $0) }
                 return .picture(hash: png.withUnsafeBytes { Self.hash($0) }, url: "data:image/png;base64," + Base64.encode(png))
             }
+            if let failure { throw failure }
             plan.drawn(upTo: end)
             previous = made.dropFirst(1 + keptCount).map {
                 guard case .picture(let hash, let url) = $0 else { preconditionFailure("a frame's job makes a picture") }
                 return (hash, url)
             }
-            if !sectionsWritten {
-                // The kept pictures first, then the scrubber's frames, on the page.
-                let files = kept.files(made[1..<(1 + keptCount)].map {
+            if pending != nil {
+                sections = nil
+                sectionsWritten = true
+            } else if !sectionsWritten {
+                sections = kept.files(made[1..<(1 + keptCount)].map {
                     guard case .kept(let png) = $0 else { preconditionFailure("a kept picture's job makes a file") }
                     return png
                 })
-                for (outcome, files) in zip(differing, files) { try writeSection(outcome, files: files, page: emit, file: file) }
-                if !scrubbed.isEmpty { emit(playerHead(scrubbed)) }
-                sectionsWritten = true
             }
             start = end
         } while start < plan.jobs.count || planned < scrubbed.count
+        if let sections { try writeSections(sections) }
         if !scrubbed.isEmpty {
             pictures.add(previous, plan: plan, to: emit)
             emit(script + "</script>\n")
@@ -240,6 +253,26 @@ public enum SnapshotReport {
         }
     }
 
+    /// One worker's renderer and sequence of PNG files for each canvas it draws on, made on
+    /// first use (on the worker's thread); only that worker uses them.
+    private final class WorkerCanvases {
+        private var tools: [ScrubberPlan.Canvas: (SceneRenderer, PNGFrameSequence)] = [:]
+
+        /// The renderer and sequence for `canvas`.
+        func tools(for canvas: ScrubberPlan.Canvas) -> (SceneRenderer, PNGFrameSequence) {
+            if let made = tools[canvas] { return made }
+            let renderer = SceneRenderer(size: canvas.size, scale: canvas.scale)
+            let made = (renderer, PNGFrameSequence(width: renderer.width, height: renderer.height, level: .fast))
+            tools[canvas] = made
+            return made
+        }
+
+        /// Lets go of the tools of canvases not in `canvases`.
+        func keep(only canvases: Set<ScrubberPlan.Canvas>) {
+            tools = tools.filter { canvases.contains($0.key) }
+        }
+    }
+
     /// A kept picture that does not match, as PNG files: its index in the case's pictures.
     private struct KeptPicture {
         let picture: Int
@@ -249,8 +282,9 @@ public enum SnapshotReport {
     /// One differing case's section: its findings and its kept pictures (golden, actual
     /// and diff side by side, or the actual alone; `files`, from `KeptFiles`), each
     /// picture's files written beside the page when the case differed.
-    private static func writeSection(_ outcome: SnapshotVerifier.Outcome, files kept: [KeptPicture], page emit: (String) -> Void,
-                                     file: (_ path: String, _ bytes: [UInt8]) throws -> Void) rethrows {
+    private static func writeSection<E: Error>(_ outcome: SnapshotVerifier.Outcome, files kept: [KeptPicture],
+                                               page emit: (String) -> Void,
+                                               file: (_ path: String, _ bytes: [UInt8]) throws(E) -> Void) throws(E) {
         if outcome.status == .differed {
             for entry in kept {
                 let stem = outcome.snapshotCase.name + "/" + String(outcome.pictures[entry.picture].fileName.dropLast(4))
