@@ -1,4 +1,5 @@
 import AnimatorEngine
+import CMathShim
 
 /// Paints a layer's bitmap through a shape: each device pixel is mapped back into the
 /// image (through the inverse of the layer's projective map and the contents' placement)
@@ -108,7 +109,21 @@ struct ImagePainter: SpanPainter {
                min(u, uEnd) - 0.5 >= margin, max(u, uEnd) - 0.5 <= Double(image.width - 1) - margin,
                min(v, vEnd) - 0.5 >= margin, max(v, vEnd) - 0.5 <= Double(image.height - 1) - margin {
                 let width = image.width
+                // The texels the row two below will read, asked for ahead: a turned image
+                // larger than the caches is read along slanting lines the hardware does not
+                // foresee (a quarter of the time such rows take).
+                let below = (u: map.m21 / map.m33, v: map.m22 / map.m33)
+                let prefetching = below.u.isFinite && below.v.isFinite
+                var ahead = (u: u + 2 * below.u - 0.5, v: v + 2 * below.v - 0.5)
+                let lastColumn = Double(width - 1), lastPair = Double(image.height - 2)
                 for x in x0..<x1 {
+                    if prefetching {
+                        let column = Int(min(max(ahead.u, 0), lastColumn)), line = Int(min(max(ahead.v, 0), lastPair))
+                        ah_prefetch(pixels + (line * width + column))
+                        ah_prefetch(pixels + (line * width + width + column))
+                        ahead.u += du
+                        ahead.v += dv
+                    }
                     let tu = u - 0.5, tv = v - 0.5
                     let tx = Int(tu), ty = Int(tv)
                     let fx = UInt32((tu - Double(tx)) * 256), fy = UInt32((tv - Double(ty)) * 256)
