@@ -54,18 +54,20 @@ struct BitWriter {
         fileprivate var buffer: UInt64
         fileprivate var count: UInt64
 
-        /// Writes the low `width` bits of `value` (`width` at most 32).
+        /// Writes the low `width` bits of `value` (`width` at most 32): the eight bytes of the
+        /// gathered bits stored every time, without a branch, and the whole bytes among them
+        /// passed over (at most seven bits stay gathered; the room's eight spare bytes take
+        /// the store's overhang).
         @inline(__always)
         mutating func write(_ value: UInt32, width: Int) {
             buffer |= UInt64(value) &<< count
             count &+= UInt64(truncatingIfNeeded: width)
-            if count >= 32 {
-                precondition(length &+ 4 <= limit, "more bits written than room was made for")
-                base.storeBytes(of: UInt32(truncatingIfNeeded: buffer).littleEndian, toByteOffset: length, as: UInt32.self)
-                length &+= 4
-                buffer &>>= 32
-                count &-= 32
-            }
+            precondition(length &+ 8 <= limit, "more bits written than room was made for")
+            base.storeBytes(of: buffer.littleEndian, toByteOffset: length, as: UInt64.self)
+            let bytes = count &>> 3
+            length &+= Int(truncatingIfNeeded: bytes)
+            buffer &>>= bytes &<< 3
+            count &= 7
         }
     }
 
