@@ -82,7 +82,7 @@ public enum Deflate {
     }()
 
     /// What LZ77 found: a literal byte (distance 0) or a match of `length` at `distance`.
-    struct Token: Equatable {
+    struct Token {
         let length: UInt16     // the literal byte, or the match length
         let distance: UInt16   // 0 for a literal
     }
@@ -132,9 +132,9 @@ public enum Deflate {
         }
     }
 
-    /// LZ77 over `range` of `data`: the tokens that code those bytes, written into `tokens`
-    /// (room for `capacity`), handed to `full` whenever it is full; returns how many are in
-    /// `tokens` at the end. Matches start and end inside `range` and refer to bytes inside
+    /// LZ77 over `range` of `data`: the tokens that code those bytes, written into
+    /// `tokenBuffer` (room for `capacity`), handed to `full` whenever it is full; returns how
+    /// many are in it at the end. Matches start and end inside `range` and refer to bytes inside
     /// it only, so the tokens depend on those bytes alone: the same bytes at the same place
     /// give the same tokens whatever came before (positions the chains hold from before
     /// `range` are never followed). The chains must hold no position at or past
