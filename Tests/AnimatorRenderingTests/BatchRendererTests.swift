@@ -62,6 +62,15 @@ import AnimatorRendering
                 #expect(image.width == 100 && image.height == 60)
                 #expect(image.pixels == expected(order[slot]), "frame \(order[slot]) as an image")
             }
+            // As PNG files (each worker's frames one after another in its sequence): each
+            // decodes to its picture and is the file of that frame written alone.
+            let files = renderer.pngFiles(order.map { frames[$0] })
+            for (slot, file) in files.enumerated() {
+                let picture = expected(order[slot])
+                #expect(try PNGDecoder.decode(file).pixels == picture, "frame \(order[slot]) as a PNG file")
+                let alone = PNGFrameSequence(width: 100, height: 60).encode { _ = $0.initialize(from: picture) }
+                #expect(file == alone, "frame \(order[slot]) as a file of its own")
+            }
         }
         // One worker draws the same.
         let single = BatchRenderer(size: Size(width: 100, height: 60), scale: 1, workers: 1).render(frames)
