@@ -30,8 +30,13 @@ public final class SceneRenderer {
     public var keepsStillLayers = true
 
     /// The surface frames are drawn on: the renderer's own, or for the length of one
-    /// `render(_:)` the memory of the image it returns.
-    private var main: Canvas
+    /// `render(_:)` or `draw(_:into:)` the caller's memory.
+    private var main: Canvas { borrowed ?? own }
+    /// The caller's memory, while a frame is drawn into it.
+    private var borrowed: Canvas?
+    /// The renderer's own surface, made when first drawn on (a renderer that only draws
+    /// into its callers' memory never makes it).
+    private lazy var own = Canvas(width: width, height: height)
     /// Off-screen canvases for nested groups, by depth, made when first needed.
     private var offscreen: [Canvas] = []
     /// The group each off-screen canvas holds, by depth (nil: none, or scratch pixels).
@@ -83,7 +88,7 @@ public final class SceneRenderer {
         self.fonts = fonts
         self.width = width
         self.height = height
-        self.main = main ?? Canvas(width: width, height: height)
+        borrowed = main
         self.glyphs = glyphs ?? GlyphCache()
     }
 
@@ -130,9 +135,9 @@ public final class SceneRenderer {
     /// encoder comparing each frame with the one before (`PNGFrameSequence`).
     public func draw(_ frame: SceneFrame, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         precondition(pixels.count == width * height, "a frame's pixels are the renderer's width times its height")
-        let own = main
-        main = Canvas(borrowing: pixels.baseAddress!, width: width, height: height)
-        defer { main = own }
+        let before = borrowed
+        borrowed = Canvas(borrowing: pixels.baseAddress!, width: width, height: height)
+        defer { borrowed = before }
         draw(frame)
     }
 
