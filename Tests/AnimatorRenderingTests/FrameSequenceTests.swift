@@ -96,4 +96,36 @@ extension EncoderTests {
             #expect(try decode(path).pixels.first == expected.map(rgb), "frame \(step)")
         }
     }
+
+    @Test func sequencesOfEveryShapeWriteEachFrameExactly() throws {
+        // One pixel; a column (one strip of many rows); a few pixels; a wide band (strips of
+        // two rows: 9,001 bytes a row); each through frames that change random rows, stay
+        // the same, or change everywhere: each file decodes to its frame and is the file
+        // of that frame written alone.
+        var state: UInt32 = 99
+        func next() -> UInt32 {
+            state = state &* 1_103_515_245 &+ 12345
+            return state >> 8
+        }
+        for (width, height) in [(1, 1), (1, 300), (5, 3), (333, 7), (3000, 4), (64, 129)] {
+            let sequence = PNGFrameSequence(width: width, height: height)
+            var pixels = (0..<(width * height)).map { _ in next() | 0xFF00_0000 }
+            for step in 0..<6 {
+                switch step % 3 {
+                case 0:
+                    let first = Int(next()) % height, rows = 1 + Int(next()) % max(height / 3, 1)
+                    for y in first..<min(first + rows, height) {
+                        for x in 0..<width { pixels[y * width + x] = next() | 0xFF00_0000 }
+                    }
+                case 1: break
+                default: pixels = pixels.map { $0 ^ 0x0001_0101 }
+                }
+                let frame = pixels
+                let file = sequence.encode { _ = $0.initialize(from: frame) }
+                #expect(try PNGDecoder.decode(file).pixels == frame, "\(width)x\(height), frame \(step)")
+                let alone = PNGFrameSequence(width: width, height: height).encode { _ = $0.initialize(from: frame) }
+                #expect(file == alone, "\(width)x\(height), frame \(step)")
+            }
+        }
+    }
 }
