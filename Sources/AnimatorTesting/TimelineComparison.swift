@@ -155,6 +155,7 @@ public struct TimelineComparison: Sendable {
                          tolerance: SnapshotTolerance,
                          add: (String?, String, String, String, Double?) -> Void) {
         let p = golden.nodes[g].properties, q = actual.nodes[a].properties
+        let pe = golden.extras[g] ?? LayerExtras(), qe = actual.extras[a] ?? LayerExtras()
         func number(_ property: String, _ x: Double, _ y: Double, _ allowed: Double) {
             let delta = y - x
             if !(abs(delta) <= allowed + 1e-12) { add(view, property, Difference.format(x), Difference.format(y), delta) }
@@ -187,13 +188,13 @@ public struct TimelineComparison: Sendable {
         color("backgroundColor", p.backgroundColor, q.backgroundColor)
         number("cornerRadius", p.cornerRadius, q.cornerRadius, tolerance.points)
         exact("masksToBounds", "\(p.masksToBounds)", "\(q.masksToBounds)")
-        number("borderWidth", p.borderWidth, q.borderWidth, tolerance.points)
-        color("borderColor", p.borderColor, q.borderColor)
-        number("shadowOpacity", p.shadowOpacity, q.shadowOpacity, tolerance.alpha)
-        number("shadowRadius", p.shadowRadius, q.shadowRadius, tolerance.points)
-        number("shadowOffset.width", p.shadowOffset.width, q.shadowOffset.width, tolerance.points)
-        number("shadowOffset.height", p.shadowOffset.height, q.shadowOffset.height, tolerance.points)
-        color("shadowColor", p.shadowColor, q.shadowColor)
+        number("borderWidth", pe.borderWidth, qe.borderWidth, tolerance.points)
+        color("borderColor", pe.borderColor, qe.borderColor)
+        number("shadowOpacity", pe.shadowOpacity, qe.shadowOpacity, tolerance.alpha)
+        number("shadowRadius", pe.shadowRadius, qe.shadowRadius, tolerance.points)
+        number("shadowOffset.width", pe.shadowOffset.width, qe.shadowOffset.width, tolerance.points)
+        number("shadowOffset.height", pe.shadowOffset.height, qe.shadowOffset.height, tolerance.points)
+        color("shadowColor", pe.shadowColor, qe.shadowColor)
         number("zPosition", p.zPosition, q.zPosition, tolerance.points)
         switch (p.transition, q.transition) {
         case (nil, nil): break

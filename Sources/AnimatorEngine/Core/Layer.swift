@@ -94,27 +94,27 @@ public struct Layer: Hashable {
         nonmutating set { engine.updateRecord(id) { $0.model.masksToBounds = newValue } }
     }
     public var borderWidth: Double {
-        get { model.borderWidth }
+        get { modelExtras.borderWidth }
         nonmutating set { set(.number(newValue), .borderWidth) }
     }
     public var borderColor: RGBAColor {
-        get { model.borderColor }
+        get { modelExtras.borderColor }
         nonmutating set { set(.color(newValue), .borderColor) }
     }
     public var shadowOpacity: Double {
-        get { model.shadowOpacity }
+        get { modelExtras.shadowOpacity }
         nonmutating set { set(.number(newValue), .shadowOpacity) }
     }
     public var shadowRadius: Double {
-        get { model.shadowRadius }
+        get { modelExtras.shadowRadius }
         nonmutating set { set(.number(newValue), .shadowRadius) }
     }
     public var shadowOffset: Size {
-        get { model.shadowOffset }
+        get { modelExtras.shadowOffset }
         nonmutating set { set(.size(newValue), .shadowOffset) }
     }
     public var shadowColor: RGBAColor {
-        get { model.shadowColor }
+        get { modelExtras.shadowColor }
         nonmutating set { set(.color(newValue), .shadowColor) }
     }
     public var zPosition: Double {

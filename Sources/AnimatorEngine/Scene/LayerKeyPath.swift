@@ -41,12 +41,6 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .hidden: return .number(p.isHidden ? 1 : 0)
         case .backgroundColor: return .color(p.backgroundColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
         case .cornerRadius: return .number(p.cornerRadius)
-        case .borderWidth: return .number(p.borderWidth)
-        case .borderColor: return .color(p.borderColor)
-        case .shadowOpacity: return .number(p.shadowOpacity)
-        case .shadowRadius: return .number(p.shadowRadius)
-        case .shadowOffset: return .size(p.shadowOffset)
-        case .shadowColor: return .color(p.shadowColor)
         case .zPosition: return .number(p.zPosition)
         case .boundsOrigin: return .point(p.bounds.origin)
         case .boundsSize: return .size(p.bounds.size)
@@ -59,7 +53,8 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .rotation, .rotationZ: return .number(TransformParts(p.transform).rotation)
         case .translationX: return .number(p.transform.m41)
         case .translationY: return .number(p.transform.m42)
-        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
+        case .borderWidth, .borderColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
+             .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
              .backdropBlurRadius, .backdropSaturation, .backdropTintColor:
             return get(LayerExtras())
         case .path: return .path(ShapePath())
@@ -69,7 +64,8 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     /// Whether the key path is one of `LayerExtras`'s.
     public var isExtra: Bool {
         switch self {
-        case .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
+        case .borderWidth, .borderColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
+             .sublayerTransform, .doubleSided, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
              .backdropBlurRadius, .backdropSaturation, .backdropTintColor: return true
         default: return false
         }
@@ -81,6 +77,12 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     /// Reads an extra (other key paths read as a number 0).
     public func get(_ e: LayerExtras) -> AnimatableValue {
         switch self {
+        case .borderWidth: return .number(e.borderWidth)
+        case .borderColor: return .color(e.borderColor)
+        case .shadowOpacity: return .number(e.shadowOpacity)
+        case .shadowRadius: return .number(e.shadowRadius)
+        case .shadowOffset: return .size(e.shadowOffset)
+        case .shadowColor: return .color(e.shadowColor)
         case .sublayerTransform: return .transform(e.sublayerTransform)
         case .doubleSided: return .number(e.isDoubleSided ? 1 : 0)
         case .fillColor: return .color(e.fillColor ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
@@ -99,6 +101,12 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     /// of alpha 0 is no fill or stroke.
     public func set(_ value: AnimatableValue, in e: inout LayerExtras) {
         switch (self, value) {
+        case (.borderWidth, .number(let v)): e.borderWidth = v
+        case (.borderColor, .color(let v)): e.borderColor = v
+        case (.shadowOpacity, .number(let v)): e.shadowOpacity = v
+        case (.shadowRadius, .number(let v)): e.shadowRadius = v
+        case (.shadowOffset, .size(let v)): e.shadowOffset = v
+        case (.shadowColor, .color(let v)): e.shadowColor = v
         case (.sublayerTransform, .transform(let v)): e.sublayerTransform = v
         case (.doubleSided, .number(let v)): e.isDoubleSided = v >= 0.5
         case (.fillColor, .color(let v)): e.fillColor = v
@@ -149,12 +157,6 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case (.hidden, .number(let v)): p.isHidden = v >= 0.5
         case (.backgroundColor, .color(let v)): p.backgroundColor = v
         case (.cornerRadius, .number(let v)): p.cornerRadius = v
-        case (.borderWidth, .number(let v)): p.borderWidth = v
-        case (.borderColor, .color(let v)): p.borderColor = v
-        case (.shadowOpacity, .number(let v)): p.shadowOpacity = v
-        case (.shadowRadius, .number(let v)): p.shadowRadius = v
-        case (.shadowOffset, .size(let v)): p.shadowOffset = v
-        case (.shadowColor, .color(let v)): p.shadowColor = v
         case (.zPosition, .number(let v)): p.zPosition = v
         case (.boundsOrigin, .point(let v)): p.bounds.origin = v
         case (.boundsSize, .size(let v)): p.bounds.size = v

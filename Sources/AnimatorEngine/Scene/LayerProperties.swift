@@ -1,9 +1,12 @@
-/// Everything about a layer that animates, with Core Animation's defaults. A layer's
-/// model holds one of these; its presentation at a time t is another, computed.
+/// What every layer has and may animate, with Core Animation's defaults: geometry,
+/// opacity, background, corners, depth. A layer's model holds one of these; its
+/// presentation at a time t is another, computed. What few layers set (borders, shadows,
+/// a sublayer transform, a shape's fill and stroke, a backdrop) is in `LayerExtras`.
 public struct LayerProperties: Equatable, Sendable {
     // Stored in an order that leaves no padding between fields (the engine copies these
-    // 384 bytes for every layer of every frame): eight-byte fields first, then the
-    // optional color, the one-byte flags in its tail, and the transition last.
+    // 280 bytes for every layer of every frame, and a frame's cost over thousands of
+    // layers is the memory it moves): eight-byte fields first, then the optional color,
+    // the one-byte flags in its tail, and the transition last.
     public var bounds = Rect.zero
     /// The anchor point's place in the superlayer (a view's center).
     public var position = Point.zero
@@ -12,13 +15,7 @@ public struct LayerProperties: Equatable, Sendable {
     public var transform = Transform3D.identity
     public var opacity = 1.0
     public var cornerRadius = 0.0
-    public var borderWidth = 0.0
-    public var shadowOpacity = 0.0
-    public var shadowRadius = 3.0
     public var zPosition = 0.0
-    public var shadowOffset = Size(width: 0, height: -3)
-    public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
-    public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
     public var backgroundColor: RGBAColor?
     public var isHidden = false
     /// maskedCorners (CACornerMask's bits: 1 top left, 2 top right, 4 bottom left, 8 bottom
@@ -71,9 +68,22 @@ public struct LayerProperties: Equatable, Sendable {
 
 /// The properties few layers use, kept beside `LayerProperties` (in the layer's record and
 /// in scene frames, only for layers that set or animate one) so that the per-frame walk of
-/// every layer stays small: a sublayer transform, single-sidedness, and a shape layer's
-/// fill, stroke and line. Animatable like the rest (through the same key paths).
+/// every layer stays small: a border, a shadow, a sublayer transform, single-sidedness, a
+/// shape layer's fill, stroke and line, and a backdrop. Animatable like the rest (through
+/// the same key paths).
 public struct LayerExtras: Equatable, Sendable {
+    /// The border's width, drawn inside the bounds (and their rounded corners).
+    public var borderWidth = 0.0
+    /// The border's color (Core Animation's default opaque black).
+    public var borderColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// The shadow's opacity (0: no shadow, the default).
+    public var shadowOpacity = 0.0
+    /// The shadow's blur radius in points (Core Animation's default 3).
+    public var shadowRadius = 3.0
+    /// The shadow's offset in the layer's points (Core Animation's default (0, -3)).
+    public var shadowOffset = Size(width: 0, height: -3)
+    /// The shadow's color (default opaque black).
+    public var shadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)
     /// The transform applied to the sublayers, about the anchor point (perspective: m34).
     public var sublayerTransform = Transform3D.identity
     /// Whether the layer shows when facing away (isDoubleSided; false hides its back).

@@ -352,11 +352,11 @@ public final class SceneRenderer {
     /// scissor its sublayers are clipped by.
     private func layering(_ index: Int, _ frame: SceneFrame, _ properties: LayerProperties)
         -> (offscreen: Bool, clips: Bool, scissor: PixelRect?, shadowed: Bool) {
+        let extras = frame.extras[index] ?? LayerExtras()
         let background = properties.backgroundColor.map { $0.alpha > 0 } == true
-        let border = properties.borderWidth > 0 && properties.borderColor.alpha > 0
+        let border = extras.borderWidth > 0 && extras.borderColor.alpha > 0
         let shapeDrawings = frame.shapes[index].map { _ in
-            let extras = frame.extras[index] ?? LayerExtras()
-            return (extras.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (extras.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
+            (extras.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (extras.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
         } ?? 0
         let drawings = (background ? 1 : 0) + (border ? 1 : 0) + (frame.texts[index] != nil ? 1 : 0)
             + (frame.contents[index] != nil ? 1 : 0) + shapeDrawings + (frame.gradients[index] != nil ? 1 : 0)
@@ -366,7 +366,7 @@ public final class SceneRenderer {
         let scissor = clips ? Self.scissor(of: Self.shape(of: properties), maps[index]) : nil
         // A shadow is cast by what the layer draws, sublayers included (as Core Animation
         // does without a shadowPath); masksToBounds clips it away, as on iOS.
-        let shadowed = properties.shadowOpacity > 0 && properties.shadowColor.alpha > 0 && !properties.masksToBounds
+        let shadowed = extras.shadowOpacity > 0 && extras.shadowColor.alpha > 0 && !properties.masksToBounds
         let translucent = properties.opacity < 0.998
         let offscreen = (translucent && overlaps) || (clips && scissor == nil) || shadowed || frame.masks[index] != nil
         return (offscreen, clips, scissor, shadowed)
@@ -406,7 +406,7 @@ public final class SceneRenderer {
             // Off screen: the layer and its sublayers, then composited at its opacity,
             // through its shape when it clips; for a shadow, also what lies just outside the
             // clip and casts into it.
-            let reach = shadowed ? shadowReach(properties, map) : 0
+            let reach = shadowed ? shadowReach(frame.extras[index] ?? LayerExtras(), map) : 0
             var area = subtreeBounds(index, frame).intersection(clip.insetBy(-reach)).intersection(canvas.bounds)
             if clips, let own = ShapeRasterizer.bounds(of: shape, map) { area = area.intersection(own) }
             // Nothing shows outside what the mask can draw (a growing circle's square, say).
@@ -429,7 +429,8 @@ public final class SceneRenderer {
             if shadowed {
                 // Composited whole and opaque, the layer's opaque pixels replace what is under
                 // them: the shadow there is not drawn.
-                drawShadow(of: target, area: area, properties, map, into: canvas, clip: clip,
+                drawShadow(of: target, area: area, frame.extras[index] ?? LayerExtras(), opacity: properties.opacity, map,
+                           into: canvas, clip: clip,
                            replacedIn: opacity >= 256 && !clips ? visible : nil)
             }
             if clips {
@@ -448,15 +449,16 @@ public final class SceneRenderer {
                               text: LayerText?, opacity: Double, into canvas: Canvas, clip: PixelRect,
                               childClip: PixelRect, depth: Int) {
         let properties = frame.nodes[index].properties
+        let extras = frame.extras[index] ?? LayerExtras()
         let map = maps[index]
         if let background {
             fillShape(shape, map, clip: clip,
                                  painter: SolidPainter(canvas: canvas, color: premultipliedPixel(background, opacity: opacity)))
         }
-        if properties.borderWidth > 0, properties.borderColor.alpha > 0, frame.contents[index] == nil {
-            fillRing(shape, width: properties.borderWidth, map, clip: clip,
+        if extras.borderWidth > 0, extras.borderColor.alpha > 0, frame.contents[index] == nil {
+            fillRing(shape, width: extras.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
-                                                           color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+                                                           color: premultipliedPixel(extras.borderColor, opacity: opacity)))
         }
         if let gradient = frame.gradients[index],
            let painter = GradientPainter(canvas: canvas, gradient: gradient, bounds: properties.bounds, map: map,
@@ -464,10 +466,10 @@ public final class SceneRenderer {
             fillShape(shape, map, clip: clip, painter: painter)
         }
         if let layerShape = frame.shapes[index] {
-            drawShape(layerShape, frame.extras[index] ?? LayerExtras(), map, opacity: opacity, into: canvas, clip: clip)
+            drawShape(layerShape, extras, map, opacity: opacity, into: canvas, clip: clip)
         }
         if let contents = frame.contents[index] {
-            drawContents(contents, properties, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
+            drawContents(contents, properties, border: extras, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
         }
         if let text {
             drawText(text, in: properties.bounds, map, opacity: opacity, into: canvas, clip: clip)
@@ -560,8 +562,8 @@ public final class SceneRenderer {
             guard let inkArea = ShapeRasterizer.bounds(of: ink, maps[index]) else { return everything }
             area = area.union(inkArea)
         }
-        if properties.shadowOpacity > 0 {
-            area = area.union(area.insetBy(-shadowReach(properties, maps[index]) - 2))
+        if let extras = frame.extras[index], extras.shadowOpacity > 0 {
+            area = area.union(area.insetBy(-shadowReach(extras, maps[index]) - 2))
         }
         if properties.masksToBounds { return area }
         var child = index + 1
@@ -650,8 +652,8 @@ public final class SceneRenderer {
     // MARK: Contents
 
     /// Draws a layer's bitmap where its gravity puts it, clipped to the layer's rounded
-    /// bounds when it masks to bounds, then the border over it.
-    private func drawContents(_ contents: LayerContents, _ properties: LayerProperties, shape: RoundedRect,
+    /// bounds when it masks to bounds, then the border (`border`'s width and color) over it.
+    private func drawContents(_ contents: LayerContents, _ properties: LayerProperties, border: LayerExtras, shape: RoundedRect,
                               _ map: Homography, opacity: Double, into canvas: Canvas, clip: PixelRect) {
         let bounds = properties.bounds
         var destination = contents.destination(in: bounds.size)
@@ -681,10 +683,10 @@ public final class SceneRenderer {
                 fillShape(area, map, clip: clip, painter: painter)
             }
         }
-        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
-            fillRing(shape, width: properties.borderWidth, map, clip: clip,
+        if border.borderWidth > 0, border.borderColor.alpha > 0 {
+            fillRing(shape, width: border.borderWidth, map, clip: clip,
                                      painter: SolidPainter(canvas: canvas,
-                                                           color: premultipliedPixel(properties.borderColor, opacity: opacity)))
+                                                           color: premultipliedPixel(border.borderColor, opacity: opacity)))
         }
     }
 
@@ -822,21 +824,21 @@ public final class SceneRenderer {
 
     /// The blur's reach in pixels: three standard deviations, the standard deviation
     /// being the shadow radius (CSS's box-shadow blur is twice the radius, σ half the blur).
-    private func shadowReach(_ properties: LayerProperties, _ map: Homography) -> Int {
-        let sigma = properties.shadowRadius * map.averageScale
-        let offset = max(abs(properties.shadowOffset.width), abs(properties.shadowOffset.height)) * map.averageScale
+    private func shadowReach(_ extras: LayerExtras, _ map: Homography) -> Int {
+        let sigma = extras.shadowRadius * map.averageScale
+        let offset = max(abs(extras.shadowOffset.width), abs(extras.shadowOffset.height)) * map.averageScale
         return min(ShapeRasterizer.index((3 * sigma + offset).rounded(.up)), 1024) + 1
     }
 
     /// Draws a layer's shadow: the alpha of what the layer drew (`source` over `area`),
     /// offset by shadowOffset in the layer's coordinates, blurred with a Gaussian of
-    /// σ = shadowRadius, in the shadow color at shadowOpacity × the layer's opacity. Not
+    /// σ = shadowRadius, in the shadow color at shadowOpacity × the layer's `opacity`. Not
     /// drawn under the source's opaque pixels in `replaced`, which replace the canvas's there.
-    private func drawShadow(of source: Canvas, area: PixelRect, _ properties: LayerProperties, _ map: Homography,
+    private func drawShadow(of source: Canvas, area: PixelRect, _ extras: LayerExtras, opacity: Double, _ map: Homography,
                             into canvas: Canvas, clip: PixelRect, replacedIn replaced: PixelRect?) {
-        let sigma = properties.shadowRadius * map.averageScale
+        let sigma = extras.shadowRadius * map.averageScale
         // The offset is in the layer's coordinates: map it as a vector.
-        let origin = map.apply(0, 0), moved = map.apply(properties.shadowOffset.width, properties.shadowOffset.height)
+        let origin = map.apply(0, 0), moved = map.apply(extras.shadowOffset.width, extras.shadowOffset.height)
         let dx = ShapeRasterizer.index((moved.x - origin.x).rounded()), dy = ShapeRasterizer.index((moved.y - origin.y).rounded())
         // Beyond a few screens the blur reach only costs time: the shadow is then too faint to see.
         let reach = min(ShapeRasterizer.index((3 * sigma).rounded(.up)), 512) + 1
@@ -846,8 +848,8 @@ public final class SceneRenderer {
         guard !maskArea.isEmpty else { return }
         let maskWidth = maskArea.x1 - maskArea.x0, maskHeight = maskArea.y1 - maskArea.y0
         if shadowMask.count < maskWidth * maskHeight { shadowMask = Array(repeating: 0, count: maskWidth * maskHeight) }
-        let color = properties.shadowColor
-        let alpha = Float(min(max(properties.shadowOpacity * color.alpha * properties.opacity, 0), 1))
+        let color = extras.shadowColor
+        let alpha = Float(min(max(extras.shadowOpacity * color.alpha * opacity, 0), 1))
         shadowMask.withUnsafeMutableBufferPointer { mask in
             let base = mask.baseAddress!
             base.update(repeating: 0, count: maskWidth * maskHeight)

@@ -22,8 +22,8 @@ public final class SceneFrameEncoder {
     public func encode(_ frames: [SceneFrame]) -> [UInt8] {
         var fresh: [(UInt32, Image)] = []
         for frame in frames { register(frame, fresh: &fresh) }
-        // Room for the frames at about 400 bytes a node, and the new bitmaps.
-        var writer = BinaryWriter(capacity: 64 + frames.reduce(0) { $0 + 16 + $1.nodes.count * 400 }
+        // Room for the frames at about 300 bytes a node, and the new bitmaps.
+        var writer = BinaryWriter(capacity: 64 + frames.reduce(0) { $0 + 16 + $1.nodes.count * 300 }
                                       + fresh.reduce(0) { $0 + 20 + $1.1.pixels.count * 4 })
         writer.write(UInt32(fresh.count))
         for (id, image) in fresh {
@@ -46,7 +46,7 @@ public final class SceneFrameEncoder {
     public func encodeFrame(_ frame: SceneFrame) -> [UInt8] {
         var fresh: [(UInt32, Image)] = []
         register(frame, fresh: &fresh)
-        var writer = BinaryWriter(capacity: 16 + frame.nodes.count * 400)
+        var writer = BinaryWriter(capacity: 16 + frame.nodes.count * 300)
         writer.write(frame.time)
         writeNodes(of: frame, to: &writer)
         return writer.bytes
@@ -116,6 +116,13 @@ public final class SceneFrameEncoder {
     }
 
     private static func write(_ p: LayerExtras, to writer: inout BinaryWriter) {
+        writer.write(p.borderWidth)
+        write(p.borderColor, to: &writer)
+        writer.write(p.shadowOpacity)
+        writer.write(p.shadowRadius)
+        writer.write(p.shadowOffset.width)
+        writer.write(p.shadowOffset.height)
+        write(p.shadowColor, to: &writer)
         let st = p.sublayerTransform
         for value in [st.m11, st.m12, st.m13, st.m14, st.m21, st.m22, st.m23, st.m24,
                       st.m31, st.m32, st.m33, st.m34, st.m41, st.m42, st.m43, st.m44] { writer.write(value) }
@@ -190,13 +197,6 @@ public final class SceneFrameEncoder {
         writer.write(p.maskedCorners)
         writer.write(p.continuousCorners)
         writer.write(p.masksToBounds)
-        writer.write(p.borderWidth)
-        write(p.borderColor, to: &writer)
-        writer.write(p.shadowOpacity)
-        writer.write(p.shadowRadius)
-        writer.write(p.shadowOffset.width)
-        writer.write(p.shadowOffset.height)
-        write(p.shadowColor, to: &writer)
         writer.write(p.zPosition)
         writer.write(p.transition != nil)
         if let transition = p.transition {
@@ -326,6 +326,12 @@ public final class SceneFrameDecoder {
 
     private static func extras(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LayerExtras {
         var p = LayerExtras()
+        p.borderWidth = try number(&reader)
+        p.borderColor = try color(&reader)
+        p.shadowOpacity = try number(&reader)
+        p.shadowRadius = try number(&reader)
+        p.shadowOffset = Size(width: try number(&reader), height: try number(&reader))
+        p.shadowColor = try color(&reader)
         var sublayer: [Double] = []
         sublayer.reserveCapacity(16)
         for _ in 0..<16 { sublayer.append(try number(&reader)) }
@@ -444,12 +450,6 @@ public final class SceneFrameDecoder {
         p.maskedCorners = try reader.byte() & 0b1111
         p.continuousCorners = try reader.bool()
         p.masksToBounds = try reader.bool()
-        p.borderWidth = try number(&reader)
-        p.borderColor = try color(&reader)
-        p.shadowOpacity = try number(&reader)
-        p.shadowRadius = try number(&reader)
-        p.shadowOffset = Size(width: try number(&reader), height: try number(&reader))
-        p.shadowColor = try color(&reader)
         p.zPosition = try number(&reader)
         if try reader.bool() {
             guard let type = TransitionType(rawValue: try reader.string()) else {

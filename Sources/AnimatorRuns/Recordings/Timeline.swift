@@ -141,7 +141,7 @@ public enum Timeline {
         var views: [JSONValue] = []
         views.reserveCapacity(frame.nodes.count)
         for (index, node) in frame.nodes.enumerated() {
-            let p = node.properties
+            let p = node.properties, e = frame.extras[index] ?? LayerExtras()
             let frameRect = p.frame
             views.append(.object([
                 ("id", .number(Double(node.layer.rawValue))),
@@ -159,12 +159,12 @@ public enum Timeline {
                 ("backgroundColor", p.backgroundColor.map { .string($0.hex) } ?? .null),
                 ("cornerRadius", .number(p.cornerRadius)),
                 ("masksToBounds", .bool(p.masksToBounds)),
-                ("borderWidth", .number(p.borderWidth)),
-                ("borderColor", .string(p.borderColor.hex)),
-                ("shadowOpacity", .number(p.shadowOpacity)),
-                ("shadowRadius", .number(p.shadowRadius)),
-                ("shadowOffset", .array([.number(p.shadowOffset.width), .number(p.shadowOffset.height)])),
-                ("shadowColor", .string(p.shadowColor.hex)),
+                ("borderWidth", .number(e.borderWidth)),
+                ("borderColor", .string(e.borderColor.hex)),
+                ("shadowOpacity", .number(e.shadowOpacity)),
+                ("shadowRadius", .number(e.shadowRadius)),
+                ("shadowOffset", .array([.number(e.shadowOffset.width), .number(e.shadowOffset.height)])),
+                ("shadowColor", .string(e.shadowColor.hex)),
                 ("zPosition", .number(p.zPosition)),
                 ("transition", transitionJSON(p.transition)),
                 ("text", frame.texts[index].map { text in
@@ -177,7 +177,7 @@ public enum Timeline {
                              ("gravity", .string(contents.gravity.rawValue)), ("rect", rect(contents.rect))]
                             + (contents.isSliced ? [("center", rect(contents.center))] : []))
                 } ?? .null),
-            ] + corners(p) + extras(frame, index, images: images)))
+            ] + corners(p) + extras(e, frame, index, images: images)))
         }
         return .array(views)
     }
@@ -190,8 +190,7 @@ public enum Timeline {
 
     /// The members only some layers have, left out at their defaults: sublayerTransform,
     /// doubleSided, shape (a shape layer's path, colors, line and style) and mask.
-    private static func extras(_ frame: SceneFrame, _ index: Int, images: ImageTable) -> [(String, JSONValue)] {
-        let e = frame.extras[index] ?? LayerExtras()
+    private static func extras(_ e: LayerExtras, _ frame: SceneFrame, _ index: Int, images: ImageTable) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         if e.sublayerTransform != .identity {
             members.append(("sublayerTransform", .array(e.sublayerTransform.values.map(JSONValue.number))))
@@ -472,15 +471,6 @@ public enum Timeline {
                 p.continuousCorners = name == "continuous"
             }
             p.masksToBounds = try reader.bool("masksToBounds", default: false)
-            p.borderWidth = try reader.number("borderWidth", default: 0)
-            p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor
-            p.shadowOpacity = try reader.number("shadowOpacity", default: 0)
-            p.shadowRadius = try reader.number("shadowRadius", default: p.shadowRadius)
-            if view["shadowOffset"] != nil {
-                let offset = try reader.numbers("shadowOffset", count: 2)
-                p.shadowOffset = Size(width: offset[0], height: offset[1])
-            }
-            p.shadowColor = try reader.optionalColor("shadowColor") ?? p.shadowColor
             p.zPosition = try reader.number("zPosition", default: 0)
             if let object = view["transition"], object != .null {
                 let transitionReader = MemberReader(value: object, path: "\(at).transition")
@@ -589,11 +579,20 @@ public enum Timeline {
         return gradient
     }
 
-    /// Reads the members `extras` writes.
+    /// Reads the members `extras` writes, and the border and shadow every view has.
     private static func extras(_ view: JSONValue, at: String, images: [Image],
                                depth: Int) throws(FormatError) -> (LayerShape?, SceneFrame?, LayerExtras?) {
         let reader = MemberReader(value: view, path: at)
         var p = LayerExtras()
+        p.borderWidth = try reader.number("borderWidth", default: 0)
+        p.borderColor = try reader.optionalColor("borderColor") ?? p.borderColor
+        p.shadowOpacity = try reader.number("shadowOpacity", default: 0)
+        p.shadowRadius = try reader.number("shadowRadius", default: p.shadowRadius)
+        if view["shadowOffset"] != nil {
+            let offset = try reader.numbers("shadowOffset", count: 2)
+            p.shadowOffset = Size(width: offset[0], height: offset[1])
+        }
+        p.shadowColor = try reader.optionalColor("shadowColor") ?? p.shadowColor
         if view["sublayerTransform"] != nil { p.sublayerTransform = Transform3D(try reader.numbers("sublayerTransform", count: 16)) }
         p.isDoubleSided = try reader.bool("doubleSided", default: true)
         if let object = view["backdrop"], object != .null {
