@@ -20,30 +20,36 @@ public struct SceneFrame: Sendable {
     public let masks: Masks
     /// The gradient layers' gradients, by node.
     public let gradients: NodeColumn<LayerGradient>
-    /// The layers' extras (sublayer transform, sidedness, a shape's fill and stroke) as
-    /// they are at `time`, by node; nil where all are at their defaults.
+    /// The layers' extras (border, shadow, sublayer transform, sidedness, a shape's fill
+    /// and stroke, a backdrop) as they are at `time`, by node; nil where all are at their
+    /// defaults.
     public let extras: NodeColumn<LayerExtras>
+    /// The CATransitions the layers show at `time` (kind, direction, progress, and whether
+    /// the node is the old look giving way), by node; nil for most.
+    public private(set) var transitions: NodeColumn<TransitionFrame>
 
     /// Captures the presentation of `root`'s tree at `time` (default: now).
     public init(engine: AnimationEngine, root: LayerID, at time: Double? = nil) {
         let time = time ?? engine.currentTime
         // The walk says which nodes have details: only those records are read again.
         let tree = engine.presentationTreeAndDetails(of: root, at: time)
-        self.init(engine: engine, time: time, nodes: tree.nodes, details: engine.details(of: tree.nodes, at: time, only: tree.detailed))
+        self.init(engine: engine, time: time, nodes: tree.nodes, transitions: tree.transitions,
+                  details: engine.details(of: tree.nodes, at: time, only: tree.detailed))
     }
 
-    /// The frame of `nodes` (a mask's presentation) at `time`.
-    private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode]) {
-        self.init(engine: engine, time: time, nodes: nodes, details: engine.details(of: nodes, at: time))
+    /// The frame of `nodes` (a mask's presentation) at `time`, with their `transitions`.
+    private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode], transitions: NodeColumn<TransitionFrame>) {
+        self.init(engine: engine, time: time, nodes: nodes, transitions: transitions, details: engine.details(of: nodes, at: time))
     }
 
-    /// The frame of `nodes` at `time`, with their `details`.
-    private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode],
+    /// The frame of `nodes` at `time`, with their `transitions` and `details`.
+    private init(engine: AnimationEngine, time: Double, nodes: [PresentationNode], transitions: NodeColumn<TransitionFrame>,
                  details: (names: NodeColumn<String>, texts: NodeColumn<LayerText>, contents: NodeColumn<LayerContents>,
                            shapes: NodeColumn<LayerShape>, extras: NodeColumn<LayerExtras>, masks: NodeColumn<LayerID>,
                            gradients: NodeColumn<LayerGradient>)) {
         self.time = time
         self.nodes = nodes
+        self.transitions = transitions
         names = details.names
         texts = details.texts
         contents = details.contents
@@ -55,7 +61,9 @@ public struct SceneFrame: Sendable {
         var masks: [SceneFrame?]?
         for index in details.masks.positionsWithValues {
             if masks == nil { masks = [SceneFrame?](repeating: nil, count: nodes.count) }
-            masks![index] = SceneFrame(engine: engine, time: time, nodes: engine.maskTree(of: nodes[index].layer, at: time) ?? [])
+            let tree = engine.maskTreeAndTransitions(of: nodes[index].layer, at: time)
+            masks![index] = SceneFrame(engine: engine, time: time, nodes: tree?.nodes ?? [],
+                                       transitions: tree?.transitions ?? NodeColumn(count: 0))
         }
         self.masks = masks.map(Masks.init) ?? Masks(count: nodes.count)
     }
@@ -63,13 +71,14 @@ public struct SceneFrame: Sendable {
     /// Creates a frame from its parts (timelines read back, tests).
     public init(time: Double, nodes: [PresentationNode], names: [String?], texts: [LayerText?],
                 contents: [LayerContents?]? = nil, shapes: [LayerShape?]? = nil, masks: [SceneFrame?]? = nil,
-                extras: [LayerExtras?]? = nil, gradients: [LayerGradient?]? = nil) {
+                extras: [LayerExtras?]? = nil, gradients: [LayerGradient?]? = nil, transitions: [TransitionFrame?]? = nil) {
         precondition(names.count == nodes.count && texts.count == nodes.count, "one name and one text per node")
         precondition(contents.map { $0.count == nodes.count } ?? true, "one contents per node")
         precondition(shapes.map { $0.count == nodes.count } ?? true, "one shape per node")
         precondition(masks.map { $0.count == nodes.count } ?? true, "one mask per node")
         precondition(extras.map { $0.count == nodes.count } ?? true, "one extras per node")
         precondition(gradients.map { $0.count == nodes.count } ?? true, "one gradient per node")
+        precondition(transitions.map { $0.count == nodes.count } ?? true, "one transition per node")
         self.time = time
         self.nodes = nodes
         self.names = NodeColumn(names)
@@ -79,12 +88,21 @@ public struct SceneFrame: Sendable {
         self.masks = masks.map(Masks.init) ?? Masks(count: nodes.count)
         self.extras = extras.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
         self.gradients = gradients.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
+        self.transitions = transitions.map(NodeColumn.init) ?? NodeColumn(count: nodes.count)
     }
 
-    /// The same frame with `root` as its first node (its details kept).
+    /// The same frame with `root` as its first node (its details and transition kept).
     public func replacingRoot(with root: PresentationNode) -> SceneFrame {
         var copy = self
         copy.nodes[0] = root
+        return copy
+    }
+
+    /// The same frame with `root` as its first node, showing `transition` (nil: none), its
+    /// details kept.
+    public func replacingRoot(with root: PresentationNode, transition: TransitionFrame?) -> SceneFrame {
+        var copy = replacingRoot(with: root)
+        copy.transitions.set(transition, at: 0)
         return copy
     }
 
@@ -113,7 +131,8 @@ public struct SceneFrame: Sendable {
     /// details, masks included; only the time may differ (a held start or end).
     public func drawsTheSame(as other: SceneFrame) -> Bool {
         guard nodes == other.nodes, names == other.names, texts == other.texts, contents == other.contents,
-              shapes == other.shapes, extras == other.extras, gradients == other.gradients else { return false }
+              shapes == other.shapes, extras == other.extras, gradients == other.gradients,
+              transitions == other.transitions else { return false }
         return masks.indices.allSatisfy { index in
             switch (masks[index], other.masks[index]) {
             case (nil, nil): return true

@@ -47,11 +47,10 @@ public final class SnapshotRasterizer: Sendable {
         root.properties.anchorPoint = Point(x: 0.5, y: 0.5)
         root.properties.position = Point(x: root.properties.bounds.origin.x + size.width / 2,
                                          y: root.properties.bounds.origin.y + size.height / 2)
-        root.properties.transition = nil
         // A view hidden after its snapshot was asked for still gives its picture (UIKit
         // draws the hierarchy as it lays out, hidden or not); its alpha still counts.
         root.properties.isHidden = false
-        let placed = frame.replacingRoot(with: root)
+        let placed = frame.replacingRoot(with: root, transition: nil)
         let fonts = FontLibrary.system
         let width = max(Int((size.width * scale).rounded()), 1), height = max(Int((size.height * scale).rounded()), 1)
         // The look is frozen now (the frame); its pixels are drawn when first looked at.

@@ -196,7 +196,7 @@ public struct TimelineComparison: Sendable {
         number("shadowOffset.height", pe.shadowOffset.height, qe.shadowOffset.height, tolerance.points)
         color("shadowColor", pe.shadowColor, qe.shadowColor)
         number("zPosition", p.zPosition, q.zPosition, tolerance.points)
-        switch (p.transition, q.transition) {
+        switch (golden.transitions[g], actual.transitions[a]) {
         case (nil, nil): break
         case (let x?, let y?):
             exact("transition", "\(x.type.rawValue) \(x.subtype?.rawValue ?? "")", "\(y.type.rawValue) \(y.subtype?.rawValue ?? "")")

@@ -309,8 +309,8 @@ import TestSupport
     @Test func aTransitionReportsItsProgress() throws {
         let layer = layer()
         try layer.add(.transition(.push, .fromRight, duration: 0.4), forKey: "t")
-        #expect(layer.presentation(at: 0.1).transition == TransitionFrame(type: .push, subtype: .fromRight, progress: 0.25))
-        #expect(layer.presentation(at: 0.5).transition == nil)
+        #expect(layer.transition(at: 0.1) == TransitionFrame(type: .push, subtype: .fromRight, progress: 0.25))
+        #expect(layer.transition(at: 0.5) == nil)
     }
 
     @Test func keysDelegatesAndRemoval() throws {

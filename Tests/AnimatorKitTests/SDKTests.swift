@@ -106,7 +106,7 @@ import Testing
         let target = Layer(engine: session.engine, id: try session.layers.lookup(animated.handle).get())
         #expect(abs(target.presentation(at: 0.75).position.x - 20) < 1e-12)
         #expect(abs(target.presentation(at: 0.3).opacity - Spring(damping: 5).value(at: 0.3)) < 1e-9)
-        #expect(target.presentation(at: 0.2).transition == TransitionFrame(type: .push, subtype: .fromLeft, progress: 0.5))
+        #expect(target.transition(at: 0.2) == TransitionFrame(type: .push, subtype: .fromLeft, progress: 0.5))
         #expect(inHost { animated.animationKeys() } == ["move", "spring", "transition"])
         try session.engine.advance(to: 1.5)
         #expect(transactionDone)

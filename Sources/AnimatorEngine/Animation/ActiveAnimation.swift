@@ -187,8 +187,43 @@ package final class ActiveAnimation {
         case .group(let children):
             let childTime = progress * timing.duration
             for child in children { child.apply(atParentTime: childTime, to: &properties) }
+        case .transition:
+            // Nothing of the properties: its state is `transitionFrame(progress:)`.
+            break
+        }
+    }
+
+    /// A CATransition's state at `progress` (its own, as `write(progress:into:)` takes it):
+    /// its kind and how far it has gone, or, for a group, that of the last transition in
+    /// it that shows; nil for other animations.
+    func transitionFrame(progress: Double) -> TransitionFrame? {
+        switch body {
         case .transition(let type, let subtype):
-            properties.transition = TransitionFrame(type: type, subtype: subtype, progress: progress)
+            return TransitionFrame(type: type, subtype: subtype, progress: progress)
+        case .group(let children):
+            let childTime = progress * timing.duration
+            var found: TransitionFrame?
+            for child in children {
+                if let frame = child.transitionFrame(atParentTime: childTime) { found = frame }
+            }
+            return found
+        case .value:
+            return nil
+        }
+    }
+
+    /// `transitionFrame(progress:)` at `time` of the parent timeline; nil when nothing shows.
+    func transitionFrame(atParentTime time: Double) -> TransitionFrame? {
+        guard affectsTransition, let progress = progress(atParentTime: time) else { return nil }
+        return transitionFrame(progress: progress)
+    }
+
+    /// Whether the animation is a CATransition or a group holding one.
+    var affectsTransition: Bool {
+        switch body {
+        case .transition: return true
+        case .group(let children): return children.contains { $0.affectsTransition }
+        case .value: return false
         }
     }
 

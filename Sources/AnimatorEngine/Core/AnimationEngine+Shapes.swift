@@ -149,7 +149,14 @@ extension AnimationEngine {
     /// The presentation of `layer`'s mask tree at `time` (in the masked layer's time), or
     /// nil when it has no mask.
     public func maskTree(of layer: LayerID, at time: Double? = nil) -> [PresentationNode]? {
+        maskTreeAndTransitions(of: layer, at: time)?.nodes
+    }
+
+    /// `maskTree(of:at:)`, and the CATransitions its nodes show.
+    package func maskTreeAndTransitions(of layer: LayerID, at time: Double? = nil)
+        -> (nodes: [PresentationNode], transitions: NodeColumn<TransitionFrame>)? {
         guard let mask = records[layer.rawValue].mask else { return nil }
-        return presentationTree(of: LayerID(rawValue: mask), at: time, parentMap: timeMap(of: layer.rawValue))
+        let tree = presentationTreeAndDetails(of: LayerID(rawValue: mask), at: time, parentMap: timeMap(of: layer.rawValue))
+        return (tree.nodes, tree.transitions)
     }
 }

@@ -145,9 +145,7 @@ extension AnimationEngine {
             return
         }
         func look(_ index: Int) -> LayerProperties {
-            var properties = usePresentation ? presentation(of: LayerID(rawValue: index)) : records[index].model
-            properties.transition = nil
-            return properties
+            usePresentation ? presentation(of: LayerID(rawValue: index)) : records[index].model
         }
         var root = look(source)
         let size = root.bounds.size
@@ -182,7 +180,6 @@ extension AnimationEngine {
         var copy = LayerRecord()
         let look = committedLook(source)
         copy.model = look.model
-        copy.model.transition = nil
         copy.name = records[source].name.map { $0 + " (outgoing)" }
         copy.text = look.text
         copy.contents = look.contents

@@ -420,6 +420,20 @@ public final class AnimationEngine {
         return properties
     }
 
+    /// The state of the CATransition a layer shows at `time` (default now): its kind and how
+    /// far it has gone; nil when none does. (A frame carries it beside the layer's node,
+    /// `SceneFrame.transitions`.)
+    public func transition(of layer: LayerID, at time: Double? = nil) -> TransitionFrame? {
+        let index = layer.rawValue
+        guard !records[index].animationSpan.isEmpty else { return nil }
+        let local = timeMap(of: index).layerTime(time ?? currentTime)
+        var found: TransitionFrame?
+        for animation in animations(of: index) {
+            if let frame = animation.transitionFrame(atParentTime: local) { found = frame }
+        }
+        return found
+    }
+
     /// The model properties of a layer.
     public func model(of layer: LayerID) -> LayerProperties {
         records[layer.rawValue].model
@@ -456,19 +470,23 @@ public final class AnimationEngine {
         presentationTreeAndDetails(of: root, at: time, parentMap: parentMap).nodes
     }
 
-    /// `presentationTree(of:at:)`, and the positions (ascending) of the nodes whose layers
-    /// have more for a frame to read (`details(of:at:only:)`): found in the same walk, so a
-    /// frame of thousands of plain layers does not read every record a second time.
+    /// `presentationTree(of:at:)`, the positions (ascending) of the nodes whose layers have
+    /// more for a frame to read (`details(of:at:only:)`), and the CATransitions the nodes
+    /// show: found in the same walk, so a frame of thousands of plain layers does not read
+    /// every record a second time.
     package func presentationTreeAndDetails(of root: LayerID, at time: Double? = nil)
-        -> (nodes: [PresentationNode], detailed: [Int]) {
+        -> (nodes: [PresentationNode], detailed: [Int], transitions: NodeColumn<TransitionFrame>) {
         presentationTreeAndDetails(of: root, at: time,
                                    parentMap: records[root.rawValue].parent.map { timeMap(of: $0) } ?? TimeMap())
     }
 
-    private func presentationTreeAndDetails(of root: LayerID, at time: Double?, parentMap: TimeMap)
-        -> (nodes: [PresentationNode], detailed: [Int]) {
+    /// `presentationTreeAndDetails(of:at:)` with the root's parent time given (a mask's is
+    /// the time of the layer it masks).
+    func presentationTreeAndDetails(of root: LayerID, at time: Double?, parentMap: TimeMap)
+        -> (nodes: [PresentationNode], detailed: [Int], transitions: NodeColumn<TransitionFrame>) {
         let t = time ?? currentTime
         var detailed: [Int] = []
+        var transitions: [(position: Int, frame: TransitionFrame)] = []
         let nodes = records.withUnsafeBufferPointer { buffer in
             animationTable.tracks.withUnsafeBufferPointer { tracks in
                 animationTable.curves.withUnsafeBufferPointer { curves in
@@ -479,11 +497,14 @@ public final class AnimationEngine {
                         walk.visit(root.rawValue, parent: nil, parentMap)
                         count = walk.count
                         detailed = walk.detailed
+                        transitions = walk.transitions
                     }
                 }
             }
         }
-        return (nodes, detailed)
+        var column = NodeColumn<TransitionFrame>(count: nodes.count)
+        for (position, frame) in transitions { column.set(frame, at: position) }
+        return (nodes, detailed, column)
     }
 }
 
@@ -503,6 +524,11 @@ private struct PresentationWalk {
     /// The positions of the nodes whose layers have details (`LayerRecord.hasDetails`), in
     /// the order written.
     var detailed: [Int] = []
+    /// The CATransitions the nodes show, by position, in the order written (a later one for
+    /// the same position replaces an earlier).
+    var transitions: [(position: Int, frame: TransitionFrame)] = []
+    /// The transition the node being written shows, found as its animations are applied.
+    private var shownTransition: TransitionFrame?
 
     /// The statics below, read once per walk rather than once per node (each read of a
     /// lazily made global checks that it is made).
@@ -522,7 +548,7 @@ private struct PresentationWalk {
     }
 
     static let modelOffset = MemoryLayout<LayerRecord>.offset(of: \.model)!
-    static let layerOffset = MemoryLayout<PresentationNode>.offset(of: \.layer)!
+    static let layerOffset = MemoryLayout<PresentationNode>.offset(of: \.layerIndex)!
     static let parentOffset = MemoryLayout<PresentationNode>.offset(of: \.parentIndex)!
     static let isViewOffset = MemoryLayout<PresentationNode>.offset(of: \.isView)!
 
@@ -533,7 +559,7 @@ private struct PresentationWalk {
         let node = UnsafeMutableRawPointer(nodes.baseAddress! + position)
         node.copyMemory(from: UnsafeRawPointer(record) + offsets.model,
                         byteCount: MemoryLayout<LayerProperties>.size)
-        node.storeBytes(of: LayerID(rawValue: index), toByteOffset: offsets.layer, as: LayerID.self)
+        node.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: offsets.layer, as: Int32.self)
         node.storeBytes(of: parent.map { Int32(truncatingIfNeeded: $0) } ?? -1, toByteOffset: offsets.parent, as: Int32.self)
         node.storeBytes(of: record.pointee.isView, toByteOffset: offsets.isView, as: Bool.self)
     }
@@ -548,7 +574,11 @@ private struct PresentationWalk {
         if case .side = track.pointee.writer { return }
         let pacing = track.pointee.pacing
         guard pacing != .other else {
-            track.pointee.owner!.apply(atParentTime: time, to: &properties)
+            let owner = track.pointee.owner!
+            owner.apply(atParentTime: time, to: &properties)
+            if case .general = track.pointee.writer, let frame = owner.transitionFrame(atParentTime: time) {
+                shownTransition = frame
+            }
             return
         }
         guard let fraction = track.pointee.timing.fraction(atParentTime: time,
@@ -565,7 +595,9 @@ private struct PresentationWalk {
             memo = ProgressMemo(curve: track.pointee.curve, fraction: fraction, progress: progress)
         }
         if !track.pointee.writer.write(progress, into: &properties) {
-            track.pointee.owner!.write(progress: progress, into: &properties)
+            let owner = track.pointee.owner!
+            owner.write(progress: progress, into: &properties)
+            if let frame = owner.transitionFrame(progress: progress) { shownTransition = frame }
         }
     }
 
@@ -631,6 +663,10 @@ private struct PresentationWalk {
         if !span.isEmpty {
             let local = localMap.layerTime(time)
             for slot in span.slots { apply(slot: slot, at: local, to: &nodes[position].properties) }
+            if let shown = shownTransition {
+                transitions.append((position, shown))
+                shownTransition = nil
+            }
         }
         guard !record.pointee.children.isEmpty else { return }
         // Siblings draw in order of addition unless a zPosition says otherwise. They are
@@ -652,6 +688,7 @@ private struct PresentationWalk {
         guard ordered else { return }
         count = first
         while let last = detailed.last, last >= first { detailed.removeLast() }
+        while let last = transitions.last, last.position >= first { transitions.removeLast() }
         let children = record.pointee.children
         let z = children.map { child -> Double in
             var properties = records[child].model
@@ -674,8 +711,10 @@ extension PresentationWalk {
                                 _ map: AnimationEngine.TimeMap, _ layerMap: AnimationEngine.TimeMap) {
         let position = count
         visit(copy, parent: parent, map)
-        animation.apply(atParentTime: layerMap.layerTime(time), to: &nodes[position].properties)
-        nodes[position].properties.transition?.isOutgoing = true
+        if var frame = animation.transitionFrame(atParentTime: layerMap.layerTime(time)) {
+            frame.isOutgoing = true
+            transitions.append((position, frame))
+        }
     }
 }
 
@@ -690,8 +729,12 @@ public struct PresentationNode: Equatable, Sendable {
     public let isView: Bool
     /// The index of its superlayer's node, -1 for the root.
     let parentIndex: Int32
+    /// The layer's index (a layer is a position in the engine's records: four bytes hold
+    /// every count the engine allows).
+    let layerIndex: Int32
+
     /// The layer.
-    public let layer: LayerID
+    public var layer: LayerID { LayerID(rawValue: Int(layerIndex)) }
 
     /// The index of its superlayer's node in the same tree, nil for the root.
     public var parent: Int? { parentIndex < 0 ? nil : Int(parentIndex) }
@@ -699,10 +742,11 @@ public struct PresentationNode: Equatable, Sendable {
     /// Creates a node.
     public init(layer: LayerID, parent: Int?, properties: LayerProperties, isView: Bool) {
         precondition(parent.map { $0 >= 0 && $0 <= Int(Int32.max) } ?? true, "a node's parent is an index in its tree")
+        precondition(layer.rawValue >= 0 && layer.rawValue <= Int(Int32.max), "a layer is an index in its engine")
         self.properties = properties
         self.isView = isView
         self.parentIndex = parent.map { Int32($0) } ?? -1
-        self.layer = layer
+        self.layerIndex = Int32(layer.rawValue)
     }
 }
 

@@ -34,6 +34,9 @@ public struct Layer: Hashable {
     /// The presentation values at `time`.
     public func presentation(at time: Double) -> LayerProperties { engine.presentation(of: id, at: time) }
 
+    /// The state of the CATransition the layer shows at `time` (nil: none).
+    public func transition(at time: Double) -> TransitionFrame? { engine.transition(of: id, at: time) }
+
     private func set(_ value: AnimatableValue, _ keyPath: LayerKeyPath) { engine.set(value, keyPath, id) }
 
     public var bounds: Rect {

@@ -4,9 +4,10 @@
 /// a sublayer transform, a shape's fill and stroke, a backdrop) is in `LayerExtras`.
 public struct LayerProperties: Equatable, Sendable {
     // Stored in an order that leaves no padding between fields (the engine copies these
-    // 280 bytes for every layer of every frame, and a frame's cost over thousands of
-    // layers is the memory it moves): eight-byte fields first, then the optional color,
-    // the one-byte flags in its tail, and the transition last.
+    // 256 bytes for every layer of every frame, and a frame's cost over thousands of
+    // layers is the memory it moves): eight-byte fields first, then the optional color and
+    // the one-byte flags in its tail. A CATransition's state, which only presentations
+    // have, is beside the nodes of a frame (`SceneFrame.transitions`).
     public var bounds = Rect.zero
     /// The anchor point's place in the superlayer (a view's center).
     public var position = Point.zero
@@ -25,8 +26,6 @@ public struct LayerProperties: Equatable, Sendable {
     /// circles; not animatable.
     public var continuousCorners = false
     public var masksToBounds = false
-    /// A CATransition in progress (presentation only; the model never has one).
-    public var transition: TransitionFrame?
 
     /// Creates properties with the defaults.
     public init() {}

@@ -24,7 +24,7 @@ struct DrawnPrefix {
     }
 
     /// How many leading nodes `a` and `b` draw alike, up to `limit`: the same values and
-    /// details (text, contents, shape, gradient, extras, mask) and the same subtree size, so
+    /// details (text, contents, shape, gradient, extras, transition, mask) and the same subtree size, so
     /// that the same nodes are their ancestors and each is drawn the same way (straight on
     /// the screen, or as a group with what follows it).
     static func leadingNodesInCommon(_ a: SceneFrame, _ aSizes: [Int], _ b: SceneFrame, _ bSizes: [Int],
@@ -42,10 +42,11 @@ struct DrawnPrefix {
     }
 
     /// Whether node `index` (present in both) has the same details in `a` and `b`: text,
-    /// contents, shape, gradient, extras and mask.
+    /// contents, shape, gradient, extras, transition and mask.
     static func detailsAlike(_ a: SceneFrame, _ b: SceneFrame, _ index: Int) -> Bool {
         guard a.texts[index] == b.texts[index], a.contents[index] == b.contents[index], a.shapes[index] == b.shapes[index],
-              a.gradients[index] == b.gradients[index], a.extras[index] == b.extras[index] else { return false }
+              a.gradients[index] == b.gradients[index], a.extras[index] == b.extras[index],
+              a.transitions[index] == b.transitions[index] else { return false }
         switch (a.masks[index], b.masks[index]) {
         case (nil, nil): return true
         case let (mine?, theirs?): return mine.drawsTheSame(as: theirs)

@@ -219,14 +219,14 @@ public final class SceneRenderer {
     private func prepare(_ frame: SceneFrame, base: Homography) {
         sizes = frame.subtreeSizes
         maps.removeAll(keepingCapacity: true)
-        for node in frame.nodes {
+        for (index, node) in frame.nodes.enumerated() {
             var placement = node.properties.toSuperlayerTransform
             if let parent = node.parent, let above = frame.extras[parent], above.sublayerTransform != .identity {
                 placement = placement.concatenating(Self.sublayerMatrix(above.sublayerTransform,
                                                                         of: frame.nodes[parent].properties))
             }
             var own = Homography(placement)
-            if let transition = node.properties.transition {
+            if let transition = frame.transitions[index] {
                 if transition.type == .flip {
                     own = Homography(Self.flipTurn(transition, bounds: node.properties.bounds)).concatenating(own)
                 } else {
@@ -327,9 +327,9 @@ public final class SceneRenderer {
             let masked = frame.masks[index] != nil
             // A layer in a CATransition (a fade, a flip) is drawn changed: what is under it
             // is not plainly on screen either.
-            plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds && !masked
-                && p.transition == nil
-            guard parentPlain, !p.isHidden, p.opacity >= 0.998, p.transition == nil, !masked else { continue }
+            let transitioning = frame.transitions[index] != nil
+            plain[index] = parentPlain && !p.isHidden && p.opacity >= 0.998 && !p.masksToBounds && !masked && !transitioning
+            guard parentPlain, !p.isHidden, p.opacity >= 0.998, !transitioning, !masked else { continue }
             if Self.covers(Self.shape(of: p), maps[index], p.backgroundColor, main.bounds) { found = index }
         }
         return found
@@ -341,7 +341,7 @@ public final class SceneRenderer {
     /// over the old one (for opaque content, the cross-dissolve (1 − p) × old + p × new).
     private func effectiveProperties(_ index: Int, _ frame: SceneFrame) -> LayerProperties {
         var properties = frame.nodes[index].properties
-        if let transition = properties.transition, transition.type == .fade, !transition.isOutgoing {
+        if let transition = frame.transitions[index], transition.type == .fade, !transition.isOutgoing {
             properties.opacity *= min(max(transition.progress, 0), 1)
         }
         return properties
@@ -375,7 +375,7 @@ public final class SceneRenderer {
     private func draw(_ index: Int, _ frame: SceneFrame, into canvas: Canvas, clip: PixelRect, depth: Int) {
         if index == keepBefore, depth == 0 { keep(frame, before: index) }
         let properties = effectiveProperties(index, frame)
-        if let transition = properties.transition, transition.type == .flip, Self.hiddenByFlip(transition) { return }
+        if let transition = frame.transitions[index], transition.type == .flip, Self.hiddenByFlip(transition) { return }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
         if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
         // Hidden behind the occluder, or on the screen already: only the path down to the

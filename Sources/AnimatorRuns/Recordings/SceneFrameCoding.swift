@@ -81,6 +81,13 @@ public final class SceneFrameEncoder {
             writer.write(node.parent ?? -1)
             writer.write(node.isView)
             Self.write(node.properties, to: &writer)
+            writer.write(frame.transitions[index] != nil)
+            if let transition = frame.transitions[index] {
+                writer.write(transition.type.rawValue)
+                writer.write(transition.subtype?.rawValue ?? "")
+                writer.write(transition.progress)
+                writer.write(transition.isOutgoing)
+            }
             writer.write(frame.names[index] != nil)
             if let name = frame.names[index] { writer.write(name) }
             writer.write(frame.texts[index] != nil)
@@ -198,13 +205,6 @@ public final class SceneFrameEncoder {
         writer.write(p.continuousCorners)
         writer.write(p.masksToBounds)
         writer.write(p.zPosition)
-        writer.write(p.transition != nil)
-        if let transition = p.transition {
-            writer.write(transition.type.rawValue)
-            writer.write(transition.subtype?.rawValue ?? "")
-            writer.write(transition.progress)
-            writer.write(transition.isOutgoing)
-        }
     }
 }
 
@@ -281,7 +281,7 @@ public final class SceneFrameDecoder {
         guard count >= 1, count <= Self.maximumNodes else { throw BinaryReader.Malformed("a frame of \(count) nodes") }
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
-        var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = []
+        var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = [], transitions: [TransitionFrame?] = []
         // Levels below the root, per node: no deeper than the engine builds trees (drawing
         // recurses through them).
         var levels: [Int] = []
@@ -296,6 +296,7 @@ public final class SceneFrameDecoder {
             }
             let isView = try reader.bool()
             let properties = try Self.properties(&reader)
+            transitions.append(try reader.bool() ? try Self.transition(&reader) : nil)
             nodes.append(PresentationNode(layer: LayerID(rawValue: layer), parent: parent < 0 ? nil : parent,
                                           properties: properties, isView: isView))
             names.append(try reader.bool() ? try reader.string() : nil)
@@ -318,7 +319,7 @@ public final class SceneFrameDecoder {
             gradients.append(try reader.bool() ? try Self.gradient(&reader) : nil)
         }
         return SceneFrame(time: time, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes,
-                          masks: masks, extras: extras, gradients: gradients)
+                          masks: masks, extras: extras, gradients: gradients, transitions: transitions)
     }
 
     /// The most elements a path may have.
@@ -451,16 +452,16 @@ public final class SceneFrameDecoder {
         p.continuousCorners = try reader.bool()
         p.masksToBounds = try reader.bool()
         p.zPosition = try number(&reader)
-        if try reader.bool() {
-            guard let type = TransitionType(rawValue: try reader.string()) else {
-                throw BinaryReader.Malformed("an unknown transition type")
-            }
-            let subtypeName = try reader.string()
-            let subtype = TransitionSubtype(rawValue: subtypeName)
-            guard subtype != nil || subtypeName.isEmpty else { throw BinaryReader.Malformed("an unknown transition subtype") }
-            p.transition = TransitionFrame(type: type, subtype: subtype, progress: try number(&reader),
-                                           isOutgoing: try reader.bool())
-        }
         return p
+    }
+
+    private static func transition(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> TransitionFrame {
+        guard let type = TransitionType(rawValue: try reader.string()) else {
+            throw BinaryReader.Malformed("an unknown transition type")
+        }
+        let subtypeName = try reader.string()
+        let subtype = TransitionSubtype(rawValue: subtypeName)
+        guard subtype != nil || subtypeName.isEmpty else { throw BinaryReader.Malformed("an unknown transition subtype") }
+        return TransitionFrame(type: type, subtype: subtype, progress: try number(&reader), isOutgoing: try reader.bool())
     }
 }

@@ -166,7 +166,7 @@ public enum Timeline {
                 ("shadowOffset", .array([.number(e.shadowOffset.width), .number(e.shadowOffset.height)])),
                 ("shadowColor", .string(e.shadowColor.hex)),
                 ("zPosition", .number(p.zPosition)),
-                ("transition", transitionJSON(p.transition)),
+                ("transition", transitionJSON(frame.transitions[index])),
                 ("text", frame.texts[index].map { text in
                     .object([("string", .string(text.string)), ("color", .string(text.color.hex)),
                              ("size", .number(text.size)), ("weight", .string(text.weight.rawValue)),
@@ -418,7 +418,7 @@ public enum Timeline {
         guard !views.isEmpty else { throw FormatError(path: "\(path).views", reason: "expected at least one view") }
         var nodes: [PresentationNode] = [], names: [String?] = [], texts: [LayerText?] = []
         var contents: [LayerContents?] = [], shapes: [LayerShape?] = [], masks: [SceneFrame?] = []
-        var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = []
+        var extras: [LayerExtras?] = [], gradients: [LayerGradient?] = [], transitions: [TransitionFrame?] = []
         var indexOfID: [Int: Int] = [:]
         // Levels below the root, per view: no deeper than the engine builds trees (drawing
         // recurses through them).
@@ -472,6 +472,7 @@ public enum Timeline {
             }
             p.masksToBounds = try reader.bool("masksToBounds", default: false)
             p.zPosition = try reader.number("zPosition", default: 0)
+            var transition: TransitionFrame?
             if let object = view["transition"], object != .null {
                 let transitionReader = MemberReader(value: object, path: "\(at).transition")
                 let typeName = object["type"]?.stringValue ?? ""
@@ -486,8 +487,8 @@ public enum Timeline {
                     }
                     subtype = value
                 }
-                p.transition = TransitionFrame(type: type, subtype: subtype, progress: try transitionReader.number("progress"),
-                                               isOutgoing: try transitionReader.bool("outgoing", default: false))
+                transition = TransitionFrame(type: type, subtype: subtype, progress: try transitionReader.number("progress"),
+                                             isOutgoing: try transitionReader.bool("outgoing", default: false))
             }
             var text: LayerText?
             if let object = view["text"], object != .null {
@@ -533,6 +534,7 @@ public enum Timeline {
             masks.append(mask)
             extras.append(extra)
             gradients.append(try Self.gradient(view, at: at))
+            transitions.append(transition)
             indexOfID[id] = nodes.count
             nodes.append(PresentationNode(layer: LayerID(rawValue: id), parent: parent, properties: p,
                                           isView: view["isView"]?.boolValue ?? true))
@@ -541,7 +543,7 @@ public enum Timeline {
             contents.append(layerContents)
         }
         return SceneFrame(time: t, nodes: nodes, names: names, texts: texts, contents: contents, shapes: shapes, masks: masks,
-                          extras: extras, gradients: gradients)
+                          extras: extras, gradients: gradients, transitions: transitions)
     }
 
     /// Reads a view's "gradient" member, if it has one.
