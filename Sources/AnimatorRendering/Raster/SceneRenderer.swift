@@ -352,11 +352,12 @@ public final class SceneRenderer {
     /// scissor its sublayers are clipped by.
     private func layering(_ index: Int, _ frame: SceneFrame, _ properties: LayerProperties)
         -> (offscreen: Bool, clips: Bool, scissor: PixelRect?, shadowed: Bool) {
-        let extras = frame.extras[index] ?? LayerExtras()
+        let extras = frame.extras[index]
         let background = properties.backgroundColor.map { $0.alpha > 0 } == true
-        let border = extras.borderWidth > 0 && extras.borderColor.alpha > 0
+        let border = extras.map { $0.borderWidth > 0 && $0.borderColor.alpha > 0 } == true
         let shapeDrawings = frame.shapes[index].map { _ in
-            (extras.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (extras.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
+            let style = extras ?? LayerExtras()
+            return (style.fillColor.map { $0.alpha > 0 } == true ? 1 : 0) + (style.strokeColor.map { $0.alpha > 0 } == true ? 1 : 0)
         } ?? 0
         let drawings = (background ? 1 : 0) + (border ? 1 : 0) + (frame.texts[index] != nil ? 1 : 0)
             + (frame.contents[index] != nil ? 1 : 0) + shapeDrawings + (frame.gradients[index] != nil ? 1 : 0)
@@ -366,7 +367,7 @@ public final class SceneRenderer {
         let scissor = clips ? Self.scissor(of: Self.shape(of: properties), maps[index]) : nil
         // A shadow is cast by what the layer draws, sublayers included (as Core Animation
         // does without a shadowPath); masksToBounds clips it away, as on iOS.
-        let shadowed = extras.shadowOpacity > 0 && extras.shadowColor.alpha > 0 && !properties.masksToBounds
+        let shadowed = extras.map { $0.shadowOpacity > 0 && $0.shadowColor.alpha > 0 } == true && !properties.masksToBounds
         let translucent = properties.opacity < 0.998
         let offscreen = (translucent && overlaps) || (clips && scissor == nil) || shadowed || frame.masks[index] != nil
         return (offscreen, clips, scissor, shadowed)
@@ -377,7 +378,8 @@ public final class SceneRenderer {
         let properties = effectiveProperties(index, frame)
         if let transition = frame.transitions[index], transition.type == .flip, Self.hiddenByFlip(transition) { return }
         guard !properties.isHidden, properties.opacity > 0.002, !clip.isEmpty else { return }
-        if frame.extras[index]?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
+        let extras = frame.extras[index]
+        if extras?.isDoubleSided == false && Self.facesAway(maps[index], properties.bounds) { return }
         // Hidden behind the occluder, or on the screen already: only the path down to the
         // first node drawn is walked (those on it draw straight on the screen).
         let first = max(occluder, resumeAt)
@@ -398,7 +400,7 @@ public final class SceneRenderer {
         let text = frame.texts[index]
         let mask = frame.masks[index]
 
-        if let extras = frame.extras[index], extras.hasBackdrop {
+        if let extras, extras.hasBackdrop {
             drawBackdrop(extras, shape: shape, map: map, opacity: properties.opacity, into: canvas, clip: clip, depth: depth)
         }
 
@@ -406,7 +408,9 @@ public final class SceneRenderer {
             // Off screen: the layer and its sublayers, then composited at its opacity,
             // through its shape when it clips; for a shadow, also what lies just outside the
             // clip and casts into it.
-            let reach = shadowed ? shadowReach(frame.extras[index] ?? LayerExtras(), map) : 0
+            // A shadow needs extras: its opacity is one of them.
+            let shadow = shadowed ? extras : nil
+            let reach = shadow.map { shadowReach($0, map) } ?? 0
             var area = subtreeBounds(index, frame).intersection(clip.insetBy(-reach)).intersection(canvas.bounds)
             if clips, let own = ShapeRasterizer.bounds(of: shape, map) { area = area.intersection(own) }
             // Nothing shows outside what the mask can draw (a growing circle's square, say).
@@ -426,11 +430,10 @@ public final class SceneRenderer {
             }
             let opacity = UInt32((properties.opacity * 256).rounded())
             let visible = area.intersection(clip)
-            if shadowed {
+            if let shadow {
                 // Composited whole and opaque, the layer's opaque pixels replace what is under
                 // them: the shadow there is not drawn.
-                drawShadow(of: target, area: area, frame.extras[index] ?? LayerExtras(), opacity: properties.opacity, map,
-                           into: canvas, clip: clip,
+                drawShadow(of: target, area: area, shadow, opacity: properties.opacity, map, into: canvas, clip: clip,
                            replacedIn: opacity >= 256 && !clips ? visible : nil)
             }
             if clips {
@@ -449,24 +452,21 @@ public final class SceneRenderer {
                               text: LayerText?, opacity: Double, into canvas: Canvas, clip: PixelRect,
                               childClip: PixelRect, depth: Int) {
         let properties = frame.nodes[index].properties
-        let extras = frame.extras[index] ?? LayerExtras()
+        let extras = frame.extras[index]
         let map = maps[index]
         if let background {
             fillShape(shape, map, clip: clip,
                                  painter: SolidPainter(canvas: canvas, color: premultipliedPixel(background, opacity: opacity)))
         }
-        if extras.borderWidth > 0, extras.borderColor.alpha > 0, frame.contents[index] == nil {
-            fillRing(shape, width: extras.borderWidth, map, clip: clip,
-                                     painter: SolidPainter(canvas: canvas,
-                                                           color: premultipliedPixel(extras.borderColor, opacity: opacity)))
-        }
+        // A layer with contents draws its border over them.
+        if frame.contents[index] == nil { drawBorder(extras, shape, map, opacity: opacity, into: canvas, clip: clip) }
         if let gradient = frame.gradients[index],
            let painter = GradientPainter(canvas: canvas, gradient: gradient, bounds: properties.bounds, map: map,
                                          opacity: opacity) {
             fillShape(shape, map, clip: clip, painter: painter)
         }
         if let layerShape = frame.shapes[index] {
-            drawShape(layerShape, extras, map, opacity: opacity, into: canvas, clip: clip)
+            drawShape(layerShape, extras ?? LayerExtras(), map, opacity: opacity, into: canvas, clip: clip)
         }
         if let contents = frame.contents[index] {
             drawContents(contents, properties, border: extras, shape: shape, map, opacity: opacity, into: canvas, clip: clip)
@@ -653,7 +653,7 @@ public final class SceneRenderer {
 
     /// Draws a layer's bitmap where its gravity puts it, clipped to the layer's rounded
     /// bounds when it masks to bounds, then the border (`border`'s width and color) over it.
-    private func drawContents(_ contents: LayerContents, _ properties: LayerProperties, border: LayerExtras, shape: RoundedRect,
+    private func drawContents(_ contents: LayerContents, _ properties: LayerProperties, border: LayerExtras?, shape: RoundedRect,
                               _ map: Homography, opacity: Double, into canvas: Canvas, clip: PixelRect) {
         let bounds = properties.bounds
         var destination = contents.destination(in: bounds.size)
@@ -683,11 +683,16 @@ public final class SceneRenderer {
                 fillShape(area, map, clip: clip, painter: painter)
             }
         }
-        if border.borderWidth > 0, border.borderColor.alpha > 0 {
-            fillRing(shape, width: border.borderWidth, map, clip: clip,
-                                     painter: SolidPainter(canvas: canvas,
-                                                           color: premultipliedPixel(border.borderColor, opacity: opacity)))
-        }
+        drawBorder(border, shape, map, opacity: opacity, into: canvas, clip: clip)
+    }
+
+    /// Draws a layer's border (its extras' width and color) inside its rounded bounds, when
+    /// it has one.
+    private func drawBorder(_ extras: LayerExtras?, _ shape: RoundedRect, _ map: Homography, opacity: Double,
+                            into canvas: Canvas, clip: PixelRect) {
+        guard let extras, extras.borderWidth > 0, extras.borderColor.alpha > 0 else { return }
+        fillRing(shape, width: extras.borderWidth, map, clip: clip,
+                 painter: SolidPainter(canvas: canvas, color: premultipliedPixel(extras.borderColor, opacity: opacity)))
     }
 
     // MARK: Text

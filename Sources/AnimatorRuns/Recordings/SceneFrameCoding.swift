@@ -71,8 +71,8 @@ public final class SceneFrameEncoder {
         image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
-    /// The node count and the nodes: each node's layer, parent, properties, name, text,
-    /// contents, shape and mask (a nested list of nodes).
+    /// The node count and the nodes: each node's layer, parent, properties, transition,
+    /// name, text, contents, shape, mask (a nested list of nodes), extras and gradient.
     private func writeNodes(of frame: SceneFrame, to writer: inout BinaryWriter) {
         writer.write(UInt32(frame.nodes.count))
         for index in frame.nodes.indices {
